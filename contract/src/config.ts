@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { c } from './c';
+
+export const Variant = z.enum(['be', 'lu']);
+export type Variant = z.infer<typeof Variant>;
+
+/** UI locales (spec part 1): BE en, fr, nl; LU fr_LU, en_LU, de_LU. */
+export const Locale = z.enum(['en', 'fr', 'nl', 'fr_LU', 'en_LU', 'de_LU']);
+export type Locale = z.infer<typeof Locale>;
+
+export const PasswordRules = z.object({
+  minLength: z.number().int(),
+  minLetters: z.number().int(),
+  minNumbers: z.number().int(),
+  minSpecial: z.number().int(),
+});
+export type PasswordRules = z.infer<typeof PasswordRules>;
+
+export const PortalConfig = z.object({
+  variant: Variant,
+  languages: z.array(Locale),
+  /** The variant's default language (spec part 1: nl on BE, fr_LU on LU). */
+  defaultLanguage: Locale,
+  /** Used at start-up when the browser's language is not allowed (spec part 1: en on BE). */
+  fallbackLanguage: Locale,
+  passwordRules: PasswordRules,
+  features: z.object({
+    captchaSiteKey: z.string().nullable(),
+    securityHistory: z.boolean(),
+    dealsSite: z.boolean(),
+  }),
+  maintenance: z.boolean(),
+});
+export type PortalConfig = z.infer<typeof PortalConfig>;
+
+export const configPortal = c.router({
+  getConfig: {
+    method: 'GET',
+    path: '/config',
+    summary: 'The variant of this host, its languages, password rules and feature flags',
+    responses: { 200: PortalConfig },
+  },
+});

@@ -1,0 +1,49 @@
+import { defineConfig, devices } from '@playwright/test';
+
+/** The e2e stack runs on its own ports so that it never meets a `pnpm start` you left running. */
+export const PORTS = { gateway: 3100, be: 4110, lu: 4111 } as const;
+export const BE_URL = `http://be.localhost:${PORTS.gateway}`;
+export const LU_URL = `http://lu.localhost:${PORTS.gateway}`;
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './artifacts/results',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: BE_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  webServer: {
+    command: 'node ../scripts/start.mjs',
+    url: `http://127.0.0.1:${PORTS.gateway}/healthz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORTS.gateway),
+      MOCK_BE_PORT: String(PORTS.be),
+      MOCK_LU_PORT: String(PORTS.lu),
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

@@ -1,0 +1,34 @@
+import { DEMO_PASSWORD, expect, test } from '../fixtures/stack';
+
+test('signs in with e-mail and password, greets the user and signs out', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/login/email');
+  await page.getByLabel('E-mail address').fill('employee@example.be');
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+
+  await expect(page).toHaveURL(/\/user\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Welcome, Emma' })).toBeVisible();
+
+  const cookie = (await context.cookies()).find((c) => c.name === 'access_token');
+  expect(cookie?.httpOnly).toBe(true);
+  expect(cookie?.sameSite).toBe('Lax');
+  expect(await page.evaluate(() => document.cookie)).not.toContain('access_token');
+
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/login\/email$/);
+  expect((await context.cookies()).find((c) => c.name === 'access_token')).toBeUndefined();
+  await page.goto('/user/dashboard');
+  await expect(page).toHaveURL(/\/login\/email\?target=%2Fuser%2Fdashboard$/);
+});
+
+test('a wrong password shows the spec message', async ({ page }) => {
+  await page.goto('/login/email');
+  await page.getByLabel('E-mail address').fill('employee@example.be');
+  await page.getByLabel('Password').fill('not-the-password');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Invalid username/password.');
+  await expect(page).toHaveURL(/\/login\/email$/);
+});

@@ -1,0 +1,46 @@
+/** Errors as values with a kind; the error handler maps them to HTTP in one place. */
+export type GatewayErrorKind =
+  | 'upstream_contract'
+  | 'upstream_unavailable'
+  | 'upstream_timeout'
+  | 'unauthenticated'
+  | 'csrf'
+  | 'invalid_device_id'
+  | 'maintenance'
+  | 'not_found';
+
+const STATUS: Record<GatewayErrorKind, number> = {
+  upstream_contract: 502,
+  upstream_unavailable: 502,
+  upstream_timeout: 504,
+  unauthenticated: 401,
+  csrf: 403,
+  invalid_device_id: 400,
+  maintenance: 503,
+  not_found: 404,
+};
+
+const MESSAGE: Record<GatewayErrorKind, string> = {
+  upstream_contract: 'The account service answered something unexpected.',
+  upstream_unavailable: 'The account service is unavailable.',
+  upstream_timeout: 'The account service did not answer in time.',
+  unauthenticated: 'Sign in first.',
+  csrf: 'This request was refused: it did not come from the portal itself.',
+  invalid_device_id: 'X-Device-ID must be a UUID.',
+  maintenance: 'Login is unavailable for maintenance. Please try again later.',
+  not_found: 'Not found.',
+};
+
+export class GatewayError extends Error {
+  readonly status: number;
+  constructor(
+    readonly kind: GatewayErrorKind,
+    message?: string,
+  ) {
+    super(message ?? MESSAGE[kind]);
+    this.status = STATUS[kind];
+  }
+  body() {
+    return { code: this.kind, message: this.message };
+  }
+}

@@ -1,0 +1,57 @@
+import formbody from '@fastify/formbody';
+import { accountApi, requestValidationError } from '@portal/contract';
+import { initServer } from '@ts-rest/fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { type Clock, systemClock } from './clock';
+import { authRoutes } from './routes/auth';
+import { devRoutes } from './routes/dev';
+import { userRoutes } from './routes/user';
+import { createStore, type Region, type Store } from './store';
+
+export interface MockOptions {
+  region: Region;
+  clock?: Clock;
+  logger?: boolean;
+}
+
+export interface MockApp {
+  app: FastifyInstance;
+  store: Store;
+}
+
+/** Builds the mock account API of one region; its state lives in `store`. */
+export function buildMockUpstream(options: MockOptions): MockApp {
+  const app = Fastify({ logger: options.logger ?? false });
+  const store = createStore(options.region, options.clock ?? systemClock());
+  // OAuth clients send the code exchange form-encoded (RFC 6749 section 4.1.3).
+  app.register(formbody);
+
+  const s = initServer();
+  const router = s.router(accountApi, {
+    auth: authRoutes(store),
+    user: userRoutes(store),
+  });
+  // In a scope of its own, so that ts-rest's error handler does not replace ours.
+  app.register(async (scope) => {
+    s.registerRouter(accountApi, router, scope, {
+      responseValidation: true,
+      requestValidationErrorHandler: requestValidationError,
+    });
+  });
+  app.register(devRoutes(store), { prefix: '/__dev' });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply
+      .status(404)
+      .send({ code: 'not_found', message: `No route ${request.method} ${request.url}` });
+  });
+  app.setErrorHandler((error: { statusCode?: number; message: string }, request, reply) => {
+    const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 500;
+    if (status === 500) request.log.error({ err: error }, 'mock upstream failure');
+    return reply.status(status).send({
+      code: status === 500 ? 'internal' : 'bad_request',
+      message: status === 500 ? 'Internal error' : error.message,
+    });
+  });
+  return { app, store };
+}

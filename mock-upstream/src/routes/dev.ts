@@ -1,0 +1,23 @@
+import type { FastifyPluginCallback } from 'fastify';
+import { resetStore, type Store } from '../store';
+
+/** Dev-only endpoints on the mock's own port: never proxied by the gateway. */
+export function devRoutes(store: Store): FastifyPluginCallback {
+  return (app, _opts, done) => {
+    app.post('/reset', async (_request, reply) => {
+      resetStore(store);
+      return reply.status(204).send();
+    });
+    app.post<{ Body: { advance_ms?: unknown } }>('/clock', async (request, reply) => {
+      const ms = request.body?.advance_ms;
+      if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0) {
+        return reply
+          .status(400)
+          .send({ code: 'validation', message: 'advance_ms must be a non-negative number' });
+      }
+      store.clock.advance(ms);
+      return { now: new Date(store.clock.now()).toISOString() };
+    });
+    done();
+  };
+}

@@ -1,0 +1,28 @@
+import type { User } from '@portal/contract';
+import type { Account } from './store';
+
+/** The wire view of an account: never its password hash or secrets. */
+export function toUser(account: Account): User {
+  const sortDefaultFirst = <T extends { default: boolean }>(rows: T[]) =>
+    [...rows].sort((a, b) => Number(b.default) - Number(a.default));
+  return {
+    id: account.id,
+    user_id: account.user_id,
+    customer_user_id: account.customer_user_id,
+    fridom_user_id: account.fridom_user_id,
+    email: sortDefaultFirst(account.email),
+    phone: sortDefaultFirst(account.phone),
+    totpRecovery: [],
+    firstname: account.firstname,
+    lastname: account.lastname,
+    birthdate: account.birthdate,
+    gender: account.gender,
+    language: account.language,
+    password_status: account.password_status,
+    last_password_change: account.last_password_change,
+    mfa_forced: account.mfa_forced,
+    mfa_customer: account.mfa_customer,
+    has_sso: account.has_sso,
+    sso_only: account.sso_only,
+  };
+}

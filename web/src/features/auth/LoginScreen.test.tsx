@@ -1,0 +1,54 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderScreen } from '../../test/render';
+import { withRealStack } from '../../test/stack';
+import LoginScreen from './LoginScreen';
+
+const stack = withRealStack();
+
+const routes = [
+  { path: '/login/email', element: <LoginScreen kind="email" /> },
+  { path: '/user/dashboard', element: <p>dashboard reached</p> },
+];
+
+async function submit(username: string, password: string) {
+  const user = userEvent.setup();
+  await user.type(screen.getByLabelText('E-mail address'), username);
+  await user.type(screen.getByLabelText('Password'), password);
+  await user.click(screen.getByRole('button', { name: 'Log in' }));
+}
+
+describe('login form', () => {
+  it('signs in and goes to the dashboard', async () => {
+    await renderScreen('/login/email', routes);
+    await submit('employee@example.be', 'Portal-Demo-2026!');
+    expect(await screen.findByText('dashboard reached')).toBeInTheDocument();
+  });
+
+  it('shows "Invalid username/password." on a wrong password and marks the fields', async () => {
+    await renderScreen('/login/email', routes);
+    await submit('employee@example.be', 'wrong-password');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid username/password.');
+    expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('shows the generic error when the account service is down', async () => {
+    await renderScreen('/login/email', routes);
+    await stack().be.app.close();
+    await submit('employee@example.be', 'Portal-Demo-2026!');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'An error has occurred. Please try again later.',
+    );
+  });
+
+  it('titles the page by the target platform of redirect_uri', async () => {
+    await renderScreen(
+      `/login/email?redirect_uri=${encodeURIComponent('https://my.example.be/cb')}`,
+      routes,
+    );
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
+      'Log in to your employee area',
+    );
+  });
+});

@@ -1,0 +1,21 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { initI18n } from '../i18n/i18n';
+import { tsr } from '../lib/api';
+
+/** Renders one screen at `path` with the app's providers and English texts. */
+export async function renderScreen(path: string, routes: { path: string; element: ReactNode }[]) {
+  await initI18n('en');
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const view = render(
+    <QueryClientProvider client={queryClient}>
+      <tsr.ReactQueryProvider>
+        <RouterProvider router={router} />
+      </tsr.ReactQueryProvider>
+    </QueryClientProvider>,
+  );
+  return { ...view, router };
+}

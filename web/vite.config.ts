@@ -1,0 +1,23 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+const gateway = process.env.GATEWAY_URL ?? 'http://127.0.0.1:3000';
+
+export default defineConfig({
+  plugins: [react()],
+  build: { target: 'es2022', sourcemap: false },
+  server: {
+    port: 5173,
+    // In `pnpm dev` the gateway stays the only thing the browser talks to for data.
+    proxy: {
+      '/api': { target: gateway, changeOrigin: false },
+      '/authorize': { target: gateway, changeOrigin: false },
+      '/favicon.ico': { target: gateway, changeOrigin: false },
+    },
+  },
+  test: {
+    environment: 'jsdom',
+    setupFiles: ['./src/test-setup.ts'],
+    css: false,
+  },
+});
