@@ -1,7 +1,32 @@
+import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
+import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { z } from 'zod';
 
-/** E-mail address as typed by a user. */
-export const Email = z.email({ error: 'The email provided is invalid.' });
+/**
+ * Field rules of spec part 5, defined once and reused by every route of both
+ * APIs. Messages are the spec's texts; the web app maps them to translations.
+ */
+
+export const Email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ error: 'The email provided is invalid.' }));
+
+/** Phone number in E.164 (`+32470000001`), checked with libphonenumber's metadata. */
+export const Phone = z.string().refine(
+  (v) => {
+    if (!/^\+[1-9]\d{6,14}$/.test(v)) return false;
+    return parsePhoneNumberFromString(v)?.isValid() ?? false;
+  },
+  { error: 'The phone number provided is invalid.' },
+);
+
+/** Normalises what a person types (`0470 00 00 01`, country `BE`) to E.164, or null. */
+export function toE164(input: string, defaultCountry: 'BE' | 'LU'): string | null {
+  const parsed = parsePhoneNumberFromString(input, defaultCountry);
+  return parsed?.isValid() ? parsed.number : null;
+}
 
 /** Password as sent for sign-in: any non-empty string (rules apply only when one is chosen). */
 export const LoginPassword = z.string().min(1, { error: 'Password is required' }).max(200);
@@ -9,9 +34,148 @@ export const LoginPassword = z.string().min(1, { error: 'Password is required' }
 /** Sign-in name: an e-mail address or a phone number. */
 export const Username = z.string().trim().min(3).max(254);
 
+/**
+ * Password rules (spec part 5 leaves the bounds open). These defaults are
+ * documented in the README and served to the web app by `/api/config`.
+ */
+export const DEFAULT_PASSWORD_RULES = {
+  minLength: 10,
+  minLetters: 1,
+  minNumbers: 1,
+  minSpecial: 1,
+} as const;
+
+export type PasswordRuleBounds = { [K in keyof typeof DEFAULT_PASSWORD_RULES]: number };
+export type PasswordFailure =
+  | 'Password is required'
+  | 'Not enough characters'
+  | 'No letter'
+  | 'No number'
+  | 'No special characters';
+
+/** Every rule a new password breaks, in the spec's words (empty when it is good). */
+export function passwordFailures(
+  password: string,
+  rules: PasswordRuleBounds = DEFAULT_PASSWORD_RULES,
+): PasswordFailure[] {
+  if (password.length === 0) return ['Password is required'];
+  const count = (re: RegExp) => (password.match(re) ?? []).length;
+  const failures: PasswordFailure[] = [];
+  if (password.length < rules.minLength) failures.push('Not enough characters');
+  if (count(/\p{L}/gu) < rules.minLetters) failures.push('No letter');
+  if (count(/\p{N}/gu) < rules.minNumbers) failures.push('No number');
+  if (count(/[^\p{L}\p{N}\s]/gu) < rules.minSpecial) failures.push('No special characters');
+  return failures;
+}
+
+/** A new password, checked against the default rules. */
+export const NewPassword = z
+  .string()
+  .max(200)
+  .superRefine((value, ctx) => {
+    for (const message of passwordFailures(value)) ctx.addIssue({ code: 'custom', message });
+  });
+
+/** E-mail and SMS codes: 8 digits (spec part 5). */
+export const EmailSmsCode = z.string().regex(/^\d{8}$/, { error: 'The code is invalid.' });
+/** Authenticator-app codes: 6 digits. */
+export const TotpCode = z.string().regex(/^\d{6}$/, { error: 'The code is invalid.' });
+/** Recovery keys: letters and digits only. */
+export const RecoveryKey = z
+  .string()
+  .regex(/^[A-Za-z0-9]{6,32}$/, { error: 'The code is invalid.' });
+/** Any MFA code as typed: letters and digits only (the method decides the length). */
+export const MfaCode = z
+  .string()
+  .regex(/^[A-Za-z0-9]{4,32}$/, { error: 'Your code is invalid, try again.' });
+
+/** Belgian card number: 16 digits starting with 5065. */
+export const CardNumber = z
+  .string()
+  .regex(/^5065\d{12}$/, { error: 'Your card number is invalid.' });
+/** Luxembourg activation code (the LU variant's name for the card number). */
+export const ActivationCode = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{2}-[A-Z]{3}-\d{4}$/, { error: 'Your activation code is invalid.' });
+
+/** IBAN, spaces allowed, checksum checked (ibantools); answered in electronic format. */
+export const Iban = z
+  .string()
+  .transform((v) => electronicFormatIBAN(v) ?? '')
+  .refine((v) => isValidIBAN(v), { error: 'The provided IBAN is invalid.' });
+
+/** Belgian national register number: 11 digits, the last two a mod-97 check (born 2000+ too). */
+export function isNationalRegisterNumber(value: string): boolean {
+  const digits = value.replace(/[\s.-]/g, '');
+  if (!/^\d{11}$/.test(digits)) return false;
+  const body = digits.slice(0, 9);
+  const check = Number(digits.slice(9));
+  const before2000 = 97 - (Number(body) % 97);
+  const after2000 = 97 - (Number(`2${body}`) % 97);
+  return check === before2000 || check === after2000;
+}
+export const NationalRegisterNumber = z
+  .string()
+  .transform((v) => v.replace(/[\s.-]/g, ''))
+  .refine(isNationalRegisterNumber, { error: 'The national register number is invalid.' });
+
 /** The device id the web app creates once (spec part 3: a random UUID). */
 export const DeviceId = z.uuid();
 
 /** Languages a user may hold on their profile (both variants). */
 export const Language = z.enum(['en', 'fr', 'nl', 'de']);
 export type Language = z.infer<typeof Language>;
+
+/** The 47 European countries of the IBAN country list (spec part 3), ISO 3166-1 alpha-2. */
+export const IBAN_COUNTRIES = [
+  'AD',
+  'AL',
+  'AT',
+  'BA',
+  'BE',
+  'BG',
+  'BY',
+  'CH',
+  'CY',
+  'CZ',
+  'DE',
+  'DK',
+  'EE',
+  'ES',
+  'FI',
+  'FR',
+  'GB',
+  'GR',
+  'HR',
+  'HU',
+  'IE',
+  'IS',
+  'IT',
+  'LI',
+  'LT',
+  'LU',
+  'LV',
+  'MC',
+  'MD',
+  'ME',
+  'MK',
+  'MT',
+  'NL',
+  'NO',
+  'PL',
+  'PT',
+  'RO',
+  'RS',
+  'SE',
+  'SI',
+  'SK',
+  'SM',
+  'TR',
+  'UA',
+  'VA',
+  'XK',
+  'GI',
+] as const;
+export const IbanCountry = z.enum(IBAN_COUNTRIES);

@@ -1,17 +1,42 @@
 import { authAccount, authPortal } from './auth';
 import { c } from './c';
 import { configPortal } from './config';
-import { userAccount } from './user';
+import { fuzzionAccount, fuzzionPortal } from './fuzzion';
+import { grantsAccount, grantsPortal } from './grants';
+import { mfaAccount, mfaPortal } from './mfa';
+import { onboardingAccount, onboardingPortal } from './onboarding';
+import { partnerAccount, partnerPortal } from './partner';
+import { profileAccount, profilePortal } from './profile';
+import { sessionsAccount, sessionsPortal } from './sessions';
 
-/** What an upstream account API speaks (spec part 7). */
+/** What an upstream account API speaks (spec part 7 plus the calls the screens need). */
 export const accountApi = c.router(
-  { auth: authAccount, user: userAccount },
+  {
+    auth: authAccount,
+    mfa: mfaAccount,
+    profile: profileAccount,
+    sessions: sessionsAccount,
+    grants: grantsAccount,
+    onboarding: onboardingAccount,
+    fuzzion: fuzzionAccount,
+    partner: partnerAccount,
+  },
   { strictStatusCodes: true },
 );
 
 /** What the browser speaks to the gateway: the same calls under /api, with no token anywhere. */
 export const portalApi = c.router(
-  { auth: authPortal, user: userAccount, config: configPortal },
+  {
+    auth: authPortal,
+    mfa: mfaPortal,
+    profile: profilePortal,
+    sessions: sessionsPortal,
+    grants: grantsPortal,
+    onboarding: onboardingPortal,
+    fuzzion: fuzzionPortal,
+    partner: partnerPortal,
+    config: configPortal,
+  },
   { strictStatusCodes: true, pathPrefix: '/api' },
 );
 
@@ -22,6 +47,11 @@ export * from './auth';
 export * from './config';
 export * from './errors';
 export * from './fields';
+export * from './fuzzion';
+export * from './grants';
 export * from './mfa';
-export * from './user';
+export * from './onboarding';
+export * from './partner';
+export * from './profile';
+export * from './sessions';
 export * from './validation';

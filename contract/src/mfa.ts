@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { c } from './c';
 
 export const MfaKind = z.enum(['email', 'sms', 'totp', 'totpRecovery', 'card']);
 export type MfaKind = z.infer<typeof MfaKind>;
@@ -19,3 +20,8 @@ export const MfaChallenge = z.object({
   payload: z.string(),
   methods: z.array(MfaMethod),
 });
+
+// Routes of this domain. Account API first, then the portal API built from it.
+export const mfaAccount = c.router({});
+
+export const mfaPortal = c.router({});

@@ -10,7 +10,13 @@ import { upstreamPlugin } from './plugins/upstream';
 import { webPlugin } from './plugins/web';
 import { authRoutes } from './routes/auth';
 import { configRoutes } from './routes/config';
-import { userRoutes } from './routes/user';
+import { fuzzionRoutes } from './routes/fuzzion';
+import { grantsRoutes } from './routes/grants';
+import { mfaRoutes } from './routes/mfa';
+import { onboardingRoutes } from './routes/onboarding';
+import { partnerRoutes } from './routes/partner';
+import { profileRoutes } from './routes/profile';
+import { sessionsRoutes } from './routes/sessions';
 
 const REQUEST_ID = /^[\w.-]{1,128}$/;
 
@@ -51,7 +57,13 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const s = initServer();
   const router = s.router(portalApi, {
     auth: authRoutes,
-    user: userRoutes,
+    mfa: mfaRoutes,
+    profile: profileRoutes,
+    sessions: sessionsRoutes,
+    grants: grantsRoutes,
+    onboarding: onboardingRoutes,
+    fuzzion: fuzzionRoutes,
+    partner: partnerRoutes,
     config: configRoutes(config),
   });
   // In a scope of its own, so that ts-rest's error handler does not replace ours.

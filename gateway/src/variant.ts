@@ -1,4 +1,4 @@
-import type { PasswordRules, PortalConfig, Variant } from '@portal/contract';
+import { DEFAULT_PASSWORD_RULES, type PortalConfig, type Variant } from '@portal/contract';
 import type { Config } from './config';
 
 /** The host without its port, lower-cased. */
@@ -12,14 +12,6 @@ export function variantOf(config: Config, hostHeader: string | undefined): Varia
   return config.LU_HOSTS.includes(hostOf(hostHeader)) ? 'lu' : 'be';
 }
 
-/** Documented defaults for the password rules (spec part 5 leaves the bounds open). */
-export const PASSWORD_RULES: PasswordRules = {
-  minLength: 10,
-  minLetters: 1,
-  minNumbers: 1,
-  minSpecial: 1,
-};
-
 export function portalConfig(config: Config, variant: Variant): PortalConfig {
   const lu = variant === 'lu';
   return {
@@ -27,7 +19,7 @@ export function portalConfig(config: Config, variant: Variant): PortalConfig {
     languages: lu ? ['fr_LU', 'en_LU', 'de_LU'] : ['en', 'fr', 'nl'],
     defaultLanguage: lu ? 'fr_LU' : 'nl',
     fallbackLanguage: lu ? 'fr_LU' : 'en',
-    passwordRules: PASSWORD_RULES,
+    passwordRules: { ...DEFAULT_PASSWORD_RULES },
     features: {
       captchaSiteKey: config.CAPTCHA_SITE_KEY || null,
       securityHistory: true,

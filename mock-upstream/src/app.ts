@@ -5,7 +5,13 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { type Clock, systemClock } from './clock';
 import { authRoutes } from './routes/auth';
 import { devRoutes } from './routes/dev';
-import { userRoutes } from './routes/user';
+import { fuzzionRoutes } from './routes/fuzzion';
+import { grantsRoutes } from './routes/grants';
+import { mfaRoutes } from './routes/mfa';
+import { onboardingRoutes } from './routes/onboarding';
+import { partnerRoutes } from './routes/partner';
+import { profileRoutes } from './routes/profile';
+import { sessionsRoutes } from './routes/sessions';
 import { createStore, type Region, type Store } from './store';
 
 export interface MockOptions {
@@ -29,7 +35,13 @@ export function buildMockUpstream(options: MockOptions): MockApp {
   const s = initServer();
   const router = s.router(accountApi, {
     auth: authRoutes(store),
-    user: userRoutes(store),
+    mfa: mfaRoutes(store),
+    profile: profileRoutes(store),
+    sessions: sessionsRoutes(store),
+    grants: grantsRoutes(store),
+    onboarding: onboardingRoutes(store),
+    fuzzion: fuzzionRoutes(store),
+    partner: partnerRoutes(store),
   });
   // In a scope of its own, so that ts-rest's error handler does not replace ours.
   app.register(async (scope) => {

@@ -1,6 +1,11 @@
 import { randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
 import type { Clock } from './clock';
-import { DEMO_PASSWORD, seedAccounts } from './seed';
+import { DEMO_PASSWORD, seedAccounts, seedCards, seedClients, seedCodes } from './seed';
+
+/**
+ * All state of one region's mock account API, in memory. Each domain keeps its
+ * tables here and its logic as plain functions in `src/domain/<domain>.ts`.
+ */
 
 export type Region = 'be' | 'lu';
 
@@ -9,6 +14,7 @@ export interface ContactRow {
   value: string;
   default: boolean;
   verified: boolean;
+  /** Whether two-step codes may be sent to this entry. */
   mfa: boolean;
 }
 
@@ -31,13 +37,138 @@ export interface Account {
   mfa_customer: boolean;
   has_sso: boolean;
   sso_only: boolean;
+  iban: string | null;
+  iban_country: string | null;
+  /** The workplace identity-provider e-mail once linked. */
+  sso_email: string | null;
+  /** Company in the identity-provider beta programme, if any. */
+  company: string | null;
+  /** Seeded marker: confirming MFA yields a duplicate-account merge. */
+  duplicateOf: string | null;
+  national_register_number: string | null;
 }
 
+export type MfaKind = 'email' | 'sms' | 'totp' | 'totpRecovery' | 'card';
+
+export interface MfaMethodRow {
+  id: number;
+  accountId: number;
+  method: MfaKind;
+  /** E-mail or phone the code goes to (email/sms); card number for card. */
+  target: string | null;
+  /** Base32 TOTP secret (totp only). */
+  secret: string | null;
+  primary: boolean;
+  /** False until the setup was confirmed with a code. */
+  active: boolean;
+  createdAt: number;
+}
+
+export interface RecoveryKeyRow {
+  accountId: number;
+  hash: string;
+  used_at: number | null;
+}
+
+/**
+ * A pending multi-step operation addressed by an opaque `payload` (MFA at
+ * sign-in, step-up, setup confirmation, contact verification, forgot-password,
+ * onboarding, merge…). `data` holds what the purpose needs.
+ */
+export interface ChallengeRow {
+  payload: string;
+  purpose: string;
+  accountId: number | null;
+  mfaId: number | null;
+  /** Hash of the code sent (email/sms), if one was sent. */
+  codeHash: string | null;
+  expiresAt: number;
+  wrongTries: number;
+  spent: boolean;
+  data: Record<string, unknown>;
+}
+
+/** A sign-in: each one is a session (device, place, activity) holding a token. */
 export interface TokenRow {
   token: string;
   accountId: number;
+  /** Set for tokens issued to an OAuth client by the code exchange. */
+  clientId: number | null;
+  scopes: string[];
   createdAt: number;
   expiresAt: number;
+  lastSeenAt: number;
+  deviceId: string | null;
+  deviceName: string | null;
+  browser: string | null;
+  os: string | null;
+  city: string | null;
+  country: string | null;
+  revokedAt: number | null;
+}
+
+export interface TrustedDeviceRow {
+  accountId: number;
+  deviceId: string;
+  until: number;
+}
+
+export interface ClientRow {
+  client_id: number;
+  name: string;
+  redirect_uris: string[];
+  scopes: string[];
+  /** Public clients have no secret and must use PKCE S256. */
+  public: boolean;
+  secret: string | null;
+  firstParty: boolean;
+  /** A client whose configuration is broken (client 102). */
+  invalid: boolean;
+}
+
+export interface GrantRow {
+  accountId: number;
+  clientId: number;
+  scopes: string[];
+  createdAt: number;
+}
+
+export interface AuthCodeRow {
+  code: string;
+  clientId: number;
+  accountId: number;
+  redirectUri: string;
+  codeChallenge: string;
+  scopes: string[];
+  expiresAt: number;
+  used: boolean;
+}
+
+export interface HistoryEvent {
+  id: number;
+  accountId: number;
+  at: number;
+  kind: string;
+  deviceName: string | null;
+  browser: string | null;
+  os: string | null;
+  city: string | null;
+  country: string | null;
+  detail: string | null;
+}
+
+export interface OutboxMessage {
+  to: string;
+  channel: 'email' | 'sms';
+  code: string;
+  text: string;
+  at: number;
+}
+
+export interface CardRow {
+  number: string;
+  state: 'unactivated' | 'activated' | 'fails';
+  accountId: number | null;
 }
 
 export interface Store {
@@ -45,7 +176,25 @@ export interface Store {
   clock: Clock;
   nextId: number;
   accounts: Map<number, Account>;
+  mfaMethods: Map<number, MfaMethodRow>;
+  recoveryKeys: RecoveryKeyRow[];
+  challenges: Map<string, ChallengeRow>;
   tokens: Map<string, TokenRow>;
+  /** token → time until which it holds a recent MFA check (sudo). */
+  sudoUntil: Map<string, number>;
+  trustedDevices: TrustedDeviceRow[];
+  /** accountId → times of failed sign-ins (lockout window). */
+  failedLogins: Map<number, number[]>;
+  lockedUntil: Map<number, number>;
+  clients: Map<number, ClientRow>;
+  grants: GrantRow[];
+  authCodes: Map<string, AuthCodeRow>;
+  history: HistoryEvent[];
+  outbox: OutboxMessage[];
+  cards: Map<string, CardRow>;
+  /** Invitation codes (BE) and activation codes (LU), still usable. */
+  codes: Set<string>;
+  accessRequests: { accountId: number; at: number }[];
 }
 
 const TOKEN_TTL_MS = 30 * 24 * 3600 * 1000;
@@ -64,27 +213,60 @@ export function verifySecret(secret: string, stored: string): boolean {
   return timingSafeEqual(hash, Buffer.from(hashHex, 'hex'));
 }
 
+/** An opaque random value of 256 bits (tokens, payloads, codes). */
+export function randomOpaque(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+function emptyTables(region: Region, clock: Clock): Store {
+  return {
+    region,
+    clock,
+    nextId: 1,
+    accounts: new Map(),
+    mfaMethods: new Map(),
+    recoveryKeys: [],
+    challenges: new Map(),
+    tokens: new Map(),
+    sudoUntil: new Map(),
+    trustedDevices: [],
+    failedLogins: new Map(),
+    lockedUntil: new Map(),
+    clients: new Map(),
+    grants: [],
+    authCodes: new Map(),
+    history: [],
+    outbox: [],
+    cards: new Map(),
+    codes: new Set(),
+    accessRequests: [],
+  };
+}
+
 export function createStore(region: Region, clock: Clock): Store {
-  const store: Store = { region, clock, nextId: 1, accounts: new Map(), tokens: new Map() };
+  const store = emptyTables(region, clock);
   seed(store);
   return store;
 }
 
-/** Restores the seed (`POST /__dev/reset`). */
+/** Restores the seed (`POST /__dev/reset`); the clock keeps its time. */
 export function resetStore(store: Store): void {
-  store.nextId = 1;
-  store.accounts.clear();
-  store.tokens.clear();
+  Object.assign(store, emptyTables(store.region, store.clock));
   seed(store);
+}
+
+export function nextId(store: Store): number {
+  return store.nextId++;
 }
 
 function seed(store: Store): void {
   // One hash reused by all demo accounts keeps start-up fast.
   const passwordHash = hashSecret(DEMO_PASSWORD);
+  const now = store.clock.now();
   for (const s of seedAccounts(store.region)) {
-    const id = store.nextId++;
+    const id = nextId(store);
     const contact = (value: string, i: number): ContactRow => ({
-      id: store.nextId++,
+      id: nextId(store),
       value,
       default: i === 0,
       verified: true,
@@ -99,18 +281,43 @@ function seed(store: Store): void {
       phone: s.phone.map(contact),
       firstname: s.firstname,
       lastname: s.lastname,
-      birthdate: null,
-      gender: null,
+      birthdate: s.birthdate,
+      gender: s.gender,
       language: s.language,
       passwordHash,
       password_status: s.password_status,
-      last_password_change: null,
+      last_password_change: new Date(now - 90 * 24 * 3600 * 1000).toISOString(),
       mfa_forced: s.mfa_forced,
       mfa_customer: s.mfa_customer,
       has_sso: s.has_sso,
       sso_only: false,
+      iban: s.iban,
+      iban_country: s.iban ? s.iban.slice(0, 2) : null,
+      sso_email: null,
+      company: s.company,
+      duplicateOf: s.duplicateOf,
+      national_register_number: s.national_register_number,
     });
+    for (const [i, m] of s.mfa.entries()) {
+      const methodId = nextId(store);
+      store.mfaMethods.set(methodId, {
+        id: methodId,
+        accountId: id,
+        method: m.method,
+        target: m.target,
+        secret: m.secret ?? null,
+        primary: i === 0,
+        active: true,
+        createdAt: now,
+      });
+    }
+    for (const key of s.recoveryKeys) {
+      store.recoveryKeys.push({ accountId: id, hash: hashSecret(key), used_at: null });
+    }
   }
+  for (const client of seedClients()) store.clients.set(client.client_id, client);
+  for (const card of seedCards(store.region)) store.cards.set(card.number, card);
+  for (const code of seedCodes(store.region)) store.codes.add(code);
 }
 
 export function normaliseLogin(login: string): string {
@@ -127,25 +334,131 @@ export function findAccountByLogin(store: Store, login: string): Account | undef
   return undefined;
 }
 
-export function issueToken(store: Store, accountId: number): TokenRow {
+export interface SessionInfo {
+  deviceId: string | null;
+  userAgent: string | null;
+  ip: string | null;
+}
+
+export function issueToken(
+  store: Store,
+  accountId: number,
+  session: Partial<SessionInfo> = {},
+  client: { clientId: number; scopes: string[] } | null = null,
+): TokenRow {
   const now = store.clock.now();
+  const device = describeDevice(session.userAgent ?? null);
+  const place = placeOf(session.ip ?? null);
   const row: TokenRow = {
-    token: randomBytes(32).toString('base64url'),
+    token: randomOpaque(),
     accountId,
+    clientId: client?.clientId ?? null,
+    scopes: client?.scopes ?? [],
     createdAt: now,
     expiresAt: now + TOKEN_TTL_MS,
+    lastSeenAt: now,
+    deviceId: session.deviceId ?? null,
+    ...device,
+    ...place,
+    revokedAt: null,
   };
   store.tokens.set(row.token, row);
   return row;
 }
 
-export function accountForToken(store: Store, token: string | undefined): Account | undefined {
+/** The live token row of a bearer token (touching its last activity), if any. */
+export function tokenRow(store: Store, token: string | undefined): TokenRow | undefined {
   if (!token) return undefined;
   const row = store.tokens.get(token);
-  if (!row || row.expiresAt <= store.clock.now()) return undefined;
-  return store.accounts.get(row.accountId);
+  if (!row || row.revokedAt !== null || row.expiresAt <= store.clock.now()) return undefined;
+  row.lastSeenAt = store.clock.now();
+  return row;
+}
+
+export function accountForToken(store: Store, token: string | undefined): Account | undefined {
+  const row = tokenRow(store, token);
+  return row ? store.accounts.get(row.accountId) : undefined;
 }
 
 export function revokeToken(store: Store, token: string): void {
-  store.tokens.delete(token);
+  const row = store.tokens.get(token);
+  if (row && row.revokedAt === null) row.revokedAt = store.clock.now();
+  store.sudoUntil.delete(token);
+}
+
+/** Device name, browser and OS read from a user agent (enough for the demo's browsers). */
+export function describeDevice(ua: string | null): Pick<TokenRow, 'deviceName' | 'browser' | 'os'> {
+  if (!ua) return { deviceName: null, browser: null, os: null };
+  const browser = /Edg\//.test(ua)
+    ? 'Edge'
+    : /Firefox\//.test(ua)
+      ? 'Firefox'
+      : /Chrome\/|Chromium\//.test(ua)
+        ? 'Chrome'
+        : /Safari\//.test(ua)
+          ? 'Safari'
+          : null;
+  const os = /Android/.test(ua)
+    ? 'Android'
+    : /iPhone|iPad/.test(ua)
+      ? 'iOS'
+      : /Windows/.test(ua)
+        ? 'Windows'
+        : /Mac OS X/.test(ua)
+          ? 'macOS'
+          : /Linux/.test(ua)
+            ? 'Linux'
+            : null;
+  const deviceName = /iPhone/.test(ua)
+    ? 'iPhone'
+    : /iPad/.test(ua)
+      ? 'iPad'
+      : /Android/.test(ua)
+        ? 'Android phone'
+        : os
+          ? `${os} computer`
+          : null;
+  return { deviceName, browser, os };
+}
+
+/** A stand-in for IP geolocation: loopback is Brussels; the rest is unknown. */
+export function placeOf(ip: string | null): Pick<TokenRow, 'city' | 'country'> {
+  if (!ip) return { city: null, country: null };
+  if (ip === '127.0.0.1' || ip === '::1' || ip.startsWith('::ffff:127.')) {
+    return { city: 'Brussels', country: 'BE' };
+  }
+  return { city: null, country: null };
+}
+
+/** Appends an event to the account's security history. */
+export function recordEvent(
+  store: Store,
+  accountId: number,
+  kind: string,
+  from: Pick<TokenRow, 'deviceName' | 'browser' | 'os' | 'city' | 'country'> | null,
+  detail: string | null = null,
+): void {
+  store.history.push({
+    id: nextId(store),
+    accountId,
+    at: store.clock.now(),
+    kind,
+    deviceName: from?.deviceName ?? null,
+    browser: from?.browser ?? null,
+    os: from?.os ?? null,
+    city: from?.city ?? null,
+    country: from?.country ?? null,
+    detail,
+  });
+}
+
+/** Writes a code message to the dev outbox (`GET /__dev/outbox?to=`). */
+export function sendCode(
+  store: Store,
+  to: string,
+  channel: 'email' | 'sms',
+  code: string,
+  text: string,
+): void {
+  store.outbox.push({ to, channel, code, text, at: store.clock.now() });
 }

@@ -8,6 +8,18 @@ export function devRoutes(store: Store): FastifyPluginCallback {
       resetStore(store);
       return reply.status(204).send();
     });
+    // Newest first: what people and tests read to finish MFA flows.
+    app.get<{ Querystring: { to?: string } }>('/outbox', async (request, reply) => {
+      const to = request.query.to?.trim().toLowerCase();
+      if (!to) {
+        return reply.status(400).send({ code: 'validation', message: 'to is required' });
+      }
+      const messages = store.outbox
+        .filter((m) => m.to.toLowerCase() === to)
+        .reverse()
+        .map((m) => ({ ...m, at: new Date(m.at).toISOString() }));
+      return { messages };
+    });
     app.post<{ Body: { advance_ms?: unknown } }>('/clock', async (request, reply) => {
       const ms = request.body?.advance_ms;
       if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0) {

@@ -11,11 +11,11 @@ export function Layout() {
   return (
     <>
       <a className="skip-link" href="#main">
-        {t('app.skipToContent')}
+        {t('common.app.skipToContent')}
       </a>
       <header className="header">
         <Link to={href('home')} className="brand">
-          {t('app.name')}
+          {t('common.app.name')}
         </Link>
         {user && (
           <button
@@ -30,7 +30,7 @@ export function Layout() {
               )
             }
           >
-            {t('nav.logout')}
+            {t('common.nav.logout')}
           </button>
         )}
       </header>

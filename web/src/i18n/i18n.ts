@@ -1,8 +1,8 @@
 import type { Locale } from '@portal/contract';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import type { Messages } from './locales/en';
-import { en } from './locales/en';
+import type { Messages } from './locales/en/index';
+import { en } from './locales/en/index';
 
 declare module 'i18next' {
   interface CustomTypeOptions {

@@ -3,7 +3,7 @@ import { queryKeys, tsr } from './api';
 
 /** The signed-in user, or null when the gateway says nobody is signed in. */
 export function useCurrentUser() {
-  const query = tsr.user.getUser.useQuery({
+  const query = tsr.profile.getUser.useQuery({
     queryKey: queryKeys.user,
     retry: false,
     staleTime: 60_000,

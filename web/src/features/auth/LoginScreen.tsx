@@ -29,10 +29,10 @@ export default function LoginScreen({ kind }: { kind: 'email' | 'phone' }) {
   const platform = platformOf(params.get('redirect_uri'));
   const title =
     platform === 'employee'
-      ? t('login.titleEmployee')
+      ? t('signin.login.titleEmployee')
       : platform === 'client'
-        ? t('login.titleClient')
-        : t('login.titleDefault');
+        ? t('signin.login.titleClient')
+        : t('signin.login.titleDefault');
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -58,7 +58,7 @@ export default function LoginScreen({ kind }: { kind: 'email' | 'phone' }) {
       <form onSubmit={onSubmit} noValidate>
         <div className="field">
           <label htmlFor="login-username">
-            {kind === 'email' ? t('login.email') : t('login.phone')}
+            {kind === 'email' ? t('signin.login.email') : t('signin.login.phone')}
           </label>
           <input
             id="login-username"
@@ -73,7 +73,7 @@ export default function LoginScreen({ kind }: { kind: 'email' | 'phone' }) {
           />
         </div>
         <div className="field">
-          <label htmlFor="login-password">{t('login.password')}</label>
+          <label htmlFor="login-password">{t('signin.login.password')}</label>
           <input
             id="login-password"
             name="password"
@@ -88,16 +88,16 @@ export default function LoginScreen({ kind }: { kind: 'email' | 'phone' }) {
         </div>
         {error && (
           <p id={errorId} className="error" role="alert">
-            {t(`login.errors.${error}`)}
+            {t(`signin.login.errors.${error}`)}
           </p>
         )}
         <button type="submit" className="button" disabled={login.isPending}>
-          {t('login.submit')}
+          {t('signin.login.submit')}
         </button>
       </form>
       <p className="links">
         <Link to={href(kind === 'email' ? 'login.phone' : 'login.email')}>
-          {kind === 'email' ? t('login.withPhone') : t('login.withEmail')}
+          {kind === 'email' ? t('signin.login.withPhone') : t('signin.login.withEmail')}
         </Link>
       </p>
     </section>

@@ -7,7 +7,7 @@ export default function DashboardScreen() {
   if (!user) return null;
   return (
     <section className="card" aria-labelledby="dashboard-title">
-      <h1 id="dashboard-title">{t('dashboard.welcome', { firstname: user.firstname })}</h1>
+      <h1 id="dashboard-title">{t('signin.dashboard.welcome', { firstname: user.firstname })}</h1>
     </section>
   );
 }

@@ -1,6 +1,6 @@
-import { de } from './de';
-import { en } from './en';
-import { fr } from './fr';
+import { de } from './de/index';
+import { en } from './en/index';
+import { fr } from './fr/index';
 
 /** Luxembourg locales: the base language's texts; LU-specific wording is overridden here. */
 export const en_LU = en;

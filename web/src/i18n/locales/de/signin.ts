@@ -1,21 +1,6 @@
-import type { Messages } from './en';
+import type { Messages } from '../en/index';
 
-export const de: Messages = {
-  app: {
-    name: 'Mein Konto',
-    skipToContent: 'Zum Inhalt springen',
-    loading: 'Wird geladen…',
-    language: 'Sprache',
-  },
-  nav: {
-    dashboard: 'Übersicht',
-    profile: 'Profil',
-    security: 'Sicherheit',
-    access: 'Zugriff',
-    notifications: 'Benachrichtigungen',
-    logout: 'Abmelden',
-    login: 'Anmelden',
-  },
+export const signin: Messages['signin'] = {
   login: {
     titleDefault: 'Melden Sie sich bei Ihrem Konto an',
     titleEmployee: 'Melden Sie sich in Ihrem Mitarbeiterbereich an',
@@ -40,8 +25,5 @@ export const de: Messages = {
   dashboard: {
     welcome: 'Willkommen, {{firstname}}',
     services: 'Ihre Dienste',
-  },
-  logout: {
-    failed: 'Etwas ist schiefgelaufen. Abmelden nicht möglich.',
   },
 };

@@ -1,20 +1,4 @@
-/** English: the source of every key. Other locales must have exactly these keys (typed). */
-export const en = {
-  app: {
-    name: 'My Account',
-    skipToContent: 'Skip to content',
-    loading: 'Loading…',
-    language: 'Language',
-  },
-  nav: {
-    dashboard: 'Dashboard',
-    profile: 'Profile',
-    security: 'Security',
-    access: 'Access',
-    notifications: 'Notifications',
-    logout: 'Log out',
-    login: 'Log in',
-  },
+export const signin = {
   login: {
     titleDefault: 'Log in to your account',
     titleEmployee: 'Log in to your employee area',
@@ -40,11 +24,4 @@ export const en = {
     welcome: 'Welcome, {{firstname}}',
     services: 'Your services',
   },
-  logout: {
-    failed: 'Something went wrong. Unable to log out.',
-  },
 } as const;
-
-type Widen<T> = { -readonly [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
-/** The shape every locale has: the same keys as English, any text. */
-export type Messages = Widen<typeof en>;

@@ -4,7 +4,7 @@ import { bearerToken } from '../auth-header';
 import { accountForToken, type Store } from '../store';
 import { toUser } from '../views';
 
-export function userRoutes(store: Store): RouterImplementation<typeof accountApi.user> {
+export function profileRoutes(store: Store): RouterImplementation<typeof accountApi.profile> {
   return {
     getUser: async ({ request }) => {
       const account = accountForToken(store, bearerToken(request));

@@ -35,7 +35,7 @@ export const User = z.object({
 });
 export type User = z.infer<typeof User>;
 
-export const userAccount = c.router({
+export const profileAccount = c.router({
   getUser: {
     method: 'GET',
     path: '/user',
@@ -43,3 +43,6 @@ export const userAccount = c.router({
     responses: { 200: z.object({ data: User }), 401: ErrorBody },
   },
 });
+
+/** The portal API of this domain: the same calls under /api. */
+export const profilePortal = profileAccount;

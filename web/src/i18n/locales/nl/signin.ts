@@ -1,21 +1,6 @@
-import type { Messages } from './en';
+import type { Messages } from '../en/index';
 
-export const nl: Messages = {
-  app: {
-    name: 'Mijn account',
-    skipToContent: 'Naar de inhoud',
-    loading: 'Laden…',
-    language: 'Taal',
-  },
-  nav: {
-    dashboard: 'Dashboard',
-    profile: 'Profiel',
-    security: 'Beveiliging',
-    access: 'Toegang',
-    notifications: 'Meldingen',
-    logout: 'Afmelden',
-    login: 'Aanmelden',
-  },
+export const signin: Messages['signin'] = {
   login: {
     titleDefault: 'Meld je aan bij je account',
     titleEmployee: 'Meld je aan bij je werknemersomgeving',
@@ -40,8 +25,5 @@ export const nl: Messages = {
   dashboard: {
     welcome: 'Welkom, {{firstname}}',
     services: 'Je diensten',
-  },
-  logout: {
-    failed: 'Er is iets misgegaan. Afmelden is niet gelukt.',
   },
 };

@@ -1,21 +1,6 @@
-import type { Messages } from './en';
+import type { Messages } from '../en/index';
 
-export const fr: Messages = {
-  app: {
-    name: 'Mon compte',
-    skipToContent: 'Aller au contenu',
-    loading: 'Chargement…',
-    language: 'Langue',
-  },
-  nav: {
-    dashboard: 'Tableau de bord',
-    profile: 'Profil',
-    security: 'Sécurité',
-    access: 'Accès',
-    notifications: 'Notifications',
-    logout: 'Se déconnecter',
-    login: 'Se connecter',
-  },
+export const signin: Messages['signin'] = {
   login: {
     titleDefault: 'Connectez-vous à votre compte',
     titleEmployee: 'Connectez-vous à votre espace employé',
@@ -40,8 +25,5 @@ export const fr: Messages = {
   dashboard: {
     welcome: 'Bienvenue, {{firstname}}',
     services: 'Vos services',
-  },
-  logout: {
-    failed: 'Un problème est survenu. Impossible de se déconnecter.',
   },
 };

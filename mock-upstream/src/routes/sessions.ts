@@ -1,0 +1,7 @@
+import type { accountApi } from '@portal/contract';
+import type { RouterImplementation } from '@ts-rest/fastify';
+import type { Store } from '../store';
+
+export function sessionsRoutes(_store: Store): RouterImplementation<typeof accountApi.sessions> {
+  return {};
+}

@@ -1,0 +1,2 @@
+/** Texts of the signed-in self-service screens (profile, security, access, consent). */
+export const account = {} as const;

@@ -1,0 +1,6 @@
+import type { Messages } from '../en/index';
+import { account } from './account';
+import { common } from './common';
+import { signin } from './signin';
+
+export const fr: Messages = { common, signin, account };
