@@ -1,7 +1,11 @@
 import { defineConfig, devices } from '@playwright/test';
 
-/** The e2e stack runs on its own ports so that it never meets a `pnpm start` you left running. */
-export const PORTS = { gateway: 3100, be: 4110, lu: 4111 } as const;
+/**
+ * The e2e stack runs on its own ports so that it never meets a `pnpm start` you
+ * left running; E2E_PORT_BASE moves all three (several suites side by side).
+ */
+const portBase = Number(process.env.E2E_PORT_BASE ?? 3100);
+export const PORTS = { gateway: portBase, be: portBase + 1010, lu: portBase + 1011 } as const;
 export const BE_URL = `http://be.localhost:${PORTS.gateway}`;
 export const LU_URL = `http://lu.localhost:${PORTS.gateway}`;
 

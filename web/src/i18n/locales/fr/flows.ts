@@ -1,0 +1,3 @@
+import type { Messages } from '../en/index';
+
+export const flows: Messages['flows'] = {};
