@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { c } from './c';
-import { ErrorBody } from './errors';
-import { Language } from './fields';
+import { ErrorBody, MessageBody } from './errors';
+import { IbanCountry, Language, NewPassword } from './fields';
 
 export const ContactEntry = z.object({
   id: z.number().int(),
@@ -11,6 +11,9 @@ export const ContactEntry = z.object({
   /** Whether two-step verification codes may be sent to this entry. */
   mfa: z.boolean(),
 });
+export type ContactEntry = z.infer<typeof ContactEntry>;
+
+export const Gender = z.enum(['female', 'male', 'other']);
 
 /** Spec part 3, User. */
 export const User = z.object({
@@ -24,7 +27,7 @@ export const User = z.object({
   firstname: z.string(),
   lastname: z.string(),
   birthdate: z.string().nullable(),
-  gender: z.enum(['female', 'male', 'other']).nullable(),
+  gender: Gender.nullable(),
   language: Language,
   password_status: z.number().int(),
   last_password_change: z.string().nullable(),
@@ -32,17 +35,197 @@ export const User = z.object({
   mfa_customer: z.boolean(),
   has_sso: z.boolean(),
   sso_only: z.boolean(),
+  /** Spec part 3, Profile: the bank account (electronic format) and its country. */
+  iban: z.string().nullable(),
+  iban_country: IbanCountry.nullable(),
+  /** Spec part 3, Profile: the identity-provider login e-mail once linked. */
+  sso_email: z.string().nullable(),
 });
 export type User = z.infer<typeof User>;
+
+const UserAnswer = z.object({ data: User });
+
+/** A date of birth: an ISO calendar date (`1985-07-31`) that exists and is not in the future. */
+export const BirthDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'The date of birth must be a date (YYYY-MM-DD).' })
+  .refine(
+    (v) => {
+      const d = new Date(`${v}T00:00:00Z`);
+      return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v);
+    },
+    { error: 'The date of birth must be a date (YYYY-MM-DD).' },
+  )
+  .refine((v) => v >= '1900-01-01', { error: 'The date of birth is too far in the past.' })
+  .refine((v) => v <= new Date().toISOString().slice(0, 10), {
+    error: 'The date of birth cannot be in the future.',
+  });
+
+const PersonName = z.string().trim().min(1, { error: 'This field is required.' }).max(100);
+
+/**
+ * Edit-info (spec part 3, Profile): only the fields sent change. The language
+ * must be one of the region's (BE: en, fr, nl; LU: fr, en, de), else 400.
+ */
+export const ProfileUpdate = z
+  .object({
+    firstname: PersonName,
+    lastname: PersonName,
+    birthdate: BirthDate.nullable(),
+    gender: Gender.nullable(),
+    language: Language,
+  })
+  .partial();
+export type ProfileUpdate = z.infer<typeof ProfileUpdate>;
+
+/**
+ * The IBAN is checked by the upstream with the shared `Iban` rule so that a
+ * bad one gets the spec's 422 `{message: 'The provided IBAN is invalid.'}`
+ * rather than a validation 400.
+ */
+export const IbanUpdate = z.object({
+  iban: z.string().trim().min(1, { error: 'The provided IBAN is invalid.' }).max(64),
+  country: IbanCountry,
+});
+
+/** Password change from Security > edit-password: the current one is checked. */
+export const PasswordChange = z.object({
+  current_password: z.string().min(1, { error: 'Password is required' }).max(200),
+  password: NewPassword,
+});
+
+/** The forced change of the weak-password screen (`verified=true`): no current password. */
+export const WeakPasswordReplacement = z.object({ password: NewPassword });
+
+/**
+ * Spec part 7 `POST /user/login`: add an e-mail or a phone as a login. The
+ * value is checked by the upstream (`Email`, `Phone`; a national phone number
+ * is read in the region's country) so that a bad one answers the spec's 422.
+ * `mfa` (default true): also send two-step codes to it once verified.
+ */
+export const LoginChange = z.union([
+  z.object({ email: z.string().trim().min(1).max(254), mfa: z.boolean().optional() }).strict(),
+  z.object({ phone: z.string().trim().min(1).max(32), mfa: z.boolean().optional() }).strict(),
+]);
+export type LoginChange = z.infer<typeof LoginChange>;
+
+/** A code was sent to the new address: `id` is its (unverified) entry, `payload` goes to confirm. */
+export const CodeSent = z.object({ id: z.number().int(), payload: z.string() });
+
+/** Spec part 7 `POST /user/login/confirm`. */
+export const LoginConfirm = z.object({
+  payload: z.string().min(1).max(200),
+  code: z.string().trim().min(1, { error: 'The code is invalid.' }).max(32),
+});
+
+/**
+ * Duplicate answers (409) of spec part 5: `code` is one of these, `message`
+ * says "This email is already in use. Please use another one." (or the phone's).
+ */
+export const DUPLICATE_CODES = ['email-duplicated', 'phone-duplicated', 'sms-duplicated'] as const;
+export const DUPLICATE_MESSAGES = {
+  email: 'This email is already in use. Please use another one.',
+  phone: 'This phone number is already in use. Please use another one.',
+} as const;
+
+/** Spec part 8: the answer of a refused primary switch. */
+export const SWITCH_FAILED = {
+  code: 'switch_failed',
+  message: 'An error occurred during the switch.',
+} as const;
+
+const ContactId = z.object({ id: z.coerce.number().int().positive() });
+
+/** 403 `{code: 'sudo_required'}`: a sensitive change needs a recent MFA check (`/mfa/sudo`). */
+const sensitive = { 401: ErrorBody, 403: ErrorBody } as const;
 
 export const profileAccount = c.router({
   getUser: {
     method: 'GET',
     path: '/user',
     summary: 'The signed-in user',
-    responses: { 200: z.object({ data: User }), 401: ErrorBody },
+    responses: { 200: UserAnswer, 401: ErrorBody },
+  },
+  updateUser: {
+    method: 'PATCH',
+    path: '/user',
+    summary: 'Edit personal info: first and family name, date of birth, gender, language',
+    body: ProfileUpdate,
+    responses: { 200: UserAnswer, 400: ErrorBody, 401: ErrorBody },
+  },
+  updateIban: {
+    method: 'PUT',
+    path: '/user/iban',
+    summary:
+      'Set the IBAN and its country (sensitive: needs sudo; 422 "The provided IBAN is invalid.")',
+    body: IbanUpdate,
+    responses: { 200: UserAnswer, 400: ErrorBody, ...sensitive, 422: MessageBody },
+  },
+  changePassword: {
+    method: 'POST',
+    path: '/user/password',
+    summary:
+      'Change the password: current one checked (422), new one by the password rules (400); needs sudo',
+    body: PasswordChange,
+    responses: { 200: UserAnswer, 400: ErrorBody, ...sensitive, 422: MessageBody },
+  },
+  replaceWeakPassword: {
+    method: 'POST',
+    path: '/user/password/weak',
+    summary:
+      'Forced change of a weak password (password_status 1 or 2): no current password, the new one must differ (422); 409 when the password is not weak',
+    body: WeakPasswordReplacement,
+    responses: {
+      200: UserAnswer,
+      400: ErrorBody,
+      401: ErrorBody,
+      409: ErrorBody,
+      422: MessageBody,
+    },
+  },
+  addLogin: {
+    method: 'POST',
+    path: '/user/login',
+    summary:
+      'Add an e-mail or phone (spec login change): an unverified entry is created and an 8-digit code sent to it; 409 email-duplicated / phone-duplicated; needs sudo',
+    body: LoginChange,
+    responses: { 200: CodeSent, 400: ErrorBody, ...sensitive, 409: ErrorBody, 422: MessageBody },
+  },
+  confirmLogin: {
+    method: 'POST',
+    path: '/user/login/confirm',
+    summary:
+      'Verify the new e-mail or phone with its code (valid 10 minutes, single use, 5 tries); 422 with the message',
+    body: LoginConfirm,
+    responses: { 200: UserAnswer, 400: ErrorBody, 401: ErrorBody, 422: MessageBody },
+  },
+  resendContactCode: {
+    method: 'POST',
+    path: '/user/contacts/:id/verify',
+    summary: 'Send a new code to an unverified e-mail or phone (answers a new payload); needs sudo',
+    pathParams: ContactId,
+    body: c.noBody(),
+    responses: { 200: CodeSent, 400: ErrorBody, ...sensitive, 404: ErrorBody, 409: ErrorBody },
+  },
+  deleteContact: {
+    method: 'DELETE',
+    path: '/user/contacts/:id',
+    summary:
+      'Delete an e-mail or phone; 409 when it is the last e-mail or phone, the primary one, or the target of the last e-mail/SMS MFA method; needs sudo',
+    pathParams: ContactId,
+    body: c.noBody(),
+    responses: { 200: UserAnswer, 400: ErrorBody, ...sensitive, 404: ErrorBody, 409: ErrorBody },
+  },
+  makeContactPrimary: {
+    method: 'POST',
+    path: '/user/contacts/:id/primary',
+    summary:
+      'Make an e-mail or phone the default one: only verified entries with 2FA (409 switch_failed otherwise); needs sudo',
+    pathParams: ContactId,
+    body: c.noBody(),
+    responses: { 200: UserAnswer, 400: ErrorBody, ...sensitive, 404: ErrorBody, 409: ErrorBody },
   },
 });
 
-/** The portal API of this domain: the same calls under /api. */
+/** The portal API of this domain: the same calls under /api (no token in any of them). */
 export const profilePortal = profileAccount;

@@ -1,4 +1,4 @@
-import type { User } from '@portal/contract';
+import { IbanCountry, type User } from '@portal/contract';
 import type { Account } from './store';
 
 /** The wire view of an account: never its password hash or secrets. */
@@ -24,5 +24,8 @@ export function toUser(account: Account): User {
     mfa_customer: account.mfa_customer,
     has_sso: account.has_sso,
     sso_only: account.sso_only,
+    iban: account.iban,
+    iban_country: IbanCountry.safeParse(account.iban_country).data ?? null,
+    sso_email: account.sso_email,
   };
 }
