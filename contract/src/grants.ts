@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { c } from './c';
+import { ErrorBody } from './errors';
 
 /**
  * The partner's code exchange at the upstream's `POST /token` (RFC 6749 4.1.3,
@@ -30,8 +31,160 @@ export const CodeTokenAnswer = z.object({
 });
 export type CodeTokenAnswer = z.infer<typeof CodeTokenAnswer>;
 
+/** Spec part 6: client ids exempt from partner mode and from the forced-MFA redirect. */
+export const FIRST_PARTY_CLIENT_IDS = [2, 17, 51, 66] as const;
+
+/** Spec part 4: a `client_id` outside 2, 17, 51, 66 is a partner client (partner-login state). */
+export function isPartnerClient(clientId: number | string): boolean {
+  return !(FIRST_PARTY_CLIENT_IDS as readonly number[]).includes(Number(clientId));
+}
+
+/**
+ * Spec part 2's scopes. The two scopes named after the product brand are not
+ * named by the spec, so a scope on the wire is any lower-case word; the web app
+ * translates these and shows any other one as it is.
+ */
+export const KNOWN_SCOPES = [
+  'balance',
+  'clientarea',
+  'company',
+  'customerwrite',
+  'fridom',
+  'history',
+  'mobile',
+  'notification',
+  'payment',
+  'reimbursemoney',
+  'transaction',
+  'user',
+  'userwrite',
+] as const;
+export const Scope = z.string().regex(/^[a-z][a-z0-9_]{0,39}$/);
+
+const ClientId = z.string().regex(/^\d{1,9}$/, { error: 'client_id must be a number' });
+
+/** Spec part 3, Access grant: what the user allowed a third-party app to do. */
+export const Grant = z.object({
+  client_id: z.number().int(),
+  name: z.string(),
+  scopes: z.array(Scope),
+});
+export type Grant = z.infer<typeof Grant>;
+
+/** `GET /tokens`: a map of the user's grants keyed by client id; the values are used. */
+export const GrantMap = z.record(z.string(), Grant);
+export type GrantMap = z.infer<typeof GrantMap>;
+
+/**
+ * The authorisation request a partner sends the browser with (RFC 6749 4.1.1,
+ * PKCE of RFC 7636). `response_type` and `code_challenge_method` are checked by
+ * the server, not here, so that a wrong value is answered the OAuth way: a
+ * redirect to the partner carrying `error` (only `code` and `S256` are accepted).
+ */
+export const AuthorizeQuery = z.object({
+  client_id: ClientId,
+  redirect_uri: z.string().min(1).max(2000),
+  response_type: z.string().max(40),
+  state: z.string().max(500).optional(),
+  code_challenge: z.string().max(200).optional(),
+  code_challenge_method: z.string().max(20).optional(),
+  /** Space-separated scopes; the client's registered scopes when absent. */
+  scope: z.string().max(500).optional(),
+});
+export type AuthorizeQuery = z.infer<typeof AuthorizeQuery>;
+
+/** The consent screen's answer, sent with the same parameters. */
+export const AuthorizeApproval = AuthorizeQuery.extend({ approve: z.boolean() });
+export type AuthorizeApproval = z.infer<typeof AuthorizeApproval>;
+
+/**
+ * Spec part 3, Authorize. `approvalType: "scopes"`: the user must approve the
+ * listed scopes first (`target` is null). Otherwise `target` is where the
+ * browser goes: the registered redirect URI carrying `code` and the partner's
+ * `state` (or `error`, e.g. `access_denied` after a refusal).
+ */
+export const AuthorizeAnswer = z.object({
+  approvalType: z.enum(['scopes']).nullable(),
+  target: z.url().nullable(),
+  client: z.object({ client_id: z.number().int(), name: z.string() }),
+  scopes: z.array(Scope),
+});
+export type AuthorizeAnswer = z.infer<typeof AuthorizeAnswer>;
+
+/**
+ * Error codes of a 400 from the authorize calls, which the browser must never
+ * follow to the partner: `invalid_client` (unknown or misconfigured client) and
+ * `invalid_redirect_uri` (not registered for the client). The portal shows both
+ * as spec part 8's "invalid configuration".
+ */
+export const INVALID_CONFIGURATION_CODES = ['invalid_client', 'invalid_redirect_uri'] as const;
+
+/** A registered client as the gateway needs it to check redirect targets. */
+export const RegisteredClient = z.object({
+  client_id: z.number().int(),
+  first_party: z.boolean(),
+  redirect_uris: z.array(z.string()),
+});
+export type RegisteredClient = z.infer<typeof RegisteredClient>;
+
 // Domain: grants (GET /tokens, DELETE /token/{client_id}, GET /authorize and
 // the approval). Account-API routes, then their portal counterparts.
-export const grantsAccount = c.router({});
+export const grantsAccount = c.router({
+  listGrants: {
+    method: 'GET',
+    path: '/tokens',
+    summary: "The signed-in user's grants to third-party apps, keyed by client id",
+    responses: { 200: GrantMap, 401: ErrorBody },
+  },
+  revokeGrant: {
+    method: 'DELETE',
+    path: '/token/:client_id',
+    summary: 'Revoke a grant and every token issued to that client for this user',
+    pathParams: z.object({ client_id: ClientId }),
+    body: c.noBody(),
+    responses: { 204: c.noBody(), 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+  },
+  authorize: {
+    method: 'GET',
+    path: '/authorize',
+    summary:
+      'Authorisation request of a registered client (exact redirect_uri, PKCE S256): approval needed, or the target with the code',
+    query: AuthorizeQuery,
+    responses: { 200: AuthorizeAnswer, 400: ErrorBody, 401: ErrorBody },
+  },
+  approve: {
+    method: 'POST',
+    path: '/authorize',
+    summary: 'The consent: grant the scopes (target carries the code) or refuse (access_denied)',
+    body: AuthorizeApproval,
+    responses: { 200: AuthorizeAnswer, 400: ErrorBody, 401: ErrorBody },
+  },
+  listClients: {
+    method: 'GET',
+    path: '/clients',
+    summary: 'Registered OAuth clients and their redirect URIs (for redirect allow-lists)',
+    responses: { 200: z.object({ clients: z.array(RegisteredClient) }) },
+  },
+});
 
-export const grantsPortal = c.router({});
+/** `GET /api/redirect-check`: whether the web app may leave to `uri`, and the URL to use. */
+export const RedirectCheck = z.object({
+  allowed: z.boolean(),
+  /** The normalised absolute URL to navigate to; null when not allowed. */
+  target: z.string().nullable(),
+});
+export type RedirectCheck = z.infer<typeof RedirectCheck>;
+
+const { listClients: _upstreamOnly, ...grantsForBrowser } = grantsAccount;
+
+export const grantsPortal = c.router({
+  ...grantsForBrowser,
+  redirectCheck: {
+    method: 'GET',
+    path: '/redirect-check',
+    summary:
+      'Whether the browser may leave to a URI: the portal itself or a registered client URI (no open redirect)',
+    query: z.object({ uri: z.string().min(1).max(2000) }),
+    responses: { 200: RedirectCheck },
+  },
+});

@@ -1,7 +1,143 @@
+import { z } from 'zod';
 import { c } from './c';
+import { ErrorBody } from './errors';
+import { LoginPassword, Username } from './fields';
+
+/** Workplace identity providers a beta company can sign in with. */
+export const SsoProvider = z.enum(['microsoft', 'google']);
+export type SsoProvider = z.infer<typeof SsoProvider>;
+
+const ProviderParams = z.object({ provider: SsoProvider });
+
+/** A pending identity-provider login waiting to be linked to an account. */
+const LinkPayload = z.string().min(20).max(200);
+
+/** Identity-provider beta programme: the company a login belongs to, if any. */
+export const SsoDiscovery = z.object({
+  company: z.string().nullable(),
+  provider: SsoProvider.nullable(),
+});
+export type SsoDiscovery = z.infer<typeof SsoDiscovery>;
+
+const SignedInBySso = z.object({
+  status: z.literal('linked'),
+  access_token: z.string().min(20),
+  token_type: z.literal('Bearer'),
+  expires_in: z.number().int().positive(),
+  company: z.string().nullable(),
+});
+
+/**
+ * Not signed in yet: `not_linked` (an account with the identity's e-mail
+ * exists; offer to link it), `no_account` (none; offer card activation,
+ * becoming a customer, or linking). Either way `payload` links it later.
+ */
+const SsoNotLinked = z.object({
+  status: z.enum(['not_linked', 'no_account']),
+  payload: LinkPayload,
+  /** The e-mail the identity provider vouched for. */
+  email: z.string(),
+  company: z.string().nullable(),
+});
+
+/** The outcome of the identity provider's callback (spec part 8). */
+export const SsoCallbackAnswer = z.discriminatedUnion('status', [SignedInBySso, SsoNotLinked]);
+
+export const LinkAccountBody = z.object({
+  payload: LinkPayload,
+  username: Username,
+  password: LoginPassword,
+});
+
+export const AccessRequestBody = z.object({
+  /** An optional note for the administrator who grants access. */
+  message: z.string().trim().max(1000).optional(),
+});
+
+export const AccessRequestAnswer = z.object({
+  /** When the request was recorded (ISO 8601); repeated requests keep the first time. */
+  requested_at: z.string(),
+});
 
 // Domain: partner. Account-API routes (what an upstream speaks) and their portal
 // counterparts (what the browser speaks under /api, with no token in it).
-export const partnerAccount = c.router({});
+export const partnerAccount = c.router({
+  requestAccess: {
+    method: 'POST',
+    path: '/partner/access-request',
+    summary: 'Ask an administrator for access to the partner area ("Access required")',
+    body: AccessRequestBody,
+    responses: { 200: AccessRequestAnswer, 400: ErrorBody, 401: ErrorBody, 409: ErrorBody },
+  },
+  linkAccount: {
+    method: 'POST',
+    path: '/user/link-account',
+    summary:
+      'Link a workplace identity-provider login to an existing account proven by login and password; signs in',
+    body: LinkAccountBody,
+    responses: {
+      200: SignedInBySso,
+      400: ErrorBody,
+      409: ErrorBody,
+      429: ErrorBody,
+    },
+  },
+  ssoDiscover: {
+    method: 'GET',
+    path: '/sso/discover',
+    summary:
+      "The beta company of a login's e-mail domain, to invite it to the identity-provider login",
+    query: z.object({ login: z.string().max(254) }),
+    responses: { 200: SsoDiscovery },
+  },
+  ssoLogin: {
+    method: 'GET',
+    path: '/sso/:provider/login',
+    summary: "Start of an identity-provider login: where to send the browser (the provider's page)",
+    pathParams: ProviderParams,
+    query: z.object({
+      /** The portal's `/sso/{provider}/login/callback` the provider returns to. */
+      redirect_uri: z.url(),
+      state: z.string().min(16).max(200),
+      login_hint: z.string().max(254).optional(),
+    }),
+    responses: { 200: z.object({ redirect: z.url() }), 400: ErrorBody },
+  },
+  ssoCallback: {
+    method: 'POST',
+    path: '/sso/:provider/callback',
+    summary: "The identity provider's callback code: signed in (linked), not linked, or no account",
+    pathParams: ProviderParams,
+    body: z.object({ code: z.string().min(1).max(200) }),
+    responses: { 200: SsoCallbackAnswer, 400: ErrorBody },
+  },
+});
 
-export const partnerPortal = c.router({});
+/** The browser learns that it is signed in, never the token. */
+const LinkedForBrowser = z.object({ status: z.literal('linked'), company: z.string().nullable() });
+
+export const partnerPortal = c.router({
+  requestAccess: partnerAccount.requestAccess,
+  linkAccount: {
+    ...partnerAccount.linkAccount,
+    summary:
+      'Link the identity-provider login to an existing account; the session goes in the cookie',
+    responses: { ...partnerAccount.linkAccount.responses, 200: LinkedForBrowser },
+  },
+  ssoDiscover: partnerAccount.ssoDiscover,
+  ssoLogin: {
+    ...partnerAccount.ssoLogin,
+    summary: "Start of an identity-provider login: where to send the browser (the provider's page)",
+    query: z.object({ login_hint: z.string().max(254).optional() }),
+  },
+  ssoCallback: {
+    ...partnerAccount.ssoCallback,
+    summary:
+      'The callback route posts the code and state it received; linked signs in (cookie), else offers to link',
+    body: z.object({ code: z.string().min(1).max(200), state: z.string().min(1).max(200) }),
+    responses: {
+      200: z.discriminatedUnion('status', [LinkedForBrowser, SsoNotLinked]),
+      400: ErrorBody,
+    },
+  },
+});

@@ -1,4 +1,12 @@
 import type { portalApi } from '@portal/contract';
 import type { RouterImplementation } from '@ts-rest/fastify';
 
-export const partnerRoutes: RouterImplementation<typeof portalApi.partner> = {};
+const pending = { code: 'not_implemented', message: 'Not implemented yet.' };
+
+export const partnerRoutes: RouterImplementation<typeof portalApi.partner> = {
+  requestAccess: async () => ({ status: 401, body: pending }),
+  linkAccount: async () => ({ status: 400, body: pending }),
+  ssoDiscover: async () => ({ status: 200, body: { company: null, provider: null } }),
+  ssoLogin: async () => ({ status: 400, body: pending }),
+  ssoCallback: async () => ({ status: 400, body: pending }),
+};
