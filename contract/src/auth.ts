@@ -1,33 +1,140 @@
 import { z } from 'zod';
 import { c } from './c';
-import { ErrorBody } from './errors';
-import { LoginPassword, Username } from './fields';
-import { MfaChallenge } from './mfa';
+import { ErrorBody, MessageBody } from './errors';
+import { CardNumber, LoginPassword, MfaCode, Username } from './fields';
+import { AuthorizationCodeGrant, CodeTokenAnswer } from './grants';
+import { MfaChallenge, MfaKind } from './mfa';
+
+/**
+ * Sign-in, MFA at sign-in, step-up (sudo) and login by token. The MFA
+ * management calls (setup, activate, delete, switch, recovery keys) live in
+ * `mfa.ts`; this file owns `GET/POST /mfa/sudo` and `GET /mfa/status`.
+ */
 
 export const PasswordGrant = z.object({
   grant_type: z.literal('password'),
+  /** An e-mail address or a phone number (E.164 or as typed in the variant's country). */
   username: Username,
   password: LoginPassword,
 });
+export type PasswordGrant = z.infer<typeof PasswordGrant>;
+
+/** `POST /token` takes the password grant (portal sign-in) or a partner's code exchange. */
+export const TokenGrant = z.discriminatedUnion('grant_type', [
+  PasswordGrant,
+  AuthorizationCodeGrant,
+]);
 
 /** Spec part 7, Token: the upstream's answer to a successful sign-in. */
 export const TokenAnswer = z.object({
   access_token: z.string().min(20),
   token_type: z.literal('Bearer'),
   expires_in: z.number().int().positive(),
+  /** 1 or 2: the password is weak; the user must choose a new one (spec part 4). */
   password_status: z.number().int().optional(),
 });
+export type TokenAnswer = z.infer<typeof TokenAnswer>;
 
 /** 401 from the token endpoint: MFA is needed (not an error, spec part 8). */
 export const MfaNeeded = z.object({ mfa: MfaChallenge });
+export type MfaNeeded = z.infer<typeof MfaNeeded>;
+
+/** Retry-After (seconds) on a 429 of a locked account: 5 failed sign-ins in 15 minutes lock it for 15. */
+export const LOGIN_LOCK = { maxFailures: 5, windowMs: 15 * 60_000, lockMs: 15 * 60_000 } as const;
+
+/**
+ * `GET /mfa/sudo` query. `payload` continues a sign-in (the 401's payload) or an
+ * earlier step-up: asking again re-sends a code (resend) or switches method.
+ * Without `payload`, a bearer token makes it a step-up of the signed-in user
+ * (`single=1`, spec: mfa-methods `single=true`). `mfaId` picks the method; the
+ * primary one when absent.
+ */
+export const SudoQuery = z.object({
+  single: z.enum(['0', '1']).optional(),
+  mfaId: z.coerce.number().int().positive().optional(),
+  payload: z.string().min(1).max(200).optional(),
+});
+
+/** Spec part 3, Sudo: the payload to confirm with, and the method the code goes by. */
+export const SudoStarted = z.object({
+  payload: z.string(),
+  method: MfaKind,
+  /** Masked e-mail or phone the code was sent to (e-mail and SMS, card: the SMS target). */
+  target: z.string().nullable(),
+});
+
+/**
+ * `POST /mfa/sudo`. `code`: 8 digits (e-mail, SMS, card), 6 digits (authenticator
+ * app) or a recovery key (totpRecovery). The card method (`need_card`) also
+ * takes the `card_number` of the account's card. `isTrustedDevice` (sign-in
+ * only) skips MFA for this X-Device-ID for 30 days.
+ */
+export const SudoConfirm = z.object({
+  payload: z.string().min(1).max(200),
+  code: MfaCode,
+  isTrustedDevice: z.boolean().optional(),
+  card_number: CardNumber.optional(),
+});
+
+/** Present when confirming MFA found a duplicate account: the payload of `POST /fuzzion`. */
+export const FuzzionStart = z.object({ payload: z.string() });
+
+/**
+ * A sign-in completed by MFA. It always carries a token: the user proved the
+ * password and the second factor, so they are signed in even when `fuzzion`
+ * asks them to settle a duplicate account next (spec part 4, duplicate merge).
+ */
+export const SudoSignedIn = TokenAnswer.extend({
+  password_status: z.number().int(),
+  /** After a recovery-key sign-in: how many unused keys are left. */
+  recovery_keys_left: z.number().int().nonnegative().optional(),
+  fuzzion: FuzzionStart.optional(),
+});
+
+/** A step-up of the signed-in user: sudo holds for 15 minutes (`GET /mfa/status`). */
+export const SudoGranted = z.object({
+  sudo: z.literal(true),
+  recovery_keys_left: z.number().int().nonnegative().optional(),
+});
+
+/** Spec part 3, Mfa status. */
+export const MfaStatus = z.object({
+  /** The step-up asks for the card: card number plus a code (the card method is primary). */
+  need_card: z.boolean(),
+  /** The account has a single usable method: the screen skips the method choice. */
+  single: z.boolean(),
+  /** A recent MFA check holds (15 minutes after a step-up or an MFA sign-in). */
+  sudo: z.boolean(),
+});
+
+/** Hash login: the values a first-party app puts in the portal's address hash. */
+export const HashLogin = z.object({
+  token: z.string().min(20).max(200),
+  /** The hash's `origin-app`: which app handed the user over (kept in the history). */
+  'origin-app': z.string().max(64).optional(),
+});
+
+export const HandoverToken = z.object({
+  token: z.string(),
+  expires_in: z.number().int().positive(),
+});
+
+const unauthenticated = ErrorBody;
 
 export const authAccount = c.router({
   createToken: {
     method: 'POST',
     path: '/token',
-    summary: 'Sign in with a password (401 carries the MFA challenge)',
-    body: PasswordGrant,
-    responses: { 200: TokenAnswer, 400: ErrorBody, 401: MfaNeeded, 429: ErrorBody },
+    summary:
+      'Sign in with a password (401 carries the MFA challenge; 429 with Retry-After when locked), or exchange a partner authorization code (form-encoded, PKCE)',
+    body: TokenGrant,
+    responses: {
+      // The code answer first: it needs `scope`, which a password answer lacks.
+      200: z.union([CodeTokenAnswer, TokenAnswer]),
+      400: ErrorBody,
+      401: z.union([MfaNeeded, ErrorBody]),
+      429: ErrorBody,
+    },
   },
   deleteToken: {
     method: 'DELETE',
@@ -35,6 +142,58 @@ export const authAccount = c.router({
     summary: 'Sign out: revoke the bearer token of this request',
     body: c.noBody(),
     responses: { 204: c.noBody(), 401: ErrorBody },
+  },
+  mfaStatus: {
+    method: 'GET',
+    path: '/mfa/status',
+    summary:
+      'Whether a recent MFA check (sudo) holds, and how a step-up would go (need_card, single)',
+    responses: { 200: MfaStatus, 401: unauthenticated },
+  },
+  startSudo: {
+    method: 'GET',
+    path: '/mfa/sudo',
+    summary:
+      'Start (or resend) an MFA code check: for a sign-in with its payload, or a step-up of the bearer; e-mail/SMS/card send an 8-digit code valid 10 minutes',
+    query: SudoQuery,
+    responses: {
+      200: SudoStarted,
+      400: ErrorBody,
+      401: unauthenticated,
+      404: ErrorBody,
+      410: ErrorBody,
+    },
+  },
+  confirmSudo: {
+    method: 'POST',
+    path: '/mfa/sudo',
+    summary:
+      'Confirm the MFA code: a sign-in answers the token (and fuzzion when a duplicate account exists), a step-up answers sudo; 422 on a wrong code, 410 once the payload is spent',
+    body: SudoConfirm,
+    responses: {
+      // The sign-in answer first: it needs access_token, which a step-up lacks.
+      200: z.union([SudoSignedIn, SudoGranted]),
+      400: ErrorBody,
+      401: unauthenticated,
+      410: ErrorBody,
+      422: MessageBody,
+    },
+  },
+  createHandoverToken: {
+    method: 'POST',
+    path: '/token/handover',
+    summary:
+      'A first-party app (bearer) mints a one-time token, valid 5 minutes, to put in the portal address hash (#token=…&origin-app=…)',
+    body: c.noBody(),
+    responses: { 201: HandoverToken, 401: unauthenticated },
+  },
+  loginByHash: {
+    method: 'POST',
+    path: '/token/hash',
+    summary:
+      'Login by token (spec part 4, token in address hash): exchange the one-time hash token for a session; no MFA, the handing app already had it',
+    body: HashLogin,
+    responses: { 200: TokenAnswer, 400: ErrorBody },
   },
 });
 
@@ -45,13 +204,27 @@ export const SignedIn = z.object({
   weak: z.boolean(),
 });
 
+/** An MFA sign-in as the browser sees it: the cookie is set; the token stays out. */
+export const SudoSignedInPortal = SignedIn.extend({
+  recovery_keys_left: SudoSignedIn.shape.recovery_keys_left,
+  /** Go to the duplicated screen with this payload (it is not a token). */
+  fuzzion: SudoSignedIn.shape.fuzzion,
+});
+
 export const authPortal = c.router({
   createToken: {
     method: 'POST',
     path: '/token',
-    summary: 'Sign in; the gateway keeps the token in an httpOnly cookie',
+    summary:
+      'Sign in; the gateway keeps the token in an httpOnly cookie. 401: MFA needed (payload, methods); 429: locked, with Retry-After',
     body: PasswordGrant,
-    responses: { 200: SignedIn, 400: ErrorBody, 401: MfaNeeded, 429: ErrorBody, 502: ErrorBody },
+    responses: {
+      200: SignedIn,
+      400: ErrorBody,
+      401: MfaNeeded,
+      429: ErrorBody,
+      502: ErrorBody,
+    },
   },
   deleteToken: {
     method: 'DELETE',
@@ -59,5 +232,22 @@ export const authPortal = c.router({
     summary: 'Sign out: revoke the upstream token and clear the cookie',
     body: c.noBody(),
     responses: { 204: c.noBody() },
+  },
+  mfaStatus: authAccount.mfaStatus,
+  startSudo: authAccount.startSudo,
+  confirmSudo: {
+    ...authAccount.confirmSudo,
+    summary:
+      'Confirm the MFA code: a sign-in sets the session cookie and answers signed_in (weak, recovery_keys_left, fuzzion); a step-up answers sudo',
+    responses: {
+      ...authAccount.confirmSudo.responses,
+      200: z.union([SudoSignedInPortal, SudoGranted]),
+    },
+  },
+  loginByHash: {
+    ...authAccount.loginByHash,
+    summary:
+      'Login by the token of the address hash: the gateway sets the session cookie and answers signed_in',
+    responses: { ...authAccount.loginByHash.responses, 200: SignedIn },
   },
 });

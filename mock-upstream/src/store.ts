@@ -82,6 +82,8 @@ export interface ChallengeRow {
   mfaId: number | null;
   /** Hash of the code sent (email/sms), if one was sent. */
   codeHash: string | null;
+  /** When the code of `codeHash` stops working (10 minutes after it was sent). */
+  codeExpiresAt?: number;
   expiresAt: number;
   wrongTries: number;
   spent: boolean;
@@ -90,6 +92,8 @@ export interface ChallengeRow {
 
 /** A sign-in: each one is a session (device, place, activity) holding a token. */
 export interface TokenRow {
+  /** The session's public id (sessions list, log out one): never the token itself. */
+  id: number;
   token: string;
   accountId: number;
   /** Set for tokens issued to an OAuth client by the code exchange. */
@@ -138,10 +142,13 @@ export interface AuthCodeRow {
   clientId: number;
   accountId: number;
   redirectUri: string;
-  codeChallenge: string;
+  /** PKCE S256 challenge; null only for a confidential client that sent none. */
+  codeChallenge: string | null;
   scopes: string[];
   expiresAt: number;
   used: boolean;
+  /** The token the code was exchanged for: revoked if the code is replayed (RFC 6749 4.1.2). */
+  issuedToken: string | null;
 }
 
 export interface HistoryEvent {
@@ -350,6 +357,7 @@ export function issueToken(
   const device = describeDevice(session.userAgent ?? null);
   const place = placeOf(session.ip ?? null);
   const row: TokenRow = {
+    id: nextId(store),
     token: randomOpaque(),
     accountId,
     clientId: client?.clientId ?? null,
