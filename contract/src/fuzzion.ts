@@ -1,7 +1,149 @@
+import { z } from 'zod';
+import { SignedIn, TokenAnswer } from './auth';
 import { c } from './c';
+import { ErrorBody, MessageBody } from './errors';
+import { CardNumber, EmailSmsCode, LoginPassword } from './fields';
+import { MfaMethod } from './mfa';
+import { exactlyOneOf } from './onboarding';
 
-// Domain: fuzzion. Account-API routes (what an upstream speaks) and their portal
-// counterparts (what the browser speaks under /api, with no token in it).
-export const fuzzionAccount = c.router({});
+/**
+ * Domain: duplicate-account merge ("fuzzion", spec parts 2 and 4).
+ *
+ * Confirming MFA at sign-in may answer `fuzzion: {payload}` instead of a
+ * session: another account with a similar username exists. With that payload
+ * the user first proves they own the other account — by its card number, by
+ * its platform's password, or by a code sent to its e-mail or phone
+ * (`POST /mfa/fuzzion`, then `POST /fuzzion`) — and then merges (accept) or
+ * keeps the accounts apart (decline: the similar username is removed from the
+ * other account). Without proof they can say "it is not me" or ignore the
+ * proposal for now. The MFA confirmation already signed the user in; only a
+ * merge answers a new session (the merged account), the other endings 204.
+ *
+ * Errors, as the web app shows them (spec part 8):
+ * - 422 `{message: 'The information you provided is invalid.'}`: a wrong card
+ *   number, password or code (5 wrong answers spend the payload);
+ * - 404 `fuzzion_expired` / 409 `merge_failed`, both with the message
+ *   "A technical error occurred during the merging of the accounts. Try again
+ *   later.": the payload is unknown, spent or expired (30 minutes), or the other
+ *   account is gone;
+ * - 409 `wrong_step`: accept/decline before ownership was proven, or a code
+ *   checked before one was sent.
+ */
 
-export const fuzzionPortal = c.router({});
+const payload = z.string().min(1).max(256);
+
+/** The other account, as the duplicated screen shows it. */
+export const FuzzionData = z.object({
+  /** The other account's username, masked (`d*****s@example.be`). */
+  username: z.string(),
+  /** The platform the other account belongs to (the login titles of spec part 2). */
+  platform: z.enum(['client_area', 'employee_area', 'partner_area']),
+  /** Ways the user can prove ownership of the other account. */
+  claims: z.array(z.enum(['card', 'password', 'code'])),
+  /** `found`: ownership not proven yet; `confirmed`: the user may merge or decline. */
+  stage: z.enum(['found', 'confirmed']),
+});
+export type FuzzionData = z.infer<typeof FuzzionData>;
+
+/**
+ * Spec part 3, Fuzzion: `mfa` lists the other account's e-mail and SMS methods
+ * (masked) still to confirm with a code — empty once ownership is proven.
+ */
+export const Fuzzion = z.object({ mfa: z.array(MfaMethod), data: FuzzionData, payload });
+export type Fuzzion = z.infer<typeof Fuzzion>;
+
+export const FuzzionPayload = z.object({ payload });
+/** Spec part 7: `mfaId` of one of `Fuzzion.mfa`; `target` only for a negative id. */
+export const FuzzionSendCode = z.object({
+  payload,
+  mfaId: z.number().int(),
+  target: z.string().max(254).nullish(),
+});
+/** Answer to the send: the same payload and the method the code went to (target masked). */
+export const FuzzionCodeSent = z.object({ payload, method: MfaMethod });
+export const FuzzionCode = z.object({ payload, code: EmailSmsCode });
+/** Claim ownership with the other account's card number or its platform's password. */
+export const FuzzionClaim = z
+  .object({ payload, card_number: CardNumber.optional(), password: LoginPassword.optional() })
+  .superRefine(exactlyOneOf(['card_number', 'password'], 'Give the card number or the password.'));
+
+const gone = { 404: ErrorBody } as const;
+const invalid = { 422: MessageBody } as const;
+
+export const fuzzionAccount = c.router({
+  details: {
+    method: 'POST',
+    path: '/fuzzion/details',
+    summary: 'Duplicate merge: the other account (masked) and the ways to prove it is yours',
+    body: FuzzionPayload,
+    responses: { 200: Fuzzion, 400: ErrorBody, ...gone, 409: ErrorBody },
+  },
+  sendCode: {
+    method: 'POST',
+    path: '/mfa/fuzzion',
+    summary: "Duplicate merge: send a code to one of the other account's e-mail or SMS methods",
+    body: FuzzionSendCode,
+    responses: { 200: FuzzionCodeSent, 400: ErrorBody, ...gone, 409: ErrorBody, ...invalid },
+  },
+  confirmCode: {
+    method: 'POST',
+    path: '/fuzzion',
+    summary: 'Duplicate merge: check the code; `mfa` empty means ownership is proven',
+    body: FuzzionCode,
+    responses: { 200: Fuzzion, 400: ErrorBody, ...gone, 409: ErrorBody, ...invalid },
+  },
+  claim: {
+    method: 'POST',
+    path: '/fuzzion/claim',
+    summary: "Duplicate merge: prove ownership with the other account's card number or password",
+    body: FuzzionClaim,
+    responses: { 200: Fuzzion, 400: ErrorBody, ...gone, 409: ErrorBody, ...invalid },
+  },
+  accept: {
+    method: 'POST',
+    path: '/fuzzion/accept',
+    summary:
+      'Duplicate merge: merge the other account into this one (the current password serves all credentials); answers the session of the merged account',
+    body: FuzzionPayload,
+    responses: { 200: TokenAnswer, 400: ErrorBody, ...gone, 409: ErrorBody },
+  },
+  decline: {
+    method: 'POST',
+    path: '/fuzzion/decline',
+    summary:
+      'Duplicate merge: keep the accounts apart and remove the similar username from the other account',
+    body: FuzzionPayload,
+    responses: { 204: c.noBody(), 400: ErrorBody, ...gone, 409: ErrorBody },
+  },
+  notMe: {
+    method: 'POST',
+    path: '/fuzzion/not-me',
+    summary: 'Duplicate merge: "it is not me" — never propose this merge again',
+    body: FuzzionPayload,
+    responses: { 204: c.noBody(), 400: ErrorBody, ...gone },
+  },
+  ignore: {
+    method: 'POST',
+    path: '/fuzzion/ignore',
+    summary: 'Duplicate merge: ignore for now (proposed again at the next sign-in)',
+    body: FuzzionPayload,
+    responses: { 204: c.noBody(), 400: ErrorBody, ...gone },
+  },
+});
+
+/** Statuses the gateway itself may answer on these calls (CSRF refusal, upstream down or slow). */
+const viaGateway = { 403: ErrorBody, 502: ErrorBody, 504: ErrorBody } as const;
+const a = fuzzionAccount;
+/** The merge answers a session upstream; the browser only learns it is signed in (cookie). */
+const signedIn = { 200: SignedIn } as const;
+
+export const fuzzionPortal = c.router({
+  details: { ...a.details, responses: { ...a.details.responses, ...viaGateway } },
+  sendCode: { ...a.sendCode, responses: { ...a.sendCode.responses, ...viaGateway } },
+  confirmCode: { ...a.confirmCode, responses: { ...a.confirmCode.responses, ...viaGateway } },
+  claim: { ...a.claim, responses: { ...a.claim.responses, ...viaGateway } },
+  accept: { ...a.accept, responses: { ...a.accept.responses, ...signedIn, ...viaGateway } },
+  decline: { ...a.decline, responses: { ...a.decline.responses, ...viaGateway } },
+  notMe: { ...a.notMe, responses: { ...a.notMe.responses, ...viaGateway } },
+  ignore: { ...a.ignore, responses: { ...a.ignore.responses, ...viaGateway } },
+});

@@ -1,7 +1,294 @@
+import { z } from 'zod';
+import { SignedIn, TokenAnswer } from './auth';
 import { c } from './c';
+import { ErrorBody, MessageBody } from './errors';
+import {
+  ActivationCode,
+  CardNumber,
+  Email,
+  EmailSmsCode,
+  NationalRegisterNumber,
+  NewPassword,
+  Phone,
+  Username,
+} from './fields';
 
-// Domain: onboarding. Account-API routes (what an upstream speaks) and their portal
-// counterparts (what the browser speaks under /api, with no token in it).
-export const onboardingAccount = c.router({});
+/**
+ * Domain: the anonymous account flows of spec part 2 — forgot password, reset
+ * password, forgot username, and onboarding (account creation by card number,
+ * LU activation code or invitation code).
+ *
+ * Each multi-step flow is addressed by an opaque `payload` the upstream issues
+ * at its first call; every later call sends it back.
+ */
 
-export const onboardingPortal = c.router({});
+const payload = z.string().min(1).max(256);
+
+/** Requires exactly one of `keys` to be present (the request forms that are "either … or …"). */
+export function exactlyOneOf<T extends object>(keys: (keyof T & string)[], message: string) {
+  return (value: T, ctx: z.RefinementCtx<T>) => {
+    const given = keys.filter((k) => value[k] !== undefined);
+    if (given.length !== 1) ctx.addIssue({ code: 'custom', message, path: [] });
+  };
+}
+
+// ───────────────────────── Forgot / reset password ─────────────────────────
+
+/**
+ * Spec "Forgot password": by e-mail or phone. `technology` asks for a channel
+ * other than the login's own (the "resend by SMS / by e-mail" links); each call
+ * issues a new payload and invalidates the previous ones.
+ */
+export const ForgotPasswordRequest = z.object({
+  login: Username,
+  technology: z.enum(['sms', 'email']).optional(),
+});
+export type ForgotPasswordRequest = z.infer<typeof ForgotPasswordRequest>;
+
+/**
+ * Spec part 3, Forgot-password: where the code went (masked) and by which
+ * channel. An unknown login gets the same shape (no code is sent), so the
+ * answer does not reveal whether an account exists.
+ */
+export const ForgotPasswordAnswer = z.object({
+  recipient: z.array(z.string()),
+  technology: z.enum(['SMS', 'email']),
+  payload,
+});
+export type ForgotPasswordAnswer = z.infer<typeof ForgotPasswordAnswer>;
+
+/** The 8-digit code (valid 10 minutes, single use) and the new password. */
+export const ResetPasswordRequest = z.object({
+  payload,
+  code: EmailSmsCode,
+  password: NewPassword,
+});
+export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequest>;
+
+// ───────────────────────────── Forgot username ─────────────────────────────
+
+/** Spec "Forgot username": by card number (LU: activation code) or national register number. */
+export const ForgotUsernameRequest = z
+  .object({
+    card_number: CardNumber.optional(),
+    activation_code: ActivationCode.optional(),
+    national_register_number: NationalRegisterNumber.optional(),
+  })
+  .superRefine(
+    exactlyOneOf(
+      ['card_number', 'activation_code', 'national_register_number'],
+      'Give a card number, an activation code or a national register number.',
+    ),
+  );
+export type ForgotUsernameRequest = z.infer<typeof ForgotUsernameRequest>;
+
+/** The usernames (e-mails, then phones) of the matching account, masked; empty when none. */
+export const ForgotUsernameAnswer = z.object({ usernames: z.array(z.string()) });
+export type ForgotUsernameAnswer = z.infer<typeof ForgotUsernameAnswer>;
+
+// ──────────────────────────────── Onboarding ───────────────────────────────
+
+/** An invitation code (BE), as typed: letters, digits and dashes. */
+export const InvitationCode = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z0-9-]{4,32}$/, { error: 'The code is invalid.' });
+
+/** Start by card number (BE), activation code (LU) or invitation code (BE). */
+export const OnboardingStart = z
+  .object({
+    card_number: CardNumber.optional(),
+    activation_code: ActivationCode.optional(),
+    invitation_code: InvitationCode.optional(),
+  })
+  .superRefine(
+    exactlyOneOf(
+      ['card_number', 'activation_code', 'invitation_code'],
+      'Give a card number, an activation code or an invitation code.',
+    ),
+  );
+export type OnboardingStart = z.infer<typeof OnboardingStart>;
+
+/**
+ * The step the flow expects next (the mock enforces the spec's order: e-mail,
+ * e-mail code, phone, phone code, password, terms).
+ */
+export const OnboardingStepName = z.enum([
+  'email',
+  'email-code',
+  'phone',
+  'phone-code',
+  'password',
+  'terms',
+]);
+export type OnboardingStepName = z.infer<typeof OnboardingStepName>;
+
+/**
+ * Either a flow to continue (`payload`; `currentEmail` is the masked e-mail on
+ * file for the card, offered as "keep the current e-mail", or null), or — when
+ * the card already belongs to an account — only `existingAccount` (route
+ * onboarding.existingCard: sign in instead).
+ */
+export const OnboardingStarted = z.union([
+  z.object({ payload, step: OnboardingStepName, currentEmail: z.string().nullable() }),
+  z.object({ existingAccount: z.object({ username: z.string() }) }),
+]);
+export type OnboardingStarted = z.infer<typeof OnboardingStarted>;
+
+/** Where the flow stands after a step; `recipient` (masked) when a code was just sent. */
+export const OnboardingProgress = z.object({
+  payload,
+  step: OnboardingStepName,
+  recipient: z.string().optional(),
+});
+export type OnboardingProgress = z.infer<typeof OnboardingProgress>;
+
+/** E-mail verification: keep the e-mail on file (`keep_current: true`) or give a personal one. */
+export const OnboardingEmail = z
+  .object({ payload, email: Email.optional(), keep_current: z.literal(true).optional() })
+  .superRefine(
+    exactlyOneOf(['email', 'keep_current'], 'Give an e-mail address or keep the current one.'),
+  );
+export const OnboardingPhone = z.object({ payload, phone: Phone });
+export const OnboardingCode = z.object({ payload, code: EmailSmsCode });
+export const OnboardingPassword = z.object({ payload, password: NewPassword });
+/** Terms and privacy must be accepted (spec part 5); marketing is optional. */
+export const OnboardingTerms = z.object({
+  payload,
+  terms: z.literal(true, { error: 'The terms must be accepted.' }),
+  privacy: z.literal(true, { error: 'The privacy policy must be accepted.' }),
+  marketing: z.boolean().optional(),
+});
+
+/**
+ * Spec "Onboarding" confirmation: `card_activated`; `activation_failed` (the
+ * account exists, the card can be activated in the app, contact support);
+ * `code_only` (invitation code, no card).
+ */
+export const OnboardingOutcome = z.enum(['card_activated', 'activation_failed', 'code_only']);
+export type OnboardingOutcome = z.infer<typeof OnboardingOutcome>;
+
+/** Upstream answer to the last step: the outcome and a session for the new account. */
+export const OnboardingConfirmed = TokenAnswer.extend({ outcome: OnboardingOutcome });
+/** What the browser learns: the outcome; it is signed in (the token stays in the cookie). */
+export const OnboardingConfirmedPortal = SignedIn.extend({ outcome: OnboardingOutcome });
+
+/** The payload is unknown, spent or expired (1 hour): start again. */
+const expired = { 404: ErrorBody } as const;
+/** `wrong_step` (order), `email-duplicated`, `phone-duplicated`, `card_taken`. */
+const conflict = { 409: ErrorBody } as const;
+
+export const onboardingAccount = c.router({
+  forgotPassword: {
+    method: 'POST',
+    path: '/user/forgot-password',
+    summary: 'Forgot password: send an 8-digit code by e-mail or SMS to the account of a login',
+    body: ForgotPasswordRequest,
+    responses: { 200: ForgotPasswordAnswer, 400: ErrorBody },
+  },
+  resetPassword: {
+    method: 'POST',
+    path: '/user/reset-password',
+    summary: 'Reset the password with the code sent (422 message on a wrong or expired code)',
+    body: ResetPasswordRequest,
+    responses: { 204: c.noBody(), 400: ErrorBody, 422: MessageBody },
+  },
+  forgotUsername: {
+    method: 'POST',
+    path: '/user/forgot-username',
+    summary: 'Forgot username: the masked usernames of a card number or national register number',
+    body: ForgotUsernameRequest,
+    responses: { 200: ForgotUsernameAnswer, 400: ErrorBody },
+  },
+  start: {
+    method: 'POST',
+    path: '/onboarding',
+    summary: 'Onboarding: start by card number (BE), activation code (LU) or invitation code',
+    body: OnboardingStart,
+    responses: { 200: OnboardingStarted, 400: ErrorBody, 404: ErrorBody },
+  },
+  sendEmailCode: {
+    method: 'POST',
+    path: '/onboarding/email',
+    summary: 'Onboarding: choose the e-mail (current or personal) and send it a code',
+    body: OnboardingEmail,
+    responses: { 200: OnboardingProgress, 400: ErrorBody, ...expired, ...conflict },
+  },
+  verifyEmail: {
+    method: 'POST',
+    path: '/onboarding/email/verify',
+    summary: 'Onboarding: confirm the e-mail with its code',
+    body: OnboardingCode,
+    responses: {
+      200: OnboardingProgress,
+      400: ErrorBody,
+      ...expired,
+      ...conflict,
+      422: MessageBody,
+    },
+  },
+  sendPhoneCode: {
+    method: 'POST',
+    path: '/onboarding/phone',
+    summary: 'Onboarding: choose the phone number and send it a code by SMS',
+    body: OnboardingPhone,
+    responses: { 200: OnboardingProgress, 400: ErrorBody, ...expired, ...conflict },
+  },
+  verifyPhone: {
+    method: 'POST',
+    path: '/onboarding/phone/verify',
+    summary: 'Onboarding: confirm the phone number with its code',
+    body: OnboardingCode,
+    responses: {
+      200: OnboardingProgress,
+      400: ErrorBody,
+      ...expired,
+      ...conflict,
+      422: MessageBody,
+    },
+  },
+  setPassword: {
+    method: 'POST',
+    path: '/onboarding/password',
+    summary: 'Onboarding: choose the password (password rules apply)',
+    body: OnboardingPassword,
+    responses: { 200: OnboardingProgress, 400: ErrorBody, ...expired, ...conflict },
+  },
+  acceptTerms: {
+    method: 'POST',
+    path: '/onboarding/terms',
+    summary:
+      'Onboarding: accept terms and privacy (marketing optional); creates the account, activates the card, signs in',
+    body: OnboardingTerms,
+    responses: { 200: OnboardingConfirmed, 400: ErrorBody, ...expired, ...conflict },
+  },
+});
+
+/** Statuses the gateway itself may answer on these calls (CSRF refusal, upstream down or slow). */
+const viaGateway = { 403: ErrorBody, 502: ErrorBody, 504: ErrorBody } as const;
+const a = onboardingAccount;
+
+export const onboardingPortal = c.router({
+  forgotPassword: {
+    ...a.forgotPassword,
+    responses: { ...a.forgotPassword.responses, ...viaGateway },
+  },
+  resetPassword: { ...a.resetPassword, responses: { ...a.resetPassword.responses, ...viaGateway } },
+  forgotUsername: {
+    ...a.forgotUsername,
+    responses: { ...a.forgotUsername.responses, ...viaGateway },
+  },
+  start: { ...a.start, responses: { ...a.start.responses, ...viaGateway } },
+  sendEmailCode: { ...a.sendEmailCode, responses: { ...a.sendEmailCode.responses, ...viaGateway } },
+  verifyEmail: { ...a.verifyEmail, responses: { ...a.verifyEmail.responses, ...viaGateway } },
+  sendPhoneCode: { ...a.sendPhoneCode, responses: { ...a.sendPhoneCode.responses, ...viaGateway } },
+  verifyPhone: { ...a.verifyPhone, responses: { ...a.verifyPhone.responses, ...viaGateway } },
+  setPassword: { ...a.setPassword, responses: { ...a.setPassword.responses, ...viaGateway } },
+  acceptTerms: {
+    ...a.acceptTerms,
+    summary:
+      'Onboarding: accept terms and privacy (marketing optional); creates the account and signs in (cookie)',
+    responses: { ...a.acceptTerms.responses, 200: OnboardingConfirmedPortal, ...viaGateway },
+  },
+});
