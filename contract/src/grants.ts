@@ -31,6 +31,16 @@ export const CodeTokenAnswer = z.object({
 });
 export type CodeTokenAnswer = z.infer<typeof CodeTokenAnswer>;
 
+/**
+ * An OAuth error answer of the token endpoint (RFC 6749 5.2): the portal's
+ * `code`/`message` plus the `error`/`error_description` OAuth client libraries read.
+ */
+export const OAuthErrorBody = ErrorBody.extend({
+  error: z.enum(['invalid_request', 'invalid_client', 'invalid_grant', 'unauthorized_client']),
+  error_description: z.string(),
+});
+export type OAuthErrorBody = z.infer<typeof OAuthErrorBody>;
+
 /** Spec part 6: client ids exempt from partner mode and from the forced-MFA redirect. */
 export const FIRST_PARTY_CLIENT_IDS = [2, 17, 51, 66] as const;
 
