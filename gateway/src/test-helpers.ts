@@ -41,17 +41,63 @@ export function browserHeaders(stack: TestStack, host = 'be.localhost:3000') {
   return { host, 'x-device-id': stack.deviceId, 'content-type': 'application/json' };
 }
 
+/** The mock upstream that serves `host` (the gateway's default LU hosts). */
+export function mockOf(stack: TestStack, host: string): MockApp {
+  const name = host.replace(/:\d+$/, '');
+  return name === 'lu.localhost' || name === 'account.example.lu' ? stack.lu : stack.be;
+}
+
+/**
+ * Finishes the MFA of a sign-in (a 401's `mfa`) like a person would: asks for
+ * an e-mail (else SMS) code and types the one the mock's outbox received.
+ * Returns the answer of `POST /api/mfa/sudo`.
+ */
+export async function completeMfa(
+  stack: TestStack,
+  mfa: { payload: string; methods: { id: number; method: string }[] },
+  host = 'be.localhost:3000',
+  options: { trustDevice?: boolean } = {},
+) {
+  const method =
+    mfa.methods.find((m) => m.method === 'email') ?? mfa.methods.find((m) => m.method === 'sms');
+  if (!method) throw new Error('no e-mail or SMS method to finish MFA with');
+  const headers = browserHeaders(stack, host);
+  const start = await stack.gateway.inject({
+    method: 'GET',
+    url: `/api/mfa/sudo?payload=${encodeURIComponent(mfa.payload)}&mfaId=${method.id}`,
+    headers,
+  });
+  if (start.statusCode !== 200)
+    throw new Error(`MFA start failed: ${start.statusCode} ${start.body}`);
+  const { store } = mockOf(stack, host);
+  const to = store.mfaMethods.get(method.id)?.target;
+  const code = store.outbox.findLast((m) => m.to === to)?.code;
+  return stack.gateway.inject({
+    method: 'POST',
+    url: '/api/mfa/sudo',
+    headers,
+    payload: { payload: mfa.payload, code, isTrustedDevice: options.trustDevice ?? false },
+  });
+}
+
+/**
+ * Signs in through the portal (completing MFA by the outbox when the account
+ * asks for it) and returns the session cookie's value. `trustDevice` also
+ * trusts `stack.deviceId`, so that later sign-ins from it skip MFA.
+ */
 export async function signIn(
   stack: TestStack,
   username = 'employee@example.be',
   host = 'be.localhost:3000',
+  options: { trustDevice?: boolean } = {},
 ): Promise<string> {
-  const res = await stack.gateway.inject({
+  let res = await stack.gateway.inject({
     method: 'POST',
     url: '/api/token',
     headers: browserHeaders(stack, host),
     payload: { grant_type: 'password', username, password: DEMO_PASSWORD },
   } satisfies InjectOptions);
+  if (res.statusCode === 401) res = await completeMfa(stack, res.json().mfa, host, options);
   const cookie = res.cookies.find((c) => c.name === 'access_token');
   if (res.statusCode !== 200 || !cookie)
     throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);

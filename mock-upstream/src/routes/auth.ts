@@ -1,30 +1,42 @@
 import type { accountApi } from '@portal/contract';
 import type { RouterImplementation } from '@ts-rest/fastify';
+import type { FastifyRequest } from 'fastify';
 import { bearerToken } from '../auth-header';
-import { findAccountByLogin, issueToken, revokeToken, type Store, verifySecret } from '../store';
+import {
+  confirmSudo,
+  createHandoverToken,
+  loginByHash,
+  mfaStatus,
+  passwordSignIn,
+  startSudo,
+} from '../domain/auth';
+import { exchangeAuthorizationCode } from '../domain/oauth';
+import { revokeToken, type SessionInfo, type Store } from '../store';
 
-const TOKEN_TTL_S = 30 * 24 * 3600;
+/** Device, browser and address of the caller (the gateway forwards them). */
+export function sessionInfo(request: FastifyRequest): SessionInfo {
+  const header = (name: string) => {
+    const value = request.headers[name];
+    return typeof value === 'string' && value.length > 0 ? value : null;
+  };
+  const forwarded = header('x-forwarded-for')?.split(',')[0]?.trim();
+  return {
+    deviceId: header('x-device-id'),
+    userAgent: header('user-agent'),
+    ip: forwarded || request.ip,
+  };
+}
 
 export function authRoutes(store: Store): RouterImplementation<typeof accountApi.auth> {
   return {
-    createToken: async ({ body }) => {
-      const account = findAccountByLogin(store, body.username);
-      if (!account || !verifySecret(body.password, account.passwordHash)) {
-        return {
-          status: 400,
-          body: { code: 'invalid_grant', message: 'Invalid username/password.' },
-        };
+    createToken: async ({ body, request, reply }) => {
+      if (body.grant_type === 'authorization_code') return exchangeAuthorizationCode(store, body);
+      const result = passwordSignIn(store, body, sessionInfo(request));
+      if (result.status === 429) {
+        reply.header('retry-after', String(result.retryAfterS));
+        return { status: 429, body: result.body };
       }
-      const row = issueToken(store, account.id);
-      return {
-        status: 200,
-        body: {
-          access_token: row.token,
-          token_type: 'Bearer',
-          expires_in: TOKEN_TTL_S,
-          password_status: account.password_status,
-        },
-      };
+      return result;
     },
     deleteToken: async ({ request }) => {
       const token = bearerToken(request);
@@ -32,5 +44,11 @@ export function authRoutes(store: Store): RouterImplementation<typeof accountApi
       revokeToken(store, token);
       return { status: 204, body: undefined };
     },
+    mfaStatus: async ({ request }) => mfaStatus(store, bearerToken(request)),
+    startSudo: async ({ query, request }) => startSudo(store, query, bearerToken(request)),
+    confirmSudo: async ({ body, request }) =>
+      confirmSudo(store, body, bearerToken(request), sessionInfo(request)),
+    createHandoverToken: async ({ request }) => createHandoverToken(store, bearerToken(request)),
+    loginByHash: async ({ body, request }) => loginByHash(store, body, sessionInfo(request)),
   };
 }

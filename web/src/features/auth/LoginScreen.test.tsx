@@ -1,11 +1,19 @@
+import { signIn } from '@portal/gateway/test-helpers';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { renderScreen } from '../../test/render';
 import { withRealStack } from '../../test/stack';
 import LoginScreen from './LoginScreen';
 
 const stack = withRealStack();
+
+// employee@example.be has MFA: trust this browser's device beforehand (MFA done
+// once through the outbox), so that the password alone signs in here.
+beforeAll(async () => {
+  localStorage.setItem('device-id', stack().deviceId);
+  await signIn(stack(), 'employee@example.be', undefined, { trustDevice: true });
+});
 
 const routes = [
   { path: '/login/email', element: <LoginScreen kind="email" /> },
@@ -20,7 +28,7 @@ async function submit(username: string, password: string) {
 }
 
 describe('login form', () => {
-  it('signs in and goes to the dashboard', async () => {
+  it('signs in from a trusted device and goes to the dashboard', async () => {
     await renderScreen('/login/email', routes);
     await submit('employee@example.be', 'Portal-Demo-2026!');
     expect(await screen.findByText('dashboard reached')).toBeInTheDocument();
