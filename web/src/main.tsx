@@ -1,24 +1,32 @@
-import { type Locale, PortalConfig } from '@portal/contract';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { initI18n, pickLocale } from './i18n/i18n';
+import { initI18n, pickLocale, rememberedLocale, STARTUP_NAMESPACES } from './i18n/i18n';
+import { loadConfig } from './lib/config';
 import './styles.css';
 
-const LANGUAGE_KEY = 'language';
-
 async function start() {
-  const res = await fetch('/api/config', { headers: { accept: 'application/json' } });
-  const config = PortalConfig.parse(await res.json());
-  const locale: Locale = pickLocale(
+  const root = document.getElementById('root');
+  if (!root) throw new Error('#root is missing');
+  const result = await loadConfig();
+  if (result.kind !== 'ok') {
+    // Maintenance (or no gateway at all): the trilingual screen, nothing else.
+    const { default: MaintenanceScreen } = await import('./features/maintenance/MaintenanceScreen');
+    createRoot(root).render(
+      <main id="main" className="main">
+        <MaintenanceScreen />
+      </main>,
+    );
+    return;
+  }
+  const { config } = result;
+  const locale = pickLocale(
     config.languages,
     config.fallbackLanguage,
     navigator.languages,
-    localStorage.getItem(LANGUAGE_KEY),
+    rememberedLocale(),
   );
-  await initI18n(locale);
-  const root = document.getElementById('root');
-  if (!root) throw new Error('#root is missing');
+  await initI18n(locale, STARTUP_NAMESPACES);
   createRoot(root).render(
     <StrictMode>
       <App />

@@ -1,17 +1,42 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router';
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { BrowserRouter, useLocation, useNavigate, useRoutes } from 'react-router';
 import { tsr } from '../lib/api';
-import { router } from './router';
+import { isMaintenanceAnswer, setMaintenance, useMaintenance } from '../lib/maintenance';
+import { appRoutes } from './router';
+import { href } from './routes';
+
+const onApiError = (error: unknown) => {
+  if (isMaintenanceAnswer(error)) setMaintenance(true);
+};
 
 const queryClient = new QueryClient({
+  queryCache: new QueryCache({ onError: onApiError }),
+  mutationCache: new MutationCache({ onError: onApiError }),
   defaultOptions: { queries: { refetchOnWindowFocus: false } },
 });
+
+function Routes() {
+  const element = useRoutes(appRoutes);
+  const down = useMaintenance();
+  const location = useLocation();
+  const navigate = useNavigate();
+  // Spec part 8: a 503 `maintenance` from any call shows the maintenance screen.
+  useEffect(() => {
+    if (down && location.pathname !== href('maintenance')) {
+      navigate(href('maintenance'), { replace: true });
+    }
+  }, [down, location.pathname, navigate]);
+  return element;
+}
 
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <tsr.ReactQueryProvider>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <Routes />
+        </BrowserRouter>
       </tsr.ReactQueryProvider>
     </QueryClientProvider>
   );

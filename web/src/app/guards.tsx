@@ -1,28 +1,121 @@
-import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
-import { useCurrentUser } from '../lib/session';
-import { href } from './routes';
+import { type ReactNode, Suspense, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { queryKeys, tsr } from '../lib/api';
+import { fuzzionPayload, loginPayload } from '../lib/flow-state';
+import { useCurrentUser, useLogout } from '../lib/session';
+import { decide, stepUpHref, targetClientOf } from './guard-rules';
+import { type RouteName, routeNameOf } from './routes';
+
+export { stepUpHref } from './guard-rules';
 
 export function Loading() {
-  return <div className="loading" role="status" aria-live="polite" />;
+  const { t } = useTranslation();
+  return (
+    <div className="loading" role="status" aria-live="polite">
+      <span className="visually-hidden">{t('common.app.loading')}</span>
+    </div>
+  );
 }
 
-/** Signed-in routes: others go to login.email keeping the target. */
-export function RequireUser({ children }: { children: ReactNode }) {
-  const { user, isLoading } = useCurrentUser();
+/** Lazy screens show the loading indicator while their code and texts arrive. */
+export function Screens() {
+  return (
+    <Suspense fallback={<Loading />}>
+      <Outlet />
+    </Suspense>
+  );
+}
+
+/**
+ * The one guard in front of every route (spec part 4): it names the route
+ * being entered, asks `decide()` what to do and does it. Screens never check
+ * access themselves.
+ */
+export function RouteGuard() {
   const location = useLocation();
-  if (isLoading) return <Loading />;
-  if (!user) {
-    const target = location.pathname + location.search;
-    return <Navigate to={href('login.email', { target })} replace />;
+  const to = routeNameOf(location.pathname);
+  const { user, isLoading } = useCurrentUser();
+  // The route shown before this one (for the onboarding order and edit-info rules).
+  const shown = useRef<RouteName | null>(null);
+
+  const decision = isLoading
+    ? null
+    : decide({
+        to,
+        from: shown.current,
+        path: location.pathname + location.search,
+        user,
+        duplicatedLogged: fuzzionPayload.get() !== null,
+        loginPending: loginPayload.get() !== null,
+        targetClientId: targetClientOf(location.search),
+      });
+  const shows = decision?.kind === 'render' || decision?.kind === 'stepUp';
+
+  useEffect(() => {
+    if (shows) shown.current = to;
+  });
+
+  if (!decision) return <Loading />;
+  switch (decision.kind) {
+    case 'redirect':
+      return <Navigate to={decision.to} replace />;
+    case 'logout':
+      return <LogoutTo to={decision.to} />;
+    case 'stepUp':
+      return (
+        <RequireSudo>
+          <Screens />
+        </RequireSudo>
+      );
+    case 'render':
+      return <Screens />;
   }
-  return children;
 }
 
-/** Public routes: a signed-in user goes home. */
-export function PublicOnly({ children }: { children: ReactNode }) {
-  const { user, isLoading } = useCurrentUser();
-  if (isLoading) return <Loading />;
-  if (user) return <Navigate to={href('user.dashboard')} replace />;
-  return children;
+function LogoutTo({ to }: { to: string }) {
+  const logout = useLogout();
+  const navigate = useNavigate();
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    logout.mutate({}, { onSettled: () => navigate(to, { replace: true }) });
+  }, [logout, navigate, to]);
+  return <Loading />;
+}
+
+/**
+ * Step-up (spec part 4): the children show only while a recent MFA check
+ * holds (`GET /mfa/status` sudo); otherwise the user goes to mfa-methods with
+ * `single=true` and comes back here afterwards. Usable around any piece of UI.
+ */
+export function RequireSudo({ children }: { children: ReactNode }) {
+  const location = useLocation();
+  const status = tsr.auth.mfaStatus.useQuery({
+    queryKey: queryKeys.mfaStatus,
+    staleTime: 0,
+    refetchOnMount: 'always',
+    retry: false,
+  });
+  if (status.isPending) return <Loading />;
+  if (status.data?.status === 200 && status.data.body.sudo) return children;
+  return <Navigate to={stepUpHref(location.pathname + location.search)} replace />;
+}
+
+/**
+ * For actions rather than routes: a call answered 403 `sudo_required` sends the
+ * user through the step-up and back to `returnTo` (default: where they are).
+ */
+export function useStepUp() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  return (returnTo: string = location.pathname + location.search, extra?: Record<string, string>) =>
+    navigate(stepUpHref(returnTo, extra));
+}
+
+/** A ts-rest answer saying the change needs a recent MFA check. */
+export function isSudoRequired(error: unknown): boolean {
+  const e = error as { status?: number; body?: { code?: string } } | null;
+  return e?.status === 403 && e.body?.code === 'sudo_required';
 }

@@ -77,3 +77,13 @@ export function href(
   const qs = search.toString();
   return qs ? `${path}?${qs}` : path;
 }
+
+const patterns = (Object.entries(routes) as [RouteName, string][]).map(([name, path]) => ({
+  name,
+  re: new RegExp(`^${path.replace(/:\w+/g, '[^/]+')}/?$`),
+}));
+
+/** The spec's name of a path (`/security/history` → `security.history`), or null when unknown. */
+export function routeNameOf(pathname: string): RouteName | null {
+  return patterns.find((p) => p.re.test(pathname))?.name ?? null;
+}

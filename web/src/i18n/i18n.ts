@@ -1,8 +1,8 @@
-import type { Locale } from '@portal/contract';
+import type { Language, Locale, Variant } from '@portal/contract';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import type { Messages } from './locales/en/index';
-import { en } from './locales/en/index';
+import type { en, Messages } from './locales/en/index';
+import { luWording } from './locales/lu';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -11,38 +11,116 @@ declare module 'i18next' {
   }
 }
 
-/** Each locale's texts load on demand; LU locales are their base language (with LU wording). */
-const loaders: Record<Locale, () => Promise<Messages>> = {
-  en: async () => en,
-  fr: async () => (await import('./locales/fr')).fr,
-  nl: async () => (await import('./locales/nl')).nl,
-  en_LU: async () => (await import('./locales/lu')).en_LU,
-  fr_LU: async () => (await import('./locales/lu')).fr_LU,
-  de_LU: async () => (await import('./locales/lu')).de_LU,
-};
+/** The text namespaces (top-level keys: `t('signin.login.title')`). */
+export type Namespace = keyof Messages;
+export const NAMESPACES: readonly Namespace[] = ['common', 'signin', 'account', 'flows'];
+/** What the first screen needs; the others load with the screens that use them. */
+export const STARTUP_NAMESPACES: readonly Namespace[] = ['common', 'signin'];
+
+type Base = 'en' | 'fr' | 'nl' | 'de';
+/** The language whose texts a locale shows: `fr_LU` → `fr` (plus LU wording). */
+const baseOf = (locale: Locale): Base => locale.split('_')[0] as Base;
+
+// One chunk per language and namespace, loaded on demand (bundle budget).
+const files = import.meta.glob<Record<string, unknown>>([
+  './locales/*/*.ts',
+  '!./locales/*/index.ts',
+]);
+
+type Tree = { [key: string]: string | Tree };
+
+/** `base` with `over` laid on top, key by key (LU wording over the base language). */
+export function overlay<T extends Tree>(base: T, over: Tree | undefined): T {
+  if (!over) return base;
+  const out: Tree = { ...base };
+  for (const [k, v] of Object.entries(over)) {
+    const b = out[k];
+    out[k] = typeof v === 'string' || typeof b !== 'object' ? v : overlay(b, v);
+  }
+  return out as T;
+}
+
+async function loadTexts(locale: Locale, ns: Namespace): Promise<Tree> {
+  const base = baseOf(locale);
+  const load = files[`./locales/${base}/${ns}.ts`];
+  if (!load) throw new Error(`no texts for ${base}/${ns}`);
+  const texts = (await load())[ns] as Tree;
+  return locale.endsWith('_LU')
+    ? overlay(texts, luWording[base as 'en' | 'fr' | 'de']?.[ns])
+    : texts;
+}
+
+const loaded = new Set<Namespace>();
+
+async function addTexts(locale: Locale, namespaces: Iterable<Namespace>): Promise<void> {
+  const todo = [...namespaces].filter(
+    (ns) => !i18next.getResourceBundle(locale, 'translation')?.[ns],
+  );
+  const texts = await Promise.all(todo.map((ns) => loadTexts(locale, ns)));
+  todo.forEach((ns, i) => {
+    i18next.addResourceBundle(locale, 'translation', { [ns]: texts[i] }, true, true);
+  });
+}
 
 /** The html lang value of a locale: `fr_LU` → `fr-LU`. */
 export const htmlLang = (locale: Locale) => locale.replace('_', '-');
 
-export async function initI18n(locale: Locale): Promise<typeof i18next> {
-  const messages = await loaders[locale]();
+export async function initI18n(
+  locale: Locale,
+  namespaces: readonly Namespace[] = NAMESPACES,
+): Promise<typeof i18next> {
+  const texts = await Promise.all(namespaces.map((ns) => loadTexts(locale, ns)));
   await i18next.use(initReactI18next).init({
     lng: locale,
     fallbackLng: false,
-    resources: { [locale]: { translation: messages } },
+    resources: {
+      [locale]: { translation: Object.fromEntries(namespaces.map((ns, i) => [ns, texts[i]])) },
+    },
     interpolation: { escapeValue: false },
     returnNull: false,
   });
+  loaded.clear();
+  for (const ns of namespaces) loaded.add(ns);
   document.documentElement.lang = htmlLang(locale);
   return i18next;
 }
 
+/** Loads the texts of `namespaces` in the current locale (before a screen that uses them renders). */
+export async function ensureNamespaces(namespaces: readonly Namespace[]): Promise<void> {
+  if (namespaces.every((ns) => loaded.has(ns))) return;
+  await addTexts(i18next.language as Locale, namespaces);
+  for (const ns of namespaces) loaded.add(ns);
+}
+
+export const currentLocale = (): Locale => i18next.language as Locale;
+
+/** Switches every text on screen at once (every namespace loaded so far, in the new locale). */
 export async function changeLocale(locale: Locale): Promise<void> {
-  if (!i18next.hasResourceBundle(locale, 'translation')) {
-    i18next.addResourceBundle(locale, 'translation', await loaders[locale]());
-  }
+  await addTexts(locale, loaded);
   await i18next.changeLanguage(locale);
   document.documentElement.lang = htmlLang(locale);
+}
+
+const REMEMBERED = 'language';
+/** The LU variant also keeps the two-letter value (spec part 4, root on load). */
+const REMEMBERED_SHORT = 'lang';
+
+/** The switcher's choice, kept for the next visit. */
+export function rememberLocale(locale: Locale, variant: Variant): void {
+  try {
+    localStorage.setItem(REMEMBERED, locale);
+    if (variant === 'lu') localStorage.setItem(REMEMBERED_SHORT, baseOf(locale));
+  } catch {
+    // Storage unavailable: the choice lasts for this page only.
+  }
+}
+
+export function rememberedLocale(): string | null {
+  try {
+    return localStorage.getItem(REMEMBERED);
+  } catch {
+    return null;
+  }
 }
 
 /** Start-up language (spec part 1): the browser's, limited to the variant's, else the fallback. */
@@ -66,3 +144,11 @@ export function pickLocale(
   }
   return fallback;
 }
+
+/** The locale of a user's profile language on this variant, or null when it is not offered. */
+export function localeOfLanguage(language: Language, allowed: readonly Locale[]): Locale | null {
+  return allowed.find((l) => baseOf(l) === language) ?? null;
+}
+
+/** The profile language of a locale (`fr_LU` → `fr`). */
+export const languageOfLocale = (locale: Locale): Language => baseOf(locale);

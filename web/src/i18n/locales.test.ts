@@ -1,8 +1,10 @@
 import type { Locale } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
+import { overlay } from './i18n';
+import { de } from './locales/de/index';
 import { en } from './locales/en/index';
 import { fr } from './locales/fr/index';
-import { de_LU, en_LU, fr_LU } from './locales/lu';
+import { luWording } from './locales/lu';
 import { nl } from './locales/nl/index';
 
 function keys(tree: object, prefix = ''): string[] {
@@ -11,8 +13,21 @@ function keys(tree: object, prefix = ''): string[] {
   );
 }
 
+type Tree = Parameters<typeof overlay>[0];
+const fr_LU = overlay(fr as Tree, luWording.fr as Tree);
+const en_LU = overlay(en as Tree, luWording.en as Tree);
+const de_LU = overlay(de as Tree, luWording.de as Tree);
+
 const locales: Record<Exclude<Locale, 'en'>, object> = { fr, nl, fr_LU, en_LU, de_LU };
 const english = keys(en);
+
+const flat = (m: object) =>
+  Object.fromEntries(
+    keys(m).map((k) => [
+      k,
+      k.split('.').reduce<unknown>((o, p) => (o as Record<string, unknown>)[p], m),
+    ]),
+  );
 
 describe('translations', () => {
   it.each(Object.entries(locales))(
@@ -22,16 +37,9 @@ describe('translations', () => {
     },
   );
 
-  it.each(Object.entries({ fr, nl, de_LU }))(
+  it.each(Object.entries({ fr, nl, de }))(
     '%s is really translated, not English',
     (_n, messages) => {
-      const flat = (m: object) =>
-        Object.fromEntries(
-          keys(m).map((k) => [
-            k,
-            k.split('.').reduce<unknown>((o, p) => (o as Record<string, unknown>)[p], m),
-          ]),
-        );
       const same = Object.entries(flat(messages)).filter(
         // Single words (Dashboard, Notifications) may be the same in two languages; sentences not.
         ([k, v]) => v === flat(en)[k] && String(v).includes(' '),
@@ -39,4 +47,21 @@ describe('translations', () => {
       expect(same.map(([k]) => k)).toEqual([]);
     },
   );
+
+  it('LU wording only replaces keys that exist', () => {
+    for (const wording of Object.values(luWording)) {
+      for (const key of keys(wording)) expect(english).toContain(key);
+    }
+  });
+
+  it('keeps the same placeholders in every language', () => {
+    const placeholders = (v: unknown) =>
+      [...String(v).matchAll(/{{(\w+)}}/g)].map((m) => m[1]).sort();
+    const source = flat(en);
+    for (const messages of Object.values(locales)) {
+      const texts = flat(messages);
+      for (const key of english)
+        expect([key, placeholders(texts[key])]).toEqual([key, placeholders(source[key])]);
+    }
+  });
 });

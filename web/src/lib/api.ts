@@ -13,4 +13,6 @@ export const tsr = initTsrReactQuery(portalApi, {
 export const queryKeys = {
   config: ['config'] as const,
   user: ['user'] as const,
+  /** `GET /mfa/status` (sudo): never reused, a step-up must see the latest answer. */
+  mfaStatus: ['mfa', 'status'] as const,
 };

@@ -4,10 +4,13 @@ import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { initI18n } from '../i18n/i18n';
 import { tsr } from '../lib/api';
+import { loadConfig, maybeConfig } from '../lib/config';
 
 /** Renders one screen at `path` with the app's providers and English texts. */
 export async function renderScreen(path: string, routes: { path: string; element: ReactNode }[]) {
   await initI18n('en');
+  // The variant's config, from the real stack when the test runs one (BE on 127.0.0.1).
+  if (!maybeConfig()) await loadConfig();
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const view = render(

@@ -1,8 +1,16 @@
-import { de } from './de/index';
-import { en } from './en/index';
-import { fr } from './fr/index';
+import type { Messages } from './en/index';
 
-/** Luxembourg locales: the base language's texts; LU-specific wording is overridden here. */
-export const en_LU = en;
-export const fr_LU = fr;
-export const de_LU = de;
+type Partial<T> = { [K in keyof T]?: T[K] extends string ? string : Partial<T[K]> };
+/** The LU wording of one base language: any subset of its keys. */
+export type LuWording = Partial<Messages>;
+
+/**
+ * Luxembourg locales (fr_LU, en_LU, de_LU) show their base language's texts
+ * with these keys replaced: the LU variant's own wording (spec part 2: the
+ * card number is an "activation code"). Only keys that differ belong here.
+ */
+export const luWording: Record<'fr' | 'en' | 'de', LuWording> = {
+  en: {},
+  fr: {},
+  de: {},
+};

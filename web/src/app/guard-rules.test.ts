@@ -1,0 +1,257 @@
+import { FIRST_PARTY_CLIENT_IDS as CONTRACT_FIRST_PARTY } from '@portal/contract';
+import { describe, expect, it } from 'vitest';
+import {
+  decide,
+  FIRST_PARTY_CLIENT_IDS,
+  type GuardInput,
+  type GuardUser,
+  isAllowedFrom,
+  isPartnerLogin,
+  stepUpHref,
+  targetClientOf,
+} from './guard-rules';
+import { type RouteName, routeNameOf } from './routes';
+
+const plain: GuardUser = { mfa_forced: false, password_status: 0 };
+const forced: GuardUser = { mfa_forced: true, password_status: 0 };
+const weak: GuardUser = { mfa_forced: false, password_status: 1 };
+
+function input(to: RouteName | null, over: Partial<GuardInput> = {}): GuardInput {
+  return {
+    to,
+    from: null,
+    path: '/somewhere',
+    user: null,
+    duplicatedLogged: false,
+    loginPending: false,
+    targetClientId: null,
+    ...over,
+  };
+}
+
+describe('public routes (spec part 4): a signed-in user goes home', () => {
+  const publicRoutes: RouteName[] = [
+    'login.email',
+    'login.phone',
+    'forgot-password',
+    'forgot-password.email',
+    'forgot-password.phone',
+    'forgot-password-sent',
+    'reset-password',
+    'reset-password-confirmed',
+    'forgot-username',
+    'onboarding',
+    'onboarding.existingCard',
+    'partner.link-existing',
+    'partner.no-account',
+    'sso.callback',
+  ];
+  it.each(publicRoutes)('%s: shown to a visitor, home for a signed-in user', (to) => {
+    expect(decide(input(to))).toEqual({ kind: 'render' });
+    expect(decide(input(to, { user: plain }))).toEqual({ kind: 'redirect', to: '/' });
+  });
+});
+
+describe('other routes (spec part 4): a visitor signs in first, keeping the target', () => {
+  it.each([
+    ['user.dashboard', '/user/dashboard', '/login/email?target=%2Fuser%2Fdashboard'],
+    [
+      'security.history',
+      '/security/history?page=2',
+      '/login/email?target=%2Fsecurity%2Fhistory%3Fpage%3D2',
+    ],
+    ['approve', '/approve?client_id=101', '/login/email?target=%2Fapprove%3Fclient_id%3D101'],
+    ['setup-mfa', '/setup-mfa', '/login/email?target=%2Fsetup-mfa'],
+  ] as const)('%s', (to, path, expected) => {
+    expect(decide(input(to, { path }))).toEqual({ kind: 'redirect', to: expected });
+  });
+
+  it('lets a duplicated-logged visitor through', () => {
+    expect(decide(input('duplicated', { duplicatedLogged: true }))).toEqual({ kind: 'render' });
+  });
+
+  it.each([
+    ['mfa-methods', true, 'render'],
+    ['mfa', true, 'render'],
+    ['mfa-methods', false, 'redirect'],
+    ['mfa-totp-recovery', true, 'redirect'],
+  ] as const)('%s while a sign-in waits for its code (%s): %s', (to, loginPending, kind) => {
+    expect(decide(input(to, { loginPending })).kind).toBe(kind);
+  });
+
+  it('shows the maintenance screen to anyone', () => {
+    expect(decide(input('maintenance'))).toEqual({ kind: 'render' });
+    expect(decide(input('maintenance', { user: forced }))).toEqual({ kind: 'render' });
+  });
+});
+
+describe('unknown paths go home', () => {
+  it.each([
+    ['/nowhere', null],
+    ['/user/dashboard/extra', null],
+    ['/security/history', 'security.history'],
+    ['/sso/acme/login/callback', 'sso.callback'],
+    ['/login/email/', 'login.email'],
+  ] as const)('%s is %s', (path, name) => {
+    expect(routeNameOf(path)).toBe(name);
+  });
+  it('redirects an unknown route home', () => {
+    expect(decide(input(null, { user: plain }))).toEqual({ kind: 'redirect', to: '/' });
+    expect(decide(input(null))).toEqual({ kind: 'redirect', to: '/' });
+  });
+});
+
+describe('sensitive routes need a recent MFA check', () => {
+  it.each([
+    'security.mfa-edit',
+    'security.edit-recovery',
+    'security.edit-password',
+    'profile.edit-credentials',
+    'partner.link-success',
+  ] as const)('%s', (to) => {
+    expect(decide(input(to, { user: plain }))).toEqual({ kind: 'stepUp' });
+  });
+  it.each(['security', 'security.history', 'profile', 'user.access'] as const)(
+    '%s is not sensitive',
+    (to) => {
+      expect(decide(input(to, { user: plain }))).toEqual({ kind: 'render' });
+    },
+  );
+  it('sends the step-up to mfa-methods with single=true and the route to come back to', () => {
+    expect(stepUpHref('/security/edit-password')).toBe(
+      '/mfa/methods?single=true&redirect=%2Fsecurity%2Fedit-password',
+    );
+  });
+});
+
+describe('forced MFA (spec part 4)', () => {
+  it.each([
+    [null, 'redirect'],
+    ['2', 'redirect'],
+    ['17', 'redirect'],
+    ['51', 'redirect'],
+    ['66', 'redirect'],
+    ['101', 'render'],
+  ] as const)('target client %s: %s', (targetClientId, kind) => {
+    expect(decide(input('user.dashboard', { user: forced, targetClientId })).kind).toBe(kind);
+  });
+
+  it('goes to setup-mfa', () => {
+    expect(decide(input('user.dashboard', { user: forced }))).toEqual({
+      kind: 'redirect',
+      to: '/setup-mfa',
+    });
+  });
+
+  it.each([
+    'setup-mfa',
+    'setup-mfa.selection',
+    'setup-mfa.totp',
+    'setup-totp.success',
+    'duplicated',
+    'fuzzion-success',
+    'mfa',
+    'mfa-methods',
+    'mfa-totp-recovery',
+  ] as const)('%s is exempt', (to) => {
+    expect(decide(input(to, { user: forced }))).toEqual({ kind: 'render' });
+  });
+
+  it('leaving setup-mfa while forced signs out to login.email', () => {
+    expect(decide(input('user.dashboard', { user: forced, from: 'setup-mfa.email' }))).toEqual({
+      kind: 'logout',
+      to: '/login/email',
+    });
+    expect(decide(input('user.dashboard', { user: forced, from: 'user.dashboard' }))).toEqual({
+      kind: 'redirect',
+      to: '/setup-mfa',
+    });
+  });
+
+  it('does not apply to a user who is not forced', () => {
+    expect(decide(input('user.dashboard', { user: plain, from: 'setup-mfa.email' }))).toEqual({
+      kind: 'render',
+    });
+  });
+});
+
+describe('weak password (spec part 4, Login 5)', () => {
+  it('keeps a weak user on weak-password with verified=true', () => {
+    expect(decide(input('user.dashboard', { user: weak }))).toEqual({
+      kind: 'redirect',
+      to: '/weak-password?verified=true',
+    });
+    expect(decide(input('weak-password', { user: weak }))).toEqual({ kind: 'render' });
+    expect(decide(input('weak-password', { user: plain }))).toEqual({ kind: 'redirect', to: '/' });
+  });
+});
+
+describe('onboarding order and edit-info (spec part 4 table)', () => {
+  const table: [RouteName, RouteName[]][] = [
+    ['onboarding.card', ['onboarding', 'onboarding.welcome']],
+    ['onboarding.code', ['onboarding', 'onboarding.welcome']],
+    ['onboarding.welcome', ['onboarding.code', 'onboarding.card', 'onboarding.terms-conditions']],
+    ['onboarding.terms-conditions', ['onboarding.welcome', 'onboarding.create']],
+    [
+      'onboarding.create',
+      ['onboarding.welcome', 'onboarding.terms-conditions', 'onboarding.email-verification'],
+    ],
+    ['onboarding.confirmation', ['onboarding.password']],
+    ['onboarding.password', ['onboarding-mfa', 'onboarding.phone-verification']],
+    ['onboarding.phone-verification', ['onboarding-mfa', 'onboarding.email-verification']],
+    [
+      'onboarding.email-verification',
+      ['onboarding.create', 'onboarding.phone-verification', 'onboarding-mfa'],
+    ],
+    ['onboarding-mfa', ['onboarding.email-verification', 'onboarding.phone-verification']],
+  ];
+  const everyOnboardingRoute = [...new Set(table.flatMap(([to, from]) => [to, ...from]))];
+
+  it.each(table)('%s is reached only from %j', (to, allowed) => {
+    for (const from of everyOnboardingRoute) {
+      const expected = allowed.includes(from) || from === to;
+      expect([from, isAllowedFrom(to, from)]).toEqual([from, expected]);
+      expect(decide(input(to, { from }))).toEqual(
+        expected ? { kind: 'render' } : { kind: 'redirect', to: '/onboarding' },
+      );
+    }
+    expect(decide(input(to, { from: null }))).toEqual({ kind: 'redirect', to: '/onboarding' });
+  });
+
+  it('onboarding start and existingCard are reached from anywhere', () => {
+    expect(decide(input('onboarding', { from: 'login.email' }))).toEqual({ kind: 'render' });
+    expect(decide(input('onboarding.existingCard'))).toEqual({ kind: 'render' });
+  });
+
+  it('edit-info only from the profile', () => {
+    expect(decide(input('profile.edit-info', { user: plain, from: 'profile' }))).toEqual({
+      kind: 'render',
+    });
+    expect(decide(input('profile.edit-info', { user: plain, from: 'security' }))).toEqual({
+      kind: 'redirect',
+      to: '/profile',
+    });
+    expect(decide(input('profile.edit-info', { user: plain }))).toEqual({
+      kind: 'redirect',
+      to: '/profile',
+    });
+  });
+});
+
+describe('target client and partner-login', () => {
+  it.each([
+    ['?client_id=101', '101', true],
+    ['?client_id=17', '17', false],
+    [`?target=${encodeURIComponent('/authorize?client_id=101&redirect_uri=x')}`, '101', true],
+    [`?redirect=${encodeURIComponent('/authorize?client_id=2')}`, '2', false],
+    ['?target=%2Fuser%2Fdashboard', null, false],
+    ['', null, false],
+  ] as const)('%s → %s (partner %s)', (search, client, partner) => {
+    expect(targetClientOf(search)).toBe(client);
+    expect(isPartnerLogin(search)).toBe(partner);
+  });
+
+  it('knows the same first-party clients as the contract', () => {
+    expect(FIRST_PARTY_CLIENT_IDS.map(Number)).toEqual([...CONTRACT_FIRST_PARTY]);
+  });
+});

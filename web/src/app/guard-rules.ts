@@ -1,0 +1,222 @@
+import { href, type RouteName } from './routes';
+
+/**
+ * The route guards of spec part 4 as plain functions: given where the user is
+ * going, where they come from and who they are, say what happens. The
+ * `RouteGuard` component only gathers these inputs and carries out the answer.
+ */
+
+/** Spec part 4: routes for people who are not signed in; a signed-in user goes home. */
+export const PUBLIC_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>([
+  'login',
+  'login.email',
+  'login.phone',
+  'forgot-password',
+  'forgot-password.email',
+  'forgot-password.phone',
+  'forgot-password-sent',
+  'reset-password',
+  'reset-password-confirmed',
+  'weak-password',
+  // Recovering a username belongs with recovering a password: nothing to do once signed in.
+  'forgot-username',
+  'forgot-username-response',
+  'onboarding',
+  'onboarding.card',
+  'onboarding.existingCard',
+  'onboarding.code',
+  'onboarding.welcome',
+  'onboarding.terms-conditions',
+  'onboarding.create',
+  'onboarding.confirmation',
+  'onboarding.password',
+  'onboarding.phone-verification',
+  'onboarding.email-verification',
+  'onboarding-mfa',
+  'partner.link-existing',
+  'partner.no-account',
+  'sso.callback',
+]);
+
+/** Spec part 4: routes that need a recent MFA check (`/mfa/status` sudo). */
+export const SENSITIVE_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>([
+  'security.mfa-edit',
+  'security.edit-recovery',
+  'security.edit-password',
+  'profile.edit-credentials',
+  'partner.link-success',
+]);
+
+/** The MFA setup routes: a forced user may stay on them; leaving them signs out. */
+export const MFA_SETUP_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>([
+  'setup-mfa',
+  'setup-mfa.selection',
+  'setup-mfa.phone',
+  'setup-mfa.email',
+  'setup-mfa.totp',
+  'setup-mfa.confirmation',
+  'setup-mfa.success',
+  'setup-totp.success',
+  'totp.redirect',
+]);
+
+/** The MFA code routes, also open during a sign-in that waits for its code. */
+export const MFA_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>([
+  'mfa',
+  'mfa-methods',
+  'mfa-totp-recovery',
+]);
+
+/** Spec part 4: where a forced user is not sent to MFA setup. */
+const FORCED_MFA_EXEMPT: ReadonlySet<RouteName> = new Set<RouteName>([
+  ...MFA_SETUP_ROUTES,
+  ...MFA_ROUTES,
+  ...PUBLIC_ROUTES,
+  'duplicated',
+  'fuzzion-success',
+  'maintenance',
+]);
+
+/**
+ * Spec part 4, onboarding order: a route is reached only from these previous
+ * routes, otherwise the user goes to the start (`onboarding`). `edit-info` is
+ * reached only from the profile, otherwise the user goes to the profile.
+ */
+export const ALLOWED_FROM: Partial<Record<RouteName, readonly RouteName[]>> = {
+  'onboarding.card': ['onboarding', 'onboarding.welcome'],
+  'onboarding.code': ['onboarding', 'onboarding.welcome'],
+  'onboarding.welcome': ['onboarding.code', 'onboarding.card', 'onboarding.terms-conditions'],
+  'onboarding.terms-conditions': ['onboarding.welcome', 'onboarding.create'],
+  'onboarding.create': [
+    'onboarding.welcome',
+    'onboarding.terms-conditions',
+    'onboarding.email-verification',
+  ],
+  'onboarding.confirmation': ['onboarding.password'],
+  'onboarding.password': ['onboarding-mfa', 'onboarding.phone-verification'],
+  'onboarding.phone-verification': ['onboarding-mfa', 'onboarding.email-verification'],
+  'onboarding.email-verification': [
+    'onboarding.create',
+    'onboarding.phone-verification',
+    'onboarding-mfa',
+  ],
+  'onboarding-mfa': ['onboarding.email-verification', 'onboarding.phone-verification'],
+  'profile.edit-info': ['profile'],
+};
+
+/** Spec part 9: first-party clients, exempt from partner mode and the forced-MFA redirect. */
+export const FIRST_PARTY_CLIENT_IDS = ['2', '17', '51', '66'] as const;
+
+export const isFirstPartyClient = (clientId: string) =>
+  (FIRST_PARTY_CLIENT_IDS as readonly string[]).includes(clientId);
+
+/** What the guard knows about the signed-in user (spec part 3, User). */
+export interface GuardUser {
+  mfa_forced: boolean;
+  password_status: number;
+}
+
+export interface GuardInput {
+  /** The route being entered; null for a path the route table does not know. */
+  to: RouteName | null;
+  /** The route shown before, for the order rules; null on arrival. */
+  from: RouteName | null;
+  /** The path and query being entered (kept as the sign-in target). */
+  path: string;
+  user: GuardUser | null;
+  /** Spec part 4, duplicated-logged: a duplicate merge is under way. */
+  duplicatedLogged: boolean;
+  /** A sign-in waits for its MFA code (the 401's payload is stored). */
+  loginPending: boolean;
+  /** The client_id of the partner app the user is headed to, if any. */
+  targetClientId: string | null;
+}
+
+export type GuardDecision =
+  | { kind: 'render' }
+  /** Render once a recent MFA check is confirmed; otherwise step up first. */
+  | { kind: 'stepUp' }
+  | { kind: 'redirect'; to: string }
+  /** Sign out, then go to `to`. */
+  | { kind: 'logout'; to: string };
+
+export const isWeak = (user: GuardUser) => user.password_status === 1 || user.password_status === 2;
+
+/** Spec part 4: forced MFA applies when there is no target client or it is first-party. */
+export const forcedMfaApplies = (user: GuardUser, targetClientId: string | null) =>
+  user.mfa_forced && (targetClientId === null || isFirstPartyClient(targetClientId));
+
+export function isAllowedFrom(to: RouteName, from: RouteName | null): boolean {
+  const allowed = ALLOWED_FROM[to];
+  // Staying on a route (its query changes) is not arriving from elsewhere.
+  return !allowed || from === to || (from !== null && allowed.includes(from));
+}
+
+const render: GuardDecision = { kind: 'render' };
+const redirect = (to: string): GuardDecision => ({ kind: 'redirect', to });
+
+export function decide(input: GuardInput): GuardDecision {
+  const { to, from, user } = input;
+  if (to === null) return redirect(href('home'));
+  if (to === 'maintenance') return render;
+
+  if (!isAllowedFrom(to, from)) {
+    return redirect(href(to === 'profile.edit-info' ? 'profile' : 'onboarding'));
+  }
+
+  if (PUBLIC_ROUTES.has(to)) {
+    if (!user) return render;
+    // A weak password signs the user in only to replace it (spec part 4, Login 5).
+    if (to === 'weak-password' && isWeak(user)) return render;
+    return redirect(href('home'));
+  }
+
+  if (!user) {
+    if (input.duplicatedLogged) return render;
+    if ((to === 'mfa' || to === 'mfa-methods') && input.loginPending) return render;
+    return redirect(href('login.email', { target: input.path }));
+  }
+
+  if (isWeak(user)) return redirect(href('weak-password', { verified: 'true' }));
+
+  if (forcedMfaApplies(user, input.targetClientId) && !FORCED_MFA_EXEMPT.has(to)) {
+    if (from !== null && MFA_SETUP_ROUTES.has(from))
+      return { kind: 'logout', to: href('login.email') };
+    return redirect(href('setup-mfa'));
+  }
+
+  if (SENSITIVE_ROUTES.has(to)) return { kind: 'stepUp' };
+  return render;
+}
+
+/** Where the step-up sends a user who lacks a recent MFA check (spec part 4). */
+export function stepUpHref(redirectTo: string, extra: Record<string, string> = {}): string {
+  return href('mfa-methods', { ...extra, single: 'true', redirect: redirectTo });
+}
+
+/**
+ * The partner app a user is headed to: `client_id` of the address itself, or
+ * of the `/authorize` target it carries (`target`, `redirect`).
+ */
+export function targetClientOf(search: string): string | null {
+  const params = new URLSearchParams(search);
+  const direct = params.get('client_id');
+  if (direct) return direct;
+  for (const key of ['target', 'redirect']) {
+    const value = params.get(key);
+    if (!value) continue;
+    try {
+      const id = new URL(value, 'http://portal.invalid').searchParams.get('client_id');
+      if (id) return id;
+    } catch {
+      // Not a URL: no client in it.
+    }
+  }
+  return null;
+}
+
+/** Spec part 4: partner-login is flagged when the target's client is not first-party. */
+export const isPartnerLogin = (search: string) => {
+  const client = targetClientOf(search);
+  return client !== null && !isFirstPartyClient(client);
+};

@@ -1,0 +1,80 @@
+import type { MfaKind, MfaMethod } from '@portal/contract';
+
+/**
+ * Session storage of the multi-step flows (spec part 3: loginPayload,
+ * mfaPayload, mfa_forced, fuzzion_payload, open_app). Each value survives a
+ * reload of the tab and disappears with it, and logout clears them all.
+ */
+function slot<T>(key: string) {
+  return {
+    get(): T | null {
+      try {
+        const raw = sessionStorage.getItem(key);
+        return raw === null ? null : (JSON.parse(raw) as T);
+      } catch {
+        return null;
+      }
+    },
+    set(value: T): void {
+      try {
+        sessionStorage.setItem(key, JSON.stringify(value));
+      } catch {
+        // Storage unavailable: the flow continues in memory for this page only.
+      }
+    },
+    clear(): void {
+      try {
+        sessionStorage.removeItem(key);
+      } catch {
+        // Nothing stored.
+      }
+    },
+  };
+}
+
+/** A sign-in waiting for its MFA code: the 401's payload and methods, and where to go after. */
+export interface LoginChallenge {
+  payload: string;
+  methods: MfaMethod[];
+  /** The post-login target (a path of this site, or the gateway's `/authorize?...`). */
+  target: string | null;
+}
+export const loginPayload = slot<LoginChallenge>('loginPayload');
+
+/** The code check under way: the sudo payload and how the code was sent. */
+export interface MfaCheck {
+  payload: string;
+  method: MfaKind;
+  /** Masked address or number the code went to. */
+  target: string | null;
+  /** Id of the method used (to ask for a new code by the same method). */
+  mfaId: number | null;
+}
+export const mfaPayload = slot<MfaCheck>('mfaPayload');
+
+/** Spec part 4, duplicate merge: the payload of `POST /fuzzion`. Its presence is duplicated-logged. */
+export const fuzzionPayload = slot<string>('fuzzion_payload');
+
+/** The first-party app that handed the user over (address-hash login's `origin-app`). */
+export const openApp = slot<string>('open_app');
+
+/** Forgot password: where the code went and the payload to reset with. */
+export interface ForgotState {
+  login: string;
+  recipient: string[];
+  technology: 'SMS' | 'email';
+  payload: string;
+}
+export const forgotPassword = slot<ForgotState>('forgotPassword');
+
+/** Forgot username: the usernames found (masked), shown on the response screen. */
+export const forgotUsername = slot<string[]>('forgotUsername');
+
+/** Every flow's state goes at logout (spec part 4). */
+export function clearFlowState(): void {
+  try {
+    sessionStorage.clear();
+  } catch {
+    // Nothing stored.
+  }
+}

@@ -1,0 +1,30 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * Whether the gateway said it is in maintenance (503 `maintenance`): every
+ * screen then gives way to the maintenance screen (spec part 8).
+ */
+let down = false;
+const listeners = new Set<() => void>();
+
+export function setMaintenance(value: boolean): void {
+  if (down === value) return;
+  down = value;
+  for (const listener of listeners) listener();
+}
+
+export function useMaintenance(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => down,
+  );
+}
+
+/** A ts-rest answer (thrown for non-2xx by the hooks) that says the portal is in maintenance. */
+export function isMaintenanceAnswer(error: unknown): boolean {
+  const e = error as { status?: number; body?: { code?: string } } | null;
+  return e?.status === 503 && e.body?.code === 'maintenance';
+}
