@@ -136,9 +136,11 @@ export const SWITCH_FAILED = {
 
 const ContactId = z.object({ id: z.coerce.number().int().positive() });
 
-/** 403 `{code: 'sudo_required'}`: a sensitive change needs a recent MFA check (`/mfa/sudo`). */
-const sensitive = { 401: ErrorBody, 403: ErrorBody } as const;
-
+/**
+ * Sensitive changes (IBAN, password, e-mails and phones) answer 403
+ * `{code: 'sudo_required'}` without a recent MFA check (step-up with `/mfa/sudo`);
+ * a user with no second factor at all is not asked for one.
+ */
 export const profileAccount = c.router({
   getUser: {
     method: 'GET',
@@ -159,7 +161,13 @@ export const profileAccount = c.router({
     summary:
       'Set the IBAN and its country (sensitive: needs sudo; 422 "The provided IBAN is invalid.")',
     body: IbanUpdate,
-    responses: { 200: UserAnswer, 400: ErrorBody, ...sensitive, 422: MessageBody },
+    responses: {
+      200: UserAnswer,
+      400: ErrorBody,
+      401: ErrorBody,
+      403: ErrorBody,
+      422: MessageBody,
+    },
   },
   changePassword: {
     method: 'POST',
@@ -167,7 +175,13 @@ export const profileAccount = c.router({
     summary:
       'Change the password: current one checked (422), new one by the password rules (400); needs sudo',
     body: PasswordChange,
-    responses: { 200: UserAnswer, 400: ErrorBody, ...sensitive, 422: MessageBody },
+    responses: {
+      200: UserAnswer,
+      400: ErrorBody,
+      401: ErrorBody,
+      403: ErrorBody,
+      422: MessageBody,
+    },
   },
   replaceWeakPassword: {
     method: 'POST',
@@ -189,7 +203,14 @@ export const profileAccount = c.router({
     summary:
       'Add an e-mail or phone (spec login change): an unverified entry is created and an 8-digit code sent to it; 409 email-duplicated / phone-duplicated; needs sudo',
     body: LoginChange,
-    responses: { 200: CodeSent, 400: ErrorBody, ...sensitive, 409: ErrorBody, 422: MessageBody },
+    responses: {
+      200: CodeSent,
+      400: ErrorBody,
+      401: ErrorBody,
+      403: ErrorBody,
+      409: ErrorBody,
+      422: MessageBody,
+    },
   },
   confirmLogin: {
     method: 'POST',
@@ -205,7 +226,14 @@ export const profileAccount = c.router({
     summary: 'Send a new code to an unverified e-mail or phone (answers a new payload); needs sudo',
     pathParams: ContactId,
     body: c.noBody(),
-    responses: { 200: CodeSent, 400: ErrorBody, ...sensitive, 404: ErrorBody, 409: ErrorBody },
+    responses: {
+      200: CodeSent,
+      400: ErrorBody,
+      401: ErrorBody,
+      403: ErrorBody,
+      404: ErrorBody,
+      409: ErrorBody,
+    },
   },
   deleteContact: {
     method: 'DELETE',
@@ -214,7 +242,14 @@ export const profileAccount = c.router({
       'Delete an e-mail or phone; 409 when it is the last e-mail or phone, the primary one, or the target of the last e-mail/SMS MFA method; needs sudo',
     pathParams: ContactId,
     body: c.noBody(),
-    responses: { 200: UserAnswer, 400: ErrorBody, ...sensitive, 404: ErrorBody, 409: ErrorBody },
+    responses: {
+      200: UserAnswer,
+      400: ErrorBody,
+      401: ErrorBody,
+      403: ErrorBody,
+      404: ErrorBody,
+      409: ErrorBody,
+    },
   },
   makeContactPrimary: {
     method: 'POST',
@@ -223,7 +258,14 @@ export const profileAccount = c.router({
       'Make an e-mail or phone the default one: only verified entries with 2FA (409 switch_failed otherwise); needs sudo',
     pathParams: ContactId,
     body: c.noBody(),
-    responses: { 200: UserAnswer, 400: ErrorBody, ...sensitive, 404: ErrorBody, 409: ErrorBody },
+    responses: {
+      200: UserAnswer,
+      400: ErrorBody,
+      401: ErrorBody,
+      403: ErrorBody,
+      404: ErrorBody,
+      409: ErrorBody,
+    },
   },
 });
 

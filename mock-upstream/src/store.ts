@@ -335,8 +335,9 @@ export function normaliseLogin(login: string): string {
 export function findAccountByLogin(store: Store, login: string): Account | undefined {
   const wanted = normaliseLogin(login);
   for (const account of store.accounts.values()) {
-    if (account.email.some((e) => e.value === wanted)) return account;
-    if (account.phone.some((p) => p.value === wanted)) return account;
+    // An address added but not yet verified is not a login (anyone could type it in).
+    if (account.email.some((e) => e.value === wanted && e.verified)) return account;
+    if (account.phone.some((p) => p.value === wanted && p.verified)) return account;
   }
   return undefined;
 }

@@ -1,17 +1,65 @@
 import type { accountApi } from '@portal/contract';
 import type { RouterImplementation } from '@ts-rest/fastify';
 import { bearerToken } from '../auth-header';
-import { accountForToken, type Store } from '../store';
+import {
+  addLogin,
+  changePassword,
+  confirmLogin,
+  deleteContact,
+  makeContactPrimary,
+  replaceWeakPassword,
+  resendContactCode,
+  updateIban,
+  updateProfile,
+} from '../domain/profile';
+import { currentSession, UNAUTHENTICATED } from '../domain/sessions';
+import type { Store } from '../store';
 import { toUser } from '../views';
 
 export function profileRoutes(store: Store): RouterImplementation<typeof accountApi.profile> {
+  const signedIn = (request: Parameters<typeof bearerToken>[0]) =>
+    currentSession(store, bearerToken(request));
   return {
     getUser: async ({ request }) => {
-      const account = accountForToken(store, bearerToken(request));
-      if (!account) {
-        return { status: 401, body: { code: 'unauthenticated', message: 'Sign in first.' } };
-      }
-      return { status: 200, body: { data: toUser(account) } };
+      const current = signedIn(request);
+      if (!current) return UNAUTHENTICATED;
+      return { status: 200, body: { data: toUser(current.account, store) } };
+    },
+    updateUser: async ({ request, body }) => {
+      const current = signedIn(request);
+      return current ? updateProfile(store, current, body) : UNAUTHENTICATED;
+    },
+    updateIban: async ({ request, body }) => {
+      const current = signedIn(request);
+      return current ? updateIban(store, current, body) : UNAUTHENTICATED;
+    },
+    changePassword: async ({ request, body }) => {
+      const current = signedIn(request);
+      return current ? changePassword(store, current, body) : UNAUTHENTICATED;
+    },
+    replaceWeakPassword: async ({ request, body }) => {
+      const current = signedIn(request);
+      return current ? replaceWeakPassword(store, current, body) : UNAUTHENTICATED;
+    },
+    addLogin: async ({ request, body }) => {
+      const current = signedIn(request);
+      return current ? addLogin(store, current, body) : UNAUTHENTICATED;
+    },
+    confirmLogin: async ({ request, body }) => {
+      const current = signedIn(request);
+      return current ? confirmLogin(store, current, body) : UNAUTHENTICATED;
+    },
+    resendContactCode: async ({ request, params }) => {
+      const current = signedIn(request);
+      return current ? resendContactCode(store, current, params.id) : UNAUTHENTICATED;
+    },
+    deleteContact: async ({ request, params }) => {
+      const current = signedIn(request);
+      return current ? deleteContact(store, current, params.id) : UNAUTHENTICATED;
+    },
+    makeContactPrimary: async ({ request, params }) => {
+      const current = signedIn(request);
+      return current ? makeContactPrimary(store, current, params.id) : UNAUTHENTICATED;
     },
   };
 }
