@@ -98,7 +98,7 @@ export type Activated = z.infer<typeof Activated>;
  * 4, sensitive routes); get one with the step-up (`GET/POST /mfa/sudo`).
  * Not asked of a user who has no method at all (forced MFA setup).
  */
-const sensitive = { 401: ErrorBody, 403: ErrorBody } as const;
+const sensitive = { 401: ErrorBody, 403: ErrorBody };
 
 // Routes of this domain. Account API first, then the portal API built from it.
 export const mfaAccount = c.router({

@@ -1,8 +1,12 @@
 import { IbanCountry, type User } from '@portal/contract';
-import type { Account } from './store';
+import type { Account, Store } from './store';
 
-/** The wire view of an account: never its password hash or secrets. */
-export function toUser(account: Account): User {
+/**
+ * The wire view of an account: never its password hash or secrets. Pass the
+ * store so that `totpRecovery` lists the recovery keys (used or not, never the
+ * keys themselves).
+ */
+export function toUser(account: Account, store?: Pick<Store, 'recoveryKeys'>): User {
   const sortDefaultFirst = <T extends { default: boolean }>(rows: T[]) =>
     [...rows].sort((a, b) => Number(b.default) - Number(a.default));
   return {
@@ -12,7 +16,9 @@ export function toUser(account: Account): User {
     fridom_user_id: account.fridom_user_id,
     email: sortDefaultFirst(account.email),
     phone: sortDefaultFirst(account.phone),
-    totpRecovery: [],
+    totpRecovery: (store?.recoveryKeys ?? [])
+      .filter((k) => k.accountId === account.id)
+      .map((k) => ({ used_at: k.used_at === null ? null : new Date(k.used_at).toISOString() })),
     firstname: account.firstname,
     lastname: account.lastname,
     birthdate: account.birthdate,
