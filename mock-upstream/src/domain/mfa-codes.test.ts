@@ -1,0 +1,104 @@
+import { authenticator } from 'otplib';
+import { describe, expect, it } from 'vitest';
+import { systemClock } from '../clock';
+import { DEMO_TOTP_SECRET } from '../seed';
+import { createStore } from '../store';
+import {
+  consumeRecoveryKey,
+  createChallenge,
+  findChallenge,
+  generateRecoveryKeys,
+  maskTarget,
+  newTotpSecret,
+  sendChallengeCode,
+  totpUri,
+  unusedRecoveryKeys,
+  verifyChallengeCode,
+  verifyTotp,
+} from './mfa-codes';
+
+const fresh = () => createStore('be', systemClock());
+const employeeId = (store: ReturnType<typeof fresh>) =>
+  [...store.accounts.values()].find((a) => a.user_id === 1001)?.id ?? 0;
+
+describe('challenge codes', () => {
+  it('sends an 8-digit code that works once, within 10 minutes', () => {
+    const store = fresh();
+    const challenge = createChallenge(store, { purpose: 'test', accountId: employeeId(store) });
+    const code = sendChallengeCode(store, challenge, 'email', 'employee@example.be');
+    expect(code).toMatch(/^\d{8}$/);
+    expect(store.outbox.at(-1)).toMatchObject({
+      to: 'employee@example.be',
+      channel: 'email',
+      code,
+    });
+    expect(challenge.codeHash).not.toContain(code);
+    expect(verifyChallengeCode(store, challenge, code)).toBe('ok');
+    expect(verifyChallengeCode(store, challenge, code)).toBe('invalid');
+
+    const next = sendChallengeCode(store, challenge, 'sms', '+32470000001');
+    store.clock.advance(10 * 60_000);
+    expect(verifyChallengeCode(store, challenge, next)).toBe('expired');
+  });
+
+  it('spends the challenge at the fifth wrong code', () => {
+    const store = fresh();
+    const challenge = createChallenge(store, { purpose: 'test', accountId: null });
+    const code = sendChallengeCode(store, challenge, 'email', 'a@example.be');
+    const wrong = code === '99999999' ? '11111111' : '99999999';
+    const answers = Array.from({ length: 5 }, () => verifyChallengeCode(store, challenge, wrong));
+    expect(answers).toEqual(['invalid', 'invalid', 'invalid', 'invalid', 'spent']);
+    expect(verifyChallengeCode(store, challenge, code)).toBe('spent');
+    expect(findChallenge(store, challenge.payload)).toEqual({ ok: false, reason: 'spent' });
+  });
+});
+
+describe('TOTP', () => {
+  it('accepts the code of a real authenticator, one step either side, not two', () => {
+    const now = Date.UTC(2026, 0, 1, 12, 0, 15);
+    const at = (ms: number) => authenticator.clone({ epoch: ms }).generate(DEMO_TOTP_SECRET);
+    expect(verifyTotp(DEMO_TOTP_SECRET, at(now), now)).toBe(true);
+    expect(verifyTotp(DEMO_TOTP_SECRET, at(now + 30_000), now)).toBe(true);
+    expect(verifyTotp(DEMO_TOTP_SECRET, at(now - 30_000), now)).toBe(true);
+    expect(verifyTotp(DEMO_TOTP_SECRET, at(now - 60_000), now)).toBe(false);
+    expect(verifyTotp(DEMO_TOTP_SECRET, 'abcdef', now)).toBe(false);
+  });
+
+  it('makes a base32 secret and the otpauth URI of the QR code', () => {
+    const secret = newTotpSecret();
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    const uri = totpUri(secret, 'employee@example.be');
+    expect(uri).toMatch(/^otpauth:\/\/totp\//);
+    expect(uri).toContain(`secret=${secret}`);
+  });
+});
+
+describe('recovery keys', () => {
+  it('regenerating invalidates the old keys; each key works once', () => {
+    const store = fresh();
+    const totpUser = [...store.accounts.values()].find((a) => a.user_id === 1002)?.id ?? 0;
+    expect(consumeRecoveryKey(store, totpUser, 'RECOVERY01')).toBe(true);
+    expect(consumeRecoveryKey(store, totpUser, 'RECOVERY01')).toBe(false);
+    expect(unusedRecoveryKeys(store, totpUser)).toBe(9);
+
+    const keys = generateRecoveryKeys(store, totpUser);
+    expect(keys).toHaveLength(10);
+    expect(new Set(keys).size).toBe(10);
+    expect(unusedRecoveryKeys(store, totpUser)).toBe(10);
+    expect(consumeRecoveryKey(store, totpUser, 'RECOVERY02')).toBe(false);
+    expect(consumeRecoveryKey(store, totpUser, keys[3]?.toLowerCase() ?? '')).toBe(true);
+    const recoveryMethods = [...store.mfaMethods.values()].filter(
+      (m) => m.accountId === totpUser && m.method === 'totpRecovery',
+    );
+    expect(recoveryMethods).toHaveLength(1);
+  });
+});
+
+describe('masking', () => {
+  it('hides most of an address or number', () => {
+    expect(maskTarget('employee@example.be')).toBe('e******e@example.be');
+    expect(maskTarget('jo@example.be')).toBe('j@example.be');
+    expect(maskTarget('+352621000001')).toBe('+35********01');
+    expect(maskTarget(null)).toBeNull();
+  });
+});
