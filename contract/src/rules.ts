@@ -1,0 +1,58 @@
+import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
+
+/**
+ * The field rules that are plain functions, without zod: the web app imports
+ * them as `@portal/contract/rules` so that a screen using one does not carry
+ * the schemas. `fields.ts` builds its schemas on them and re-exports them.
+ */
+
+/** Normalises what a person types (`0470 00 00 01`, country `BE`) to E.164, or null. */
+export function toE164(input: string, defaultCountry: 'BE' | 'LU'): string | null {
+  const parsed = parsePhoneNumberFromString(input, defaultCountry);
+  return parsed?.isValid() ? parsed.number : null;
+}
+
+/**
+ * Password rules (spec part 5 leaves the bounds open). These defaults are
+ * documented in the README and served to the web app by `/api/config`.
+ */
+export const DEFAULT_PASSWORD_RULES = {
+  minLength: 10,
+  minLetters: 1,
+  minNumbers: 1,
+  minSpecial: 1,
+} as const;
+
+export type PasswordRuleBounds = { [K in keyof typeof DEFAULT_PASSWORD_RULES]: number };
+export type PasswordFailure =
+  | 'Password is required'
+  | 'Not enough characters'
+  | 'No letter'
+  | 'No number'
+  | 'No special characters';
+
+/** Every rule a new password breaks, in the spec's words (empty when it is good). */
+export function passwordFailures(
+  password: string,
+  rules: PasswordRuleBounds = DEFAULT_PASSWORD_RULES,
+): PasswordFailure[] {
+  if (password.length === 0) return ['Password is required'];
+  const count = (re: RegExp) => (password.match(re) ?? []).length;
+  const failures: PasswordFailure[] = [];
+  if (password.length < rules.minLength) failures.push('Not enough characters');
+  if (count(/\p{L}/gu) < rules.minLetters) failures.push('No letter');
+  if (count(/\p{N}/gu) < rules.minNumbers) failures.push('No number');
+  if (count(/[^\p{L}\p{N}\s]/gu) < rules.minSpecial) failures.push('No special characters');
+  return failures;
+}
+
+/** Belgian national register number: 11 digits, the last two a mod-97 check (born 2000+ too). */
+export function isNationalRegisterNumber(value: string): boolean {
+  const digits = value.replace(/[\s.-]/g, '');
+  if (!/^\d{11}$/.test(digits)) return false;
+  const body = digits.slice(0, 9);
+  const check = Number(digits.slice(9));
+  const before2000 = 97 - (Number(body) % 97);
+  const after2000 = 97 - (Number(`2${body}`) % 97);
+  return check === before2000 || check === after2000;
+}
