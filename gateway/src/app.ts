@@ -9,6 +9,7 @@ import { sessionPlugin } from './plugins/session';
 import { upstreamPlugin } from './plugins/upstream';
 import { webPlugin } from './plugins/web';
 import { authRoutes } from './routes/auth';
+import { authorizePlugin } from './routes/authorize';
 import { configRoutes } from './routes/config';
 import { fuzzionRoutes } from './routes/fuzzion';
 import { grantsRoutes } from './routes/grants';
@@ -73,6 +74,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       requestValidationErrorHandler: requestValidationError,
     });
   });
+  await app.register(authorizePlugin);
   if (config.WEB_DIST) await app.register(webPlugin, { root: config.WEB_DIST });
   return app;
 }

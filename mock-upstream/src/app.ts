@@ -14,6 +14,9 @@ import { profileRoutes } from './routes/profile';
 import { sessionsRoutes } from './routes/sessions';
 import { createStore, type Region, type Store } from './store';
 
+/** For other packages' tests: a signed-in session without going through sign-in. */
+export { findAccountByLogin, issueToken } from './store';
+
 export interface MockOptions {
   region: Region;
   clock?: Clock;

@@ -1,12 +1,54 @@
-import type { portalApi } from '@portal/contract';
+import type { AuthorizeAnswer, portalApi } from '@portal/contract';
 import type { RouterImplementation } from '@ts-rest/fastify';
+import type { FastifyRequest } from 'fastify';
+import { GatewayError } from '../errors';
+import { upstreamHeaders } from '../plugins/session';
+import { upstreamOf } from '../plugins/upstream';
+import { checkRedirect } from '../redirects';
 
-const pending = { code: 'not_implemented', message: 'Not implemented yet.' };
+/**
+ * A target the upstream answered is followed by the browser: it must be one
+ * the allow-list knows and for the redirect URI that was asked for.
+ */
+export async function verifiedTarget(
+  request: FastifyRequest,
+  answer: AuthorizeAnswer,
+  redirectUri: string,
+): Promise<AuthorizeAnswer> {
+  if (answer.target === null) return answer;
+  const target = await checkRedirect(request, answer.target);
+  const asked = URL.parse(redirectUri);
+  const given = target ? URL.parse(target) : null;
+  if (!given || given.origin !== asked?.origin || given.pathname !== asked.pathname) {
+    request.log.error({ client_id: answer.client.client_id }, 'upstream authorize target refused');
+    throw new GatewayError('upstream_contract');
+  }
+  return { ...answer, target };
+}
 
 export const grantsRoutes: RouterImplementation<typeof portalApi.grants> = {
-  listGrants: async () => ({ status: 401, body: pending }),
-  revokeGrant: async () => ({ status: 401, body: pending }),
-  authorize: async () => ({ status: 400, body: pending }),
-  approve: async () => ({ status: 400, body: pending }),
-  redirectCheck: async () => ({ status: 200, body: { allowed: false, target: null } }),
+  listGrants: async ({ request }) =>
+    upstreamOf(request).grants.listGrants({ extraHeaders: upstreamHeaders(request) }),
+  revokeGrant: async ({ params, request }) =>
+    upstreamOf(request).grants.revokeGrant({ params, extraHeaders: upstreamHeaders(request) }),
+  authorize: async ({ query, request }) => {
+    const res = await upstreamOf(request).grants.authorize({
+      query,
+      extraHeaders: upstreamHeaders(request),
+    });
+    if (res.status !== 200) return res;
+    return { status: 200, body: await verifiedTarget(request, res.body, query.redirect_uri) };
+  },
+  approve: async ({ body, request }) => {
+    const res = await upstreamOf(request).grants.approve({
+      body,
+      extraHeaders: upstreamHeaders(request),
+    });
+    if (res.status !== 200) return res;
+    return { status: 200, body: await verifiedTarget(request, res.body, body.redirect_uri) };
+  },
+  redirectCheck: async ({ query, request }) => {
+    const target = await checkRedirect(request, query.uri);
+    return { status: 200, body: { allowed: target !== null, target } };
+  },
 };

@@ -1,12 +1,88 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { portalApi } from '@portal/contract';
 import type { RouterImplementation } from '@ts-rest/fastify';
+import type { FastifyRequest } from 'fastify';
+import { setSessionCookie, upstreamHeaders } from '../plugins/session';
+import { upstreamOf } from '../plugins/upstream';
+import { ownOrigin } from '../redirects';
 
-const pending = { code: 'not_implemented', message: 'Not implemented yet.' };
+/** Binds an identity-provider login to the browser that started it (login CSRF). */
+const SSO_STATE_COOKIE = 'sso_state';
+const SSO_STATE_TTL_S = 600;
+
+function stateCookieOptions(request: FastifyRequest) {
+  return {
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    path: '/api/sso',
+    secure: request.protocol === 'https',
+  };
+}
+
+function sameState(given: string, expected: string | undefined): boolean {
+  if (!expected) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
 
 export const partnerRoutes: RouterImplementation<typeof portalApi.partner> = {
-  requestAccess: async () => ({ status: 401, body: pending }),
-  linkAccount: async () => ({ status: 400, body: pending }),
-  ssoDiscover: async () => ({ status: 200, body: { company: null, provider: null } }),
-  ssoLogin: async () => ({ status: 400, body: pending }),
-  ssoCallback: async () => ({ status: 400, body: pending }),
+  requestAccess: async ({ body, request }) =>
+    upstreamOf(request).partner.requestAccess({ body, extraHeaders: upstreamHeaders(request) }),
+  linkAccount: async ({ body, request, reply }) => {
+    const res = await upstreamOf(request).partner.linkAccount({
+      body,
+      extraHeaders: upstreamHeaders(request),
+    });
+    if (res.status === 429) {
+      const retryAfter = res.headers.get('retry-after');
+      if (retryAfter) reply.header('retry-after', retryAfter);
+    }
+    if (res.status !== 200) return res;
+    setSessionCookie(request, reply, res.body.access_token);
+    return { status: 200, body: { status: 'linked', company: res.body.company } };
+  },
+  ssoDiscover: async ({ query, request }) =>
+    upstreamOf(request).partner.ssoDiscover({ query, extraHeaders: upstreamHeaders(request) }),
+  ssoLogin: async ({ params, query, request, reply }) => {
+    const state = randomBytes(24).toString('base64url');
+    const res = await upstreamOf(request).partner.ssoLogin({
+      params,
+      query: {
+        ...query,
+        state,
+        redirect_uri: `${ownOrigin(request)}/sso/${params.provider}/login/callback`,
+      },
+      extraHeaders: upstreamHeaders(request),
+    });
+    if (res.status === 200) {
+      reply.setCookie(SSO_STATE_COOKIE, state, {
+        ...stateCookieOptions(request),
+        maxAge: SSO_STATE_TTL_S,
+      });
+    }
+    return res;
+  },
+  ssoCallback: async ({ params, body, request, reply }) => {
+    const expected = request.cookies[SSO_STATE_COOKIE];
+    reply.clearCookie(SSO_STATE_COOKIE, stateCookieOptions(request));
+    if (!sameState(body.state, expected)) {
+      return {
+        status: 400,
+        body: {
+          code: 'sso_state',
+          message:
+            'This identity-provider login was not started in this browser. Please try again.',
+        },
+      };
+    }
+    const res = await upstreamOf(request).partner.ssoCallback({
+      params,
+      body: { code: body.code },
+      extraHeaders: upstreamHeaders(request),
+    });
+    if (res.status !== 200 || res.body.status !== 'linked') return res;
+    setSessionCookie(request, reply, res.body.access_token);
+    return { status: 200, body: { status: 'linked', company: res.body.company } };
+  },
 };

@@ -1,0 +1,234 @@
+import { findAccountByLogin, issueToken } from '@portal/mock-upstream';
+import * as oauth from 'oauth4webapi';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStack, type TestStack } from '../test-helpers';
+
+let stack: TestStack;
+let gatewayUrl: string;
+let upstreamUrl: string;
+beforeAll(async () => {
+  stack = await startStack();
+  gatewayUrl = await stack.gateway.listen({ port: 0, host: '127.0.0.1' });
+  const address = stack.be.app.server.address();
+  upstreamUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+});
+afterAll(() => stack.close());
+
+const PARTNER_CALLBACK = 'http://127.0.0.1:5555/callback';
+
+/** The session cookie of a signed-in demo user (signing in is tested elsewhere). */
+function cookieOf(login: string): string {
+  const account = findAccountByLogin(stack.be.store, login);
+  if (!account) throw new Error(`no demo account ${login}`);
+  return `access_token=${issueToken(stack.be.store, account.id).token}`;
+}
+
+function authorizeUrl(params: Record<string, string>): URL {
+  const url = new URL('/authorize', gatewayUrl);
+  for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
+  return url;
+}
+
+/** What the browser does on a partner's link: one request, the redirect not followed. */
+async function visit(url: URL, cookie?: string) {
+  const res = await fetch(url, { redirect: 'manual', headers: cookie ? { cookie } : {} });
+  return { status: res.status, location: res.headers.get('location') ?? '' };
+}
+
+describe('GET /authorize with a real OAuth client', () => {
+  it('completes authorization code + PKCE for partner 101 through consent', async () => {
+    const as: oauth.AuthorizationServer = {
+      issuer: gatewayUrl,
+      authorization_endpoint: `${gatewayUrl}/authorize`,
+      // DESIGN.md: a partner exchanges the code at the upstream's token endpoint.
+      token_endpoint: `${upstreamUrl}/token`,
+    };
+    const client: oauth.Client = { client_id: '101' };
+    const verifier = oauth.generateRandomCodeVerifier();
+    const state = oauth.generateRandomState();
+    const request = authorizeUrl({
+      client_id: '101',
+      redirect_uri: PARTNER_CALLBACK,
+      response_type: 'code',
+      scope: 'user balance',
+      state,
+      code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+    });
+    const cookie = cookieOf('partner@example.be');
+
+    const first = await visit(request, cookie);
+    expect(first.status).toBe(302);
+    const approve = new URL(first.location, gatewayUrl);
+    expect(approve.pathname).toBe('/approve');
+    expect(approve.searchParams.get('partner')).toBe('1');
+    expect(approve.searchParams.get('state')).toBe(state);
+
+    // The /approve screen: what it shows, then the consent it sends.
+    const headers = {
+      cookie,
+      'content-type': 'application/json',
+      'x-device-id': stack.deviceId,
+      origin: gatewayUrl,
+      'sec-fetch-site': 'same-origin',
+    };
+    const shown = await fetch(new URL(`/api/authorize${approve.search}`, gatewayUrl), {
+      headers,
+    });
+    expect(await shown.json()).toMatchObject({
+      approvalType: 'scopes',
+      client: { client_id: 101, name: 'Partner Shop' },
+      scopes: ['user', 'balance'],
+    });
+    const consent = await fetch(new URL('/api/authorize', gatewayUrl), {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ ...Object.fromEntries(request.searchParams), approve: true }),
+    });
+    expect(consent.status).toBe(200);
+    const { target } = (await consent.json()) as { target: string };
+
+    const params = oauth.validateAuthResponse(as, client, new URL(target), state);
+    const response = await oauth.authorizationCodeGrantRequest(
+      as,
+      client,
+      oauth.None(),
+      params,
+      PARTNER_CALLBACK,
+      verifier,
+      { [oauth.allowInsecureRequests]: true },
+    );
+    const tokens = await oauth.processAuthorizationCodeResponse(as, client, response);
+    expect(tokens.scope).toBe('user balance');
+
+    // Granted: the next visit goes straight back to the partner with a code.
+    const second = await visit(request, cookie);
+    expect(second.status).toBe(302);
+    const back = new URL(second.location);
+    expect(`${back.origin}${back.pathname}`).toBe(PARTNER_CALLBACK);
+    expect(back.searchParams.get('state')).toBe(state);
+    expect(back.searchParams.get('code')).toBeTruthy();
+
+    // The Access screen lists the app; revoking it kills the partner's token.
+    expect(await (await fetch(new URL('/api/tokens', gatewayUrl), { headers })).json()).toEqual({
+      '101': { client_id: 101, name: 'Partner Shop', scopes: ['user', 'balance'] },
+    });
+    const revoked = await fetch(new URL('/api/token/101', gatewayUrl), {
+      method: 'DELETE',
+      headers: { ...headers, 'content-type': 'text/plain' },
+    });
+    expect(revoked.status).toBe(204);
+    const user = await fetch(`${upstreamUrl}/user`, {
+      headers: { authorization: `Bearer ${tokens.access_token}` },
+    });
+    expect(user.status).toBe(401);
+  });
+
+  it('sends a first-party platform straight back with a code, no consent and no partner flag', async () => {
+    const res = await visit(
+      authorizeUrl({
+        client_id: '17',
+        redirect_uri: 'http://my.localhost:8003/callback',
+        response_type: 'code',
+        state: 'xyz',
+      }),
+      cookieOf('employee@example.be'),
+    );
+    expect(res.status).toBe(302);
+    expect(res.location).toMatch(/^http:\/\/my\.localhost:8003\/callback\?code=[\w-]+&state=xyz$/);
+  });
+});
+
+describe('GET /authorize, not signed in or misconfigured', () => {
+  const partnerRequest = {
+    client_id: '101',
+    redirect_uri: PARTNER_CALLBACK,
+    response_type: 'code',
+    state: 'abc',
+    code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+    code_challenge_method: 'S256',
+  };
+
+  it('sends a browser without a session to sign in, keeping the request as the target', async () => {
+    const res = await visit(authorizeUrl(partnerRequest));
+    expect(res.status).toBe(302);
+    const login = new URL(res.location, gatewayUrl);
+    expect(login.pathname).toBe('/login/email');
+    expect(login.searchParams.get('partner')).toBe('1');
+    const target = new URL(login.searchParams.get('target') ?? '', gatewayUrl);
+    expect(target.origin).toBe(gatewayUrl);
+    expect(target.pathname).toBe('/authorize');
+    expect(Object.fromEntries(target.searchParams)).toEqual(partnerRequest);
+  });
+
+  it('treats a revoked session as no session, and clears its cookie', async () => {
+    const cookie = cookieOf('partner@example.be');
+    const token = cookie.split('=')[1] ?? '';
+    stack.be.store.tokens.get(token)!.revokedAt = Date.now();
+    const res = await fetch(authorizeUrl(partnerRequest), {
+      redirect: 'manual',
+      headers: { cookie },
+    });
+    expect(res.headers.get('location')).toMatch(/^\/login\/email\?target=/);
+    expect(res.headers.get('set-cookie')).toMatch(/access_token=;/);
+  });
+
+  it('never redirects to an unregistered redirect URI or for an invalid client', async () => {
+    const cookie = cookieOf('partner@example.be');
+    for (const query of [
+      { ...partnerRequest, redirect_uri: 'https://evil.example/callback' },
+      { ...partnerRequest, redirect_uri: 'http://127.0.0.1:5555/callback/../evil' },
+      { ...partnerRequest, client_id: '102' },
+      { ...partnerRequest, client_id: '999' },
+      { ...partnerRequest, client_id: 'abc' },
+    ]) {
+      for (const session of [undefined, cookie]) {
+        const res = await visit(authorizeUrl(query), session);
+        expect(res.status).toBe(302);
+        expect(res.location).toMatch(/^\/approve\?error=invalid_configuration(&partner=1)?$/);
+      }
+    }
+  });
+
+  it('answers plain PKCE the OAuth way: back to the registered URI with an error', async () => {
+    const res = await visit(
+      authorizeUrl({ ...partnerRequest, code_challenge_method: 'plain' }),
+      cookieOf('partner@example.be'),
+    );
+    const back = new URL(res.location);
+    expect(`${back.origin}${back.pathname}`).toBe(PARTNER_CALLBACK);
+    expect(back.searchParams.get('error')).toBe('invalid_request');
+    expect(back.searchParams.has('code')).toBe(false);
+  });
+
+  it('refuses a consent for an unregistered redirect URI with invalid_redirect_uri', async () => {
+    const res = await stack.gateway.inject({
+      method: 'POST',
+      url: '/api/authorize',
+      headers: {
+        host: 'be.localhost:3000',
+        cookie: cookieOf('partner@example.be'),
+        'x-device-id': stack.deviceId,
+      },
+      payload: { ...partnerRequest, redirect_uri: 'https://evil.example/cb', approve: true },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('invalid_redirect_uri');
+  });
+
+  it('a refusal leads back to the partner with access_denied', async () => {
+    const res = await stack.gateway.inject({
+      method: 'POST',
+      url: '/api/authorize',
+      headers: {
+        host: 'be.localhost:3000',
+        cookie: cookieOf('employee@example.be'),
+        'x-device-id': stack.deviceId,
+      },
+      payload: { ...partnerRequest, approve: false },
+    });
+    const back = new URL(res.json().target);
+    expect(back.searchParams.get('error')).toBe('access_denied');
+    expect(back.searchParams.get('state')).toBe('abc');
+  });
+});
