@@ -6,7 +6,7 @@ import type { Account, Store } from './store';
  * store so that `totpRecovery` lists the recovery keys (used or not, never the
  * keys themselves).
  */
-export function toUser(account: Account, store?: Pick<Store, 'recoveryKeys'>): User {
+export function toUser(account: Account, store: Pick<Store, 'recoveryKeys'>): User {
   const sortDefaultFirst = <T extends { default: boolean }>(rows: T[]) =>
     [...rows].sort((a, b) => Number(b.default) - Number(a.default));
   return {
@@ -16,7 +16,7 @@ export function toUser(account: Account, store?: Pick<Store, 'recoveryKeys'>): U
     fridom_user_id: account.fridom_user_id,
     email: sortDefaultFirst(account.email),
     phone: sortDefaultFirst(account.phone),
-    totpRecovery: (store?.recoveryKeys ?? [])
+    totpRecovery: store.recoveryKeys
       .filter((k) => k.accountId === account.id)
       .map((k) => ({ used_at: k.used_at === null ? null : new Date(k.used_at).toISOString() })),
     firstname: account.firstname,
