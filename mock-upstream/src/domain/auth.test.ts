@@ -35,7 +35,9 @@ async function mfaNeeded(username: string, headers = deviceHeaders()) {
 }
 
 function startSudo(query: Record<string, string | number>, headers: Record<string, string> = {}) {
-  const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
+  const qs = new URLSearchParams(
+    Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]),
+  );
   return app.inject({ url: `/mfa/sudo?${qs}`, headers });
 }
 

@@ -1,0 +1,222 @@
+import { randomUUID } from 'node:crypto';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  browserHeaders,
+  completeMfa,
+  DEMO_PASSWORD,
+  signIn,
+  startStack,
+  type TestStack,
+} from '../test-helpers';
+
+let stack: TestStack;
+beforeAll(async () => {
+  stack = await startStack();
+});
+afterAll(() => stack.close());
+beforeEach(async () => {
+  await stack.be.app.inject({ method: 'POST', url: '/__dev/reset' });
+  stack.deviceId = randomUUID();
+});
+
+const host = 'be.localhost:3000';
+const signedInCookie = (res: LightMyRequestResponse) =>
+  res.cookies.find((c) => c.name === 'access_token');
+
+function postToken(username: string, password = DEMO_PASSWORD) {
+  return stack.gateway.inject({
+    method: 'POST',
+    url: '/api/token',
+    headers: browserHeaders(stack),
+    payload: { grant_type: 'password', username, password },
+  });
+}
+
+async function mfaOf(username: string) {
+  const res = await postToken(username);
+  expect(res.statusCode).toBe(401);
+  expect(signedInCookie(res)).toBeUndefined();
+  return res.json().mfa as { payload: string; methods: { id: number; method: string }[] };
+}
+
+/** No answer the browser gets may carry a token. */
+function expectNoToken(res: LightMyRequestResponse) {
+  expect(res.body).not.toContain('access_token');
+  const cookie = signedInCookie(res);
+  if (cookie) expect(res.body).not.toContain(cookie.value);
+}
+
+describe('MFA at sign-in through the gateway', () => {
+  it('sets the session cookie once the e-mail code is confirmed, and never shows the token', async () => {
+    const mfa = await mfaOf('employee@example.be');
+    expect(mfa.methods.map((m) => m.method)).toEqual(['email', 'sms']);
+
+    const start = await stack.gateway.inject({
+      url: `/api/mfa/sudo?payload=${encodeURIComponent(mfa.payload)}&mfaId=${mfa.methods[0]?.id}`,
+      headers: browserHeaders(stack),
+    });
+    expect(start.json()).toEqual({
+      payload: mfa.payload,
+      method: 'email',
+      target: 'e******e@example.be',
+    });
+    const code = stack.be.store.outbox.findLast((m) => m.to === 'employee@example.be')?.code;
+    const done = await stack.gateway.inject({
+      method: 'POST',
+      url: '/api/mfa/sudo',
+      headers: browserHeaders(stack),
+      payload: { payload: mfa.payload, code, isTrustedDevice: false },
+    });
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toEqual({ signed_in: true, weak: false });
+    const cookie = signedInCookie(done);
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/', maxAge: 2592000 });
+    expectNoToken(done);
+
+    const status = await stack.gateway.inject({
+      url: '/api/mfa/status',
+      headers: { host },
+      cookies: { access_token: cookie?.value ?? '' },
+    });
+    expect(status.json()).toEqual({ need_card: false, single: false, sudo: true });
+  });
+
+  it('passes a wrong code on as 422 with the message, without a cookie', async () => {
+    const mfa = await mfaOf('employee@example.be');
+    await stack.gateway.inject({
+      url: `/api/mfa/sudo?payload=${encodeURIComponent(mfa.payload)}`,
+      headers: browserHeaders(stack),
+    });
+    const res = await stack.gateway.inject({
+      method: 'POST',
+      url: '/api/mfa/sudo',
+      headers: browserHeaders(stack),
+      payload: { payload: mfa.payload, code: '00000000' },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({ message: 'The code is invalid.' });
+    expect(signedInCookie(res)).toBeUndefined();
+  });
+
+  it('skips MFA the next time on a device the user trusted', async () => {
+    const mfa = await mfaOf('employee@example.be');
+    const done = await completeMfa(stack, mfa, host, { trustDevice: true });
+    expect(done.statusCode).toBe(200);
+    const again = await postToken('employee@example.be');
+    expect(again.statusCode).toBe(200);
+    expect(signedInCookie(again)).toBeDefined();
+  });
+
+  it('tells a weak password, a duplicate account and the recovery keys left, token-free', async () => {
+    const weak = await completeMfa(stack, await mfaOf('weak@example.be'), host);
+    expect(weak.json()).toEqual({ signed_in: true, weak: true });
+
+    const duplicate = await completeMfa(stack, await mfaOf('duplicate@example.be'), host);
+    expect(duplicate.json()).toEqual({
+      signed_in: true,
+      weak: false,
+      fuzzion: { payload: expect.any(String) },
+    });
+    expect(signedInCookie(duplicate)).toBeDefined();
+    expectNoToken(duplicate);
+
+    const totp = await mfaOf('totp@example.be');
+    const recovery = totp.methods.find((m) => m.method === 'totpRecovery');
+    await stack.gateway.inject({
+      url: `/api/mfa/sudo?payload=${encodeURIComponent(totp.payload)}&mfaId=${recovery?.id}`,
+      headers: browserHeaders(stack),
+    });
+    const byKey = await stack.gateway.inject({
+      method: 'POST',
+      url: '/api/mfa/sudo',
+      headers: browserHeaders(stack),
+      payload: { payload: totp.payload, code: 'RECOVERY05' },
+    });
+    expect(byKey.json()).toEqual({ signed_in: true, weak: false, recovery_keys_left: 9 });
+    expectNoToken(byKey);
+  });
+});
+
+describe('lockout through the gateway', () => {
+  it('passes the 429 on with Retry-After in seconds', async () => {
+    for (let i = 0; i < 5; i++) {
+      expect((await postToken('customer@example.be', 'wrong-password')).statusCode).toBe(400);
+    }
+    const res = await postToken('customer@example.be', 'wrong-password');
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toMatchObject({
+      code: 'too_many_attempts',
+      message: 'Too many attempts. Please try again later.',
+    });
+    expect(res.headers['retry-after']).toBe('900');
+    expect(signedInCookie(res)).toBeUndefined();
+  });
+});
+
+describe('step-up through the gateway', () => {
+  it('grants sudo to the cookie holder without touching the cookie', async () => {
+    const token = await signIn(stack);
+    stack.be.store.clock.advance(16 * 60_000);
+    const headers = browserHeaders(stack);
+    const cookies = { access_token: token };
+    const status = () => stack.gateway.inject({ url: '/api/mfa/status', headers, cookies });
+    expect((await status()).json().sudo).toBe(false);
+
+    const start = await stack.gateway.inject({ url: '/api/mfa/sudo?single=1', headers, cookies });
+    expect(start.statusCode).toBe(200);
+    const code = stack.be.store.outbox.findLast((m) => m.to === 'employee@example.be')?.code;
+    const done = await stack.gateway.inject({
+      method: 'POST',
+      url: '/api/mfa/sudo',
+      headers,
+      cookies,
+      payload: { payload: start.json().payload, code },
+    });
+    expect(done.json()).toEqual({ sudo: true });
+    expect(signedInCookie(done)).toBeUndefined();
+    expect((await status()).json().sudo).toBe(true);
+  });
+
+  it('answers 401 to a step-up without a session', async () => {
+    const res = await stack.gateway.inject({
+      url: '/api/mfa/sudo?single=1',
+      headers: browserHeaders(stack),
+    });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('login by the address-hash token', () => {
+  it('signs the browser in with the cookie and answers only signed_in', async () => {
+    // A first-party app (here: a session of the mock) hands its user over.
+    const appToken = await signIn(stack);
+    const handover = await stack.be.app.inject({
+      method: 'POST',
+      url: '/token/handover',
+      headers: { authorization: `Bearer ${appToken}` },
+    });
+    const { token } = handover.json();
+    const res = await stack.gateway.inject({
+      method: 'POST',
+      url: '/api/token/hash',
+      headers: browserHeaders(stack),
+      payload: { token, 'origin-app': 'mobile' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ signed_in: true, weak: false });
+    const cookie = signedInCookie(res);
+    expect(cookie?.httpOnly).toBe(true);
+    expect(cookie?.value).not.toBe(appToken);
+    expectNoToken(res);
+
+    const replay = await stack.gateway.inject({
+      method: 'POST',
+      url: '/api/token/hash',
+      headers: browserHeaders(stack),
+      payload: { token },
+    });
+    expect(replay.statusCode).toBe(400);
+    expect(signedInCookie(replay)).toBeUndefined();
+  });
+});
