@@ -1,0 +1,178 @@
+import { randomUUID } from 'node:crypto';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { outboxCode } from '../fixtures/mfa';
+import { DEMO_PASSWORD, expect, mockUrl, test } from '../fixtures/stack';
+import { PORTS } from '../playwright.config';
+
+/** The gateway by IP (Node does not resolve `*.localhost`): a plain IP is the BE variant. */
+const api = `http://127.0.0.1:${PORTS.gateway}`;
+const PARTNER_CALLBACK = 'http://127.0.0.1:5555/callback';
+const VERIFIER = 'dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk';
+const PARTNER_REQUEST = {
+  client_id: '101',
+  redirect_uri: PARTNER_CALLBACK,
+  response_type: 'code',
+  scope: 'user balance',
+  state: 'shop-state-42',
+  // The S256 challenge of VERIFIER.
+  code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+  code_challenge_method: 'S256',
+};
+
+const authorizePath = (params: Record<string, string>) =>
+  `/authorize?${new URLSearchParams(params).toString()}`;
+
+/** Calls the portal API from inside the page, as the web app does (same origin, its cookie). */
+function portalCall(
+  page: Page,
+  path: string,
+  init: { method?: string; body?: unknown } = {},
+): Promise<{ status: number; body: Record<string, unknown> | null }> {
+  return page.evaluate(
+    async ({ path, method, body, deviceId }) => {
+      const res = await fetch(path, {
+        method: method ?? 'GET',
+        headers: {
+          'x-device-id': deviceId,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await res.text();
+      return { status: res.status, body: text ? JSON.parse(text) : null };
+    },
+    { path, method: init.method, body: init.body, deviceId: randomUUID() },
+  );
+}
+
+/** Signs the page's browser in through the portal API, MFA by the e-mail code of the outbox. */
+async function signInBrowser(page: Page, request: APIRequestContext, username: string) {
+  await page.goto('/login/email');
+  const first = await portalCall(page, '/api/token', {
+    method: 'POST',
+    body: { grant_type: 'password', username, password: DEMO_PASSWORD },
+  });
+  expect(first.status).toBe(401);
+  const { mfa } = first.body as {
+    mfa: { payload: string; methods: { id: number; method: string }[] };
+  };
+  const email = mfa.methods.find((m) => m.method === 'email');
+  const params = new URLSearchParams({ payload: mfa.payload, mfaId: String(email?.id) });
+  expect((await portalCall(page, `/api/mfa/sudo?${params}`)).status).toBe(200);
+  const code = await outboxCode(request, username);
+  const done = await portalCall(page, '/api/mfa/sudo', {
+    method: 'POST',
+    body: { payload: mfa.payload, code },
+  });
+  expect(done.status).toBe(200);
+}
+
+/** The partner's own server: its callback page, and the code exchange at the token endpoint. */
+async function partnerCallbackServed(page: Page) {
+  await page.route(`${PARTNER_CALLBACK}**`, (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<h1>Partner Shop</h1>' }),
+  );
+}
+
+test('a partner link without a session leads to sign-in, keeping the request as the target', async ({
+  page,
+}) => {
+  await page.goto(authorizePath(PARTNER_REQUEST));
+  await expect(page).toHaveURL(/\/login\/email\?/);
+  const target = new URL(page.url()).searchParams.get('target') ?? '';
+  const kept = new URL(target, page.url());
+  expect(kept.pathname).toBe('/authorize');
+  expect(Object.fromEntries(kept.searchParams)).toEqual(PARTNER_REQUEST);
+});
+
+test('an invalid partner configuration is never followed to the partner', async ({
+  page,
+  request,
+}) => {
+  let leftToEvil = false;
+  page.on('request', (r) => {
+    if (new URL(r.url()).hostname === 'evil.example') leftToEvil = true;
+  });
+  // Without a session, the gateway already refuses it.
+  const anonymous = await request.get(
+    `${api}${authorizePath({ ...PARTNER_REQUEST, client_id: '102' })}`,
+    { maxRedirects: 0 },
+  );
+  expect(anonymous.status()).toBe(302);
+  expect(anonymous.headers().location).toBe('/approve?error=invalid_configuration&partner=1');
+
+  await signInBrowser(page, request, 'partner@example.be');
+  await page.goto(authorizePath({ ...PARTNER_REQUEST, client_id: '102' }));
+  await expect(page).toHaveURL(/\/approve\?error=invalid_configuration&partner=1$/);
+  await page.goto(authorizePath({ ...PARTNER_REQUEST, redirect_uri: 'https://evil.example/cb' }));
+  await expect(page).toHaveURL(/\/approve\?error=invalid_configuration&partner=1$/);
+  expect(leftToEvil).toBe(false);
+});
+
+test('consent once, then the partner gets codes directly; revoking the grant ends its access', async ({
+  page,
+  request,
+}) => {
+  await partnerCallbackServed(page);
+  await signInBrowser(page, request, 'partner@example.be');
+
+  await page.goto(authorizePath(PARTNER_REQUEST));
+  await expect(page).toHaveURL(/\/approve\?/);
+  const approve = new URL(page.url()).searchParams;
+  expect(approve.get('client_id')).toBe('101');
+  expect(approve.get('partner')).toBe('1');
+
+  const consent = await portalCall(page, '/api/authorize', {
+    method: 'POST',
+    body: { ...PARTNER_REQUEST, approve: true },
+  });
+  expect(consent.status).toBe(200);
+  await page.goto(String(consent.body?.target));
+  await expect(page.getByRole('heading', { name: 'Partner Shop' })).toBeVisible();
+
+  // Granted: the next visit goes straight back to the partner. (Playwright does not
+  // route a redirect's target, so the partner's address is watched, not served.)
+  const leaving = page.waitForRequest((r) => r.url().startsWith(PARTNER_CALLBACK));
+  await page.goto(authorizePath(PARTNER_REQUEST)).catch(() => undefined);
+  const back = (await leaving).url();
+  expect(back).toMatch(/^http:\/\/127\.0\.0\.1:5555\/callback\?code=[\w-]+&state=shop-state-42$/);
+  const code = new URL(back).searchParams.get('code') ?? '';
+
+  // The partner's server exchanges the code (form-encoded, PKCE) at the token endpoint.
+  const exchange = await request.post(`${mockUrl('be')}/token`, {
+    form: {
+      grant_type: 'authorization_code',
+      code,
+      code_verifier: VERIFIER,
+      client_id: '101',
+      redirect_uri: PARTNER_CALLBACK,
+    },
+  });
+  expect(exchange.status()).toBe(200);
+  const { access_token, scope } = await exchange.json();
+  expect(scope).toBe('user balance');
+  const asPartner = { authorization: `Bearer ${access_token}` };
+  expect((await request.get(`${mockUrl('be')}/user`, { headers: asPartner })).status()).toBe(200);
+
+  await page.goto('/user/dashboard');
+  expect((await portalCall(page, '/api/token/101', { method: 'DELETE' })).status).toBe(204);
+  expect((await request.get(`${mockUrl('be')}/user`, { headers: asPartner })).status()).toBe(401);
+});
+
+test('a refused consent sends the partner access_denied with its state', async ({
+  page,
+  request,
+}) => {
+  await partnerCallbackServed(page);
+  await signInBrowser(page, request, 'partner@example.be');
+  const refusal = await portalCall(page, '/api/authorize', {
+    method: 'POST',
+    body: { ...PARTNER_REQUEST, approve: false },
+  });
+  await page.goto(String(refusal.body?.target));
+  const back = new URL(page.url());
+  expect(`${back.origin}${back.pathname}`).toBe(PARTNER_CALLBACK);
+  expect(back.searchParams.get('error')).toBe('access_denied');
+  expect(back.searchParams.get('state')).toBe('shop-state-42');
+  expect(back.searchParams.has('code')).toBe(false);
+});
