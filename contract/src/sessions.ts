@@ -36,7 +36,6 @@ export const SessionList = z.object({ sessions: z.array(Session) });
 export const HISTORY_KINDS = [
   'login',
   'login_failed',
-  'logout',
   'password_changed',
   'password_reset',
   'profile_updated',
@@ -53,11 +52,13 @@ export const HISTORY_KINDS = [
   'mfa_removed',
   'mfa_primary',
   'recovery_regenerated',
-  'recovery_used',
+  'recovery_key_used',
   'session_revoked',
   'sessions_revoked_all',
   'grant_approved',
   'grant_revoked',
+  'sso_linked',
+  'account_merged',
 ] as const;
 export type HistoryKind = (typeof HISTORY_KINDS)[number];
 export function isHistoryKind(kind: string): kind is HistoryKind {

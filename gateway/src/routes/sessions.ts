@@ -1,4 +1,48 @@
 import type { portalApi } from '@portal/contract';
 import type { RouterImplementation } from '@ts-rest/fastify';
+import { clearSessionCookie } from '../plugins/session';
+import { upstreamOf } from '../plugins/upstream';
+import { passOn, signedIn, UNAUTHENTICATED } from './signed-in';
 
-export const sessionsRoutes: RouterImplementation<typeof portalApi.sessions> = {};
+/**
+ * Devices, sessions and security history. The session list names sessions by
+ * id, never by token. Logging out this browser's own session (alone or with all
+ * the others) also clears its cookie.
+ */
+export const sessionsRoutes: RouterImplementation<typeof portalApi.sessions> = {
+  listSessions: async ({ request, reply }) => {
+    const headers = signedIn(request);
+    if (!headers) return UNAUTHENTICATED;
+    const res = await upstreamOf(request).sessions.listSessions({ extraHeaders: headers });
+    if (res.status === 401) clearSessionCookie(request, reply);
+    return passOn(res);
+  },
+  deleteSession: async ({ params, request, reply }) => {
+    const headers = signedIn(request);
+    if (!headers) return UNAUTHENTICATED;
+    const upstream = upstreamOf(request).sessions;
+    // Which session is this browser's own: only the upstream knows the token behind an id.
+    const list = await upstream.listSessions({ extraHeaders: headers });
+    if (list.status !== 200) {
+      if (list.status === 401) clearSessionCookie(request, reply);
+      return passOn(list);
+    }
+    const res = await upstream.deleteSession({ params, extraHeaders: headers });
+    const own = list.body.sessions.some((s) => s.id === params.id && s.current);
+    if (res.status === 204 && own) clearSessionCookie(request, reply);
+    return passOn(res);
+  },
+  deleteAllSessions: async ({ request, reply }) => {
+    const headers = signedIn(request);
+    if (!headers) return UNAUTHENTICATED;
+    const res = await upstreamOf(request).sessions.deleteAllSessions({ extraHeaders: headers });
+    // Signed out everywhere, here too (a 401 means the token was dead already).
+    clearSessionCookie(request, reply);
+    return passOn(res);
+  },
+  listHistory: async ({ query, request }) => {
+    const headers = signedIn(request);
+    if (!headers) return UNAUTHENTICATED;
+    return passOn(await upstreamOf(request).sessions.listHistory({ query, extraHeaders: headers }));
+  },
+};
