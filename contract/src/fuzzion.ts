@@ -67,8 +67,9 @@ export const FuzzionClaim = z
   .object({ payload, card_number: CardNumber.optional(), password: LoginPassword.optional() })
   .superRefine(exactlyOneOf(['card_number', 'password'], 'Give the card number or the password.'));
 
-const gone = { 404: ErrorBody } as const;
-const invalid = { 422: MessageBody } as const;
+// Not `as const`: ts-rest's response typing rejects readonly status keys.
+const gone = { 404: ErrorBody };
+const invalid = { 422: MessageBody };
 
 export const fuzzionAccount = c.router({
   details: {
@@ -132,17 +133,21 @@ export const fuzzionAccount = c.router({
 });
 
 /** Statuses the gateway itself may answer on these calls (CSRF refusal, upstream down or slow). */
-const viaGateway = { 403: ErrorBody, 502: ErrorBody, 504: ErrorBody } as const;
+const viaGateway = { 403: ErrorBody, 502: ErrorBody, 504: ErrorBody };
 const a = fuzzionAccount;
-/** The merge answers a session upstream; the browser only learns it is signed in (cookie). */
-const signedIn = { 200: SignedIn } as const;
 
 export const fuzzionPortal = c.router({
   details: { ...a.details, responses: { ...a.details.responses, ...viaGateway } },
   sendCode: { ...a.sendCode, responses: { ...a.sendCode.responses, ...viaGateway } },
   confirmCode: { ...a.confirmCode, responses: { ...a.confirmCode.responses, ...viaGateway } },
   claim: { ...a.claim, responses: { ...a.claim.responses, ...viaGateway } },
-  accept: { ...a.accept, responses: { ...a.accept.responses, ...signedIn, ...viaGateway } },
+  accept: {
+    ...a.accept,
+    summary:
+      'Duplicate merge: merge the other account into this one; the merged session goes into the cookie',
+    // The upstream answers a session; the browser only learns it is signed in.
+    responses: { ...a.accept.responses, 200: SignedIn, ...viaGateway },
+  },
   decline: { ...a.decline, responses: { ...a.decline.responses, ...viaGateway } },
   notMe: { ...a.notMe, responses: { ...a.notMe.responses, ...viaGateway } },
   ignore: { ...a.ignore, responses: { ...a.ignore.responses, ...viaGateway } },

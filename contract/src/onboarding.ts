@@ -171,13 +171,16 @@ export type OnboardingOutcome = z.infer<typeof OnboardingOutcome>;
 
 /** Upstream answer to the last step: the outcome and a session for the new account. */
 export const OnboardingConfirmed = TokenAnswer.extend({ outcome: OnboardingOutcome });
+export type OnboardingConfirmed = z.infer<typeof OnboardingConfirmed>;
 /** What the browser learns: the outcome; it is signed in (the token stays in the cookie). */
 export const OnboardingConfirmedPortal = SignedIn.extend({ outcome: OnboardingOutcome });
+export type OnboardingConfirmedPortal = z.infer<typeof OnboardingConfirmedPortal>;
 
+// Not `as const`: ts-rest's response typing rejects readonly status keys.
 /** The payload is unknown, spent or expired (1 hour): start again. */
-const expired = { 404: ErrorBody } as const;
+const expired = { 404: ErrorBody };
 /** `wrong_step` (order), `email-duplicated`, `phone-duplicated`, `card_taken`. */
-const conflict = { 409: ErrorBody } as const;
+const conflict = { 409: ErrorBody };
 
 export const onboardingAccount = c.router({
   forgotPassword: {
@@ -266,7 +269,7 @@ export const onboardingAccount = c.router({
 });
 
 /** Statuses the gateway itself may answer on these calls (CSRF refusal, upstream down or slow). */
-const viaGateway = { 403: ErrorBody, 502: ErrorBody, 504: ErrorBody } as const;
+const viaGateway = { 403: ErrorBody, 502: ErrorBody, 504: ErrorBody };
 const a = onboardingAccount;
 
 export const onboardingPortal = c.router({

@@ -219,11 +219,39 @@ export function seedClients(): ClientRow[] {
   ];
 }
 
-export function seedCards(region: Region): CardRow[] {
+/**
+ * Cards: 0001 activates at onboarding, 0002 fails to activate after the account
+ * is created; 0003 already belongs to employee@example.be (onboarding answers
+ * existingAccount); 0006 is dana.willems@example.be's (claim in the duplicate
+ * merge). `owner` is a login, resolved to the account id at seeding.
+ */
+export function seedCards(region: Region): (CardRow & { owner?: string })[] {
   if (region === 'lu') return [];
   return [
-    { number: '5065000000000001', state: 'unactivated', accountId: null },
-    { number: '5065000000000002', state: 'fails', accountId: null },
+    {
+      number: '5065000000000001',
+      state: 'unactivated',
+      accountId: null,
+      holderEmail: 'new.employee@example.be',
+    },
+    {
+      number: '5065000000000002',
+      state: 'fails',
+      accountId: null,
+      holderEmail: 'second.employee@example.be',
+    },
+    {
+      number: '5065000000000003',
+      state: 'activated',
+      accountId: null,
+      owner: 'employee@example.be',
+    },
+    {
+      number: '5065000000000006',
+      state: 'activated',
+      accountId: null,
+      owner: 'dana.willems@example.be',
+    },
   ];
 }
 

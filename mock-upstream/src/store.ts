@@ -173,9 +173,12 @@ export interface OutboxMessage {
 }
 
 export interface CardRow {
+  /** A BE card number, or a LU activation code once it was used (the LU card's name). */
   number: string;
   state: 'unactivated' | 'activated' | 'fails';
   accountId: number | null;
+  /** E-mail the employer gave for the holder: onboarding's "keep the current e-mail". */
+  holderEmail?: string | null;
 }
 
 export interface Store {
@@ -323,7 +326,10 @@ function seed(store: Store): void {
     }
   }
   for (const client of seedClients()) store.clients.set(client.client_id, client);
-  for (const card of seedCards(store.region)) store.cards.set(card.number, card);
+  for (const { owner, ...card } of seedCards(store.region)) {
+    const accountId = owner ? (findAccountByLogin(store, owner)?.id ?? null) : card.accountId;
+    store.cards.set(card.number, { ...card, accountId });
+  }
   for (const code of seedCodes(store.region)) store.codes.add(code);
 }
 

@@ -1,4 +1,36 @@
 import type { portalApi } from '@portal/contract';
 import type { RouterImplementation } from '@ts-rest/fastify';
+import { setSessionCookie, upstreamHeaders } from '../plugins/session';
+import { upstreamOf } from '../plugins/upstream';
 
-export const fuzzionRoutes: RouterImplementation<typeof portalApi.fuzzion> = {};
+/**
+ * Duplicate-account merge. The calls pass through with the fuzzion payload;
+ * the merge answers a session for the merged account, which replaces the
+ * session cookie (the token never reaches the browser).
+ */
+export const fuzzionRoutes: RouterImplementation<typeof portalApi.fuzzion> = {
+  details: async ({ body, request }) =>
+    upstreamOf(request).fuzzion.details({ body, extraHeaders: upstreamHeaders(request) }),
+  sendCode: async ({ body, request }) =>
+    upstreamOf(request).fuzzion.sendCode({ body, extraHeaders: upstreamHeaders(request) }),
+  confirmCode: async ({ body, request }) =>
+    upstreamOf(request).fuzzion.confirmCode({ body, extraHeaders: upstreamHeaders(request) }),
+  claim: async ({ body, request }) =>
+    upstreamOf(request).fuzzion.claim({ body, extraHeaders: upstreamHeaders(request) }),
+  accept: async ({ body, request, reply }) => {
+    const res = await upstreamOf(request).fuzzion.accept({
+      body,
+      extraHeaders: upstreamHeaders(request),
+    });
+    if (res.status !== 200) return res;
+    setSessionCookie(request, reply, res.body.access_token);
+    const status = res.body.password_status ?? 0;
+    return { status: 200, body: { signed_in: true as const, weak: status === 1 || status === 2 } };
+  },
+  decline: async ({ body, request }) =>
+    upstreamOf(request).fuzzion.decline({ body, extraHeaders: upstreamHeaders(request) }),
+  notMe: async ({ body, request }) =>
+    upstreamOf(request).fuzzion.notMe({ body, extraHeaders: upstreamHeaders(request) }),
+  ignore: async ({ body, request }) =>
+    upstreamOf(request).fuzzion.ignore({ body, extraHeaders: upstreamHeaders(request) }),
+};

@@ -1,0 +1,187 @@
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildMockUpstream } from '../app';
+import { DEMO_PASSWORD } from '../seed';
+import { resetStore } from '../store';
+import { deviceHeaders, signInAs } from '../test-helpers';
+
+const mock = buildMockUpstream({ region: 'be' });
+const { app, store } = mock;
+afterAll(() => app.close());
+beforeEach(() => resetStore(store));
+
+const MINUTE = 60_000;
+const NEW_PASSWORD = 'Fresh-Start-2027?';
+
+const post = (url: string, payload: object) =>
+  app.inject({ method: 'POST', url, headers: deviceHeaders(), payload });
+
+async function outbox(to: string) {
+  const res = await app.inject({ url: `/__dev/outbox?to=${encodeURIComponent(to)}` });
+  return res.json().messages as { channel: string; code: string }[];
+}
+
+const grant = (username: string, password: string) =>
+  app.inject({
+    method: 'POST',
+    url: '/token',
+    headers: deviceHeaders(),
+    payload: { grant_type: 'password', username, password },
+  });
+
+describe('forgot password', () => {
+  it('sends an SMS code for a phone login and resets the password with it', async () => {
+    const asked = await post('/user/forgot-password', { login: '+32470000001' });
+    expect(asked.statusCode).toBe(200);
+    const { payload, recipient, technology } = asked.json();
+    expect(technology).toBe('SMS');
+    expect(recipient).toEqual(['+32*******01']);
+
+    const [sms] = await outbox('+32470000001');
+    expect(sms?.channel).toBe('sms');
+    expect(sms?.code).toMatch(/^\d{8}$/);
+
+    const reset = await post('/user/reset-password', {
+      payload,
+      code: sms?.code,
+      password: NEW_PASSWORD,
+    });
+    expect(reset.statusCode).toBe(204);
+    expect((await grant('employee@example.be', DEMO_PASSWORD)).statusCode).toBe(400);
+    // The account has MFA: the right password leads to the MFA step, not to a refusal.
+    expect((await grant('employee@example.be', NEW_PASSWORD)).statusCode).toBe(401);
+    const account = [...store.accounts.values()].find((a) => a.firstname === 'Emma');
+    expect(store.history.filter((e) => e.accountId === account?.id).map((e) => e.kind)).toContain(
+      'password_reset',
+    );
+
+    const again = await post('/user/reset-password', {
+      payload,
+      code: sms?.code,
+      password: 'Another-One-2027?',
+    });
+    expect(again.statusCode).toBe(422);
+  });
+
+  it('signs every session of the account out after a reset', async () => {
+    const token = await signInAs(mock, 'employee@example.be');
+    const { payload } = (
+      await post('/user/forgot-password', { login: 'employee@example.be' })
+    ).json();
+    const [mail] = await outbox('employee@example.be');
+    await post('/user/reset-password', { payload, code: mail?.code, password: NEW_PASSWORD });
+    const user = await app.inject({ url: '/user', headers: { authorization: `Bearer ${token}` } });
+    expect(user.statusCode).toBe(401);
+  });
+
+  it('resends by e-mail for a phone login, and the earlier code stops working', async () => {
+    const first = (await post('/user/forgot-password', { login: '+32470000001' })).json();
+    const [sms] = await outbox('+32470000001');
+    const resent = await post('/user/forgot-password', {
+      login: '+32470000001',
+      technology: 'email',
+    });
+    expect(resent.json()).toMatchObject({
+      technology: 'email',
+      recipient: ['e*****e@example.be'],
+    });
+    const [mail] = await outbox('employee@example.be');
+    expect(mail?.channel).toBe('email');
+
+    const old = await post('/user/reset-password', {
+      payload: first.payload,
+      code: sms?.code,
+      password: NEW_PASSWORD,
+    });
+    expect(old.statusCode).toBe(422);
+    const ok = await post('/user/reset-password', {
+      payload: resent.json().payload,
+      code: mail?.code,
+      password: NEW_PASSWORD,
+    });
+    expect(ok.statusCode).toBe(204);
+  });
+
+  it('refuses the code once 10 minutes have passed', async () => {
+    const { payload } = (
+      await post('/user/forgot-password', { login: 'employee@example.be' })
+    ).json();
+    const [mail] = await outbox('employee@example.be');
+    store.clock.advance(10 * MINUTE + 1000);
+    const res = await post('/user/reset-password', {
+      payload,
+      code: mail?.code,
+      password: NEW_PASSWORD,
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toMatch(/expired/);
+    expect((await grant('employee@example.be', DEMO_PASSWORD)).statusCode).toBe(401);
+  });
+
+  it('answers 422 with a message on a wrong code, and 400 naming the rule a weak password breaks', async () => {
+    const { payload } = (
+      await post('/user/forgot-password', { login: 'employee@example.be' })
+    ).json();
+    const wrong = await post('/user/reset-password', {
+      payload,
+      code: '00000000',
+      password: NEW_PASSWORD,
+    });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json()).toEqual({ message: 'The code is invalid.' });
+
+    const [mail] = await outbox('employee@example.be');
+    const weak = await post('/user/reset-password', {
+      payload,
+      code: mail?.code,
+      password: 'short',
+    });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().issues).toContainEqual({
+      path: 'body.password',
+      message: 'Not enough characters',
+    });
+  });
+
+  it('answers an unknown login in the same shape and sends nothing', async () => {
+    const res = await post('/user/forgot-password', { login: 'nobody@example.be' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ technology: 'email', recipient: ['n*****y@example.be'] });
+    expect(store.outbox).toHaveLength(0);
+    const reset = await post('/user/reset-password', {
+      payload: res.json().payload,
+      code: '12345678',
+      password: NEW_PASSWORD,
+    });
+    expect(reset.statusCode).toBe(422);
+  });
+});
+
+describe('forgot username', () => {
+  it("finds employee's masked username by national register number", async () => {
+    const res = await post('/user/forgot-username', {
+      national_register_number: '85.07.31-001.30',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().usernames).toEqual(['e*****e@example.be', '+32*******01']);
+  });
+
+  it('finds the account holding a card', async () => {
+    const res = await post('/user/forgot-username', { card_number: '5065000000000003' });
+    expect(res.json().usernames).toContain('e*****e@example.be');
+  });
+
+  it('answers an empty list for a number nobody holds', async () => {
+    // A valid national register number (check digits right) that no account has.
+    const res = await post('/user/forgot-username', { national_register_number: '90010100123' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ usernames: [] });
+    const card = await post('/user/forgot-username', { card_number: '5065000000000001' });
+    expect(card.json()).toEqual({ usernames: [] });
+  });
+
+  it('refuses a national register number with wrong check digits', async () => {
+    const res = await post('/user/forgot-username', { national_register_number: '85073100131' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().issues[0].path).toBe('body.national_register_number');
+  });
+});
