@@ -14,14 +14,15 @@ test('signs in with e-mail and password, greets the user and signs out', async (
   await page.getByRole('button', { name: 'Log in' }).click();
 
   await expect(page).toHaveURL(/\/user\/dashboard$/);
-  await expect(page.getByRole('heading', { name: 'Welcome, Emma' })).toBeVisible();
+  // Emma's profile language is Dutch: the portal switches to it once she is signed in.
+  await expect(page.getByRole('heading', { name: 'Welkom, Emma' })).toBeVisible();
 
   const cookie = (await context.cookies()).find((c) => c.name === 'access_token');
   expect(cookie?.httpOnly).toBe(true);
   expect(cookie?.sameSite).toBe('Lax');
   expect(await page.evaluate(() => document.cookie)).not.toContain('access_token');
 
-  await page.getByRole('button', { name: 'Log out' }).click();
+  await page.getByRole('button', { name: 'Afmelden' }).click();
   await expect(page).toHaveURL(/\/login\/email$/);
   expect((await context.cookies()).find((c) => c.name === 'access_token')).toBeUndefined();
   await page.goto('/user/dashboard');
