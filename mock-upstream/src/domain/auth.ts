@@ -288,7 +288,7 @@ export function confirmSudo(
   const method = challenge.mfaId === null ? undefined : store.mfaMethods.get(challenge.mfaId);
   const account =
     challenge.accountId === null ? undefined : store.accounts.get(challenge.accountId);
-  if (!method || !method.active || !account || method.accountId !== account.id) {
+  if (!method?.active || !account || method.accountId !== account.id) {
     return {
       status: 400,
       body: { code: 'method_not_started', message: 'Choose a verification method first.' },
