@@ -1,0 +1,202 @@
+import type { MfaKind } from '@portal/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { queryKeys, tsr } from '../lib/api';
+import { Modal } from './Modal';
+
+interface Answer {
+  status: number;
+  body: unknown;
+}
+
+/** 403 `sudo_required`: the change needs a recent MFA check (contract `mfa.ts`). */
+function isSudoRequired(answer: Answer): boolean {
+  return (
+    answer.status === 403 && (answer.body as { code?: unknown } | null)?.code === 'sudo_required'
+  );
+}
+
+/**
+ * Step-up that keeps the user's work: `run(send)` sends a sensitive change; if
+ * the server wants a fresh MFA check, a modal asks for the code in place (the
+ * form behind it keeps what was typed) and the same change is sent again.
+ * Resolves with the final answer, or null when the user closed the check.
+ */
+export function useStepUpInPlace() {
+  const [pending, setPending] = useState<{ done: (ok: boolean) => void } | null>(null);
+  const run = useCallback(async <A extends Answer>(send: () => Promise<A>): Promise<A | null> => {
+    const first = await send();
+    if (!isSudoRequired(first)) return first;
+    const ok = await new Promise<boolean>((resolve) => setPending({ done: resolve }));
+    setPending(null);
+    return ok ? send() : null;
+  }, []);
+  const dialog = pending ? <StepUpDialog onDone={pending.done} /> : null;
+  return { run, dialog };
+}
+
+interface Check {
+  payload: string;
+  method: MfaKind;
+  target: string | null;
+}
+
+const CODE_LENGTH: Partial<Record<MfaKind, number>> = { email: 8, sms: 8, card: 8, totp: 6 };
+
+function StepUpDialog({ onDone }: { onDone: (ok: boolean) => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const codeId = useId();
+  const errorId = useId();
+  const [check, setCheck] = useState<Check | null>(null);
+  const [mfaId, setMfaId] = useState<number | undefined>(undefined);
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [resent, setResent] = useState(false);
+  const methods = tsr.mfa.listMethods.useQuery({
+    queryKey: ['mfa', 'methods'],
+    queryData: { query: {} },
+    staleTime: 30_000,
+  });
+  const choices =
+    methods.data?.status === 200
+      ? methods.data.body.filter((m) => m.id > 0 && ['email', 'sms', 'totp'].includes(m.method))
+      : [];
+
+  const start = useCallback(
+    async (id: number | undefined, payload?: string) => {
+      setError(null);
+      try {
+        const res = await tsr.auth.startSudo.query({
+          query: { single: '1', ...(id ? { mfaId: id } : {}), ...(payload ? { payload } : {}) },
+        });
+        if (res.status === 200) setCheck(res.body);
+        else setError(t('account.stepUp.startFailed'));
+      } catch {
+        setError(t('account.stepUp.startFailed'));
+      }
+    },
+    [t],
+  );
+
+  const started = useRef(false);
+  useEffect(() => {
+    // Once per dialog, also under StrictMode's double effects: each start sends a code.
+    if (started.current) return;
+    started.current = true;
+    void start(undefined);
+  }, [start]);
+
+  const confirm = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!check) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const res = await tsr.auth.confirmSudo.mutate({ body: { payload: check.payload, code } });
+      if (res.status === 200) {
+        await queryClient.invalidateQueries({ queryKey: queryKeys.mfaStatus });
+        onDone(true);
+        return;
+      }
+      if (res.status === 410) {
+        setError(t('account.stepUp.spent'));
+        setCode('');
+        await start(mfaId);
+      } else {
+        setError(t('account.stepUp.invalidCode'));
+      }
+    } catch {
+      setError(t('account.stepUp.startFailed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const length = check ? CODE_LENGTH[check.method] : undefined;
+  const intro = !check
+    ? t('account.stepUp.sending')
+    : check.method === 'totp'
+      ? t('account.stepUp.introTotp')
+      : check.method === 'totpRecovery'
+        ? t('account.stepUp.introRecovery')
+        : t('account.stepUp.introCode', { target: check.target ?? '' });
+
+  return (
+    <Modal title={t('account.stepUp.title')} onClose={() => onDone(false)}>
+      <p>{t('account.stepUp.why')}</p>
+      <p aria-live="polite">{intro}</p>
+      <form onSubmit={confirm} noValidate>
+        <div className="field">
+          <label htmlFor={codeId}>{t('account.stepUp.code')}</label>
+          <input
+            id={codeId}
+            name="code"
+            inputMode={check?.method === 'totpRecovery' ? 'text' : 'numeric'}
+            autoComplete="one-time-code"
+            maxLength={length ?? 32}
+            value={code}
+            onChange={(e) => {
+              setCode(e.target.value.replace(/[^A-Za-z0-9]/g, ''));
+              setError(null);
+            }}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+          />
+          {error && (
+            <p id={errorId} className="error" role="alert">
+              {error}
+            </p>
+          )}
+        </div>
+        {choices.length > 1 && (
+          <div className="field">
+            <label htmlFor={`${codeId}-method`}>{t('account.stepUp.otherMethod')}</label>
+            <select
+              id={`${codeId}-method`}
+              value={mfaId ?? choices.find((m) => m.primary)?.id ?? ''}
+              onChange={(e) => {
+                const id = Number(e.target.value);
+                setMfaId(id);
+                setCode('');
+                void start(id);
+              }}
+            >
+              {choices.map((m) => (
+                <option key={m.id} value={m.id}>
+                  {t(`account.mfa.kind.${m.method as 'email' | 'sms' | 'totp'}`)}
+                  {m.target ? ` (${m.target})` : ''}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        <div className="actions">
+          <button type="submit" className="button" disabled={!check || busy || code.length === 0}>
+            {t('account.stepUp.confirm')}
+          </button>
+          {check && check.method !== 'totp' && check.method !== 'totpRecovery' && (
+            <button
+              type="button"
+              className="button button-secondary"
+              onClick={() => {
+                setResent(true);
+                void start(mfaId, check.payload);
+              }}
+            >
+              {t('account.stepUp.resend')}
+            </button>
+          )}
+          <button type="button" className="button button-secondary" onClick={() => onDone(false)}>
+            {t('account.common.cancel')}
+          </button>
+        </div>
+        <p role="status" className="status-line">
+          {resent ? t('account.stepUp.resent') : ''}
+        </p>
+      </form>
+    </Modal>
+  );
+}

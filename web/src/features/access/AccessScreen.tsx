@@ -1,0 +1,96 @@
+import type { Grant } from '@portal/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../components/Modal';
+import '../../components/self-service.css';
+import { tsr } from '../../lib/api';
+import { scopeText } from '../../lib/scopes';
+
+const grantsKey = ['grants'] as const;
+
+/** Third-party apps the user let in (spec part 2, Access): revoke any of them. */
+export default function AccessScreen() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [toRevoke, setToRevoke] = useState<Grant | null>(null);
+  const [notice, setNotice] = useState<{ ok: boolean; name: string } | null>(null);
+  const grants = tsr.grants.listGrants.useQuery({ queryKey: grantsKey });
+  const list =
+    grants.data?.status === 200
+      ? Object.values(grants.data.body).sort((a, b) => a.name.localeCompare(b.name))
+      : [];
+
+  const revoke = useMutation({
+    mutationFn: (grant: Grant) =>
+      tsr.grants.revokeGrant.mutate({ params: { client_id: String(grant.client_id) } }),
+    onSuccess: async (res, grant) => {
+      setNotice({ ok: res.status === 204, name: grant.name });
+      await queryClient.invalidateQueries({ queryKey: grantsKey });
+    },
+    onError: (_e, grant) => setNotice({ ok: false, name: grant.name }),
+  });
+
+  return (
+    <section aria-labelledby="access-title">
+      <h1 id="access-title">{t('account.access.title')}</h1>
+      <p>{t('account.access.intro')}</p>
+      <div role="status">
+        {notice?.ok && (
+          <p className="notice notice-success">
+            {t('account.access.revoked', { name: notice.name })}
+          </p>
+        )}
+      </div>
+      {notice && !notice.ok && (
+        <p className="notice notice-error" role="alert">
+          {t('account.access.revokeFailed')}
+        </p>
+      )}
+      <div className="panel">
+        {grants.isPending && <p>{t('account.common.loading')}</p>}
+        {grants.isError && <p>{t('account.common.tryLater')}</p>}
+        {grants.data?.status === 200 && list.length === 0 && <p>{t('account.access.none')}</p>}
+        <ul className="rows" aria-label={t('account.access.listLabel')}>
+          {list.map((grant) => (
+            <li key={grant.client_id}>
+              <div className="row-main">
+                <h2 className="row-title">{grant.name}</h2>
+                <p className="muted">{t('account.access.canDo')}</p>
+                <ul className="scopes">
+                  {grant.scopes.map((scope) => (
+                    <li key={scope}>{scopeText(t, scope)}</li>
+                  ))}
+                </ul>
+              </div>
+              <button
+                type="button"
+                className="button button-secondary button-small"
+                aria-label={t('account.access.revokeApp', { name: grant.name })}
+                onClick={() => {
+                  setNotice(null);
+                  setToRevoke(grant);
+                }}
+              >
+                {t('account.access.revoke')}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </div>
+      {toRevoke && (
+        <ConfirmDialog
+          title={t('account.access.confirmTitle', { name: toRevoke.name })}
+          text={t('account.access.confirmText', { name: toRevoke.name })}
+          confirmLabel={t('account.access.revoke')}
+          cancelLabel={t('account.common.cancel')}
+          onConfirm={() => {
+            setToRevoke(null);
+            revoke.mutate(toRevoke);
+          }}
+          onCancel={() => setToRevoke(null)}
+        />
+      )}
+    </section>
+  );
+}

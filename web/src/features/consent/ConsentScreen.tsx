@@ -1,0 +1,159 @@
+import { type AuthorizeQuery, INVALID_CONFIGURATION_CODES } from '@portal/contract';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { href } from '../../app/routes';
+import '../../components/self-service.css';
+import { tsr } from '../../lib/api';
+import { scopeText } from '../../lib/scopes';
+
+const FIELDS = [
+  'client_id',
+  'redirect_uri',
+  'response_type',
+  'state',
+  'code_challenge',
+  'code_challenge_method',
+  'scope',
+] as const;
+
+/** The partner's authorisation request, as the gateway passed it on to this screen. */
+function requestOf(params: URLSearchParams): AuthorizeQuery | null {
+  const entries = FIELDS.flatMap((f) => {
+    const v = params.get(f);
+    return v === null ? [] : [[f, v] as const];
+  });
+  const request = Object.fromEntries(entries) as Partial<AuthorizeQuery>;
+  if (!request.client_id || !request.redirect_uri || !request.response_type) return null;
+  return request as AuthorizeQuery;
+}
+
+/** Leaves for the partner: the gateway checked the target against the client's registered URIs. */
+const leaveTo = (target: string) => window.location.assign(target);
+
+/** Spec part 2, Approve: accept or refuse a third-party app's access. */
+export default function ConsentScreen() {
+  const [params] = useSearchParams();
+  const request = params.get('error') === 'invalid_configuration' ? null : requestOf(params);
+  if (!request) return <InvalidConfiguration />;
+  return <Consent request={request} key={params.toString()} />;
+}
+
+function InvalidConfiguration() {
+  const { t } = useTranslation();
+  return (
+    <section className="card narrow" aria-labelledby="consent-title">
+      <h1 id="consent-title">{t('account.consent.title')}</h1>
+      <p className="notice notice-error" role="alert">
+        {t('account.consent.invalidConfiguration')}
+      </p>
+      <Link to={href('home')}>{t('account.consent.home')}</Link>
+    </section>
+  );
+}
+
+function Consent({ request }: { request: AuthorizeQuery }) {
+  const { t } = useTranslation();
+  const [refused, setRefused] = useState<{ back: string | null } | null>(null);
+  const [failed, setFailed] = useState(false);
+  const asked = tsr.grants.authorize.useQuery({
+    queryKey: ['authorize', request],
+    queryData: { query: request },
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+  const answer = asked.data?.status === 200 ? asked.data.body : null;
+
+  // Already approved earlier: the gateway answers the partner's target at once.
+  useEffect(() => {
+    if (answer && answer.approvalType === null && answer.target) leaveTo(answer.target);
+  }, [answer]);
+
+  const decide = useMutation({
+    mutationFn: (approve: boolean) => tsr.grants.approve.mutate({ body: { ...request, approve } }),
+    onSuccess: (res, approve) => {
+      if (res.status !== 200) return setFailed(true);
+      if (approve && res.body.target) return leaveTo(res.body.target);
+      if (approve) return setFailed(true);
+      setRefused({ back: res.body.target });
+    },
+    onError: () => setFailed(true),
+  });
+
+  const errorCode = (asked.error as { status?: number; body?: { code?: string } } | null)?.body
+    ?.code;
+  if (
+    asked.isError &&
+    (INVALID_CONFIGURATION_CODES as readonly string[]).includes(errorCode ?? '')
+  ) {
+    return <InvalidConfiguration />;
+  }
+
+  if (refused) {
+    return (
+      <section className="card narrow" aria-labelledby="consent-title">
+        <h1 id="consent-title">{t('account.consent.title')}</h1>
+        <p className="notice notice-warning" role="alert">
+          {t('account.consent.refused')}
+        </p>
+        <div className="actions">
+          <Link className="button" to={href('home')}>
+            {t('account.consent.home')}
+          </Link>
+          {refused.back && answer && (
+            <a href={refused.back}>{t('account.consent.backTo', { name: answer.client.name })}</a>
+          )}
+        </div>
+      </section>
+    );
+  }
+
+  return (
+    <section className="card narrow" aria-labelledby="consent-title">
+      <h1 id="consent-title">{t('account.consent.title')}</h1>
+      {asked.isPending && <p role="status">{t('account.common.loading')}</p>}
+      {asked.isError && (
+        <p className="notice notice-error" role="alert">
+          {t('account.common.tryLater')}
+        </p>
+      )}
+      {answer && answer.approvalType === 'scopes' && (
+        <>
+          <p>
+            <strong>{t('account.consent.asks', { name: answer.client.name })}</strong>
+          </p>
+          <ul className="scopes" aria-label={t('account.consent.scopesLabel')}>
+            {answer.scopes.map((scope) => (
+              <li key={scope}>{scopeText(t, scope)}</li>
+            ))}
+          </ul>
+          <p className="muted">{t('account.consent.revokeLater')}</p>
+          {failed && (
+            <p className="error" role="alert">
+              {t('account.common.tryLater')}
+            </p>
+          )}
+          <div className="actions">
+            <button
+              type="button"
+              className="button"
+              disabled={decide.isPending}
+              onClick={() => decide.mutate(true)}
+            >
+              {t('account.consent.accept')}
+            </button>
+            <button
+              type="button"
+              className="button button-secondary"
+              disabled={decide.isPending}
+              onClick={() => decide.mutate(false)}
+            >
+              {t('account.consent.refuse')}
+            </button>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,214 @@
+import type { MfaMethod, SetupStarted, User } from '@portal/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { href } from '../../app/routes';
+import { CodeForm } from '../../components/CodeForm';
+import { useStepUpInPlace } from '../../components/StepUp';
+import '../../components/self-service.css';
+import { queryKeys, tsr } from '../../lib/api';
+import { useCurrentUser } from '../../lib/session';
+import { safeInternalTarget } from '../../lib/target';
+import { mfaSkipped } from './skip';
+
+type Step = 'email' | 'sms';
+type Stage = { kind: 'intro' } | { kind: Step } | { kind: 'done' };
+
+const methodsKey = ['mfa', 'methods'] as const;
+
+/** The steps still to do: an e-mail method, then an SMS method (spec part 2, Forced MFA). */
+export function missingSteps(methods: readonly MfaMethod[]): Step[] {
+  const has = (kind: Step) => methods.some((m) => m.id > 0 && m.method === kind);
+  return (['email', 'sms'] as const).filter((kind) => !has(kind));
+}
+
+/**
+ * Forced MFA (spec parts 2 and 4): an intro for users and for customers, then
+ * the e-mail and phone steps, a confirmation, and on to the platform. A
+ * customer with MFA available but not forced may skip; the others confirm.
+ */
+export default function OnboardingMfaScreen() {
+  const { user, isLoading } = useCurrentUser();
+  const methods = tsr.mfa.listMethods.useQuery({
+    queryKey: methodsKey,
+    queryData: { query: {} },
+    enabled: !!user,
+  });
+  if (isLoading) return null;
+  if (!user) return <Navigate to={href('login.email', { target: href('setup-mfa') })} replace />;
+  if (!user.mfa_forced && !user.mfa_customer) {
+    return <Navigate to={href('setup-mfa.selection')} replace />;
+  }
+  if (methods.data?.status !== 200) return null;
+  return <Flow user={user} initialSteps={missingSteps(methods.data.body)} />;
+}
+
+function Flow({ user, initialSteps }: { user: User; initialSteps: Step[] }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [steps] = useState(initialSteps);
+  const [stage, setStage] = useState<Stage>(
+    initialSteps.length === 0 ? { kind: 'done' } : { kind: 'intro' },
+  );
+  const platform = safeInternalTarget(params.get('target')) ?? href('user.dashboard');
+  const mayskip = user.mfa_customer && !user.mfa_forced;
+  const customer = user.customer_user_id !== null;
+
+  const next = (after: Step | null) => {
+    const index = after === null ? 0 : steps.indexOf(after) + 1;
+    const step = steps[index];
+    setStage(step ? { kind: step } : { kind: 'done' });
+  };
+  const leave = () => {
+    // The gateway's /authorize continues a partner's request; anything else is a screen here.
+    if (platform.startsWith('/authorize')) window.location.assign(platform);
+    else navigate(platform, { replace: true });
+  };
+
+  return (
+    <section className="card narrow" aria-labelledby="onboarding-mfa-title">
+      {stage.kind === 'intro' && (
+        <>
+          <h1 id="onboarding-mfa-title">{t('account.onboardingMfa.title')}</h1>
+          <p>
+            {customer ? t('account.onboardingMfa.introCustomer') : t('account.onboardingMfa.intro')}
+          </p>
+          {customer && (
+            <ul>
+              <li>{t('account.onboardingMfa.noSharing')}</li>
+              <li>{t('account.onboardingMfa.ownAccount')}</li>
+            </ul>
+          )}
+          <p>{t('account.onboardingMfa.steps')}</p>
+          {mayskip ? (
+            <section
+              className="notice notice-info"
+              aria-label={t('account.onboardingMfa.bannerLabel')}
+            >
+              <p>{t('account.onboardingMfa.banner')}</p>
+              <div className="actions">
+                <button type="button" className="button" onClick={() => next(null)}>
+                  {t('account.onboardingMfa.activate')}
+                </button>
+                <button
+                  type="button"
+                  className="button button-secondary"
+                  onClick={() => {
+                    mfaSkipped.set();
+                    leave();
+                  }}
+                >
+                  {t('account.onboardingMfa.skip')}
+                </button>
+              </div>
+            </section>
+          ) : (
+            <button type="button" className="button" onClick={() => next(null)}>
+              {t('account.onboardingMfa.confirm')}
+            </button>
+          )}
+        </>
+      )}
+      {(stage.kind === 'email' || stage.kind === 'sms') && (
+        <ContactStep
+          key={stage.kind}
+          kind={stage.kind}
+          user={user}
+          onDone={() => next(stage.kind as Step)}
+        />
+      )}
+      {stage.kind === 'done' && (
+        <>
+          <h1 id="onboarding-mfa-title">{t('account.onboardingMfa.doneTitle')}</h1>
+          <p className="notice notice-success">{t('account.onboardingMfa.doneText')}</p>
+          <button type="button" className="button" onClick={leave}>
+            {t('account.onboardingMfa.continue')}
+          </button>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** One step: send a code to the primary e-mail (or phone) and confirm it. */
+function ContactStep({ kind, user, onDone }: { kind: Step; user: User; onDone: () => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const stepUp = useStepUpInPlace();
+  const [setup, setSetup] = useState<SetupStarted | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const contacts = kind === 'email' ? user.email : user.phone;
+  const target = (contacts.find((c) => c.default && c.verified) ?? contacts.find((c) => c.verified))
+    ?.value;
+
+  const send = async () => {
+    setProblem(null);
+    setBusy(true);
+    try {
+      const res = await stepUp.run(() =>
+        tsr.mfa.setupMethod.mutate({
+          body: kind === 'email' ? { method: 'email', target } : { method: 'sms', target },
+        }),
+      );
+      if (!res) return;
+      if (res.status === 200) setSetup(res.body);
+      else if (res.status === 409) setProblem(t(`account.setup.${kind}.duplicated`));
+      else if (res.status === 422) setProblem(res.body.message);
+      else setProblem(t('account.setup.sendFailed'));
+    } catch {
+      setProblem(t('account.setup.sendFailed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <h1 id="onboarding-mfa-title">{t(`account.onboardingMfa.${kind}Title`)}</h1>
+      {!setup ? (
+        <>
+          <p>{t(`account.onboardingMfa.${kind}Text`, { target: target ?? '' })}</p>
+          {problem && (
+            <p className="error" role="alert">
+              {problem}
+            </p>
+          )}
+          <button type="button" className="button" onClick={send} disabled={busy || !target}>
+            {t('account.contacts.sendCode')}
+          </button>
+        </>
+      ) : (
+        <CodeForm
+          key={setup.payload}
+          label={t('account.setup.code')}
+          intro={t('account.setup.codeSent', { target: setup.target ?? target ?? '' })}
+          length={8}
+          onConfirm={async (code) => {
+            const res = await tsr.mfa.activate.mutate({ body: { payload: setup.payload, code } });
+            if (res.status === 200) {
+              await Promise.all([
+                queryClient.invalidateQueries({ queryKey: methodsKey }),
+                queryClient.invalidateQueries({ queryKey: queryKeys.user }),
+              ]);
+              onDone();
+              return null;
+            }
+            if (res.status === 422) return res.body.message;
+            return t('account.common.codeInvalid');
+          }}
+          onResend={async () => {
+            const res = await tsr.mfa.startActivation.query({
+              params: { id: setup.id },
+              query: { target: setup.target ?? undefined },
+            });
+            if (res.status === 200) setSetup({ ...setup, payload: res.body.payload });
+          }}
+        />
+      )}
+      {stepUp.dialog}
+    </>
+  );
+}

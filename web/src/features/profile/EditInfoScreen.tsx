@@ -1,0 +1,203 @@
+import type { Language, Locale, ProfileUpdate } from '@portal/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { href } from '../../app/routes';
+import '../../components/self-service.css';
+import { changeLocale, currentLocale, localeOfLanguage } from '../../i18n/i18n';
+import { queryKeys, tsr } from '../../lib/api';
+import { maybeConfig } from '../../lib/config';
+import { useFormat } from '../../lib/format';
+import { useCurrentUser } from '../../lib/session';
+import { languageLabel } from './profile-format';
+
+type Field = 'firstname' | 'lastname' | 'birthdate' | 'gender' | 'language';
+type Problems = Partial<Record<Field, string>>;
+const FIELDS: readonly Field[] = ['firstname', 'lastname', 'birthdate', 'gender', 'language'];
+
+const BE_LANGUAGES: readonly Locale[] = ['en', 'fr', 'nl'];
+
+/** The profile languages this variant offers (spec: en, fr, nl; LU fr, en and de). */
+function offeredLanguages(): Language[] {
+  const locales = maybeConfig()?.languages ?? BE_LANGUAGES;
+  return [...new Set(locales.map((l) => l.split('_')[0] as Language))];
+}
+
+export default function EditInfoScreen() {
+  const { t } = useTranslation();
+  const { user } = useCurrentUser();
+  if (!user) return null;
+  return (
+    <section aria-labelledby="edit-info-title">
+      <h1 id="edit-info-title">{t('account.editInfo.title')}</h1>
+      <EditInfoForm
+        initial={{
+          firstname: user.firstname,
+          lastname: user.lastname,
+          birthdate: user.birthdate ?? '',
+          gender: user.gender ?? '',
+          language: user.language,
+        }}
+      />
+    </section>
+  );
+}
+
+interface Values {
+  firstname: string;
+  lastname: string;
+  birthdate: string;
+  gender: string;
+  language: Language;
+}
+
+function EditInfoForm({ initial }: { initial: Values }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [values, setValues] = useState(initial);
+  const [problems, setProblems] = useState<Problems>({});
+  const [failed, setFailed] = useState(false);
+  const id = useId();
+  const languages = offeredLanguages();
+  if (!languages.includes(values.language)) languages.push(values.language);
+
+  const save = useMutation({
+    mutationFn: (body: ProfileUpdate) => tsr.profile.updateUser.mutate({ body }),
+    onSuccess: async (res) => {
+      if (res.status === 200) {
+        await queryClient.invalidateQueries({ queryKey: queryKeys.user });
+        const allowed = maybeConfig()?.languages ?? BE_LANGUAGES;
+        const locale = localeOfLanguage(res.body.data.language, allowed);
+        if (locale && locale !== currentLocale()) await changeLocale(locale);
+        navigate(href('profile'), { state: { notice: 'infoSaved' } });
+        return;
+      }
+      if (res.status === 400) {
+        const next: Problems = {};
+        for (const issue of res.body.issues ?? []) {
+          const field = issue.path.replace(/^body\./, '') as Field;
+          if (FIELDS.includes(field)) next[field] = t(`account.editInfo.invalid.${field}`);
+        }
+        if (Object.keys(next).length === 0) setFailed(true);
+        setProblems(next);
+        return;
+      }
+      setFailed(true);
+    },
+    onError: () => setFailed(true),
+  });
+
+  const set = (field: Field) => (value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setProblems((p) => ({ ...p, [field]: undefined }));
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setFailed(false);
+    const missing: Problems = {};
+    if (!values.firstname.trim()) missing.firstname = t('account.editInfo.invalid.firstname');
+    if (!values.lastname.trim()) missing.lastname = t('account.editInfo.invalid.lastname');
+    setProblems(missing);
+    if (Object.keys(missing).length > 0) return;
+    save.mutate({
+      firstname: values.firstname.trim(),
+      lastname: values.lastname.trim(),
+      birthdate: values.birthdate || null,
+      gender: (values.gender || null) as ProfileUpdate['gender'],
+      language: values.language,
+    });
+  };
+
+  const input = (field: 'firstname' | 'lastname', autoComplete: string) => (
+    <div className="field">
+      <label htmlFor={`${id}-${field}`}>{t(`account.profile.${field}`)}</label>
+      <input
+        id={`${id}-${field}`}
+        name={field}
+        autoComplete={autoComplete}
+        value={values[field]}
+        onChange={(e) => set(field)(e.target.value)}
+        aria-invalid={problems[field] ? true : undefined}
+        aria-describedby={problems[field] ? `${id}-${field}-error` : undefined}
+      />
+      <FieldError id={`${id}-${field}-error`} message={problems[field]} />
+    </div>
+  );
+
+  return (
+    <form className="panel" onSubmit={submit} noValidate>
+      {input('firstname', 'given-name')}
+      {input('lastname', 'family-name')}
+      <div className="field">
+        <label htmlFor={`${id}-birthdate`}>{t('account.profile.birthdate')}</label>
+        <input
+          id={`${id}-birthdate`}
+          name="birthdate"
+          type="date"
+          autoComplete="bday"
+          value={values.birthdate}
+          onChange={(e) => set('birthdate')(e.target.value)}
+          aria-invalid={problems.birthdate ? true : undefined}
+          aria-describedby={problems.birthdate ? `${id}-birthdate-error` : undefined}
+        />
+        <FieldError id={`${id}-birthdate-error`} message={problems.birthdate} />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-gender`}>{t('account.profile.gender')}</label>
+        <select
+          id={`${id}-gender`}
+          value={values.gender}
+          onChange={(e) => set('gender')(e.target.value)}
+        >
+          <option value="">{t('account.profile.genders.unset')}</option>
+          <option value="female">{t('account.profile.genders.female')}</option>
+          <option value="male">{t('account.profile.genders.male')}</option>
+          <option value="other">{t('account.profile.genders.other')}</option>
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-language`}>{t('account.profile.language')}</label>
+        <select
+          id={`${id}-language`}
+          value={values.language}
+          onChange={(e) => set('language')(e.target.value)}
+          aria-invalid={problems.language ? true : undefined}
+          aria-describedby={problems.language ? `${id}-language-error` : undefined}
+        >
+          {languages.map((l) => (
+            <option key={l} value={l}>
+              {languageLabel(l, format.locale)}
+            </option>
+          ))}
+        </select>
+        <FieldError id={`${id}-language-error`} message={problems.language} />
+      </div>
+      {failed && (
+        <p className="error" role="alert">
+          {t('account.editInfo.failed')}
+        </p>
+      )}
+      <div className="actions">
+        <button type="submit" className="button" disabled={save.isPending}>
+          {t('account.common.save')}
+        </button>
+        <Link className="button button-secondary" to={href('profile')}>
+          {t('account.common.cancel')}
+        </Link>
+      </div>
+    </form>
+  );
+}
+
+function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="error">
+      {message}
+    </p>
+  );
+}

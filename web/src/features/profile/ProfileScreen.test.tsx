@@ -1,0 +1,73 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { renderScreen } from '../../test/render';
+import { signedInAs } from '../../test/session';
+import { withRealStack } from '../../test/stack';
+import ProfileScreen from './ProfileScreen';
+
+const stack = withRealStack();
+const routes = [{ path: '/profile', element: <ProfileScreen /> }];
+
+beforeEach(async () => {
+  await stack().be.app.inject({ method: 'POST', url: '/__dev/reset' });
+});
+
+async function openIbanForm() {
+  await renderScreen('/profile', routes);
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('button', { name: 'Change IBAN' }));
+  const iban = screen.getByLabelText('IBAN');
+  await user.clear(iban);
+  return { user, iban };
+}
+
+describe('profile: banking information', () => {
+  it('names the 47 IBAN countries in the current language', async () => {
+    await signedInAs(stack());
+    await openIbanForm();
+    const options = within(screen.getByLabelText('Country')).getAllByRole('option');
+    expect(options).toHaveLength(47);
+    expect(options.map((o) => o.textContent)).toContain('Belgium');
+    expect(options.map((o) => o.textContent)).toContain('Luxembourg');
+  });
+
+  it('refuses a bad IBAN with the spec message and keeps the old one', async () => {
+    await signedInAs(stack());
+    const { user, iban } = await openIbanForm();
+    await user.type(iban, 'BE00 0000 0000 0001');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The provided IBAN is invalid.');
+    expect(iban).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('saves a good IBAN and says so', async () => {
+    await signedInAs(stack());
+    const { user, iban } = await openIbanForm();
+    await user.type(iban, 'BE71 0961 2345 6769');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Your IBAN has been updated successfully.')).toBeInTheDocument();
+    expect(await screen.findByText('BE71 0961 2345 6769')).toBeInTheDocument();
+  });
+
+  it('asks for a fresh code in place when the MFA check is old, then saves what was typed', async () => {
+    await signedInAs(stack());
+    // The MFA of the sign-in no longer counts as recent.
+    stack().be.store.clock.advance(20 * 60_000);
+    const { user, iban } = await openIbanForm();
+    await user.type(iban, 'BE71 0961 2345 6769');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm it’s you' });
+    await within(dialog).findByText(/We sent a code to/);
+    // What the user typed is still there behind the dialog.
+    expect(iban).toHaveValue('BE71 0961 2345 6769');
+    const code = stack().be.store.outbox.findLast((m) => m.to === 'employee@example.be')?.code;
+    await user.type(within(dialog).getByLabelText('Verification code'), code ?? '');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm and continue' }));
+
+    expect(await screen.findByText('Your IBAN has been updated successfully.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByText('BE71 0961 2345 6769')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,178 @@
+import type { User } from '@portal/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { href } from '../../app/routes';
+import '../../components/self-service.css';
+import { useFormat } from '../../lib/format';
+import { useCurrentUser } from '../../lib/session';
+import { IbanForm } from './components/IbanForm';
+import { formatIban, languageLabel } from './profile-format';
+
+export default function ProfileScreen() {
+  const { t } = useTranslation();
+  const { user } = useCurrentUser();
+  const location = useLocation();
+  const notice = (location.state as { notice?: string } | null)?.notice;
+  if (!user) return null;
+  return (
+    <section aria-labelledby="profile-title">
+      <h1 id="profile-title">{t('account.profile.title')}</h1>
+      <div role="status">
+        {notice === 'infoSaved' && (
+          <p className="notice notice-success">{t('account.editInfo.saved')}</p>
+        )}
+      </div>
+      <PersonalInfo user={user} />
+      <ContactInfo user={user} />
+      <BankingInfo user={user} />
+      <Notifications user={user} />
+    </section>
+  );
+}
+
+function PersonalInfo({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const none = t('account.common.notProvided');
+  return (
+    <section className="panel" aria-labelledby="personal-title">
+      <div className="panel-head">
+        <h2 id="personal-title">{t('account.profile.personal')}</h2>
+        <Link to={href('profile.edit-info')}>{t('account.profile.editInfo')}</Link>
+      </div>
+      <dl className="facts">
+        <dt>{t('account.profile.firstname')}</dt>
+        <dd>{user.firstname || none}</dd>
+        <dt>{t('account.profile.lastname')}</dt>
+        <dd>{user.lastname || none}</dd>
+        <dt>{t('account.profile.birthdate')}</dt>
+        <dd>{user.birthdate ? format.date(user.birthdate) : none}</dd>
+        <dt>{t('account.profile.gender')}</dt>
+        <dd>{user.gender ? t(`account.profile.genders.${user.gender}`) : none}</dd>
+        <dt>{t('account.profile.language')}</dt>
+        <dd>{languageLabel(user.language, format.locale)}</dd>
+      </dl>
+    </section>
+  );
+}
+
+function ContactInfo({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const emails = [...user.email].sort((a, b) => Number(b.default) - Number(a.default));
+  const phones = [...user.phone].sort((a, b) => Number(b.default) - Number(a.default));
+  return (
+    <section className="panel" aria-labelledby="contact-title">
+      <div className="panel-head">
+        <h2 id="contact-title">{t('account.profile.contact')}</h2>
+        <Link to={href('profile.edit-credentials')}>{t('account.profile.editCredentials')}</Link>
+      </div>
+      <dl className="facts">
+        <dt>{t('account.profile.emails')}</dt>
+        <dd>
+          <ul className="plain">
+            {emails.map((e) => (
+              <li key={e.id}>
+                {e.value}
+                {e.default && (
+                  <span className="badge badge-brand">{t('account.contacts.primary')}</span>
+                )}
+                {!e.verified && <span className="badge">{t('account.contacts.unverified')}</span>}
+              </li>
+            ))}
+          </ul>
+        </dd>
+        <dt>{t('account.profile.phones')}</dt>
+        <dd>
+          <ul className="plain">
+            {phones.map((p) => (
+              <li key={p.id}>
+                {p.value}
+                {p.default && (
+                  <span className="badge badge-brand">{t('account.contacts.primary')}</span>
+                )}
+                {!p.verified && <span className="badge">{t('account.contacts.unverified')}</span>}
+              </li>
+            ))}
+          </ul>
+        </dd>
+        {user.sso_email && (
+          <>
+            <dt>{t('account.profile.ssoEmail')}</dt>
+            <dd>{user.sso_email}</dd>
+          </>
+        )}
+      </dl>
+    </section>
+  );
+}
+
+function BankingInfo({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const [editing, setEditing] = useState(false);
+  const [saved, setSaved] = useState(false);
+  return (
+    <section className="panel" aria-labelledby="banking-title">
+      <div className="panel-head">
+        <h2 id="banking-title">{t('account.profile.banking')}</h2>
+        {!editing && (
+          <button
+            type="button"
+            className="button button-secondary button-small"
+            onClick={() => {
+              setSaved(false);
+              setEditing(true);
+            }}
+          >
+            {user.iban ? t('account.iban.change') : t('account.iban.add')}
+          </button>
+        )}
+      </div>
+      <div role="status">
+        {saved && <p className="notice notice-success">{t('account.iban.updated')}</p>}
+      </div>
+      {editing ? (
+        <IbanForm
+          user={user}
+          onSaved={() => {
+            setEditing(false);
+            setSaved(true);
+          }}
+          onCancel={() => setEditing(false)}
+        />
+      ) : (
+        <dl className="facts">
+          <dt>{t('account.iban.iban')}</dt>
+          <dd>{user.iban ? formatIban(user.iban) : t('account.common.notProvided')}</dd>
+          <dt>{t('account.iban.country')}</dt>
+          <dd>
+            {user.iban_country
+              ? format.country(user.iban_country)
+              : t('account.common.notProvided')}
+          </dd>
+        </dl>
+      )}
+    </section>
+  );
+}
+
+/** Where security notifications and codes go (the sidebar's Notifications entry lands here). */
+function Notifications({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const email = user.email.find((e) => e.default)?.value;
+  const phone = user.phone.find((p) => p.default)?.value;
+  return (
+    <section className="panel" id="notifications" aria-labelledby="notifications-title">
+      <h2 id="notifications-title">{t('account.profile.notifications')}</h2>
+      <p>{t('account.profile.notificationsText')}</p>
+      <dl className="facts">
+        <dt>{t('account.profile.notifyEmail')}</dt>
+        <dd>{email ?? t('account.common.notProvided')}</dd>
+        <dt>{t('account.profile.notifyPhone')}</dt>
+        <dd>{phone ?? t('account.common.notProvided')}</dd>
+      </dl>
+      <Link to={href('profile.edit-credentials')}>{t('account.profile.changePrimary')}</Link>
+    </section>
+  );
+}

@@ -1,0 +1,108 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { href } from '../../app/routes';
+import { ConfirmDialog } from '../../components/Modal';
+import { RecoveryKeys } from '../../components/RecoveryKeys';
+import { useStepUpInPlace } from '../../components/StepUp';
+import '../../components/self-service.css';
+import { queryKeys, tsr } from '../../lib/api';
+import { useCurrentUser } from '../../lib/session';
+import { unusedRecoveryKeys } from './mfa-labels';
+
+type Problem = 'needsTotp' | 'failed';
+
+export default function EditRecoveryScreen() {
+  const { t } = useTranslation();
+  const { user } = useCurrentUser();
+  const queryClient = useQueryClient();
+  const stepUp = useStepUpInPlace();
+  const [asking, setAsking] = useState(false);
+  const [keys, setKeys] = useState<string[] | null>(null);
+  const [problem, setProblem] = useState<Problem | null>(null);
+
+  const regenerate = useMutation({
+    mutationFn: () => stepUp.run(() => tsr.mfa.regenerateRecovery.mutate({})),
+    onSuccess: async (res) => {
+      setAsking(false);
+      if (!res) return;
+      if (res.status === 200) {
+        setKeys(res.body.recovery_keys);
+        await queryClient.invalidateQueries({ queryKey: queryKeys.user });
+      } else setProblem(res.status === 409 ? 'needsTotp' : 'failed');
+    },
+    onError: () => {
+      setAsking(false);
+      setProblem('failed');
+    },
+  });
+
+  if (!user) return null;
+  const left = unusedRecoveryKeys(user);
+
+  return (
+    <section aria-labelledby="recovery-title">
+      <h1 id="recovery-title">{t('account.recovery.title')}</h1>
+      <div className="panel">
+        <p>{t('account.recovery.intro')}</p>
+        {keys ? (
+          <>
+            <h2>{t('account.recovery.newKeys')}</h2>
+            <RecoveryKeys keys={keys} />
+            <Link className="button" to={href('security')}>
+              {t('account.common.done')}
+            </Link>
+          </>
+        ) : (
+          <>
+            <p>
+              <strong>{t('account.recovery.left', { x: left })}</strong>
+            </p>
+            {left === 0 && (
+              <p className="notice notice-warning">{t('account.recovery.noneLeft')}</p>
+            )}
+            {problem === 'failed' && (
+              <p className="notice notice-error" role="alert">
+                {t('account.recovery.failed')}
+              </p>
+            )}
+            {problem === 'needsTotp' && (
+              <div className="notice notice-error" role="alert">
+                <p>{t('account.recovery.needsTotp')}</p>
+                <p>
+                  <Link to={href('setup-mfa.totp')}>{t('account.recovery.setUpTotp')}</Link>
+                </p>
+              </div>
+            )}
+            <button
+              type="button"
+              className="button"
+              onClick={() => {
+                setProblem(null);
+                setAsking(true);
+              }}
+            >
+              {t('account.recovery.regenerate')}
+            </button>
+          </>
+        )}
+      </div>
+      {asking && (
+        <ConfirmDialog
+          title={t('account.recovery.regenerateTitle')}
+          text={t('account.recovery.regenerateWarning')}
+          confirmLabel={t('account.recovery.regenerate')}
+          cancelLabel={t('account.common.cancel')}
+          busy={regenerate.isPending}
+          onConfirm={() => {
+            setAsking(false);
+            regenerate.mutate();
+          }}
+          onCancel={() => setAsking(false)}
+        />
+      )}
+      {stepUp.dialog}
+    </section>
+  );
+}

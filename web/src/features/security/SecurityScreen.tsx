@@ -1,0 +1,112 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { href } from '../../app/routes';
+import '../../components/self-service.css';
+import { tsr } from '../../lib/api';
+import { useFormat } from '../../lib/format';
+import { useCurrentUser } from '../../lib/session';
+import { GlobalLogout } from './components/GlobalLogout';
+import { MethodLabel } from './components/MethodLabel';
+import { unusedRecoveryKeys, visibleMethods } from './mfa-labels';
+import { securityKeys } from './security-keys';
+
+export default function SecurityScreen() {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const location = useLocation();
+  const { user } = useCurrentUser();
+  const methods = tsr.mfa.listMethods.useQuery({
+    queryKey: securityKeys.methods,
+    queryData: { query: {} },
+  });
+  const sessions = tsr.sessions.listSessions.useQuery({ queryKey: securityKeys.sessions });
+  if (!user) return null;
+  const notice = (location.state as { notice?: string } | null)?.notice;
+  const list = methods.data?.status === 200 ? visibleMethods(methods.data.body) : [];
+  const hasTotp = list.some((m) => m.method === 'totp');
+  const active =
+    sessions.data?.status === 200
+      ? sessions.data.body.sessions.filter((s) => s.status === 'active')
+      : [];
+
+  return (
+    <section aria-labelledby="security-title">
+      <h1 id="security-title">{t('account.security.title')}</h1>
+      <div role="status">
+        {notice === 'passwordChanged' && (
+          <p className="notice notice-success">{t('account.password.changed')}</p>
+        )}
+      </div>
+
+      <section className="panel" aria-labelledby="password-title">
+        <div className="panel-head">
+          <h2 id="password-title">{t('account.security.password')}</h2>
+          <Link to={href('security.edit-password')}>{t('account.security.changePassword')}</Link>
+        </div>
+        <p>
+          {user.last_password_change
+            ? t('account.security.passwordChangedOn', {
+                date: format.date(user.last_password_change),
+              })
+            : t('account.security.passwordNeverChanged')}
+        </p>
+      </section>
+
+      <section className="panel" aria-labelledby="mfa-title">
+        <div className="panel-head">
+          <h2 id="mfa-title">{t('account.security.twoStep')}</h2>
+          <Link to={href('security.mfa-edit')}>{t('account.security.manageMethods')}</Link>
+        </div>
+        <p>
+          {list.length > 0 ? t('account.security.twoStepOn') : t('account.security.twoStepOff')}
+        </p>
+        {list.length > 0 ? (
+          <ul className="rows" aria-label={t('account.security.methods')}>
+            {list.map((m) => (
+              <li key={m.id}>
+                <div className="row-main">
+                  <MethodLabel method={m} />
+                  {m.primary && (
+                    <span className="badge badge-brand">{t('account.mfa.primary')}</span>
+                  )}
+                </div>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <Link className="button" to={href('setup-mfa.selection')}>
+            {t('account.security.turnOn')}
+          </Link>
+        )}
+      </section>
+
+      <section className="panel" aria-labelledby="recovery-title">
+        <div className="panel-head">
+          <h2 id="recovery-title">{t('account.security.recoveryKeys')}</h2>
+          {hasTotp && (
+            <Link to={href('security.edit-recovery')}>{t('account.security.manageRecovery')}</Link>
+          )}
+        </div>
+        <p>
+          {hasTotp
+            ? t('account.recovery.left', { x: unusedRecoveryKeys(user) })
+            : t('account.security.recoveryNeedsTotp')}
+        </p>
+      </section>
+
+      <section className="panel" aria-labelledby="devices-title">
+        <div className="panel-head">
+          <h2 id="devices-title">{t('account.security.devices')}</h2>
+          <Link to={href('security.history')}>{t('account.security.seeDevices')}</Link>
+        </div>
+        <p>{t('account.security.activeSessions', { n: active.length })}</p>
+        <GlobalLogout />
+      </section>
+
+      <section className="panel" aria-labelledby="privacy-title">
+        <h2 id="privacy-title">{t('account.security.privacy')}</h2>
+        <p>{t('account.security.privacyText')}</p>
+      </section>
+    </section>
+  );
+}

@@ -1,0 +1,69 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { href } from '../../app/routes';
+import { CodeForm } from '../../components/CodeForm';
+import '../../components/self-service.css';
+import { queryKeys, tsr } from '../../lib/api';
+import { setupKeys } from './setup-keys';
+import { pendingSetup } from './setup-state';
+
+/** MFA setup: the 8-digit code sent to the chosen e-mail or phone. */
+export default function ConfirmationScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [pending, setPending] = useState(() => pendingSetup.get());
+
+  if (!pending || pending.method === 'totp') {
+    return (
+      <section className="card narrow" aria-labelledby="confirm-title">
+        <h1 id="confirm-title">{t('account.setup.confirmTitle')}</h1>
+        <p>{t('account.setup.nothingPending')}</p>
+        <Link to={href('setup-mfa.selection')}>{t('account.setup.startAgain')}</Link>
+      </section>
+    );
+  }
+
+  return (
+    <section className="card narrow" aria-labelledby="confirm-title">
+      <h1 id="confirm-title">{t('account.setup.confirmTitle')}</h1>
+      <CodeForm
+        key={pending.payload}
+        label={t('account.setup.code')}
+        intro={t('account.setup.codeSent', { target: pending.target ?? '' })}
+        length={8}
+        onConfirm={async (code) => {
+          const res = await tsr.mfa.activate.mutate({ body: { payload: pending.payload, code } });
+          if (res.status === 200) {
+            pendingSetup.clear();
+            await Promise.all([
+              queryClient.invalidateQueries({ queryKey: setupKeys.methods }),
+              queryClient.invalidateQueries({ queryKey: queryKeys.user }),
+            ]);
+            navigate(href('setup-mfa.success'), { replace: true });
+            return null;
+          }
+          if (res.status === 422) return res.body.message;
+          return t('account.common.codeInvalid');
+        }}
+        onResend={async () => {
+          const res = await tsr.mfa.startActivation.query({
+            params: { id: pending.id },
+            query: { target: pending.target ?? undefined },
+          });
+          if (res.status === 200) {
+            const next = { ...pending, payload: res.body.payload };
+            pendingSetup.set(next);
+            setPending(next);
+          }
+        }}
+        onCancel={() => {
+          pendingSetup.clear();
+          navigate(href('setup-mfa.selection'));
+        }}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,109 @@
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { href } from '../../app/routes';
+import { useStepUpInPlace } from '../../components/StepUp';
+import '../../components/self-service.css';
+import { tsr } from '../../lib/api';
+import { useCurrentUser } from '../../lib/session';
+import { setupKeys } from './setup-keys';
+import { pendingSetup } from './setup-state';
+
+type Kind = 'email' | 'sms';
+
+/**
+ * MFA setup by e-mail or SMS: pick one of the user's verified addresses or
+ * numbers that does not receive codes yet; a code goes to it.
+ */
+export default function ContactStepScreen({ kind }: { kind: Kind }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { user } = useCurrentUser();
+  const stepUp = useStepUpInPlace();
+  const id = useId();
+  const methods = tsr.mfa.listMethods.useQuery({
+    queryKey: setupKeys.methods,
+    queryData: { query: {} },
+  });
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const send = useMutation({
+    mutationFn: (target: string) =>
+      stepUp.run(() =>
+        tsr.mfa.setupMethod.mutate({
+          body: kind === 'email' ? { method: 'email', target } : { method: 'sms', target },
+        }),
+      ),
+    onSuccess: (res) => {
+      if (!res) return;
+      if (res.status === 200) {
+        pendingSetup.set(res.body);
+        navigate(href('setup-mfa.confirmation'));
+      } else if (res.status === 409) setProblem(t(`account.setup.${kind}.duplicated`));
+      else if (res.status === 422) setProblem(res.body.message);
+      else setProblem(t('account.setup.sendFailed'));
+    },
+    onError: () => setProblem(t('account.setup.sendFailed')),
+  });
+
+  if (!user || methods.isPending) return null;
+  const taken = new Set(
+    methods.data?.status === 200
+      ? methods.data.body.filter((m) => m.id > 0 && m.method === kind).map((m) => m.target)
+      : [],
+  );
+  const contacts = (kind === 'email' ? user.email : user.phone)
+    .filter((c) => c.verified && !taken.has(c.value))
+    .sort((a, b) => Number(b.default) - Number(a.default));
+  const target = chosen ?? contacts[0]?.value ?? null;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setProblem(null);
+    if (target) send.mutate(target);
+  };
+
+  return (
+    <section className="card narrow" aria-labelledby={`${id}-title`}>
+      <h1 id={`${id}-title`}>{t(`account.setup.${kind}.title`)}</h1>
+      {contacts.length === 0 ? (
+        <>
+          <p>{t(`account.setup.${kind}.noneLeft`)}</p>
+          <Link to={href('profile.edit-credentials')}>{t(`account.setup.${kind}.addOne`)}</Link>
+        </>
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <fieldset className="field">
+            <legend>{t(`account.setup.${kind}.choose`)}</legend>
+            {contacts.map((c) => (
+              <label key={c.id} className="checkbox">
+                <input
+                  type="radio"
+                  name="target"
+                  value={c.value}
+                  checked={target === c.value}
+                  onChange={() => setChosen(c.value)}
+                />
+                {c.value}
+              </label>
+            ))}
+          </fieldset>
+          {problem && (
+            <p className="error" role="alert">
+              {problem}
+            </p>
+          )}
+          <div className="actions">
+            <button type="submit" className="button" disabled={send.isPending}>
+              {t('account.contacts.sendCode')}
+            </button>
+            <Link to={href('setup-mfa.selection')}>{t('account.common.back')}</Link>
+          </div>
+        </form>
+      )}
+      {stepUp.dialog}
+    </section>
+  );
+}

@@ -1,0 +1,27 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { href } from '../../app/routes';
+import '../../components/self-service.css';
+
+/** MFA setup done (`/setup-mfa/success`, and `/setup-totp/success` for the authenticator app). */
+export default function SuccessScreen({ totp = false }: { totp?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <section className="card narrow" aria-labelledby="success-title">
+      <h1 id="success-title">
+        {totp ? t('account.setup.totpSuccessTitle') : t('account.setup.successTitle')}
+      </h1>
+      <p className="notice notice-success">
+        {totp ? t('account.setup.totpSuccessText') : t('account.setup.successText')}
+      </p>
+      <div className="actions">
+        <Link className="button" to={href('security')}>
+          {t('account.setup.toSecurity')}
+        </Link>
+        <Link className="button button-secondary" to={href('user.dashboard')}>
+          {t('account.setup.toDashboard')}
+        </Link>
+      </div>
+    </section>
+  );
+}

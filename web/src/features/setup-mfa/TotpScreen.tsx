@@ -1,0 +1,150 @@
+import type { SetupStarted } from '@portal/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { href } from '../../app/routes';
+import { CodeForm } from '../../components/CodeForm';
+import { RecoveryKeys } from '../../components/RecoveryKeys';
+import { useStepUpInPlace } from '../../components/StepUp';
+import '../../components/self-service.css';
+import { queryKeys, tsr } from '../../lib/api';
+import { QrCode } from './components/QrCode';
+import { setupKeys } from './setup-keys';
+
+type Stage =
+  | { kind: 'starting' }
+  | { kind: 'scan'; setup: SetupStarted }
+  | { kind: 'keys'; keys: string[] }
+  | { kind: 'exists' }
+  | { kind: 'cancelled' }
+  | { kind: 'failed' };
+
+/** "JBSWY3DPEHPK3PXP" → "JBSW Y3DP EHPK 3PXP": easier to type by hand. */
+const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
+
+/**
+ * Authenticator app (spec part 4): scan the QR code or type the secret,
+ * confirm a 6-digit code, then the recovery keys are shown once. `?reset=1`
+ * (from the TOTP recovery screen) replaces the current authenticator app.
+ */
+export default function TotpScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [params] = useSearchParams();
+  const stepUp = useStepUpInPlace();
+  const { run } = stepUp;
+  const [stage, setStage] = useState<Stage>({ kind: 'starting' });
+
+  const start = useCallback(
+    async (reset: boolean) => {
+      setStage({ kind: 'starting' });
+      try {
+        const res = await run(() =>
+          tsr.mfa.setupMethod.mutate({ body: { method: 'totp', ...(reset ? { reset } : {}) } }),
+        );
+        if (!res) return setStage({ kind: 'cancelled' });
+        if (res.status === 200 && res.body.otpauth_uri && res.body.secret) {
+          return setStage({ kind: 'scan', setup: res.body });
+        }
+        setStage({ kind: res.status === 409 ? 'exists' : 'failed' });
+      } catch {
+        setStage({ kind: 'failed' });
+      }
+    },
+    [run],
+  );
+
+  const started = useRef(false);
+  useEffect(() => {
+    // Once, also under StrictMode's double effects: each start makes a new secret.
+    if (started.current) return;
+    started.current = true;
+    void start(params.get('reset') === '1' || params.get('reset') === 'true');
+  }, [start, params]);
+
+  return (
+    <section className="card narrow" aria-labelledby="totp-title">
+      <h1 id="totp-title">{t('account.setup.totp.title')}</h1>
+      {stage.kind === 'starting' && <p role="status">{t('account.common.loading')}</p>}
+      {stage.kind === 'scan' && (
+        <>
+          <ol className="steps">
+            <li>{t('account.setup.totp.install')}</li>
+            <li>{t('account.setup.totp.scan')}</li>
+          </ol>
+          <QrCode value={stage.setup.otpauth_uri ?? ''} label={t('account.setup.totp.qrLabel')} />
+          <p>{t('account.setup.totp.typeInstead')}</p>
+          <div className="field">
+            <label htmlFor="totp-secret">{t('account.setup.totp.secret')}</label>
+            <input
+              id="totp-secret"
+              className="secret"
+              readOnly
+              spellCheck={false}
+              value={grouped(stage.setup.secret ?? '')}
+              onFocus={(e) => e.currentTarget.select()}
+            />
+          </div>
+          <CodeForm
+            label={t('account.setup.totp.code')}
+            intro={t('account.setup.totp.enterCode')}
+            length={6}
+            onConfirm={async (code) => {
+              const res = await tsr.mfa.activate.mutate({
+                body: { payload: stage.setup.payload, code },
+              });
+              if (res.status === 200) {
+                await Promise.all([
+                  queryClient.invalidateQueries({ queryKey: setupKeys.methods }),
+                  queryClient.invalidateQueries({ queryKey: queryKeys.user }),
+                ]);
+                setStage({ kind: 'keys', keys: res.body.recovery_keys ?? [] });
+                return null;
+              }
+              if (res.status === 422) return res.body.message;
+              return t('account.common.codeInvalid');
+            }}
+            onCancel={() => navigate(href('setup-mfa.selection'))}
+          />
+        </>
+      )}
+      {stage.kind === 'keys' && (
+        <>
+          <p className="notice notice-success">{t('account.setup.totp.confirmed')}</p>
+          <h2>{t('account.recovery.newKeys')}</h2>
+          <p>{t('account.setup.totp.keysIntro')}</p>
+          <RecoveryKeys keys={stage.keys} />
+          <Link className="button" to={href('setup-totp.success')} replace>
+            {t('account.setup.totp.keysSaved')}
+          </Link>
+        </>
+      )}
+      {stage.kind === 'exists' && (
+        <div className="notice notice-warning">
+          <p>{t('account.setup.totp.exists')}</p>
+          <div className="actions">
+            <button type="button" className="button" onClick={() => void start(true)}>
+              {t('account.setup.totp.replace')}
+            </button>
+            <Link to={href('security.mfa-edit')}>{t('account.setup.totp.keep')}</Link>
+          </div>
+        </div>
+      )}
+      {(stage.kind === 'failed' || stage.kind === 'cancelled') && (
+        <div role="alert" className="notice notice-error">
+          <p>
+            {stage.kind === 'failed'
+              ? t('account.setup.totp.failed')
+              : t('account.setup.totp.cancelled')}
+          </p>
+          <button type="button" className="button" onClick={() => void start(false)}>
+            {t('account.common.tryAgain')}
+          </button>
+        </div>
+      )}
+      {stepUp.dialog}
+    </section>
+  );
+}
