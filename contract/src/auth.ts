@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { c } from './c';
 import { ErrorBody, MessageBody } from './errors';
 import { CardNumber, LoginPassword, MfaCode, Username } from './fields';
-import { AuthorizationCodeGrant, CodeTokenAnswer } from './grants';
+import { AuthorizationCodeGrant, CodeTokenAnswer, OAuthErrorBody } from './grants';
 import { MfaChallenge, MfaKind } from './mfa';
 
 /**
@@ -131,8 +131,9 @@ export const authAccount = c.router({
     responses: {
       // The code answer first: it needs `scope`, which a password answer lacks.
       200: z.union([CodeTokenAnswer, TokenAnswer]),
-      400: ErrorBody,
-      401: z.union([MfaNeeded, ErrorBody]),
+      // OAuth clients read RFC 6749's `error` field: keep it when the grant carries one.
+      400: z.union([OAuthErrorBody, ErrorBody]),
+      401: z.union([MfaNeeded, OAuthErrorBody, ErrorBody]),
       429: ErrorBody,
     },
   },
