@@ -218,6 +218,16 @@ describe('onboarding order and edit-info (spec part 4 table)', () => {
     expect(decide(input(to, { from: null }))).toEqual({ kind: 'redirect', to: '/onboarding' });
   });
 
+  it('the confirmation shows to the user its password step just signed in', () => {
+    expect(
+      decide(input('onboarding.confirmation', { user: plain, from: 'onboarding.password' })),
+    ).toEqual({ kind: 'render' });
+    expect(decide(input('onboarding.confirmation', { user: plain }))).toEqual({
+      kind: 'redirect',
+      to: '/onboarding',
+    });
+  });
+
   it('onboarding start and existingCard are reached from anywhere', () => {
     expect(decide(input('onboarding', { from: 'login.email' }))).toEqual({ kind: 'render' });
     expect(decide(input('onboarding.existingCard'))).toEqual({ kind: 'render' });

@@ -168,6 +168,9 @@ export function decide(input: GuardInput): GuardDecision {
     if (!user) return render;
     // A weak password signs the user in only to replace it (spec part 4, Login 5).
     if (to === 'weak-password' && isWeak(user)) return render;
+    // The last onboarding step signs the new user in; its confirmation (reached only
+    // from the password step, order rule above) still shows how the card activation went.
+    if (to === 'onboarding.confirmation') return render;
     return redirect(href('home'));
   }
 

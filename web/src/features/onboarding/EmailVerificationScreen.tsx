@@ -1,0 +1,197 @@
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate } from 'react-router';
+import { href } from '../../app/routes';
+import '../../components/self-service.css';
+import '../../components/flows.css';
+import { api } from '../../lib/api';
+import { endsTheFlow, FlowEnded } from './components/StepError';
+import { Steps } from './components/Steps';
+import { VerifyCode } from './components/VerifyCode';
+import { type StepError, stepErrorOf } from './errors';
+import { onboardingState } from './onboarding-state';
+import './onboarding.css';
+
+const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
+
+type Choice = { keep: true } | { email: string };
+
+/**
+ * `/onboarding/email-verification`: keep the e-mail address that came with the
+ * card or give a personal one (spec part 2), then confirm it with the code
+ * sent to it.
+ */
+export default function EmailVerificationScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const titleId = useId();
+  const fieldId = useId();
+  const state = onboardingState.get();
+  const current = state?.currentEmail ?? null;
+  const [keep, setKeep] = useState(current !== null);
+  const [email, setEmail] = useState('');
+  const [sent, setSent] = useState<{ choice: Choice; to: string } | null>(null);
+  const [error, setError] = useState<StepError | null>(null);
+  const [busy, setBusy] = useState(false);
+  if (!state) return <Navigate to={href('onboarding')} replace />;
+  const { payload } = state;
+
+  const send = async (choice: Choice) => {
+    const res = await api.onboarding.sendEmailCode({
+      body: 'keep' in choice ? { payload, keep_current: true } : { payload, email: choice.email },
+    });
+    if (res.status === 200) {
+      setSent({ choice, to: res.body.recipient ?? ('email' in choice ? choice.email : '') });
+      return null;
+    }
+    return stepErrorOf(res);
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const typed = email.trim();
+    if (!keep && !looksLikeEmail(typed)) return setError('invalid');
+    setBusy(true);
+    try {
+      setError(await send(keep ? { keep: true } : { email: typed }));
+    } catch {
+      setError('generic');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const confirm = async (code: string) => {
+    try {
+      const res = await api.onboarding.verifyEmail({ body: { payload, code } });
+      if (res.status === 200) {
+        navigate(href('onboarding.phone-verification'));
+        return null;
+      }
+      const failure = stepErrorOf(res);
+      if (endsTheFlow(failure)) {
+        setSent(null);
+        setError(failure);
+        return null;
+      }
+      return codeMessage(failure);
+    } catch {
+      return t('common.errors.generic');
+    }
+  };
+
+  const codeMessage = (failure: StepError) =>
+    failure === 'codeExpired'
+      ? t('flows.onboarding.codeStep.expired')
+      : failure === 'codeInvalid'
+        ? t('flows.onboarding.codeStep.invalid')
+        : t('common.errors.generic');
+
+  const fieldError =
+    error === 'invalid'
+      ? t('flows.onboarding.email.invalid')
+      : error === 'emailDuplicated'
+        ? t('flows.onboarding.email.duplicated')
+        : error === 'noCurrentEmail'
+          ? t('flows.onboarding.email.noCurrent')
+          : error === 'generic'
+            ? t('common.errors.generic')
+            : null;
+
+  return (
+    <section className="card narrow" aria-labelledby={titleId}>
+      <Steps current="email" />
+      <h1 id={titleId}>{t('flows.onboarding.email.title')}</h1>
+      {error && endsTheFlow(error) ? (
+        <FlowEnded error={error} />
+      ) : sent ? (
+        <VerifyCode
+          sentText={t('flows.onboarding.email.sent', { target: sent.to })}
+          onConfirm={confirm}
+          onResend={async () => (await send(sent.choice).catch(() => 'generic')) === null}
+          changeLabel={t('flows.onboarding.email.change')}
+          onChange={() => {
+            setSent(null);
+            setError(null);
+          }}
+        />
+      ) : (
+        <form onSubmit={onSubmit} noValidate>
+          {current !== null && (
+            <fieldset className="choice-fieldset">
+              <legend>{t('flows.onboarding.email.choice')}</legend>
+              <ul className="choice-list">
+                <li>
+                  <label className="choice">
+                    <input
+                      type="radio"
+                      name="email-choice"
+                      checked={keep}
+                      onChange={() => {
+                        setKeep(true);
+                        setError(null);
+                      }}
+                    />
+                    <span>
+                      <strong>{t('flows.onboarding.email.keep', { email: current })}</strong>
+                      <span className="muted">{t('flows.onboarding.email.keepText')}</span>
+                    </span>
+                  </label>
+                </li>
+                <li>
+                  <label className="choice">
+                    <input
+                      type="radio"
+                      name="email-choice"
+                      checked={!keep}
+                      onChange={() => {
+                        setKeep(false);
+                        setError(null);
+                      }}
+                    />
+                    <span>
+                      <strong>{t('flows.onboarding.email.personal')}</strong>
+                      <span className="muted">{t('flows.onboarding.email.personalText')}</span>
+                    </span>
+                  </label>
+                </li>
+              </ul>
+            </fieldset>
+          )}
+          {!keep && (
+            <div className="field">
+              <label htmlFor={fieldId}>{t('flows.onboarding.email.label')}</label>
+              <input
+                id={fieldId}
+                type="email"
+                name="email"
+                autoComplete="email"
+                required
+                value={email}
+                onChange={(e) => {
+                  setEmail(e.target.value);
+                  setError(null);
+                }}
+                aria-invalid={fieldError ? true : undefined}
+                aria-describedby={fieldError ? `${fieldId}-error` : undefined}
+              />
+              {fieldError && (
+                <p id={`${fieldId}-error`} className="field-error error" role="alert">
+                  {fieldError}
+                </p>
+              )}
+            </div>
+          )}
+          {keep && fieldError && (
+            <p className="field-error error" role="alert">
+              {fieldError}
+            </p>
+          )}
+          <button type="submit" className="button" disabled={busy}>
+            {t('flows.onboarding.email.send')}
+          </button>
+        </form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,28 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useLocation } from 'react-router';
+import { href } from '../../app/routes';
+
+/** `/onboarding/existingCard`: the card already belongs to an account; sign in instead. */
+export default function ExistingCardScreen() {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const username = (useLocation().state as { username?: unknown } | null)?.username;
+  if (typeof username !== 'string') return <Navigate to={href('onboarding')} replace />;
+  return (
+    <section className="card narrow" aria-labelledby={titleId}>
+      <h1 id={titleId}>{t('flows.onboarding.existingCard.title')}</h1>
+      <p>{t('flows.onboarding.existingCard.text', { username })}</p>
+      <p>
+        <Link to={href('login.email')} className="button">
+          {t('flows.onboarding.existingCard.login')}
+        </Link>
+      </p>
+      <p className="links">
+        <Link to={href('forgot-password')}>
+          {t('flows.onboarding.existingCard.forgotPassword')}
+        </Link>
+      </p>
+    </section>
+  );
+}

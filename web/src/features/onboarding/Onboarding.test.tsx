@@ -1,0 +1,212 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { renderScreen } from '../../test/render';
+import { withRealStack } from '../../test/stack';
+import CardScreen from './CardScreen';
+import CodeScreen from './CodeScreen';
+import ConfirmationScreen from './ConfirmationScreen';
+import CreateScreen from './CreateScreen';
+import EmailVerificationScreen from './EmailVerificationScreen';
+import ExistingCardScreen from './ExistingCardScreen';
+import PasswordScreen from './PasswordScreen';
+import PhoneVerificationScreen from './PhoneVerificationScreen';
+import TermsScreen from './TermsScreen';
+import WelcomeScreen from './WelcomeScreen';
+
+const stack = withRealStack();
+const PASSWORD = 'New-Account-2026!';
+
+const routes = [
+  { path: '/onboarding', element: <p>onboarding start</p> },
+  { path: '/onboarding/card', element: <CardScreen /> },
+  { path: '/onboarding/code', element: <CodeScreen /> },
+  { path: '/onboarding/existingCard', element: <ExistingCardScreen /> },
+  { path: '/onboarding/welcome', element: <WelcomeScreen /> },
+  { path: '/onboarding/terms-conditions', element: <TermsScreen /> },
+  { path: '/onboarding/create', element: <CreateScreen /> },
+  { path: '/onboarding/email-verification', element: <EmailVerificationScreen /> },
+  { path: '/onboarding/phone-verification', element: <PhoneVerificationScreen /> },
+  { path: '/onboarding/password', element: <PasswordScreen /> },
+  { path: '/onboarding/confirmation', element: <ConfirmationScreen /> },
+  { path: '/user/dashboard', element: <p>dashboard reached</p> },
+];
+
+/** The newest code the Belgian mock sent to `to`. */
+function codeSentTo(to: string): string {
+  const code = stack().be.store.outbox.findLast((m) => m.to === to)?.code;
+  if (!code) throw new Error(`no code sent to ${to}`);
+  return code;
+}
+
+beforeEach(async () => {
+  sessionStorage.clear();
+  await stack().be.app.inject({ method: 'POST', url: '/__dev/reset' });
+});
+
+async function startWithCard(card: string) {
+  const user = userEvent.setup();
+  await renderScreen('/onboarding/card', routes);
+  await user.type(await screen.findByLabelText('Card number'), card);
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+  return user;
+}
+
+describe('card number', () => {
+  it('refuses a number that is not 16 digits starting with 5065, before asking the server', async () => {
+    await startWithCard('4065 0000 0000 0001');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your card number is invalid.');
+    expect(screen.getByLabelText('Card number')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('says the same of a well-formed number the provider does not know', async () => {
+    await startWithCard('5065999999999999');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your card number is invalid.');
+  });
+
+  it('sends a card that already has an account to sign in, naming the account masked', async () => {
+    await startWithCard('5065 0000 0000 0003');
+    expect(
+      await screen.findByRole('heading', { name: 'This card already has an account' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/The card belongs to the account e\*+e@example\.be/)).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login/email');
+  });
+});
+
+describe('invitation code', () => {
+  it('accepts WELCOME2026 (typed in lower case) and welcomes the invitation', async () => {
+    const user = userEvent.setup();
+    await renderScreen('/onboarding/code', routes);
+    await user.type(await screen.findByLabelText('Invitation code'), 'welcome2026');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('We recognised your invitation code.')).toBeVisible();
+  });
+
+  it('refuses an unknown code', async () => {
+    const user = userEvent.setup();
+    await renderScreen('/onboarding/code', routes);
+    await user.type(await screen.findByLabelText('Invitation code'), 'NOT-A-CODE');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The code is invalid.');
+  });
+});
+
+describe('a whole onboarding by card', () => {
+  it('creates the account step by step and confirms the card is activated', async () => {
+    const user = await startWithCard('5065000000000001');
+
+    await user.click(await screen.findByRole('link', { name: 'Get started' }));
+
+    // Terms and privacy are required; the marketing question is not.
+    await user.click(await screen.findByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Terms and privacy must be accepted to use the card.',
+    );
+    await user.click(screen.getByLabelText('I accept the terms and conditions'));
+    await user.click(screen.getByLabelText('I accept the privacy policy'));
+    await user.click(screen.getByLabelText('No, thank you'));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+
+    await user.click(await screen.findByRole('link', { name: 'Confirm my e-mail address' }));
+
+    // The e-mail on file for the card is offered, masked; a personal one is chosen.
+    expect(await screen.findByLabelText(/Keep n\*+e@example\.be/)).toBeChecked();
+    await user.click(screen.getByLabelText(/Use a personal e-mail address/));
+    await user.type(screen.getByLabelText('E-mail address'), 'employee@example.be');
+    await user.click(screen.getByRole('button', { name: 'Send me a code' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This email is already in use. Please use another one.',
+    );
+    await user.clear(screen.getByLabelText('E-mail address'));
+    await user.type(screen.getByLabelText('E-mail address'), 'nina.new@example.be');
+    await user.click(screen.getByRole('button', { name: 'Send me a code' }));
+    expect(await screen.findByText(/We sent an 8-digit code to n\*+w@example\.be/)).toBeVisible();
+
+    // A wrong code is refused under the field; the right one moves on.
+    const right = codeSentTo('nina.new@example.be');
+    const wrong = right === '00000000' ? '11111111' : '00000000';
+    await user.type(screen.getByLabelText('Verification code'), wrong);
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The code is invalid.');
+    expect(screen.getByLabelText('Verification code')).toHaveAttribute('aria-invalid', 'true');
+    await user.clear(screen.getByLabelText('Verification code'));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText('Verification code'), right);
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+
+    // The phone in national form, read as Belgian.
+    await user.type(await screen.findByLabelText('Mobile phone number'), '0470 99 88 77');
+    await user.click(screen.getByRole('button', { name: 'Send me a code' }));
+    expect(await screen.findByText(/We sent an 8-digit code by text message/)).toBeVisible();
+    await user.type(screen.getByLabelText('Verification code'), codeSentTo('+32470998877'));
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+
+    await user.type(await screen.findByLabelText('New password'), PASSWORD);
+    await user.type(screen.getByLabelText('Repeat the new password'), PASSWORD);
+    await user.click(screen.getByRole('button', { name: 'Create my account' }));
+
+    expect(await screen.findByRole('heading', { name: 'Your card is activated' })).toBeVisible();
+    const account = [...stack().be.store.accounts.values()].find((a) =>
+      a.email.some((e) => e.value === 'nina.new@example.be'),
+    );
+    expect(account?.phone.map((p) => p.value)).toEqual(['+32470998877']);
+    expect(stack().be.store.cards.get('5065000000000001')?.accountId).toBe(account?.id);
+
+    await user.click(screen.getByRole('button', { name: 'Go to my account' }));
+    expect(await screen.findByText('dashboard reached')).toBeVisible();
+  });
+
+  it('refuses a phone number that is not one', async () => {
+    const user = await startWithCard('5065000000000001');
+    await user.click(await screen.findByRole('link', { name: 'Get started' }));
+    await user.click(await screen.findByLabelText('I accept the terms and conditions'));
+    await user.click(screen.getByLabelText('I accept the privacy policy'));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.click(await screen.findByRole('link', { name: 'Confirm my e-mail address' }));
+    await user.click(await screen.findByRole('button', { name: 'Send me a code' }));
+    await user.type(
+      await screen.findByLabelText('Verification code'),
+      codeSentTo('new.employee@example.be'),
+    );
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    await user.type(await screen.findByLabelText('Mobile phone number'), '12345');
+    await user.click(screen.getByRole('button', { name: 'Send me a code' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The phone number provided is invalid.',
+    );
+  });
+});
+
+describe('without an onboarding under way', () => {
+  it.each([
+    '/onboarding/welcome',
+    '/onboarding/terms-conditions',
+    '/onboarding/email-verification',
+    '/onboarding/password',
+    '/onboarding/confirmation',
+  ])('%s goes back to the start', async (path) => {
+    await renderScreen(path, routes);
+    await waitFor(() => expect(screen.getByText('onboarding start')).toBeInTheDocument());
+  });
+
+  it('an expired onboarding offers to start again', async () => {
+    sessionStorage.setItem(
+      'onboarding',
+      JSON.stringify({
+        source: 'card',
+        payload: 'gone-payload',
+        currentEmail: null,
+        terms: { marketing: false },
+      }),
+    );
+    const user = userEvent.setup();
+    await renderScreen('/onboarding/email-verification', routes);
+    await user.type(await screen.findByLabelText('E-mail address'), 'someone@example.be');
+    await user.click(screen.getByRole('button', { name: 'Send me a code' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This account creation has expired or was already finished. Please start again.',
+    );
+    expect(screen.getByRole('link', { name: 'Start again' })).toHaveAttribute('href', '/onboarding');
+  });
+});

@@ -1,0 +1,28 @@
+import { useTranslation } from 'react-i18next';
+
+const STEPS = ['card', 'terms', 'email', 'phone', 'password'] as const;
+export type Step = (typeof STEPS)[number];
+
+/** Where the user is in the account creation (spec part 4's onboarding order). */
+export function Steps({ current }: { current: Step }) {
+  const { t } = useTranslation();
+  const at = STEPS.indexOf(current);
+  return (
+    <nav aria-label={t('flows.onboarding.steps.label')}>
+      <ol className="onboarding-steps">
+        {STEPS.map((step, i) => {
+          const state = i < at ? 'done' : i === at ? 'current' : 'todo';
+          return (
+            <li key={step} className={`step-${state}`} aria-current={i === at ? 'step' : undefined}>
+              <span aria-hidden="true">{i < at ? '✓' : i + 1}</span>{' '}
+              {t(`flows.onboarding.steps.${step}`)}
+              {state === 'done' && (
+                <span className="visually-hidden"> ({t('flows.onboarding.steps.done')})</span>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}

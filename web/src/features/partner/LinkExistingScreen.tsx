@@ -1,0 +1,132 @@
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { href } from '../../app/routes';
+import '../../components/self-service.css';
+import { api } from '../../lib/api';
+import { ssoLinkOffer } from '../../lib/sso';
+
+type LinkError =
+  | 'invalid'
+  | 'tooMany'
+  | 'expired'
+  | 'accountLinked'
+  | 'identityLinked'
+  | 'required'
+  | 'generic';
+
+function errorOf(status: number, code: string | undefined): LinkError {
+  if (status === 429) return 'tooMany';
+  if (status === 409) return code === 'account_already_linked' ? 'accountLinked' : 'identityLinked';
+  if (status === 400 && code === 'invalid_payload') return 'expired';
+  if (status === 400) return 'invalid';
+  return 'generic';
+}
+
+/**
+ * `/partner/link-existing`: the workplace login is not linked yet; the user
+ * proves an existing account with its username and password, which links the
+ * two and signs in. Then the link-success screen (after a recent MFA check).
+ */
+export default function LinkExistingScreen() {
+  const { t } = useTranslation();
+  const offer = ssoLinkOffer.get();
+  const titleId = useId();
+  const errorId = useId();
+  const [username, setUsername] = useState(offer?.status === 'not_linked' ? offer.email : '');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<LinkError | null>(null);
+
+  const link = useMutation({
+    mutationFn: (body: { payload: string; username: string; password: string }) =>
+      api.partner.linkAccount({ body }),
+    onSuccess: (res) => {
+      if (res.status === 200) {
+        ssoLinkOffer.clear();
+        // A new session: the whole app starts again from it (user, guards, sudo).
+        window.location.assign(href('partner.link-success'));
+        return;
+      }
+      setError(errorOf(res.status, (res.body as { code?: string }).code));
+    },
+    onError: () => setError('generic'),
+  });
+
+  if (!offer) {
+    return (
+      <section className="card narrow" aria-labelledby={titleId}>
+        <h1 id={titleId}>{t('flows.partner.linkExisting.title')}</h1>
+        <p className="notice notice-info">{t('flows.partner.linkExisting.missing')}</p>
+        <Link to={href('login.email')}>{t('flows.partner.linkExisting.backToLogin')}</Link>
+      </section>
+    );
+  }
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!username.trim() || !password) return setError('required');
+    setError(null);
+    link.mutate({ payload: offer.payload, username: username.trim(), password });
+  };
+  const credentialsWrong = error === 'invalid' || error === 'required';
+
+  return (
+    <section className="card narrow" aria-labelledby={titleId}>
+      <h1 id={titleId}>{t('flows.partner.linkExisting.title')}</h1>
+      <p>
+        {offer.company
+          ? t('flows.partner.linkExisting.textCompany', {
+              companyName: offer.company,
+              email: offer.email,
+            })
+          : t('flows.partner.linkExisting.text', { email: offer.email })}
+      </p>
+      <form onSubmit={onSubmit} noValidate>
+        <div className="field">
+          <label htmlFor="link-username">{t('flows.partner.linkExisting.username')}</label>
+          <input
+            id="link-username"
+            name="username"
+            autoComplete="username"
+            required
+            value={username}
+            onChange={(e) => {
+              setUsername(e.target.value);
+              setError(null);
+            }}
+            aria-invalid={credentialsWrong && !username.trim() ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="link-password">{t('flows.partner.linkExisting.password')}</label>
+          <input
+            id="link-password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => {
+              setPassword(e.target.value);
+              setError(null);
+            }}
+            aria-invalid={credentialsWrong ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+          />
+        </div>
+        {error && (
+          <p id={errorId} className="error" role="alert">
+            {error === 'generic'
+              ? t('common.errors.generic')
+              : t(`flows.partner.linkExisting.errors.${error}`)}
+          </p>
+        )}
+        <button type="submit" className="button" disabled={link.isPending}>
+          {t('flows.partner.linkExisting.submit')}
+        </button>
+      </form>
+    </section>
+  );
+}

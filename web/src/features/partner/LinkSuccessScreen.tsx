@@ -1,0 +1,67 @@
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { href } from '../../app/routes';
+import '../../components/self-service.css';
+import { tsr } from '../../lib/api';
+import { ssoTarget } from '../../lib/sso';
+import { allowedTarget, leaveTo } from './leave';
+
+/** Spec part 9: the link-success screen moves on after 3000 ms. */
+export const LINK_SUCCESS_DELAY_MS = 3000;
+
+/**
+ * `/partner/link-success` (sensitive: after a recent MFA check): the
+ * workplace login is linked. After 3 seconds the user goes where the
+ * identity-provider login was headed, if the gateway allows that target (no
+ * open redirect), else to the dashboard.
+ */
+export default function LinkSuccessScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const titleId = useId();
+  const [wanted] = useState(() => ssoTarget.get());
+  const check = tsr.grants.redirectCheck.useQuery({
+    queryKey: ['redirect-check', wanted],
+    queryData: { query: { uri: wanted ?? '' } },
+    enabled: wanted !== null,
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+  const checked = check.data?.status === 200 ? check.data.body : null;
+  const ready = wanted === null || !check.isPending;
+  const target =
+    wanted && checked?.allowed && checked.target
+      ? allowedTarget(wanted, checked.target)
+      : href('user.dashboard');
+
+  useEffect(() => {
+    if (!ready) return;
+    const timer = window.setTimeout(() => {
+      ssoTarget.clear();
+      leaveTo(target, navigate);
+    }, LINK_SUCCESS_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [ready, target, navigate]);
+
+  return (
+    <section className="card narrow" aria-labelledby={titleId}>
+      <h1 id={titleId}>{t('flows.partner.linkSuccess.title')}</h1>
+      <p className="notice notice-success" role="status">
+        {t('flows.partner.linkSuccess.text')}
+      </p>
+      <p>{t('flows.partner.linkSuccess.redirecting')}</p>
+      <Link
+        to={href('user.dashboard')}
+        className="button"
+        onClick={(event) => {
+          event.preventDefault();
+          ssoTarget.clear();
+          leaveTo(target, navigate);
+        }}
+      >
+        {t('flows.partner.linkSuccess.continue')}
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,192 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, onTestFinished } from 'vitest';
+import { SsoBetaInvite } from '../../components/SsoBetaInvite';
+import { deviceId } from '../../lib/device';
+import { ssoLinkOffer, ssoTarget } from '../../lib/sso';
+import { renderScreen } from '../../test/render';
+import { signedInAs } from '../../test/session';
+import { withRealStack } from '../../test/stack';
+import LinkExistingScreen from './LinkExistingScreen';
+import LinkSuccessScreen from './LinkSuccessScreen';
+import NoAccountScreen from './NoAccountScreen';
+import PartnerScreen from './PartnerScreen';
+import RequestAccessScreen from './RequestAccessScreen';
+import SsoCallbackScreen from './SsoCallbackScreen';
+
+const stack = withRealStack();
+const HOST = '127.0.0.1';
+
+const routes = [
+  { path: '/partner', element: <PartnerScreen /> },
+  { path: '/partner/request-access', element: <RequestAccessScreen /> },
+  { path: '/partner/no-account', element: <NoAccountScreen /> },
+  { path: '/partner/link-existing', element: <LinkExistingScreen /> },
+  { path: '/partner/link-success', element: <LinkSuccessScreen /> },
+  { path: '/sso/:provider/login/callback', element: <SsoCallbackScreen /> },
+  { path: '/onboarding', element: <p>onboarding reached</p> },
+  { path: '/user/dashboard', element: <p>dashboard reached</p> },
+  { path: '/user/access', element: <p>access reached</p> },
+];
+
+beforeEach(async () => {
+  sessionStorage.clear();
+  await stack().be.app.inject({ method: 'POST', url: '/__dev/reset' });
+});
+
+/**
+ * Starts an identity-provider login through the gateway, as the beta modal
+ * does, and follows the mock provider back: the callback address (code and
+ * state) and the page's fetch carrying the state cookie, as a browser would.
+ */
+async function providerCallback(loginHint: string): Promise<string> {
+  stack().deviceId = deviceId();
+  const res = await stack().gateway.inject({
+    method: 'GET',
+    url: `/api/sso/microsoft/login?login_hint=${encodeURIComponent(loginHint)}`,
+    headers: { host: HOST, 'x-device-id': stack().deviceId },
+  });
+  const state = res.cookies.find((c) => c.name === 'sso_state')?.value;
+  if (res.statusCode !== 200 || !state) throw new Error(`no SSO start: ${res.body}`);
+  const inner = globalThis.fetch;
+  globalThis.fetch = (input, init) => {
+    const headers = new Headers(init?.headers);
+    headers.set('cookie', `sso_state=${state}`);
+    return inner(input, { ...init, headers });
+  };
+  onTestFinished(() => {
+    globalThis.fetch = inner;
+  });
+  const back = new URL(res.json().redirect);
+  return back.pathname + back.search;
+}
+
+describe('identity-provider callback', () => {
+  it('offers to link the existing account of the identity, naming the company', async () => {
+    const user = userEvent.setup();
+    await renderScreen(await providerCallback('sso@acme.example'), routes);
+    expect(await screen.findByRole('heading', { name: 'Link your account' })).toBeVisible();
+    expect(screen.getByText(/to your Acme workplace login sso@acme\.example/)).toBeVisible();
+    expect(screen.getByLabelText('E-mail address or phone number')).toHaveValue('sso@acme.example');
+    await user.type(screen.getByLabelText('Password'), 'not-the-password');
+    await user.click(screen.getByRole('button', { name: 'Link my account' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid username/password.');
+    expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('offers the options when no account matches the identity', async () => {
+    await renderScreen(await providerCallback('new.user@acme.example'), routes);
+    expect(await screen.findByRole('heading', { name: 'No account found' })).toBeVisible();
+    expect(screen.getByText(/no account for new\.user@acme\.example yet/)).toBeVisible();
+    expect(screen.getByRole('link', { name: /Activate my card/ })).toHaveAttribute(
+      'href',
+      '/onboarding',
+    );
+    expect(screen.getByRole('link', { name: /Become a customer/ })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^https:\/\//),
+    );
+    expect(screen.getByRole('link', { name: /Link an account/ })).toHaveAttribute(
+      'href',
+      '/partner/link-existing',
+    );
+    expect(ssoLinkOffer.get()?.status).toBe('no_account');
+  });
+
+  it('refuses a callback this browser did not start', async () => {
+    const path = await providerCallback('sso@acme.example');
+    const forged = path.replace(/state=[^&]+/, 'state=someone-elses-state');
+    await renderScreen(forged, routes);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The log in with your workplace account did not work. Please try again.',
+    );
+  });
+
+  it('link-existing without a workplace login sends the user to log in with it first', async () => {
+    await renderScreen('/partner/link-existing', routes);
+    expect(await screen.findByText(/first log in with your workplace account/)).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Link my account' })).not.toBeInTheDocument();
+  });
+});
+
+describe('link success', () => {
+  it('moves on after 3 seconds to the target the gateway allows', async () => {
+    ssoTarget.set('/user/access');
+    await renderScreen('/partner/link-success', routes);
+    expect(await screen.findByRole('heading', { name: 'Your account is linked' })).toBeVisible();
+    expect(screen.queryByText('access reached')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('access reached')).toBeInTheDocument(), {
+      timeout: 4500,
+    });
+  });
+
+  it('never leaves for a target outside the allow-list: the dashboard instead', async () => {
+    ssoTarget.set('https://evil.example/steal');
+    await renderScreen('/partner/link-success', routes);
+    await waitFor(() => expect(screen.getByText('dashboard reached')).toBeInTheDocument(), {
+      timeout: 4500,
+    });
+  });
+});
+
+describe('beta invitation', () => {
+  it('invites an address of a beta company to its identity-provider login, naming the company', async () => {
+    const user = userEvent.setup();
+    await renderScreen('/', [
+      { path: '/', element: <SsoBetaInvite login="Someone@Acme.example" target="/user/access" /> },
+    ]);
+    const dialog = await screen.findByRole('dialog', { name: 'Log in with your Acme account' });
+    expect(dialog).toHaveTextContent('Acme takes part in our beta programme');
+    expect(screen.getByRole('button', { name: 'Log in with Microsoft' })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Not now' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('says nothing for an address outside the beta', async () => {
+    await renderScreen('/', [
+      { path: '/', element: <SsoBetaInvite login="employee@example.be" target={null} /> },
+    ]);
+    // The discovery answer arrives, and no dialog follows it.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('access required', () => {
+  it('sends the access request for the chosen site and confirms it', async () => {
+    await signedInAs(stack(), 'employee@example.be');
+    const user = userEvent.setup();
+    await renderScreen('/partner', routes);
+    expect(await screen.findByRole('heading', { name: 'Access required' })).toBeVisible();
+    await user.click(screen.getByLabelText(/Administration/));
+    await user.type(screen.getByLabelText('Message for the administrator (optional)'), 'Thanks!');
+    await user.click(screen.getByRole('button', { name: 'Request access' }));
+    expect(
+      await screen.findByRole('heading', { name: 'Your access request was sent' }),
+    ).toBeVisible();
+    expect(stack().be.store.accessRequests).toHaveLength(1);
+  });
+
+  it('tells a user who already has partner access', async () => {
+    await signedInAs(stack(), 'partner@example.be');
+    const user = userEvent.setup();
+    await renderScreen('/partner', routes);
+    await user.click(await screen.findByRole('button', { name: 'Request access' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'You already have access to the partner area.',
+    );
+  });
+
+  it('shows the spec message when the request cannot be sent', async () => {
+    await signedInAs(stack(), 'employee@example.be');
+    const user = userEvent.setup();
+    await renderScreen('/partner', routes);
+    await screen.findByRole('heading', { name: 'Access required' });
+    await stack().be.app.close();
+    await user.click(screen.getByRole('button', { name: 'Request access' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'We could not send your access request. Please try again later.',
+    );
+  });
+});
+

@@ -1,0 +1,112 @@
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { href } from '../../app/routes';
+import '../../components/self-service.css';
+import '../../components/flows.css';
+import { api } from '../../lib/api';
+import { getConfig } from '../../lib/config';
+import { isWebsite, type Website, websitesOf } from './websites';
+
+/**
+ * `/partner`: access required (spec parts 2 and 6). The site the user came
+ * for is given as `?website=` (the route's props); the user says which site
+ * they need, may add a note, and asks an administrator for access.
+ */
+export default function PartnerScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const config = getConfig();
+  const sites = websitesOf(config.variant, config.features.dealsSite);
+  const asked = params.get('website');
+  const [site, setSite] = useState<Website>(
+    isWebsite(asked) && sites.includes(asked) ? asked : (sites[0] ?? 'employee_area'),
+  );
+  const [message, setMessage] = useState('');
+  const [outcome, setOutcome] = useState<'failed' | 'already' | null>(null);
+  const titleId = useId();
+  const messageId = useId();
+
+  const request = useMutation({
+    mutationFn: () => {
+      const siteLine = t('flows.partner.access.messageSite', {
+        site: t(`flows.partner.access.website.${site}`),
+      });
+      const note = message.trim();
+      return api.partner.requestAccess({
+        body: { message: note ? `${siteLine}\n${note}` : siteLine },
+      });
+    },
+    onSuccess: (res) => {
+      if (res.status === 200) {
+        navigate(href('partner.request-access'), {
+          state: { requestedAt: res.body.requested_at },
+        });
+      } else if (res.status === 409) setOutcome('already');
+      else setOutcome('failed');
+    },
+    onError: () => setOutcome('failed'),
+  });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setOutcome(null);
+    request.mutate();
+  };
+
+  return (
+    <section className="card narrow" aria-labelledby={titleId}>
+      <h1 id={titleId}>{t('flows.partner.access.title')}</h1>
+      <p>{t('flows.partner.access.text')}</p>
+      <form onSubmit={onSubmit} noValidate>
+        <fieldset className="choice-fieldset">
+          <legend>{t('flows.partner.access.websites')}</legend>
+          <ul className="choice-list">
+            {sites.map((s) => (
+              <li key={s}>
+                <label className="choice">
+                  <input
+                    type="radio"
+                    name="website"
+                    value={s}
+                    checked={site === s}
+                    onChange={() => setSite(s)}
+                  />
+                  <span>
+                    <strong>{t(`flows.partner.access.website.${s}`)}</strong>
+                    <span className="muted">{t(`flows.partner.access.website.${s}Text`)}</span>
+                  </span>
+                </label>
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+        <div className="field">
+          <label htmlFor={messageId}>{t('flows.partner.access.message')}</label>
+          <textarea
+            id={messageId}
+            rows={3}
+            maxLength={900}
+            value={message}
+            onChange={(e) => setMessage(e.target.value)}
+          />
+        </div>
+        {outcome && (
+          <p
+            className={`notice ${outcome === 'failed' ? 'notice-error' : 'notice-info'}`}
+            role="alert"
+          >
+            {t(
+              outcome === 'failed' ? 'flows.partner.access.failed' : 'flows.partner.access.already',
+            )}
+          </p>
+        )}
+        <button type="submit" className="button" disabled={request.isPending}>
+          {t('flows.partner.access.request')}
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,106 @@
+import type { SsoProvider } from '@portal/contract';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Loading } from '../../app/guards';
+import { href } from '../../app/routes';
+import '../../components/self-service.css';
+import { api } from '../../lib/api';
+import { ssoLinkOffer, ssoTarget } from '../../lib/sso';
+import { allowedTarget } from './leave';
+
+const PROVIDERS: readonly SsoProvider[] = ['microsoft', 'google'];
+const isProvider = (value: string | undefined): value is SsoProvider =>
+  PROVIDERS.includes(value as SsoProvider);
+
+/** Where a signed-in identity-provider login goes: its target if the gateway allows it. */
+async function targetAfterLogin(): Promise<string> {
+  const wanted = ssoTarget.get();
+  ssoTarget.clear();
+  if (wanted) {
+    try {
+      const res = await api.grants.redirectCheck({ query: { uri: wanted } });
+      if (res.status === 200 && res.body.allowed && res.body.target) {
+        return allowedTarget(wanted, res.body.target);
+      }
+    } catch {
+      // Not checked, not followed.
+    }
+  }
+  return href('user.dashboard');
+}
+
+/**
+ * `/sso/{provider}/login/callback`: the identity provider sends the browser
+ * back here with a one-time code and the state of the login. The gateway
+ * checks the state and answers: signed in (linked), not linked (offer to link
+ * an existing account) or no account (offer the options).
+ */
+export default function SsoCallbackScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { provider } = useParams();
+  const [params] = useSearchParams();
+  const titleId = useId();
+  const [failed, setFailed] = useState(false);
+  // The provider's code works once: post it once, even if the effect runs twice.
+  const posted = useRef(false);
+  const code = params.get('code');
+  const state = params.get('state');
+
+  useEffect(() => {
+    if (posted.current) return;
+    posted.current = true;
+    if (!isProvider(provider) || !code || !state) {
+      setFailed(true);
+      return;
+    }
+    void (async () => {
+      try {
+        const res = await api.partner.ssoCallback({
+          params: { provider },
+          body: { code, state },
+        });
+        if (res.status !== 200) return setFailed(true);
+        const answer = res.body;
+        if (answer.status === 'linked') {
+          ssoLinkOffer.clear();
+          // A new session: the app starts again from it, at the target.
+          window.location.replace(await targetAfterLogin());
+          return;
+        }
+        ssoLinkOffer.set({
+          provider,
+          status: answer.status,
+          payload: answer.payload,
+          email: answer.email,
+          company: answer.company,
+        });
+        navigate(
+          href(answer.status === 'not_linked' ? 'partner.link-existing' : 'partner.no-account'),
+          { replace: true },
+        );
+      } catch {
+        setFailed(true);
+      }
+    })();
+  }, [provider, code, state, navigate]);
+
+  if (!failed) {
+    return (
+      <section className="card narrow" aria-labelledby={titleId} aria-busy="true">
+        <h1 id={titleId}>{t('flows.partner.callback.signingIn')}</h1>
+        <Loading />
+      </section>
+    );
+  }
+  return (
+    <section className="card narrow" aria-labelledby={titleId}>
+      <h1 id={titleId}>{t('flows.partner.callback.title')}</h1>
+      <p className="notice notice-error" role="alert">
+        {t('flows.partner.callback.failed')}
+      </p>
+      <Link to={href('login.email')}>{t('flows.partner.callback.backToLogin')}</Link>
+    </section>
+  );
+}
