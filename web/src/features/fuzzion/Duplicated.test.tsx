@@ -63,7 +63,9 @@ async function claimWith(proof: RegExp, value: string) {
   const user = userEvent.setup();
   await renderScreen('/duplicated?method=email&target=%2Fsecurity', routes);
   expect(
-    await screen.findByText(/another account with a similar username: d\*+s@example\.be, in the client area/),
+    await screen.findByText(
+      /another account with a similar username: d\*+s@example\.be, in the client area/,
+    ),
   ).toBeVisible();
   await user.click(screen.getByRole('button', { name: 'Yes, it is mine' }));
   await user.click(screen.getByLabelText(proof));
@@ -87,7 +89,9 @@ describe('duplicate merge', () => {
       'duplicate@example.be',
     ]);
     expect(merged?.customer_user_id).toBe(2006);
-    expect([...stack().be.store.accounts.values()].filter((a) => a.firstname === 'Dana')).toHaveLength(1);
+    expect(
+      [...stack().be.store.accounts.values()].filter((a) => a.firstname === 'Dana'),
+    ).toHaveLength(1);
     expect(fuzzionPayload.get()).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('security reached')).toBeVisible();
@@ -99,9 +103,9 @@ describe('duplicate merge', () => {
     await user.click(await screen.findByRole('button', { name: 'Keep them apart' }));
     expect(await screen.findByRole('heading', { name: 'Your accounts stay apart' })).toBeVisible();
     expect(other()).toBeUndefined();
-    expect(
-      [...stack().be.store.accounts.values()].some((a) => a.customer_user_id === 2006),
-    ).toBe(true);
+    expect([...stack().be.store.accounts.values()].some((a) => a.customer_user_id === 2006)).toBe(
+      true,
+    );
   });
 
   it('says "The information you provided is invalid." for a wrong password, under the field', async () => {
@@ -127,7 +131,10 @@ describe('duplicate merge', () => {
     const query = new URLSearchParams(router.state.location.search);
     expect(query.get('isFuzzion')).toBe('true');
     expect(query.get('redirect')).toBe('/duplicated?target=%2Fsecurity');
-    const methods = JSON.parse(query.get('methods') ?? '[]') as { method: string; target: string }[];
+    const methods = JSON.parse(query.get('methods') ?? '[]') as {
+      method: string;
+      target: string;
+    }[];
     expect(methods.map((m) => m.method).sort()).toEqual(['email', 'sms']);
     expect(methods.every((m) => m.target.includes('*'))).toBe(true);
   });

@@ -207,6 +207,9 @@ describe('without an onboarding under way', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'This account creation has expired or was already finished. Please start again.',
     );
-    expect(screen.getByRole('link', { name: 'Start again' })).toHaveAttribute('href', '/onboarding');
+    expect(screen.getByRole('link', { name: 'Start again' })).toHaveAttribute(
+      'href',
+      '/onboarding',
+    );
   });
 });
