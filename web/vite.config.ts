@@ -1,11 +1,13 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { entryChunkPlugin } from './scripts/entry-chunk-plugin';
+import { portalApiPlugin } from './scripts/portal-api-plugin';
 
 const gateway = process.env.GATEWAY_URL ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [react()],
-  build: { target: 'es2022', sourcemap: false },
+  plugins: [portalApiPlugin(), entryChunkPlugin(), react()],
+  build: { target: 'es2022', sourcemap: false, modulePreload: false },
   server: {
     port: 5173,
     // In `pnpm dev` the gateway stays the only thing the browser talks to for data.
@@ -13,6 +15,7 @@ export default defineConfig({
       '/api': { target: gateway, changeOrigin: false },
       '/authorize': { target: gateway, changeOrigin: false },
       '/favicon.ico': { target: gateway, changeOrigin: false },
+      '/favicon.svg': { target: gateway, changeOrigin: false },
     },
   },
   test: {

@@ -1,4 +1,4 @@
-import { type ReactNode, Suspense, useEffect, useRef } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { queryKeys, tsr } from '../lib/api';
@@ -8,6 +8,9 @@ import { decide, stepUpHref, targetClientOf } from './guard-rules';
 import { type RouteName, routeNameOf } from './routes';
 
 export { stepUpHref } from './guard-rules';
+
+// Spec part 4, token in address hash: loaded only when an address carries one.
+const HashLogin = lazy(() => import('../features/auth/HashLogin'));
 
 export function Loading() {
   const { t } = useTranslation();
@@ -56,6 +59,13 @@ export function RouteGuard() {
     if (shows) shown.current = to;
   });
 
+  if (/(^#|&)token=/.test(location.hash)) {
+    return (
+      <Suspense fallback={<Loading />}>
+        <HashLogin />
+      </Suspense>
+    );
+  }
   if (!decision) return <Loading />;
   switch (decision.kind) {
     case 'redirect':
@@ -98,7 +108,8 @@ export function RequireSudo({ children }: { children: ReactNode }) {
     refetchOnMount: 'always',
     retry: false,
   });
-  if (status.isPending) return <Loading />;
+  // Never decide on an earlier answer: a step-up may have just granted sudo.
+  if (status.isPending || status.isFetching) return <Loading />;
   if (status.data?.status === 200 && status.data.body.sudo) return children;
   return <Navigate to={stepUpHref(location.pathname + location.search)} replace />;
 }

@@ -10,7 +10,7 @@ import { Breadcrumbs } from './Breadcrumbs';
  * Profile, Security, Access and Notifications, shown as tabs on narrow
  * screens, breadcrumbs, and the screen.
  */
-export function UserLayout() {
+export default function UserLayout() {
   const { t } = useTranslation();
   const items = [
     { to: href('user.dashboard'), label: t('common.nav.dashboard') },

@@ -2,7 +2,6 @@ import type { Language, Locale, Variant } from '@portal/contract';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { en, Messages } from './locales/en/index';
-import { luWording } from './locales/lu';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -13,7 +12,15 @@ declare module 'i18next' {
 
 /** The text namespaces (top-level keys: `t('signin.login.title')`). */
 export type Namespace = keyof Messages;
-export const NAMESPACES: readonly Namespace[] = ['common', 'signin', 'account', 'flows'];
+export const NAMESPACES: readonly Namespace[] = [
+  'common',
+  'signin',
+  'dashboard',
+  'mfa',
+  'recovery',
+  'account',
+  'flows',
+];
 /** What the first screen needs; the others load with the screens that use them. */
 export const STARTUP_NAMESPACES: readonly Namespace[] = ['common', 'signin'];
 
@@ -45,9 +52,9 @@ async function loadTexts(locale: Locale, ns: Namespace): Promise<Tree> {
   const load = files[`./locales/${base}/${ns}.ts`];
   if (!load) throw new Error(`no texts for ${base}/${ns}`);
   const texts = (await load())[ns] as Tree;
-  return locale.endsWith('_LU')
-    ? overlay(texts, luWording[base as 'en' | 'fr' | 'de']?.[ns])
-    : texts;
+  if (!locale.endsWith('_LU')) return texts;
+  const { luWording } = await import('./locales/lu');
+  return overlay(texts, luWording[base as 'en' | 'fr' | 'de']?.[ns]);
 }
 
 const loaded = new Set<Namespace>();

@@ -1,13 +1,23 @@
-import { portalApi } from '@portal/contract';
+import { portalApi } from 'virtual:portal-api';
+import { initClient } from '@ts-rest/core';
 import { initTsrReactQuery } from '@ts-rest/react-query/v5';
 import { deviceId } from './device';
 
-/** The only way screens talk to the gateway: hooks derived from the portal contract. */
-export const tsr = initTsrReactQuery(portalApi, {
+const clientArgs = {
   baseUrl: '',
   baseHeaders: { 'x-device-id': () => deviceId() },
-  credentials: 'same-origin',
-});
+  credentials: 'same-origin' as const,
+};
+
+/** The only way screens talk to the gateway: hooks derived from the portal contract. */
+export const tsr = initTsrReactQuery(portalApi, clientArgs);
+
+/**
+ * The same calls as plain async functions answering `{status, body}` (every
+ * status, errors included), for the steps of a flow that run outside a
+ * component's render (after sign-in) or must not wait for React.
+ */
+export const api = initClient(portalApi, clientArgs);
 
 /** Query keys, one factory for the whole app's server state. */
 export const queryKeys = {

@@ -49,6 +49,8 @@ export interface MfaCheck {
   target: string | null;
   /** Id of the method used (to ask for a new code by the same method). */
   mfaId: number | null;
+  /** The kinds of every method this check could use (for "use another method"). */
+  kinds: MfaKind[];
 }
 export const mfaPayload = slot<MfaCheck>('mfaPayload');
 
@@ -64,6 +66,8 @@ export interface ForgotState {
   recipient: string[];
   technology: 'SMS' | 'email';
   payload: string;
+  /** The code the user typed on the sent screen, checked with the new password. */
+  code?: string;
 }
 export const forgotPassword = slot<ForgotState>('forgotPassword');
 

@@ -1,105 +1,226 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { isPartnerLogin } from '../../app/guard-rules';
 import { href } from '../../app/routes';
-import { queryKeys, tsr } from '../../lib/api';
+import type { PhoneValue } from '../../components/PhoneField';
+import { api } from '../../lib/api';
+import { getConfig } from '../../lib/config';
+import { loginPayload } from '../../lib/flow-state';
+import { setMaintenance } from '../../lib/maintenance';
 import { platformOf } from '../../lib/platform';
-import { safeInternalTarget } from '../../lib/target';
+import type { CaptchaHandle } from './Captcha';
 
-type LoginError = 'invalid' | 'tooMany' | 'server';
+// Only what the e-mail sign-in needs loads with it (bundle budget of /login/email).
+const loadPhone = () => import('../../components/PhoneField');
+const PhoneField = lazy(() => loadPhone().then((m) => ({ default: m.PhoneField })));
+const Captcha = lazy(() => import('./Captcha').then((m) => ({ default: m.Captcha })));
+// The identity-provider beta invitation (partner flows), once an e-mail address is typed.
+const SsoBetaInvite = lazy(() =>
+  import('../../components/SsoBetaInvite').then((m) => ({ default: m.SsoBetaInvite })),
+);
 
+type LoginError = 'invalid' | 'tooMany' | 'server' | 'required' | 'email' | 'phone';
+
+/** Spec part 8: the sign-in's messages for 400, 429 and anything else. */
 function errorOf(status: number | undefined): LoginError {
   if (status === 400) return 'invalid';
   if (status === 429) return 'tooMany';
   return 'server';
 }
 
+/** The redirect_uri of the sign-in: given directly, or inside the partner's `/authorize` target. */
+function redirectUriOf(params: URLSearchParams): string | null {
+  const direct = params.get('redirect_uri');
+  if (direct) return direct;
+  const target = params.get('target');
+  if (!target) return null;
+  try {
+    return new URL(target, window.location.origin).searchParams.get('redirect_uri');
+  } catch {
+    return null;
+  }
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * Sign-in by e-mail or phone plus password (spec parts 2 and 4): a 401 with
+ * the MFA challenge goes to mfa-methods, a success to the target (or the
+ * weak-password change).
+ */
 export default function LoginScreen({ kind }: { kind: 'email' | 'phone' }) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
+  const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [username, setUsername] = useState('');
+  const config = getConfig();
+  const [email, setEmail] = useState('');
+  const [betaLogin, setBetaLogin] = useState<string | null>(null);
+  const [phone, setPhone] = useState<PhoneValue>({
+    country: config.variant === 'lu' ? 'LU' : 'BE',
+    number: '',
+  });
   const [password, setPassword] = useState('');
   const [error, setError] = useState<LoginError | null>(null);
+  const [captchaError, setCaptchaError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const captcha = useRef<CaptchaHandle>(null);
   const errorId = useId();
-  const login = tsr.auth.createToken.useMutation();
+  const target = params.get('target');
 
-  const platform = platformOf(params.get('redirect_uri'));
-  const title =
-    platform === 'employee'
-      ? t('signin.login.titleEmployee')
-      : platform === 'client'
-        ? t('signin.login.titleClient')
-        : t('signin.login.titleDefault');
+  useEffect(() => {
+    if (kind === 'phone') void loadPhone().then((m) => m.preloadPhoneRules());
+  }, [kind]);
 
-  const onSubmit = (event: FormEvent) => {
+  const platform = platformOf(redirectUriOf(params));
+  const title = {
+    employee: t('signin.login.titleEmployee'),
+    client: t('signin.login.titleClient'),
+    default: t('signin.login.titleDefault'),
+  }[platform];
+
+  const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setError(null);
-    login.mutate(
-      { body: { grant_type: 'password', username, password } },
-      {
-        onSuccess: async (res) => {
-          if (res.status !== 200) return setError(errorOf(res.status));
-          await queryClient.invalidateQueries({ queryKey: queryKeys.user });
-          navigate(safeInternalTarget(params.get('target')) ?? href('user.dashboard'), {
-            replace: true,
-          });
-        },
-        onError: (err) => setError(errorOf((err as { status?: number }).status)),
-      },
-    );
+    setCaptchaError(null);
+    const typed = kind === 'email' ? email.trim() : phone.number.trim();
+    if (!typed || !password) return setError('required');
+    if (kind === 'email' && !EMAIL.test(typed)) return setError('email');
+    if (captcha.current) {
+      const check = captcha.current.check();
+      if (check) return setCaptchaError(check);
+    }
+    setBusy(true);
+    try {
+      const username =
+        kind === 'email' ? typed : await (await loadPhone()).phoneToE164(phone, config.variant);
+      if (!username) return setError('phone');
+      const res = await api.auth.createToken({
+        body: { grant_type: 'password', username, password },
+      });
+      if (res.status === 200) {
+        const { finishSignIn } = await import('../../lib/sign-in');
+        return await finishSignIn(queryClient, navigate, { weak: res.body.weak, target });
+      }
+      if (res.status === 401) {
+        // Spec part 4, Login 2: MFA is needed; keep the payload and choose a method.
+        const { payload, methods } = res.body.mfa;
+        loginPayload.set({ payload, methods, target });
+        const listed = methods.map(({ id, method, target: to }) => ({ id, method, target: to }));
+        return navigate(href('mfa-methods', { isLogin: 'true', methods: JSON.stringify(listed) }));
+      }
+      if ((res.status as number) === 503) setMaintenance(true);
+      setError(errorOf(res.status));
+      captcha.current?.reset();
+    } catch {
+      setError('server');
+    } finally {
+      setBusy(false);
+    }
   };
 
+  const invalid =
+    error === 'invalid' || error === 'required' || error === 'email' || error === 'phone';
+  const describedBy = error ? errorId : undefined;
+  const other = kind === 'email' ? 'login.phone' : 'login.email';
+
   return (
-    <section className="card narrow" aria-labelledby="login-title">
-      <h1 id="login-title">{title}</h1>
-      <form onSubmit={onSubmit} noValidate>
-        <div className="field">
-          <label htmlFor="login-username">
-            {kind === 'email' ? t('signin.login.email') : t('signin.login.phone')}
-          </label>
-          <input
-            id="login-username"
-            name="username"
-            type={kind === 'email' ? 'email' : 'tel'}
-            autoComplete="username"
-            required
-            value={username}
-            onChange={(e) => setUsername(e.target.value)}
-            aria-describedby={error ? errorId : undefined}
-            aria-invalid={error === 'invalid' || undefined}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="login-password">{t('signin.login.password')}</label>
-          <input
-            id="login-password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            aria-describedby={error ? errorId : undefined}
-            aria-invalid={error === 'invalid' || undefined}
-          />
-        </div>
-        {error && (
-          <p id={errorId} className="error" role="alert">
-            {t(`signin.login.errors.${error}`)}
-          </p>
+    <div className="login">
+      <section className="card narrow" aria-labelledby="login-title">
+        <h1 id="login-title">{title}</h1>
+        {(params.get('partner') === '1' || isPartnerLogin(location.search)) && (
+          <p className="notice notice-info">{t('signin.login.partner')}</p>
         )}
-        <button type="submit" className="button" disabled={login.isPending}>
-          {t('signin.login.submit')}
-        </button>
-      </form>
-      <p className="links">
-        <Link to={href(kind === 'email' ? 'login.phone' : 'login.email')}>
-          {kind === 'email' ? t('signin.login.withPhone') : t('signin.login.withEmail')}
+        <form onSubmit={onSubmit} noValidate>
+          {kind === 'email' ? (
+            <div className="field">
+              <label htmlFor="login-username">{t('signin.login.email')}</label>
+              <input
+                id="login-username"
+                name="username"
+                type="email"
+                autoComplete="username"
+                required
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+                onBlur={() => EMAIL.test(email.trim()) && setBetaLogin(email.trim())}
+                aria-describedby={describedBy}
+                aria-invalid={invalid || undefined}
+              />
+            </div>
+          ) : (
+            <Suspense fallback={<div className="field-placeholder" />}>
+              <PhoneField
+                value={phone}
+                onChange={setPhone}
+                invalid={invalid}
+                describedBy={describedBy}
+              />
+            </Suspense>
+          )}
+          <div className="field">
+            <label htmlFor="login-password">{t('signin.login.password')}</label>
+            <input
+              id="login-password"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              aria-describedby={describedBy}
+              aria-invalid={invalid || undefined}
+            />
+          </div>
+          {config.features.captchaSiteKey && (
+            <Suspense fallback={null}>
+              <Captcha
+                ref={captcha}
+                siteKey={config.features.captchaSiteKey}
+                error={captchaError}
+              />
+            </Suspense>
+          )}
+          {error && (
+            <p id={errorId} className="error" role="alert">
+              {t(`signin.login.errors.${error}`)}
+            </p>
+          )}
+          <button type="submit" className="button button-block" disabled={busy}>
+            {t('signin.login.submit')}
+          </button>
+        </form>
+        {betaLogin && (
+          <Suspense fallback={null}>
+            <SsoBetaInvite login={betaLogin} target={target} />
+          </Suspense>
+        )}
+        <ul className="links">
+          <li>
+            <Link to={href(kind === 'email' ? 'forgot-password.email' : 'forgot-password.phone')}>
+              {t('signin.login.forgotPassword')}
+            </Link>
+          </li>
+          <li>
+            <Link to={href('forgot-username')}>{t('signin.login.forgotUsername')}</Link>
+          </li>
+          <li>
+            <Link to={`${href(other)}${location.search}`}>
+              {kind === 'email' ? t('signin.login.withPhone') : t('signin.login.withEmail')}
+            </Link>
+          </li>
+        </ul>
+      </section>
+      <aside className="card narrow banner" aria-labelledby="create-account-title">
+        <h2 id="create-account-title">{t('signin.login.createAccountTitle')}</h2>
+        <p>{t('signin.login.createAccountText')}</p>
+        <Link className="button button-secondary" to={href('onboarding')}>
+          {t('signin.login.createAccount')}
         </Link>
-      </p>
-    </section>
+      </aside>
+    </div>
   );
 }

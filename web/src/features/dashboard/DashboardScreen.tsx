@@ -1,13 +1,102 @@
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { Loading } from '../../app/guards';
+import { api } from '../../lib/api';
+import { getConfig } from '../../lib/config';
 import { useCurrentUser } from '../../lib/session';
+import { type Service, servicesOf, serviceUrl } from './services';
 
+/**
+ * A `redirect_uri` given to the dashboard is followed only when the gateway's
+ * allow-list accepts it (spec part 2 says the browser leaves to it; DESIGN.md
+ * says no open redirect).
+ */
+function useRedirectUri(): 'none' | 'checking' | 'leaving' | 'refused' {
+  const [params] = useSearchParams();
+  const uri = params.get('redirect_uri');
+  const [state, setState] = useState<'none' | 'checking' | 'leaving' | 'refused'>(
+    uri ? 'checking' : 'none',
+  );
+  useEffect(() => {
+    if (!uri) return setState('none');
+    let live = true;
+    setState('checking');
+    api.grants
+      .redirectCheck({ query: { uri } })
+      .then((res) => {
+        if (!live) return;
+        if (res.status === 200 && res.body.allowed && res.body.target) {
+          setState('leaving');
+          window.location.assign(res.body.target);
+        } else {
+          setState('refused');
+        }
+      })
+      .catch(() => live && setState('refused'));
+    return () => {
+      live = false;
+    };
+  }, [uri]);
+  return state;
+}
+
+/** The dashboard (spec part 2): welcome by first name and the linked services. */
 export default function DashboardScreen() {
   const { t } = useTranslation();
   const { user } = useCurrentUser();
-  if (!user) return null;
+  const redirect = useRedirectUri();
+  const config = getConfig();
+  if (!user || redirect === 'checking') return <Loading />;
+  if (redirect === 'leaving') {
+    return (
+      <section className="card" aria-busy="true">
+        <p role="status">{t('dashboard.leaving')}</p>
+        <Loading />
+      </section>
+    );
+  }
+
+  const services = servicesOf(user, config.features.dealsSite);
+  const names: Record<Service, [string, string]> = {
+    client: [t('dashboard.platforms.client'), t('dashboard.platforms.clientText')],
+    voucher: [t('dashboard.platforms.voucher'), t('dashboard.platforms.voucherText')],
+    partner: [t('dashboard.platforms.partner'), t('dashboard.platforms.partnerText')],
+    deals: [t('dashboard.platforms.deals'), t('dashboard.platforms.dealsText')],
+  };
+
   return (
-    <section className="card" aria-labelledby="dashboard-title">
-      <h1 id="dashboard-title">{t('signin.dashboard.welcome', { firstname: user.firstname })}</h1>
-    </section>
+    <>
+      <section className="card" aria-labelledby="dashboard-title">
+        <h1 id="dashboard-title">{t('dashboard.welcome', { firstname: user.firstname })}</h1>
+        <p>{t('dashboard.intro')}</p>
+        {redirect === 'refused' && (
+          <p className="notice notice-warning" role="alert">
+            {t('dashboard.refused')}
+          </p>
+        )}
+      </section>
+      <section className="card" aria-labelledby="services-title">
+        <h2 id="services-title">{t('dashboard.services')}</h2>
+        {services.length === 0 ? (
+          <p>{t('dashboard.none')}</p>
+        ) : (
+          <ul className="services">
+            {services.map((service) => {
+              const [name, text] = names[service];
+              return (
+                <li key={service} className="service">
+                  <h3>{name}</h3>
+                  <p>{text}</p>
+                  <a className="button button-secondary" href={serviceUrl(config.variant, service)}>
+                    {t('dashboard.open', { platform: name })}
+                  </a>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </section>
+    </>
   );
 }

@@ -5,8 +5,10 @@ export const signin: Messages['signin'] = {
     titleDefault: 'Melden Sie sich bei Ihrem Konto an',
     titleEmployee: 'Melden Sie sich in Ihrem Mitarbeiterbereich an',
     titleClient: 'Melden Sie sich in Ihrem Kundenbereich an',
+    partner: 'Melden Sie sich an, um zur App zurückzukehren, die Sie hierher geschickt hat.',
     email: 'E-Mail-Adresse',
     phone: 'Telefonnummer',
+    country: 'Ländervorwahl',
     password: 'Passwort',
     submit: 'Anmelden',
     withPhone: 'Mit Ihrer Telefonnummer anmelden',
@@ -14,16 +16,31 @@ export const signin: Messages['signin'] = {
     forgotPassword: 'Passwort vergessen?',
     forgotUsername: 'Benutzernamen vergessen?',
     createAccountTitle: 'Neu hier?',
+    createAccountText: 'Erstellen Sie Ihr Konto mit Ihrer Karte oder Ihrem Einladungscode.',
     createAccount: 'Konto erstellen',
     errors: {
-      invalid: 'Ungültiger Benutzername/ungültiges Passwort.',
+      invalid: 'Ungültiger Benutzername oder ungültiges Passwort.',
       tooMany: 'Zu viele Versuche. Bitte versuchen Sie es später erneut.',
       server: 'Ein Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.',
       required: 'Dieses Feld ist erforderlich.',
+      email: 'Die angegebene E-Mail-Adresse ist ungültig.',
+      phone: 'Die angegebene Telefonnummer ist ungültig.',
     },
   },
-  dashboard: {
-    welcome: 'Willkommen, {{firstname}}',
-    services: 'Ihre Dienste',
+  captcha: {
+    label: 'Sicherheitsprüfung',
+    required: 'Bitte führen Sie die Sicherheitsprüfung durch.',
+    errors: {
+      server: 'Die Sicherheitsprüfung ist auf der Serverseite nicht verfügbar.',
+      window: 'Die Sicherheitsprüfung ist in diesem Fenster nicht verfügbar.',
+      notLoaded: 'Die Sicherheitsprüfung ist noch nicht geladen. Bitte warten Sie einen Moment.',
+      element: 'Die Sicherheitsprüfung konnte auf dieser Seite nicht angezeigt werden.',
+      script:
+        'Die Sicherheitsprüfung konnte nicht geladen werden. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
+    },
+  },
+  hashLogin: {
+    signingIn: 'Sie werden angemeldet…',
+    failed: 'Dieser Anmeldelink ist nicht mehr gültig. Bitte melden Sie sich an.',
   },
 };

@@ -5,8 +5,10 @@ export const signin: Messages['signin'] = {
     titleDefault: 'Connectez-vous à votre compte',
     titleEmployee: 'Connectez-vous à votre espace employé',
     titleClient: 'Connectez-vous à votre espace client',
+    partner: "Connectez-vous pour continuer vers l'application qui vous a envoyé ici.",
     email: 'Adresse e-mail',
     phone: 'Numéro de téléphone',
+    country: 'Indicatif du pays',
     password: 'Mot de passe',
     submit: 'Se connecter',
     withPhone: 'Se connecter avec votre numéro de téléphone',
@@ -14,16 +16,31 @@ export const signin: Messages['signin'] = {
     forgotPassword: 'Mot de passe oublié ?',
     forgotUsername: "Nom d'utilisateur oublié ?",
     createAccountTitle: 'Nouveau ici ?',
+    createAccountText: "Créez votre compte avec votre carte ou votre code d'invitation.",
     createAccount: 'Créer un compte',
     errors: {
       invalid: "Nom d'utilisateur ou mot de passe invalide.",
       tooMany: 'Trop de tentatives. Veuillez réessayer plus tard.',
       server: 'Une erreur est survenue. Veuillez réessayer plus tard.',
       required: 'Ce champ est obligatoire.',
+      email: "L'adresse e-mail fournie n'est pas valide.",
+      phone: "Le numéro de téléphone fourni n'est pas valide.",
     },
   },
-  dashboard: {
-    welcome: 'Bienvenue, {{firstname}}',
-    services: 'Vos services',
+  captcha: {
+    label: 'Contrôle de sécurité',
+    required: 'Veuillez effectuer le contrôle de sécurité.',
+    errors: {
+      server: "Le contrôle de sécurité n'est pas disponible côté serveur.",
+      window: "Le contrôle de sécurité n'est pas disponible dans cette fenêtre.",
+      notLoaded: "Le contrôle de sécurité n'est pas encore chargé. Veuillez patienter un instant.",
+      element: "Le contrôle de sécurité n'a pas pu être affiché sur cette page.",
+      script:
+        "Le contrôle de sécurité n'a pas pu être chargé. Vérifiez votre connexion et réessayez.",
+    },
+  },
+  hashLogin: {
+    signingIn: 'Connexion en cours…',
+    failed: "Ce lien de connexion n'est plus valable. Veuillez vous connecter.",
   },
 };

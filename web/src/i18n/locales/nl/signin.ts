@@ -5,8 +5,10 @@ export const signin: Messages['signin'] = {
     titleDefault: 'Meld je aan bij je account',
     titleEmployee: 'Meld je aan bij je werknemersomgeving',
     titleClient: 'Meld je aan bij je klantenzone',
+    partner: 'Meld je aan om verder te gaan naar de app die je hierheen stuurde.',
     email: 'E-mailadres',
     phone: 'Telefoonnummer',
+    country: 'Landcode',
     password: 'Wachtwoord',
     submit: 'Aanmelden',
     withPhone: 'Aanmelden met je telefoonnummer',
@@ -14,16 +16,31 @@ export const signin: Messages['signin'] = {
     forgotPassword: 'Wachtwoord vergeten?',
     forgotUsername: 'Gebruikersnaam vergeten?',
     createAccountTitle: 'Nieuw hier?',
+    createAccountText: 'Maak je account aan met je kaart of je uitnodigingscode.',
     createAccount: 'Account aanmaken',
     errors: {
-      invalid: 'Ongeldige gebruikersnaam/wachtwoord.',
+      invalid: 'Ongeldige gebruikersnaam of ongeldig wachtwoord.',
       tooMany: 'Te veel pogingen. Probeer het later opnieuw.',
       server: 'Er is een fout opgetreden. Probeer het later opnieuw.',
       required: 'Dit veld is verplicht.',
+      email: 'Het opgegeven e-mailadres is ongeldig.',
+      phone: 'Het opgegeven telefoonnummer is ongeldig.',
     },
   },
-  dashboard: {
-    welcome: 'Welkom, {{firstname}}',
-    services: 'Je diensten',
+  captcha: {
+    label: 'Veiligheidscontrole',
+    required: 'Voer de veiligheidscontrole uit.',
+    errors: {
+      server: 'De veiligheidscontrole is niet beschikbaar aan de serverkant.',
+      window: 'De veiligheidscontrole is niet beschikbaar in dit venster.',
+      notLoaded: 'De veiligheidscontrole is nog niet geladen. Even geduld.',
+      element: 'De veiligheidscontrole kon niet op deze pagina worden getoond.',
+      script:
+        'De veiligheidscontrole kon niet worden geladen. Controleer je verbinding en probeer opnieuw.',
+    },
+  },
+  hashLogin: {
+    signingIn: 'Je wordt aangemeld…',
+    failed: 'Deze aanmeldlink is niet meer geldig. Meld je aan.',
   },
 };

@@ -1,0 +1,220 @@
+import { Navigate, type RouteObject, useRoutes } from 'react-router';
+import { lazyScreen } from './lazy';
+import { href, routes } from './routes';
+
+/*
+ * Every screen but the sign-in pages (those are in `router.tsx`, with the
+ * first page). This table loads on demand the first time the user goes
+ * beyond sign-in, so that adding screens here never weighs on /login/email.
+ * Add a screen: a `lazyScreen(load, namespaces)` and its route object; the
+ * `RouteGuard` applies spec part 4's rules by route name.
+ */
+
+// The account layout (sidebar, tabs on mobile, breadcrumbs) wraps the account screens.
+const UserLayout = lazyScreen(() => import('../components/UserLayout'));
+const DashboardScreen = lazyScreen(
+  () => import('../features/dashboard/DashboardScreen'),
+  ['dashboard'],
+);
+
+// Sign-in journeys (issue 6): MFA at sign-in and step-up, recovery.
+const mfa = ['mfa'] as const;
+const recovery = ['recovery'] as const;
+const MfaMethodsScreen = lazyScreen(() => import('../features/mfa/MfaMethodsScreen'), mfa);
+const MfaCodeScreen = lazyScreen(() => import('../features/mfa/MfaCodeScreen'), mfa);
+const TotpRecoveryScreen = lazyScreen(
+  () => import('../features/mfa/TotpRecoveryScreen'),
+  ['mfa', 'account'],
+);
+const ForgotPasswordScreen = lazyScreen(
+  () => import('../features/recovery/ForgotPasswordScreen'),
+  recovery,
+);
+const ForgotPasswordSentScreen = lazyScreen(
+  () => import('../features/recovery/ForgotPasswordSentScreen'),
+  recovery,
+);
+const ResetPasswordScreen = lazyScreen(
+  () => import('../features/recovery/ResetPasswordScreen'),
+  recovery,
+);
+const ResetPasswordConfirmedScreen = lazyScreen(
+  () => import('../features/recovery/ResetPasswordConfirmedScreen'),
+  recovery,
+);
+const WeakPasswordScreen = lazyScreen(
+  () => import('../features/recovery/WeakPasswordScreen'),
+  recovery,
+);
+const ForgotUsernameScreen = lazyScreen(
+  () => import('../features/recovery/ForgotUsernameScreen'),
+  recovery,
+);
+const ForgotUsernameResponseScreen = lazyScreen(
+  () => import('../features/recovery/ForgotUsernameResponseScreen'),
+  recovery,
+);
+
+// Self-service (issue 7): one chunk per screen, with the `account` texts.
+const account = ['account'] as const;
+const ProfileScreen = lazyScreen(() => import('../features/profile/ProfileScreen'), account);
+const EditInfoScreen = lazyScreen(() => import('../features/profile/EditInfoScreen'), account);
+const EditCredentialsScreen = lazyScreen(
+  () => import('../features/profile/EditCredentialsScreen'),
+  account,
+);
+const SecurityScreen = lazyScreen(() => import('../features/security/SecurityScreen'), account);
+const MfaEditScreen = lazyScreen(() => import('../features/security/MfaEditScreen'), account);
+const EditRecoveryScreen = lazyScreen(
+  () => import('../features/security/EditRecoveryScreen'),
+  account,
+);
+const EditPasswordScreen = lazyScreen(
+  () => import('../features/security/EditPasswordScreen'),
+  account,
+);
+const HistoryScreen = lazyScreen(() => import('../features/security/HistoryScreen'), account);
+const AccessScreen = lazyScreen(() => import('../features/access/AccessScreen'), account);
+const ConsentScreen = lazyScreen(() => import('../features/consent/ConsentScreen'), account);
+const OnboardingMfaScreen = lazyScreen(
+  () => import('../features/onboarding-mfa/OnboardingMfaScreen'),
+  account,
+);
+const SetupSelectionScreen = lazyScreen(
+  () => import('../features/setup-mfa/SelectionScreen'),
+  account,
+);
+const SetupContactScreen = lazyScreen(
+  () => import('../features/setup-mfa/ContactStepScreen'),
+  account,
+);
+const SetupTotpScreen = lazyScreen(() => import('../features/setup-mfa/TotpScreen'), account);
+const SetupConfirmationScreen = lazyScreen(
+  () => import('../features/setup-mfa/ConfirmationScreen'),
+  account,
+);
+const SetupSuccessScreen = lazyScreen(() => import('../features/setup-mfa/SuccessScreen'), account);
+
+// Onboarding, duplicate merge, partner and identity-provider login: one chunk per screen, `flows` texts.
+const flows = ['flows'] as const;
+const OnboardingStartScreen = lazyScreen(
+  () => import('../features/onboarding/OnboardingStartScreen'),
+  flows,
+);
+const OnboardingCardScreen = lazyScreen(() => import('../features/onboarding/CardScreen'), flows);
+const OnboardingCodeScreen = lazyScreen(() => import('../features/onboarding/CodeScreen'), flows);
+const ExistingCardScreen = lazyScreen(
+  () => import('../features/onboarding/ExistingCardScreen'),
+  flows,
+);
+const WelcomeScreen = lazyScreen(() => import('../features/onboarding/WelcomeScreen'), flows);
+const TermsScreen = lazyScreen(() => import('../features/onboarding/TermsScreen'), flows);
+const CreateScreen = lazyScreen(() => import('../features/onboarding/CreateScreen'), flows);
+const EmailVerificationScreen = lazyScreen(
+  () => import('../features/onboarding/EmailVerificationScreen'),
+  flows,
+);
+const PhoneVerificationScreen = lazyScreen(
+  () => import('../features/onboarding/PhoneVerificationScreen'),
+  flows,
+);
+const OnboardingPasswordScreen = lazyScreen(
+  () => import('../features/onboarding/PasswordScreen'),
+  flows,
+);
+const OnboardingConfirmationScreen = lazyScreen(
+  () => import('../features/onboarding/ConfirmationScreen'),
+  flows,
+);
+const DuplicatedScreen = lazyScreen(() => import('../features/fuzzion/DuplicatedScreen'), flows);
+const FuzzionSuccessScreen = lazyScreen(
+  () => import('../features/fuzzion/FuzzionSuccessScreen'),
+  flows,
+);
+const PartnerScreen = lazyScreen(() => import('../features/partner/PartnerScreen'), flows);
+const RequestAccessScreen = lazyScreen(
+  () => import('../features/partner/RequestAccessScreen'),
+  flows,
+);
+const NoAccountScreen = lazyScreen(() => import('../features/partner/NoAccountScreen'), flows);
+const LinkExistingScreen = lazyScreen(
+  () => import('../features/partner/LinkExistingScreen'),
+  flows,
+);
+const LinkSuccessScreen = lazyScreen(() => import('../features/partner/LinkSuccessScreen'), flows);
+const SsoCallbackScreen = lazyScreen(() => import('../features/partner/SsoCallbackScreen'), flows);
+
+/** Screens shown inside the user sidebar/tabs layout. */
+const userScreens: RouteObject[] = [
+  { path: routes['user.dashboard'], element: <DashboardScreen /> },
+  { path: routes['user.access'], element: <AccessScreen /> },
+  { path: routes.profile, element: <ProfileScreen /> },
+  { path: routes['profile.edit-info'], element: <EditInfoScreen /> },
+  { path: routes['profile.edit-credentials'], element: <EditCredentialsScreen /> },
+  { path: routes.security, element: <SecurityScreen /> },
+  { path: routes['security.mfa-edit'], element: <MfaEditScreen /> },
+  { path: routes['security.edit-recovery'], element: <EditRecoveryScreen /> },
+  { path: routes['security.edit-password'], element: <EditPasswordScreen /> },
+  { path: routes['security.history'], element: <HistoryScreen /> },
+];
+
+/** Every other screen: MFA, recovery, onboarding, partner, consent, MFA setup. */
+const screens: RouteObject[] = [
+  { path: routes.mfa, element: <MfaCodeScreen /> },
+  { path: routes['mfa-methods'], element: <MfaMethodsScreen /> },
+  { path: routes['mfa-totp-recovery'], element: <TotpRecoveryScreen /> },
+  {
+    path: routes['forgot-password'],
+    element: <Navigate to={href('forgot-password.email')} replace />,
+  },
+  { path: routes['forgot-password.email'], element: <ForgotPasswordScreen by="email" /> },
+  { path: routes['forgot-password.phone'], element: <ForgotPasswordScreen by="phone" /> },
+  { path: routes['forgot-password-sent'], element: <ForgotPasswordSentScreen /> },
+  { path: routes['reset-password'], element: <ResetPasswordScreen /> },
+  { path: routes['reset-password-confirmed'], element: <ResetPasswordConfirmedScreen /> },
+  { path: routes['weak-password'], element: <WeakPasswordScreen /> },
+  { path: routes['forgot-username'], element: <ForgotUsernameScreen /> },
+  { path: routes['forgot-username-response'], element: <ForgotUsernameResponseScreen /> },
+  { path: routes.approve, element: <ConsentScreen /> },
+  { path: routes['onboarding-mfa'], element: <OnboardingMfaScreen /> },
+  // The forced-MFA guard sends here: the intro for forced users and customers, else the choice.
+  { path: routes['setup-mfa'], element: <OnboardingMfaScreen /> },
+  { path: routes['setup-mfa.selection'], element: <SetupSelectionScreen /> },
+  { path: routes['setup-mfa.email'], element: <SetupContactScreen kind="email" /> },
+  { path: routes['setup-mfa.phone'], element: <SetupContactScreen kind="sms" /> },
+  { path: routes['setup-mfa.totp'], element: <SetupTotpScreen /> },
+  { path: routes['setup-mfa.confirmation'], element: <SetupConfirmationScreen /> },
+  { path: routes['setup-mfa.success'], element: <SetupSuccessScreen /> },
+  { path: routes['setup-totp.success'], element: <SetupSuccessScreen totp /> },
+  { path: routes.onboarding, element: <OnboardingStartScreen /> },
+  { path: routes['onboarding.card'], element: <OnboardingCardScreen /> },
+  { path: routes['onboarding.code'], element: <OnboardingCodeScreen /> },
+  { path: routes['onboarding.existingCard'], element: <ExistingCardScreen /> },
+  { path: routes['onboarding.welcome'], element: <WelcomeScreen /> },
+  { path: routes['onboarding.terms-conditions'], element: <TermsScreen /> },
+  { path: routes['onboarding.create'], element: <CreateScreen /> },
+  { path: routes['onboarding.email-verification'], element: <EmailVerificationScreen /> },
+  { path: routes['onboarding.phone-verification'], element: <PhoneVerificationScreen /> },
+  { path: routes['onboarding.password'], element: <OnboardingPasswordScreen /> },
+  { path: routes['onboarding.confirmation'], element: <OnboardingConfirmationScreen /> },
+  { path: routes.duplicated, element: <DuplicatedScreen /> },
+  { path: routes['fuzzion-success'], element: <FuzzionSuccessScreen /> },
+  { path: routes.partner, element: <PartnerScreen /> },
+  { path: routes['partner.request-access'], element: <RequestAccessScreen /> },
+  { path: routes['partner.no-account'], element: <NoAccountScreen /> },
+  { path: routes['partner.link-existing'], element: <LinkExistingScreen /> },
+  { path: routes['partner.link-success'], element: <LinkSuccessScreen /> },
+  { path: routes['sso.callback'], element: <SsoCallbackScreen /> },
+];
+
+/** The screens' routes, matched below the sign-in routes of `router.tsx`. */
+export const screenRoutes: RouteObject[] = [
+  ...screens,
+  { element: <UserLayout />, children: userScreens },
+  // Unknown paths go home (spec part 2); the guard does it, this only matches them.
+  { path: '*', element: null },
+];
+
+export default function AllScreens() {
+  return useRoutes(screenRoutes);
+}

@@ -1,0 +1,65 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** Spec part 5: a code is letters and digits only. */
+export const onlyCodeCharacters = (value: string) => value.replace(/[^A-Za-z0-9]/g, '');
+
+/**
+ * The MFA code entry (spec part 5): letters and digits only, at most the
+ * method's length (8 e-mail/SMS/card, 6 authenticator app, longer for a
+ * recovery key). A wrong code shows its error under the field and marks the
+ * field invalid; typing clears it (`onChange` is the place to drop the error).
+ */
+export function CodeInput({
+  label,
+  value,
+  onChange,
+  length,
+  error,
+  hint,
+  numeric = true,
+  autoFocus,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  length: number;
+  error?: string | null;
+  /** Shown under the label; defaults to "N characters, letters and digits only". */
+  hint?: string;
+  /** Shows a numeric keyboard on phones (codes; not recovery keys). */
+  numeric?: boolean;
+  autoFocus?: boolean;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <span id={`${id}-hint`} className="hint">
+        {hint ?? t('common.code.hint', { count: length })}
+      </span>
+      <input
+        id={id}
+        name="code"
+        className="code-input"
+        inputMode={numeric ? 'numeric' : 'text'}
+        autoComplete="one-time-code"
+        autoCapitalize="characters"
+        spellCheck={false}
+        // biome-ignore lint/a11y/noAutofocus: the code is the one thing on this screen
+        autoFocus={autoFocus}
+        // Not maxLength: a pasted "1234 5678" must lose its space, not its last digits.
+        value={value}
+        onChange={(e) => onChange(onlyCodeCharacters(e.target.value).slice(0, length))}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-hint ${id}-error` : `${id}-hint`}
+      />
+      {error && (
+        <p id={`${id}-error`} className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,143 @@
+import { type PasswordFailure, passwordFailures } from '@portal/contract/rules';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { getConfig } from '../lib/config';
+
+type RuleKey = 'length' | 'letters' | 'numbers' | 'special';
+
+const FAILURE_KEY: Record<PasswordFailure, RuleKey | 'required'> = {
+  'Password is required': 'required',
+  'Not enough characters': 'length',
+  'No letter': 'letters',
+  'No number': 'numbers',
+  'No special characters': 'special',
+};
+
+/** The variant's password rules (`/api/config`), checked as the contract checks them. */
+export function usePasswordCheck() {
+  const rules = getConfig().passwordRules;
+  return {
+    rules,
+    failures: (password: string) => passwordFailures(password, rules).map((f) => FAILURE_KEY[f]),
+  };
+}
+
+/**
+ * The password rules, ticked off live as the user types (spec part 2, weak
+ * password and reset). Minimums come from the variant's config.
+ */
+export function PasswordRules({ password, id }: { password: string; id?: string }) {
+  const { t } = useTranslation();
+  const { rules, failures } = usePasswordCheck();
+  const failed = new Set(failures(password));
+  const items: [RuleKey, number][] = [
+    ['length', rules.minLength],
+    ['letters', rules.minLetters],
+    ['numbers', rules.minNumbers],
+    ['special', rules.minSpecial],
+  ];
+  return (
+    <div className="password-rules" id={id}>
+      <p>{t('common.password.rulesTitle')}</p>
+      <ul>
+        {items
+          .filter(([, min]) => min > 0)
+          .map(([key, min]) => {
+            const met = password.length > 0 && !failed.has(key);
+            return (
+              <li key={key} className={met ? 'rule-met' : 'rule-unmet'}>
+                <span aria-hidden="true">{met ? '✓' : '•'}</span>{' '}
+                {t(`common.password.rules.${key}`, { count: min })}
+                <span className="visually-hidden">
+                  {' '}
+                  ({met ? t('common.password.met') : t('common.password.unmet')})
+                </span>
+              </li>
+            );
+          })}
+      </ul>
+    </div>
+  );
+}
+
+/**
+ * New password plus its confirmation, with the rules shown live and the
+ * spec's messages ("Passwords don't match!", "Not enough characters", …).
+ * `onChange` receives the password when both fields are valid, else null.
+ */
+export function NewPasswordFields({
+  showErrors,
+  onChange,
+  serverError,
+}: {
+  /** Show the errors of empty or invalid fields (after a first submit). */
+  showErrors: boolean;
+  onChange: (password: string | null) => void;
+  /** The server's message (422), shown under the password until it changes. */
+  serverError?: string | null;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const { failures } = usePasswordCheck();
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+
+  const update = (nextPassword: string, nextConfirm: string) => {
+    setPassword(nextPassword);
+    setConfirm(nextConfirm);
+    const valid = failures(nextPassword).length === 0 && nextPassword === nextConfirm;
+    onChange(valid ? nextPassword : null);
+  };
+
+  const failed = failures(password);
+  const passwordError =
+    serverError ??
+    (showErrors && failed.length > 0
+      ? t(`common.password.errors.${failed[0] ?? 'required'}`)
+      : null);
+  const confirmError =
+    showErrors && password !== confirm
+      ? confirm
+        ? t('common.password.errors.mismatch')
+        : t('common.password.errors.required')
+      : null;
+  return (
+    <>
+      <div className="field">
+        <label htmlFor={`${id}-password`}>{t('common.password.label')}</label>
+        <input
+          id={`${id}-password`}
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={(e) => update(e.target.value, confirm)}
+          aria-invalid={passwordError ? true : undefined}
+          aria-describedby={`${id}-rules${passwordError ? ` ${id}-password-error` : ''}`}
+        />
+        {passwordError && (
+          <p id={`${id}-password-error`} className="field-error" role="alert">
+            {passwordError}
+          </p>
+        )}
+      </div>
+      <PasswordRules password={password} id={`${id}-rules`} />
+      <div className="field">
+        <label htmlFor={`${id}-confirm`}>{t('common.password.confirm')}</label>
+        <input
+          id={`${id}-confirm`}
+          type="password"
+          autoComplete="new-password"
+          value={confirm}
+          onChange={(e) => update(password, e.target.value)}
+          aria-invalid={confirmError ? true : undefined}
+          aria-describedby={confirmError ? `${id}-confirm-error` : undefined}
+        />
+        {confirmError && (
+          <p id={`${id}-confirm-error`} className="field-error" role="alert">
+            {confirmError}
+          </p>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,70 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** Spec part 9: the first resend waits 15 seconds, every later one 30. */
+export const RESEND_FIRST_S = 15;
+export const RESEND_AGAIN_S = 30;
+
+/**
+ * "Send a new code" with its countdown (spec part 4): disabled for 15 s after
+ * the first code, then 30 s after each resend. `onResend` answers whether a
+ * new code went out (the countdown restarts only then).
+ */
+export function ResendCode({
+  onResend,
+  label,
+}: {
+  onResend: () => Promise<boolean>;
+  /** The link's text; "Send a new code" by default. */
+  label?: string;
+}) {
+  const { t } = useTranslation();
+  // The moment the next code may be asked for: counted from the clock, not from ticks.
+  const [until, setUntil] = useState(() => Date.now() + RESEND_FIRST_S * 1000);
+  const [now, setNow] = useState(() => Date.now());
+  const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState(false);
+  const left = Math.max(0, Math.ceil((until - now) / 1000));
+
+  useEffect(() => {
+    if (until <= Date.now()) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [until]);
+
+  const resend = async () => {
+    setBusy(true);
+    setSent(false);
+    try {
+      if (await onResend()) {
+        setSent(true);
+        setUntil(Date.now() + RESEND_AGAIN_S * 1000);
+        setNow(Date.now());
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="resend">
+      <button
+        type="button"
+        className="link-button"
+        onClick={resend}
+        disabled={left > 0 || busy}
+        aria-describedby={left > 0 ? 'resend-countdown' : undefined}
+      >
+        {label ?? t('common.code.resend')}
+      </button>
+      {left > 0 && (
+        <span id="resend-countdown" className="hint">
+          {t('common.code.resendIn', { count: left })}
+        </span>
+      )}
+      <p role="status" className="hint">
+        {sent ? t('common.code.resent') : ''}
+      </p>
+    </div>
+  );
+}

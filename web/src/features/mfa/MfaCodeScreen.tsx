@@ -1,0 +1,305 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { href } from '../../app/routes';
+import { CodeInput } from '../../components/CodeInput';
+import { Modal } from '../../components/Modal';
+import { ResendCode } from '../../components/ResendCode';
+import { api, queryKeys } from '../../lib/api';
+import { fuzzionPayload, loginPayload, type MfaCheck, mfaPayload } from '../../lib/flow-state';
+import { useFinishSignIn } from '../../lib/sign-in';
+import { safeInternalTarget } from '../../lib/target';
+import {
+  canChangeMethod,
+  codeLength,
+  flagsOf,
+  flagsQuery,
+  type MfaFlags,
+  namedRoute,
+  startCheck,
+} from './flow';
+
+const CARD_NUMBER = /^5065\d{12}$/;
+
+type Failure = 'invalid' | 'spent' | 'server';
+
+/**
+ * The MFA code screen (spec parts 2 and 4): title and text by method, the
+ * code (letters and digits, the method's length), resend with its
+ * countdown, trust-this-device at sign-in, and what follows a correct code.
+ * The card method asks for the card number too, in a dialog.
+ */
+export default function MfaCodeScreen() {
+  const [params] = useSearchParams();
+  const flags = flagsOf(params);
+  const [check, setCheck] = useState<MfaCheck | null>(() => mfaPayload.get());
+  if (!check) return <NoCheck flags={flags} />;
+  return <CodeForm check={check} flags={flags} onResent={setCheck} />;
+}
+
+function NoCheck({ flags }: { flags: MfaFlags }) {
+  const { t } = useTranslation();
+  return (
+    <section className="card narrow" aria-labelledby="mfa-code-title">
+      <h1 id="mfa-code-title">{t('mfa.methods.title')}</h1>
+      <p className="error" role="alert">
+        {t('mfa.code.spent')}
+      </p>
+      <p className="links">
+        {flags.isLogin ? (
+          <Link to={href('login.email')}>{t('mfa.methods.backToLogin')}</Link>
+        ) : (
+          <Link to={href('mfa-methods', flagsQuery(flags))}>{t('mfa.code.changeMethod')}</Link>
+        )}
+      </p>
+    </section>
+  );
+}
+
+function CodeForm({
+  check,
+  flags,
+  onResent,
+}: {
+  check: MfaCheck;
+  flags: MfaFlags;
+  onResent: (check: MfaCheck) => void;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const finishSignIn = useFinishSignIn();
+  const afterCode = useAfterCode(flags);
+  const trustId = useId();
+  const cardId = useId();
+  const [code, setCode] = useState('');
+  const [cardNumber, setCardNumber] = useState('');
+  const [trust, setTrust] = useState(false);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const [cardInvalid, setCardInvalid] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const kind = check.method;
+  const length = codeLength(kind);
+  const isCard = kind === 'card';
+  const target = check.target ?? '';
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFailure(null);
+    if (isCard && !CARD_NUMBER.test(cardNumber)) return setCardInvalid(true);
+    if (code.length === 0 || (kind !== 'totpRecovery' && code.length !== length)) {
+      return setFailure('invalid');
+    }
+    setBusy(true);
+    try {
+      if (flags.isFuzzion) return await confirmFuzzion();
+      const res = await api.auth.confirmSudo({
+        body: {
+          payload: check.payload,
+          code,
+          ...(flags.isLogin ? { isTrustedDevice: trust } : {}),
+          ...(isCard ? { card_number: cardNumber } : {}),
+        },
+      });
+      if (res.status === 200) {
+        mfaPayload.clear();
+        await queryClient.invalidateQueries({ queryKey: queryKeys.mfaStatus });
+        const left = res.body.recovery_keys_left;
+        if ('signed_in' in res.body) {
+          const target = loginPayload.get()?.target ?? null;
+          if (res.body.fuzzion) {
+            // Spec part 4, duplicate merge: keep the payload and go to duplicated.
+            fuzzionPayload.set(res.body.fuzzion.payload);
+            return await finishSignIn({
+              weak: false,
+              target,
+              via: href('duplicated', { method: kind, ...(target ? { target } : {}) }),
+            });
+          }
+          return await finishSignIn({
+            weak: res.body.weak,
+            target,
+            via: kind === 'totpRecovery' ? totpRecoveryHref(left, target) : undefined,
+          });
+        }
+        return afterCode(kind === 'totpRecovery' ? left : undefined);
+      }
+      if (res.status === 410) return setFailure('spent');
+      if (res.status === 400 || res.status === 422) return setFailure('invalid');
+      setFailure('server');
+    } catch {
+      setFailure('server');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const confirmFuzzion = async () => {
+    const res = await api.fuzzion.confirmCode({ body: { payload: check.payload, code } });
+    if (res.status === 422 || res.status === 400) return setFailure('invalid');
+    if (res.status === 404) return setFailure('spent');
+    if (res.status !== 200) return setFailure('server');
+    mfaPayload.clear();
+    fuzzionPayload.set(res.body.payload);
+    if (res.body.mfa.length > 0) {
+      // Spec part 4: the merge asks for one more code.
+      const methods = res.body.mfa.map(({ id, method, target: to }) => ({
+        id,
+        method,
+        target: to,
+      }));
+      return navigate(
+        href('mfa-methods', { ...flagsQuery(flags), methods: JSON.stringify(methods) }),
+        { replace: true },
+      );
+    }
+    await queryClient.invalidateQueries({ queryKey: queryKeys.user });
+    afterCode(undefined);
+  };
+
+  const resend = async () => {
+    const started = await startCheck(
+      flags,
+      check.mfaId === null ? null : { id: check.mfaId, method: kind, target: check.target },
+      check.kinds,
+    );
+    const next = mfaPayload.get();
+    if (started === 'started' && next) onResent(next);
+    return started === 'started';
+  };
+
+  const changeMethod = canChangeMethod(check.kinds, flags.isLogin) || flags.isFuzzion;
+  const errorText =
+    failure === 'invalid'
+      ? isCard
+        ? t('mfa.card.invalid')
+        : t('mfa.code.invalid')
+      : failure === 'spent'
+        ? t('mfa.code.spent')
+        : failure === 'server'
+          ? t('common.errors.generic')
+          : null;
+
+  const form = (
+    <form onSubmit={submit} noValidate>
+      {isCard && (
+        <div className="field">
+          <label htmlFor={cardId}>{t('mfa.card.number')}</label>
+          <input
+            id={cardId}
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={16}
+            value={cardNumber}
+            onChange={(e) => {
+              setCardNumber(e.target.value.replace(/\D/g, ''));
+              setCardInvalid(false);
+            }}
+            aria-invalid={cardInvalid || undefined}
+            aria-describedby={cardInvalid ? `${cardId}-error` : undefined}
+          />
+          {cardInvalid && (
+            <p id={`${cardId}-error`} className="field-error" role="alert">
+              {t('mfa.card.invalidNumber')}
+            </p>
+          )}
+        </div>
+      )}
+      <CodeInput
+        label={kind === 'totpRecovery' ? t('mfa.code.recoveryKey') : t('common.code.label')}
+        value={code}
+        onChange={(value) => {
+          setCode(value);
+          setFailure(null);
+        }}
+        length={length}
+        numeric={kind !== 'totpRecovery'}
+        hint={kind === 'totpRecovery' ? '' : undefined}
+        error={errorText}
+        autoFocus={!isCard}
+      />
+      {flags.isLogin && (
+        <div className="checkbox">
+          <input
+            id={trustId}
+            type="checkbox"
+            checked={trust}
+            onChange={(e) => setTrust(e.target.checked)}
+          />
+          <label htmlFor={trustId}>{t('mfa.code.trustDevice')}</label>
+        </div>
+      )}
+      <button type="submit" className="button button-block" disabled={busy}>
+        {t('mfa.code.submit')}
+      </button>
+      {(kind === 'email' || kind === 'sms' || kind === 'card') && <ResendCode onResend={resend} />}
+    </form>
+  );
+
+  const title = t(`mfa.code.title.${kind}`);
+  const text = t(`mfa.code.text.${kind}`, { target });
+  const methodsHref = href('mfa-methods', flagsQuery(flags));
+
+  if (isCard) {
+    return (
+      <Modal title={title} onClose={() => navigate(methodsHref, { replace: true })}>
+        <p>{text}</p>
+        {form}
+      </Modal>
+    );
+  }
+
+  return (
+    <section className="card narrow" aria-labelledby="mfa-code-title">
+      {changeMethod && (
+        <p className="back-link">
+          <Link to={methodsHref}>← {t('mfa.code.back')}</Link>
+        </p>
+      )}
+      <h1 id="mfa-code-title">{title}</h1>
+      <p>{text}</p>
+      {form}
+      {changeMethod && (
+        <p className="links">
+          <Link to={methodsHref}>{t('mfa.code.changeMethod')}</Link>
+        </p>
+      )}
+    </section>
+  );
+}
+
+function totpRecoveryHref(left: number | undefined, target: string | null): string {
+  return href('mfa-totp-recovery', {
+    x: String(left ?? 0),
+    ...(target ? { target } : {}),
+  });
+}
+
+/**
+ * Spec part 4, "after a correct code", for checks that are not a sign-in
+ * (those go through `useFinishSignIn`): recovery key → TOTP recovery; an
+ * internal redirect → leave to it; a named redirect → there with action and
+ * targetMfaId; otherwise back two steps.
+ */
+function useAfterCode(flags: MfaFlags) {
+  const navigate = useNavigate();
+  return (recoveryKeysLeft: number | undefined) => {
+    const internal = safeInternalTarget(flags.redirect);
+    if (recoveryKeysLeft !== undefined) {
+      return navigate(totpRecoveryHref(recoveryKeysLeft, internal), { replace: true });
+    }
+    if (internal) return navigate(internal, { replace: true });
+    const named = namedRoute(flags.redirect);
+    if (named) {
+      return navigate(
+        href(named, {
+          action: flags.action ?? undefined,
+          targetMfaId: flags.targetMfaId ?? undefined,
+        }),
+        { replace: true },
+      );
+    }
+    navigate(-2);
+  };
+}

@@ -1,0 +1,146 @@
+import type { MfaKind } from '@portal/contract';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Loading } from '../../app/guards';
+import { href } from '../../app/routes';
+import { api } from '../../lib/api';
+import { loginPayload } from '../../lib/flow-state';
+import { flagsOf, flagsQuery, type ListedMethod, methodsOf, startCheck } from './flow';
+
+/** Methods a person can pick for a code check (a recovery key only where one is left). */
+const PICKABLE: readonly MfaKind[] = ['email', 'sms', 'totp', 'card', 'totpRecovery'];
+
+type Problem = 'expired' | 'failed' | 'none';
+
+/**
+ * mfa-methods (spec part 2): how to receive the code. At sign-in the methods
+ * come from the 401 (query `methods`), in a duplicate merge from the merge
+ * (`isFuzzion`), on step-up (`single=true`) from the user's own methods.
+ * With only one method, the check starts at once.
+ */
+export default function MfaMethodsScreen() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const flags = flagsOf(params);
+  const [methods, setMethods] = useState<ListedMethod[] | null>(null);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const [busy, setBusy] = useState(false);
+  const autoStarted = useRef(false);
+  const search = params.toString();
+
+  // Which methods are on offer.
+  useEffect(() => {
+    let live = true;
+    const given = new URLSearchParams(search);
+    const current = flagsOf(given);
+    (async () => {
+      if (current.isLogin || current.isFuzzion) {
+        const listed = methodsOf(given) ?? loginPayload.get()?.methods ?? null;
+        if (current.isLogin && !loginPayload.get()) return setProblem('expired');
+        return setMethods(listed ?? []);
+      }
+      // Step-up: the card check when the card is the primary method, else the user's methods.
+      const status = await api.auth.mfaStatus();
+      if (status.status === 200 && status.body.need_card) {
+        return setMethods([{ id: 0, method: 'card', target: null }]);
+      }
+      const own = await api.mfa.listMethods({ query: {} });
+      if (own.status !== 200) return setProblem('failed');
+      setMethods(own.body.filter((m) => m.id > 0));
+    })().catch(() => live && setProblem('failed'));
+    return () => {
+      live = false;
+    };
+  }, [search]);
+
+  const offered = (methods ?? []).filter((m) => PICKABLE.includes(m.method));
+  const kinds = offered.map((m) => m.method);
+
+  const choose = async (method: ListedMethod | null) => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      const started = await startCheck(flags, method, kinds);
+      if (started === 'started') {
+        return navigate(href('mfa', flagsQuery(flags)), { replace: autoStarted.current });
+      }
+      setProblem(started);
+    } catch {
+      setProblem('failed');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  // One method only: no choice to make (spec: `single` skips the choice).
+  useEffect(() => {
+    if (methods === null || autoStarted.current || problem) return;
+    if (offered.length === 1) {
+      autoStarted.current = true;
+      const method = offered[0] ?? null;
+      void choose(method && method.id !== 0 ? method : null);
+    } else if (offered.length === 0) {
+      setProblem('none');
+    }
+  });
+
+  if (methods === null && !problem) return <Loading />;
+
+  const intro = flags.isFuzzion
+    ? t('mfa.methods.introFuzzion')
+    : flags.single
+      ? t('mfa.methods.introStepUp')
+      : t('mfa.methods.intro');
+
+  const label = (m: ListedMethod) => {
+    const target = m.target ?? '';
+    return {
+      email: t('mfa.methods.email', { target }),
+      sms: t('mfa.methods.sms', { target }),
+      totp: t('mfa.methods.totp'),
+      totpRecovery: t('mfa.methods.totpRecovery'),
+      card: t('mfa.methods.card'),
+    }[m.method];
+  };
+
+  return (
+    <section className="card narrow" aria-labelledby="mfa-methods-title">
+      <h1 id="mfa-methods-title">{t('mfa.methods.title')}</h1>
+      <p>{intro}</p>
+      {problem && (
+        <p className="error" role="alert">
+          {problem === 'expired'
+            ? t('mfa.methods.expired')
+            : problem === 'none'
+              ? t('mfa.methods.none')
+              : t('common.errors.generic')}
+        </p>
+      )}
+      {offered.length > 1 && (
+        <ul className="choices">
+          {offered.map((m) => (
+            <li key={`${m.method}-${m.id}`}>
+              <button
+                type="button"
+                className="choice"
+                disabled={busy}
+                onClick={() => void choose(m.id === 0 ? null : m)}
+              >
+                {label(m)}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {busy && <Loading />}
+      <p className="hint">{t('mfa.methods.support')}</p>
+      {(flags.isLogin || problem === 'expired') && (
+        <p className="links">
+          <Link to={href('login.email')}>{t('mfa.methods.backToLogin')}</Link>
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { href } from '../../app/routes';
+import { RecoveryKeys } from '../../components/RecoveryKeys';
+import { api } from '../../lib/api';
+import { goToTarget } from '../../lib/sign-in';
+
+/**
+ * After a recovery-key sign-in (spec parts 2 and 4): the count of unused keys
+ * (`x`) with the choice to reset the authenticator app or skip; with none
+ * left, regenerating the keys (shown once).
+ */
+export default function TotpRecoveryScreen() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const left = Number(params.get('x') ?? '0');
+  const target = params.get('target');
+  const [keys, setKeys] = useState<string[] | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+
+  const regenerate = async () => {
+    setBusy(true);
+    setFailed(false);
+    try {
+      const res = await api.mfa.regenerateRecovery();
+      if (res.status === 200) setKeys(res.body.recovery_keys);
+      else setFailed(true);
+    } catch {
+      setFailed(true);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const resetHref = href('setup-mfa.totp', {
+    reset: 'true',
+    ...(target ? { redirect: target } : {}),
+  });
+
+  return (
+    <section className="card narrow" aria-labelledby="totp-recovery-title">
+      <h1 id="totp-recovery-title">{t('mfa.totpRecovery.title')}</h1>
+      {keys ? (
+        <>
+          <RecoveryKeys keys={keys} />
+          <button type="button" className="button" onClick={() => goToTarget(target, navigate)}>
+            {t('mfa.totpRecovery.done')}
+          </button>
+        </>
+      ) : left > 0 ? (
+        <>
+          <p className="notice notice-info">{t('mfa.totpRecovery.left', { x: left })}</p>
+          <p>{t('mfa.totpRecovery.resetText')}</p>
+          <div className="actions">
+            <Link className="button" to={resetHref}>
+              {t('mfa.totpRecovery.reset')}
+            </Link>
+            <button
+              type="button"
+              className="button button-secondary"
+              onClick={() => goToTarget(target, navigate)}
+            >
+              {t('mfa.totpRecovery.skip')}
+            </button>
+          </div>
+        </>
+      ) : (
+        <>
+          <p className="notice notice-warning">{t('mfa.totpRecovery.none')}</p>
+          <p>{t('mfa.totpRecovery.regenerateText')}</p>
+          {failed && (
+            <p className="error" role="alert">
+              {t('common.errors.generic')}
+            </p>
+          )}
+          <div className="actions">
+            <button type="button" className="button" disabled={busy} onClick={regenerate}>
+              {t('mfa.totpRecovery.regenerate')}
+            </button>
+            <Link className="button button-secondary" to={resetHref}>
+              {t('mfa.totpRecovery.reset')}
+            </Link>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,130 @@
+import type { MfaKind, MfaMethod } from '@portal/contract';
+import { type RouteName, routes } from '../../app/routes';
+import { api } from '../../lib/api';
+import { fuzzionPayload, loginPayload, mfaPayload } from '../../lib/flow-state';
+
+/**
+ * The query both MFA screens carry (spec part 2: mfa-methods takes redirect,
+ * isFuzzion, methods, isLogin and single=true on step-up; action and
+ * targetMfaId go with a named redirect).
+ */
+export interface MfaFlags {
+  isLogin: boolean;
+  isFuzzion: boolean;
+  single: boolean;
+  redirect: string | null;
+  action: string | null;
+  targetMfaId: string | null;
+}
+
+const on = (value: string | null) => value === 'true' || value === '1';
+
+export function flagsOf(params: URLSearchParams): MfaFlags {
+  return {
+    isLogin: on(params.get('isLogin')),
+    isFuzzion: on(params.get('isFuzzion')),
+    single: on(params.get('single')),
+    redirect: params.get('redirect'),
+    action: params.get('action'),
+    targetMfaId: params.get('targetMfaId'),
+  };
+}
+
+/** The flags as a query, to pass from one MFA screen to the next. */
+export function flagsQuery(flags: MfaFlags): Record<string, string | undefined> {
+  return {
+    isLogin: flags.isLogin ? 'true' : undefined,
+    isFuzzion: flags.isFuzzion ? 'true' : undefined,
+    single: flags.single ? 'true' : undefined,
+    redirect: flags.redirect ?? undefined,
+    action: flags.action ?? undefined,
+    targetMfaId: flags.targetMfaId ?? undefined,
+  };
+}
+
+/** A method as the `methods` query lists it. */
+export type ListedMethod = Pick<MfaMethod, 'id' | 'method' | 'target'>;
+
+export function methodsOf(params: URLSearchParams): ListedMethod[] | null {
+  const raw = params.get('methods');
+  if (!raw) return null;
+  try {
+    const list = JSON.parse(raw) as unknown;
+    if (!Array.isArray(list)) return null;
+    return list.filter(
+      (m): m is ListedMethod =>
+        typeof m === 'object' &&
+        m !== null &&
+        typeof (m as ListedMethod).id === 'number' &&
+        typeof (m as ListedMethod).method === 'string',
+    );
+  } catch {
+    return null;
+  }
+}
+
+/** Spec part 5: 8 digits by e-mail, SMS (and the card's code), 6 for the app; recovery keys longer. */
+export function codeLength(kind: MfaKind): number {
+  if (kind === 'totp') return 6;
+  if (kind === 'totpRecovery') return 32;
+  return 8;
+}
+
+/** Spec part 2: back and change-method only with more than one non-e-mail method (on login: any). */
+export function canChangeMethod(kinds: MfaKind[], isLogin: boolean): boolean {
+  const counted = isLogin ? kinds : kinds.filter((k) => k !== 'email');
+  return counted.length > 1;
+}
+
+export type StartResult = 'started' | 'expired' | 'failed';
+
+/**
+ * Starts the code check by one method: for a sign-in (its 401 payload), a
+ * duplicate merge (the fuzzion payload) or a step-up of the signed-in user.
+ * `method` null: the primary method (step-up with a single method).
+ */
+export async function startCheck(
+  flags: MfaFlags,
+  method: ListedMethod | null,
+  kinds: MfaKind[],
+): Promise<StartResult> {
+  if (flags.isFuzzion) {
+    const payload = fuzzionPayload.get();
+    if (!payload || !method) return 'expired';
+    const res = await api.fuzzion.sendCode({
+      body: { payload, mfaId: method.id, target: method.id < 0 ? method.target : undefined },
+    });
+    if (res.status !== 200) return res.status === 404 ? 'expired' : 'failed';
+    fuzzionPayload.set(res.body.payload);
+    mfaPayload.set({
+      payload: res.body.payload,
+      method: res.body.method.method,
+      target: res.body.method.target,
+      mfaId: method.id,
+      kinds,
+    });
+    return 'started';
+  }
+  const login = flags.isLogin ? loginPayload.get() : null;
+  if (flags.isLogin && !login) return 'expired';
+  const res = await api.auth.startSudo({
+    query: {
+      ...(login ? { payload: login.payload } : { single: '1' as const }),
+      ...(method ? { mfaId: method.id } : {}),
+    },
+  });
+  if (res.status !== 200) return res.status === 410 ? 'expired' : 'failed';
+  mfaPayload.set({
+    payload: res.body.payload,
+    method: res.body.method,
+    target: res.body.target,
+    mfaId: method?.id ?? null,
+    kinds,
+  });
+  return 'started';
+}
+
+/** A redirect that names a route (`security.mfa-edit`) rather than giving a path. */
+export function namedRoute(redirect: string | null): RouteName | null {
+  return redirect && redirect in routes ? (redirect as RouteName) : null;
+}

@@ -1,0 +1,136 @@
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { href } from '../../app/routes';
+import { api } from '../../lib/api';
+import { getConfig } from '../../lib/config';
+import { forgotUsername } from '../../lib/flow-state';
+
+/** Spec part 5: a Belgian card number; LU calls it an activation code and writes it LU-ACT-0001. */
+const CARD_NUMBER = /^5065\d{12}$/;
+const ACTIVATION_CODE = /^[A-Z]{2}-[A-Z]{3}-\d{4}$/;
+const NRN = /^\d{11}$/;
+
+type By = 'card' | 'nrn';
+
+/**
+ * Forgot username (spec part 2): by card number (LU: activation code) or by
+ * national register number (BE), then the usernames found.
+ */
+export default function ForgotUsernameScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const lu = getConfig().variant === 'lu';
+  const id = useId();
+  const [by, setBy] = useState<By>('card');
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<'card' | 'nrn' | 'server' | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const normalised = () =>
+    by === 'nrn'
+      ? value.replace(/[\s.-]/g, '')
+      : lu
+        ? value.trim().toUpperCase()
+        : value.replace(/\s/g, '');
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    const typed = normalised();
+    const valid = by === 'nrn' ? NRN : lu ? ACTIVATION_CODE : CARD_NUMBER;
+    if (!valid.test(typed)) return setError(by);
+    setBusy(true);
+    try {
+      const body =
+        by === 'nrn'
+          ? { national_register_number: typed }
+          : lu
+            ? { activation_code: typed }
+            : { card_number: typed };
+      const res = await api.onboarding.forgotUsername({ body });
+      if (res.status === 400) return setError(by);
+      if (res.status !== 200) return setError('server');
+      forgotUsername.set(res.body.usernames);
+      navigate(href('forgot-username-response'));
+    } catch {
+      setError('server');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const errorText =
+    error === 'server'
+      ? t('common.errors.generic')
+      : error
+        ? t(`recovery.forgotUsername.errors.${error}`)
+        : null;
+
+  return (
+    <section className="card narrow" aria-labelledby="forgot-username-title">
+      <h1 id="forgot-username-title">{t('recovery.forgotUsername.title')}</h1>
+      <p>{t('recovery.forgotUsername.intro')}</p>
+      <form onSubmit={submit} noValidate>
+        {!lu && (
+          <fieldset className="field radios">
+            <legend className="visually-hidden">{t('recovery.forgotUsername.intro')}</legend>
+            {(['card', 'nrn'] as const).map((option) => (
+              <label key={option} className="radio">
+                <input
+                  type="radio"
+                  name="by"
+                  value={option}
+                  checked={by === option}
+                  onChange={() => {
+                    setBy(option);
+                    setValue('');
+                    setError(null);
+                  }}
+                />
+                {option === 'card'
+                  ? t('recovery.forgotUsername.byCard')
+                  : t('recovery.forgotUsername.byNrn')}
+              </label>
+            ))}
+          </fieldset>
+        )}
+        <div className="field">
+          <label htmlFor={id}>
+            {by === 'card'
+              ? t('recovery.forgotUsername.cardNumber')
+              : t('recovery.forgotUsername.nrn')}
+          </label>
+          <span id={`${id}-hint`} className="hint">
+            {by === 'card'
+              ? t('recovery.forgotUsername.cardHint')
+              : t('recovery.forgotUsername.nrnHint')}
+          </span>
+          <input
+            id={id}
+            inputMode={by === 'card' && lu ? 'text' : 'numeric'}
+            autoComplete="off"
+            value={value}
+            onChange={(e) => {
+              setValue(e.target.value);
+              setError(null);
+            }}
+            aria-invalid={error === by || undefined}
+            aria-describedby={errorText ? `${id}-hint ${id}-error` : `${id}-hint`}
+          />
+          {errorText && (
+            <p id={`${id}-error`} className="field-error" role="alert">
+              {errorText}
+            </p>
+          )}
+        </div>
+        <button type="submit" className="button button-block" disabled={busy}>
+          {t('recovery.forgotUsername.submit')}
+        </button>
+      </form>
+      <p className="links">
+        <Link to={href('login.email')}>{t('recovery.forgotPassword.backToLogin')}</Link>
+      </p>
+    </section>
+  );
+}

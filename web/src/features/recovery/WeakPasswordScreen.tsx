@@ -1,0 +1,64 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { NewPasswordFields } from '../../components/PasswordRules';
+import { api, queryKeys } from '../../lib/api';
+import { goToTarget } from '../../lib/sign-in';
+
+/**
+ * Weak password (spec parts 2 and 4): a password with status 1 or 2 must be
+ * replaced before anything else; the rules are listed and ticked off live.
+ */
+export default function WeakPasswordScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const queryClient = useQueryClient();
+  const [password, setPassword] = useState<string | null>(null);
+  const [showErrors, setShowErrors] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setShowErrors(true);
+    setServerError(null);
+    if (!password) return;
+    setBusy(true);
+    try {
+      const res = await api.profile.replaceWeakPassword({ body: { password } });
+      if (res.status === 200 || res.status === 409) {
+        // 409: the password is no longer weak; either way the user may go on.
+        if (res.status === 200) queryClient.setQueryData(queryKeys.user, res);
+        else await queryClient.invalidateQueries({ queryKey: queryKeys.user });
+        return goToTarget(params.get('target'), navigate);
+      }
+      setServerError(res.status === 422 ? res.body.message : t('common.errors.generic'));
+    } catch {
+      setServerError(t('common.errors.generic'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="card narrow" aria-labelledby="weak-title">
+      <h1 id="weak-title">{t('recovery.weak.title')}</h1>
+      <p className="notice notice-warning">{t('recovery.weak.intro')}</p>
+      <form onSubmit={submit} noValidate>
+        <NewPasswordFields
+          showErrors={showErrors}
+          onChange={(value) => {
+            setPassword(value);
+            setServerError(null);
+          }}
+          serverError={serverError}
+        />
+        <button type="submit" className="button button-block" disabled={busy}>
+          {t('recovery.weak.submit')}
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,62 @@
+import type { Messages } from '../en/index';
+
+export const recovery: Messages['recovery'] = {
+  forgotPassword: {
+    title: 'Passwort vergessen?',
+    intro:
+      'Sagen Sie uns, wie Sie sich anmelden. Wir senden Ihnen einen Code, um ein neues Passwort zu wählen.',
+    byEmail: 'Mit meiner E-Mail-Adresse',
+    byPhone: 'Mit meiner Telefonnummer',
+    submit: 'Code senden',
+    backToLogin: 'Zurück zur Anmeldung',
+  },
+  sent: {
+    title: 'Prüfen Sie Ihre Nachrichten',
+    email: 'Wenn ein Konto passt, haben wir einen Code per E-Mail an {{recipients}} gesendet.',
+    sms: 'Wenn ein Konto passt, haben wir einen Code per SMS an {{recipients}} gesendet.',
+    byEmail: 'Code stattdessen per E-Mail senden',
+    bySms: 'Code stattdessen per SMS senden',
+    resent: 'Ein neuer Code ist unterwegs.',
+    submit: 'Weiter',
+    restart: 'Neu beginnen',
+  },
+  reset: {
+    title: 'Wählen Sie ein neues Passwort',
+    submit: 'Neues Passwort speichern',
+    missing: 'Dieser Link ist unvollständig. Bitte fordern Sie einen neuen Code an.',
+  },
+  resetConfirmed: {
+    title: 'Ihr Passwort wurde geändert',
+    text: 'Sie können sich jetzt mit Ihrem neuen Passwort anmelden.',
+    login: 'Anmelden',
+  },
+  weak: {
+    title: 'Wählen Sie ein sichereres Passwort',
+    intro:
+      'Ihr Passwort ist zu schwach, um Ihr Konto zu schützen. Wählen Sie ein neues, um fortzufahren.',
+    submit: 'Speichern und weiter',
+    done: 'Ihr neues Passwort ist gespeichert.',
+  },
+  forgotUsername: {
+    title: 'Benutzernamen vergessen?',
+    intro: 'Mit einer dieser Angaben finden wir den Benutzernamen Ihres Kontos.',
+    byCard: 'Mit meiner Kartennummer',
+    byNrn: 'Mit meiner Nationalregisternummer',
+    cardNumber: 'Kartennummer',
+    cardHint: '16 Ziffern, beginnend mit 5065.',
+    nrn: 'Nationalregisternummer',
+    nrnHint: '11 Ziffern, wie auf der Rückseite Ihres Personalausweises.',
+    submit: 'Meinen Benutzernamen finden',
+    errors: {
+      card: 'Ihre Kartennummer ist ungültig.',
+      nrn: 'Die Nationalregisternummer ist ungültig.',
+    },
+  },
+  forgotUsernameResponse: {
+    title: 'Ihr Benutzername',
+    found: 'Diese Benutzernamen gehören zu Ihrem Konto:',
+    none: 'Für diese Kartennummer oder Nationalregisternummer wurde kein Benutzername gefunden.',
+    login: 'Anmelden',
+    again: 'Erneut versuchen',
+  },
+};

@@ -1,0 +1,63 @@
+import type { Messages } from '../en/index';
+
+export const recovery: Messages['recovery'] = {
+  forgotPassword: {
+    title: 'Mot de passe oublié ?',
+    intro:
+      'Indiquez-nous comment vous vous connectez. Nous vous enverrons un code pour choisir un nouveau mot de passe.',
+    byEmail: 'Avec mon adresse e-mail',
+    byPhone: 'Avec mon numéro de téléphone',
+    submit: 'Envoyez-moi un code',
+    backToLogin: 'Retour à la connexion',
+  },
+  sent: {
+    title: 'Consultez vos messages',
+    email: 'Si un compte correspond, nous avons envoyé un code par e-mail à {{recipients}}.',
+    sms: 'Si un compte correspond, nous avons envoyé un code par SMS au {{recipients}}.',
+    byEmail: 'Recevoir plutôt le code par e-mail',
+    bySms: 'Recevoir plutôt le code par SMS',
+    resent: 'Un nouveau code est en route.',
+    submit: 'Continuer',
+    restart: 'Recommencer',
+  },
+  reset: {
+    title: 'Choisissez un nouveau mot de passe',
+    submit: 'Enregistrer mon nouveau mot de passe',
+    missing: 'Ce lien est incomplet. Veuillez demander un nouveau code.',
+  },
+  resetConfirmed: {
+    title: 'Votre mot de passe a été modifié',
+    text: 'Vous pouvez maintenant vous connecter avec votre nouveau mot de passe.',
+    login: 'Se connecter',
+  },
+  weak: {
+    title: 'Choisissez un mot de passe plus sûr',
+    intro:
+      'Votre mot de passe est trop faible pour protéger votre compte. Choisissez-en un nouveau pour continuer.',
+    submit: 'Enregistrer et continuer',
+    done: 'Votre nouveau mot de passe est enregistré.',
+  },
+  forgotUsername: {
+    title: "Nom d'utilisateur oublié ?",
+    intro:
+      "Nous pouvons retrouver le nom d'utilisateur de votre compte grâce à l'un de ces éléments.",
+    byCard: 'Avec mon numéro de carte',
+    byNrn: 'Avec mon numéro de registre national',
+    cardNumber: 'Numéro de carte',
+    cardHint: '16 chiffres, commençant par 5065.',
+    nrn: 'Numéro de registre national',
+    nrnHint: "11 chiffres, comme au dos de votre carte d'identité.",
+    submit: "Retrouver mon nom d'utilisateur",
+    errors: {
+      card: "Votre numéro de carte n'est pas valide.",
+      nrn: "Le numéro de registre national n'est pas valide.",
+    },
+  },
+  forgotUsernameResponse: {
+    title: "Votre nom d'utilisateur",
+    found: "Ces noms d'utilisateur appartiennent à votre compte :",
+    none: "Aucun nom d'utilisateur n'a été trouvé pour ce numéro de carte ou de registre national.",
+    login: 'Se connecter',
+    again: 'Réessayer',
+  },
+};

@@ -1,0 +1,63 @@
+import type { Messages } from '../en/index';
+
+export const recovery: Messages['recovery'] = {
+  forgotPassword: {
+    title: 'Wachtwoord vergeten?',
+    intro:
+      'Laat ons weten hoe je je aanmeldt. We sturen je een code om een nieuw wachtwoord te kiezen.',
+    byEmail: 'Met mijn e-mailadres',
+    byPhone: 'Met mijn telefoonnummer',
+    submit: 'Stuur me een code',
+    backToLogin: 'Terug naar aanmelden',
+  },
+  sent: {
+    title: 'Bekijk je berichten',
+    email:
+      'Als er een account overeenkomt, hebben we een code per e-mail gestuurd naar {{recipients}}.',
+    sms: 'Als er een account overeenkomt, hebben we een code per sms gestuurd naar {{recipients}}.',
+    byEmail: 'Stuur de code liever per e-mail',
+    bySms: 'Stuur de code liever per sms',
+    resent: 'Er is een nieuwe code onderweg.',
+    submit: 'Doorgaan',
+    restart: 'Opnieuw beginnen',
+  },
+  reset: {
+    title: 'Kies een nieuw wachtwoord',
+    submit: 'Mijn nieuwe wachtwoord opslaan',
+    missing: 'Deze link is onvolledig. Vraag een nieuwe code aan.',
+  },
+  resetConfirmed: {
+    title: 'Je wachtwoord is gewijzigd',
+    text: 'Je kunt je nu aanmelden met je nieuwe wachtwoord.',
+    login: 'Aanmelden',
+  },
+  weak: {
+    title: 'Kies een sterker wachtwoord',
+    intro:
+      'Je wachtwoord is te zwak om je account te beschermen. Kies een nieuw wachtwoord om verder te gaan.',
+    submit: 'Opslaan en doorgaan',
+    done: 'Je nieuwe wachtwoord is opgeslagen.',
+  },
+  forgotUsername: {
+    title: 'Gebruikersnaam vergeten?',
+    intro: 'We kunnen de gebruikersnaam van je account terugvinden met een van deze gegevens.',
+    byCard: 'Met mijn kaartnummer',
+    byNrn: 'Met mijn rijksregisternummer',
+    cardNumber: 'Kaartnummer',
+    cardHint: '16 cijfers, beginnend met 5065.',
+    nrn: 'Rijksregisternummer',
+    nrnHint: '11 cijfers, zoals op de achterkant van je identiteitskaart.',
+    submit: 'Mijn gebruikersnaam zoeken',
+    errors: {
+      card: 'Je kaartnummer is ongeldig.',
+      nrn: 'Het rijksregisternummer is ongeldig.',
+    },
+  },
+  forgotUsernameResponse: {
+    title: 'Je gebruikersnaam',
+    found: 'Deze gebruikersnamen horen bij je account:',
+    none: 'Er is geen gebruikersnaam gevonden voor dit kaartnummer of rijksregisternummer.',
+    login: 'Aanmelden',
+    again: 'Opnieuw proberen',
+  },
+};

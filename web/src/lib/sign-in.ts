@@ -1,0 +1,86 @@
+import type { User } from '@portal/contract';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { type NavigateFunction, useNavigate } from 'react-router';
+import { href } from '../app/routes';
+import { changeLocale, currentLocale, localeOfLanguage, rememberLocale } from '../i18n/i18n';
+import { api, queryKeys } from './api';
+import { getConfig } from './config';
+import { loginPayload, mfaPayload } from './flow-state';
+import { safeInternalTarget } from './target';
+
+/**
+ * Leaves for the post-login target: the gateway's `/authorize?...` (a partner
+ * flow, served by the gateway, not the SPA) by a real navigation, any other
+ * path of this site through the router, else the dashboard. Never another
+ * origin (no open redirect).
+ */
+export function goToTarget(target: string | null, navigate: NavigateFunction): void {
+  const safe = safeInternalTarget(target);
+  if (safe && (safe === '/authorize' || safe.startsWith('/authorize?'))) {
+    window.location.assign(safe);
+    return;
+  }
+  navigate(safe ?? href('user.dashboard'), { replace: true });
+}
+
+/** After sign-in (spec part 4, root on load): the user's language, if the variant offers it. */
+async function applyUserLanguage(user: User): Promise<void> {
+  const config = getConfig();
+  const locale = localeOfLanguage(user.language, config.languages);
+  if (!locale) return;
+  rememberLocale(locale, config.variant);
+  if (locale !== currentLocale()) await changeLocale(locale);
+}
+
+/**
+ * What follows every sign-in (password, MFA code, address-hash token): read
+ * the user, switch to their language, then (spec part 4, after a correct
+ * code) the `via` screen if any, a weak password to weak-password
+ * (`verified=true`), a customer who may set up MFA to the offer, and everyone
+ * else to the target.
+ */
+export interface SignedInStep {
+  weak: boolean;
+  target: string | null;
+  /** A screen to show first (TOTP recovery, duplicated); it continues to the target. */
+  via?: string | undefined;
+}
+
+export function useFinishSignIn() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return (step: SignedInStep) => finishSignIn(queryClient, navigate, step);
+}
+
+export async function finishSignIn(
+  queryClient: QueryClient,
+  navigate: NavigateFunction,
+  { weak, target, via }: SignedInStep,
+): Promise<void> {
+  loginPayload.clear();
+  mfaPayload.clear();
+  const answer = await api.profile.getUser();
+  queryClient.setQueryData(queryKeys.user, answer);
+  await queryClient.invalidateQueries({ queryKey: queryKeys.mfaStatus });
+  const user = answer.status === 200 ? answer.body.data : null;
+  if (user) await applyUserLanguage(user);
+  if (via) {
+    navigate(via, { replace: true });
+    return;
+  }
+  if (weak || (user && (user.password_status === 1 || user.password_status === 2))) {
+    navigate(href('weak-password', { verified: 'true', ...(target ? { target } : {}) }), {
+      replace: true,
+    });
+    return;
+  }
+  if (user?.mfa_customer && !user.mfa_forced) {
+    // Spec part 4: a customer who may skip MFA setup is offered it while they have no method.
+    const methods = await api.mfa.listMethods({ query: {} });
+    if (methods.status === 200 && methods.body.length === 0) {
+      navigate(href('setup-mfa', target ? { redirect: target } : undefined), { replace: true });
+      return;
+    }
+  }
+  goToTarget(target, navigate);
+}
