@@ -1,0 +1,244 @@
+import type { Page } from '@playwright/test';
+import { outboxCode } from '../fixtures/mfa';
+import { expect, test } from '../fixtures/stack';
+import { LU_URL } from '../playwright.config';
+import { expectAccessible } from './flows-helpers';
+
+const PASSWORD = 'New-Account-2026!';
+
+/** Accepts the terms (no marketing) on the terms screen. */
+async function acceptTerms(page: Page, texts = EN) {
+  await page.getByLabel(texts.acceptTerms).check();
+  await page.getByLabel(texts.acceptPrivacy).check();
+  await page.getByRole('button', { name: texts.continue }).click();
+}
+
+const EN = {
+  acceptTerms: 'I accept the terms and conditions',
+  acceptPrivacy: 'I accept the privacy policy',
+  continue: 'Continue',
+};
+
+/**
+ * From the card or code screen to the confirmation: terms, e-mail (kept or
+ * personal) and phone confirmed with the codes of the outbox, password.
+ */
+async function finishOnboarding(
+  page: Page,
+  request: import('@playwright/test').APIRequestContext,
+  {
+    email,
+    phone,
+  }: {
+    /** Keep the e-mail that came with the card, or give one (`choice`: the card offered one). */
+    email: { keep: string } | { personal: string; choice: boolean };
+    phone: string;
+  },
+  a11y = false,
+) {
+  await expect(page.getByRole('heading', { name: 'Welcome!' })).toBeVisible();
+  if (a11y) await expectAccessible(page, 'welcome');
+  await page.getByRole('link', { name: 'Get started' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Terms and conditions' })).toBeVisible();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'Terms and privacy must be accepted to use the card.',
+  );
+  if (a11y) await expectAccessible(page, 'terms-conditions with its error');
+  await acceptTerms(page);
+
+  await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+  if (a11y) await expectAccessible(page, 'create');
+  await page.getByRole('link', { name: 'Confirm my e-mail address' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Confirm your e-mail address' })).toBeVisible();
+  if (a11y) await expectAccessible(page, 'email-verification');
+  if ('personal' in email) {
+    if (email.choice) await page.getByLabel(/Use a personal e-mail address/).check();
+    await page.getByLabel('E-mail address', { exact: true }).fill(email.personal);
+  } else {
+    await expect(page.getByLabel(/^Keep /)).toBeChecked();
+  }
+  await page.getByRole('button', { name: 'Send me a code' }).click();
+  await expect(page.getByText(/We sent an 8-digit code to/)).toBeVisible();
+  if (a11y) await expectAccessible(page, 'email-verification code');
+  const to = 'personal' in email ? email.personal : email.keep;
+  await page.getByLabel('Verification code').fill(await outboxCode(request, to));
+  await page.getByRole('button', { name: 'Confirm' }).click();
+
+  await expect(
+    page.getByRole('heading', { name: 'Confirm your mobile phone number' }),
+  ).toBeVisible();
+  if (a11y) await expectAccessible(page, 'phone-verification');
+  await page.getByLabel('Mobile phone number', { exact: true }).fill(phone);
+  await page.getByRole('button', { name: 'Send me a code' }).click();
+  await expect(page.getByText(/by text message to/)).toBeVisible();
+  const e164 = `+32${phone.replace(/\D/g, '').replace(/^0/, '')}`;
+  await page.getByLabel('Verification code').fill(await outboxCode(request, e164));
+  await page.getByRole('button', { name: 'Confirm' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Choose your password' })).toBeVisible();
+  if (a11y) await expectAccessible(page, 'password');
+  await page.getByLabel('New password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Repeat the new password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create my account' }).click();
+}
+
+test('onboarding by card 5065000000000001 ends signed in with "card activated"', async ({
+  page,
+  context,
+  request,
+}) => {
+  await page.goto('/login/email');
+  await page.getByRole('link', { name: 'Create an account' }).click();
+  await expect(page).toHaveURL(/\/onboarding$/);
+  await expectAccessible(page, 'onboarding start');
+  await page.getByRole('link', { name: /With my card number/ }).click();
+
+  await expect(page.getByRole('heading', { name: 'Enter your card number' })).toBeVisible();
+  await page.getByLabel('Card number', { exact: true }).fill('1234');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Your card number is invalid.');
+  await expectAccessible(page, 'card with its error');
+  await page.getByLabel('Card number', { exact: true }).fill('5065 0000 0000 0001');
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  await finishOnboarding(
+    page,
+    request,
+    { email: { keep: 'new.employee@example.be' }, phone: '0470 11 22 33' },
+    true,
+  );
+
+  await expect(page).toHaveURL(/\/onboarding\/confirmation$/);
+  await expect(page.getByRole('heading', { name: 'Your card is activated' })).toBeVisible();
+  await expectAccessible(page, 'confirmation');
+  const cookie = (await context.cookies()).find((c) => c.name === 'access_token');
+  expect(cookie?.httpOnly).toBe(true);
+
+  await page.getByRole('button', { name: 'Go to my account' }).click();
+  await expect(page).toHaveURL(/\/user\/dashboard$/);
+  await expect(page.getByRole('button', { name: /Log out|Afmelden/ })).toBeVisible();
+
+  // The card belongs to the new account now: a second onboarding with it is sent to sign in.
+  await page.getByRole('button', { name: /Log out|Afmelden/ }).click();
+  await page.goto('/onboarding/card');
+  await expect(page).toHaveURL(/\/onboarding$/);
+  await page.getByRole('link', { name: /With my card number/ }).click();
+  await page.getByLabel('Card number', { exact: true }).fill('5065000000000001');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(
+    page.getByRole('heading', { name: 'This card already has an account' }),
+  ).toBeVisible();
+  await expectAccessible(page, 'existingCard');
+});
+
+test('card 5065000000000002: the account exists but the card activation failed', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/onboarding');
+  await page.getByRole('link', { name: /With my card number/ }).click();
+  await page.getByLabel('Card number', { exact: true }).fill('5065000000000002');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await finishOnboarding(page, request, {
+    email: { personal: 'sam.second@example.be', choice: true },
+    phone: '0470 22 33 44',
+  });
+  await expect(
+    page.getByRole('heading', {
+      name: 'Your account is ready, but your card is not activated yet',
+    }),
+  ).toBeVisible();
+  await expect(page.getByText('You can activate it later in the app.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Contact customer service' })).toBeVisible();
+  await expectAccessible(page, 'confirmation, activation failed');
+  await page.getByRole('button', { name: 'Go to my account' }).click();
+  await expect(page).toHaveURL(/\/user\/dashboard$/);
+});
+
+test('invitation code WELCOME2026 creates an account without a card', async ({ page, request }) => {
+  await page.goto('/onboarding');
+  await page.getByRole('link', { name: /With an invitation code/ }).click();
+  await expect(page.getByRole('heading', { name: 'Enter your invitation code' })).toBeVisible();
+  await expectAccessible(page, 'code');
+  await page.getByLabel('Invitation code', { exact: true }).fill('WELCOME2026');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('We recognised your invitation code.')).toBeVisible();
+  await finishOnboarding(page, request, {
+    email: { personal: 'ivy.invited@example.be', choice: false },
+    phone: '0470 33 44 55',
+  });
+  await expect(page.getByRole('heading', { name: 'Your account is ready' })).toBeVisible();
+  await expectAccessible(page, 'confirmation, code only');
+
+  // The code is used up.
+  await page.getByRole('button', { name: 'Go to my account' }).click();
+  await page.getByRole('button', { name: /Log out|Afmelden/ }).click();
+  await page.goto('/onboarding');
+  await page.getByRole('link', { name: /With an invitation code/ }).click();
+  await page.getByLabel('Invitation code', { exact: true }).fill('WELCOME2026');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('alert')).toHaveText('The code is invalid.');
+});
+
+test('an onboarding screen reached out of order goes back to the start', async ({ page }) => {
+  await page.goto('/onboarding/password');
+  await expect(page).toHaveURL(/\/onboarding$/);
+  await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+});
+
+test.describe('Luxembourg', () => {
+  // A browser language the LU variant does not offer: the variant's default, French.
+  test.use({ locale: 'nl-BE' });
+
+  test('LU onboarding with activation code LU-ACT-0001, in French', async ({ page, request }) => {
+    await page.goto(`${LU_URL}/onboarding`);
+    await expect(page.getByRole('heading', { name: 'Créer votre compte' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr-LU');
+    await expectAccessible(page, 'LU onboarding start');
+    await page.getByRole('link', { name: /Avec mon code d'activation/ }).click();
+
+    await expect(
+      page.getByRole('heading', { name: "Saisissez votre code d'activation" }),
+    ).toBeVisible();
+    await page.getByLabel("Code d'activation", { exact: true }).fill('LU-ACT-9999');
+    await page.getByRole('button', { name: 'Continuer' }).click();
+    await expect(page.getByRole('alert')).toHaveText("Votre code d'activation n'est pas valide.");
+    await expectAccessible(page, 'LU activation code with its error');
+    await page.getByLabel("Code d'activation", { exact: true }).fill('lu-act-0001');
+    await page.getByRole('button', { name: 'Continuer' }).click();
+
+    await expect(page.getByText("Nous avons reconnu votre code d'activation.")).toBeVisible();
+    await page.getByRole('link', { name: 'Commencer' }).click();
+    await page.getByLabel("J'accepte les conditions générales").check();
+    await page.getByLabel("J'accepte la politique de confidentialité").check();
+    await page.getByLabel('Oui, tenez-moi informé(e)').check();
+    await page.getByRole('button', { name: 'Continuer' }).click();
+    await page.getByRole('link', { name: 'Confirmer mon adresse e-mail' }).click();
+
+    await page.getByLabel('Adresse e-mail', { exact: true }).fill('luc.nouveau@example.lu');
+    await page.getByRole('button', { name: "M'envoyer un code" }).click();
+    await expect(page.getByText(/Nous avons envoyé un code à 8 chiffres à/)).toBeVisible();
+    await page
+      .getByLabel('Code de vérification')
+      .fill(await outboxCode(request, 'luc.nouveau@example.lu', 'lu'));
+    await page.getByRole('button', { name: 'Confirmer' }).click();
+
+    // A Luxembourg number typed nationally.
+    await page.getByLabel('Numéro de téléphone mobile', { exact: true }).fill('621 123 456');
+    await page.getByRole('button', { name: "M'envoyer un code" }).click();
+    await expect(page.getByText(/par SMS au/)).toBeVisible();
+    await page
+      .getByLabel('Code de vérification')
+      .fill(await outboxCode(request, '+352621123456', 'lu'));
+    await page.getByRole('button', { name: 'Confirmer' }).click();
+
+    await page.getByLabel('Nouveau mot de passe', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Répétez le nouveau mot de passe').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Créer mon compte' }).click();
+    await expect(page.getByRole('heading', { name: 'Votre carte est activée' })).toBeVisible();
+    await expectAccessible(page, 'LU confirmation');
+  });
+});

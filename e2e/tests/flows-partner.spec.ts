@@ -1,0 +1,94 @@
+import { DEMO_PASSWORD, expect, outboxCode, test } from '../fixtures/login';
+import { expectAccessible } from './flows-helpers';
+
+test('access required: the request for a site goes to the administrator', async ({
+  page,
+  login,
+}) => {
+  await login('sso@acme.example', { via: 'api' });
+  await page.goto('/partner?website=administration');
+  await expect(page.getByRole('heading', { name: 'Access required' })).toBeVisible();
+  await expect(page.getByLabel(/Administration/)).toBeChecked();
+  await expect(page.getByLabel(/Deals site/)).toBeVisible();
+  await expectAccessible(page, 'partner (access required)');
+  await page.getByLabel('Message for the administrator (optional)').fill('For the invoices.');
+  await page.getByRole('button', { name: 'Request access' }).click();
+
+  await expect(page).toHaveURL(/\/partner\/request-access$/);
+  await expect(page.getByRole('heading', { name: 'Your access request was sent' })).toBeVisible();
+  await expectAccessible(page, 'partner request-access');
+});
+
+test.describe('identity-provider login for sso@acme.example (company Acme)', () => {
+  /** Types the e-mail on the sign-in page; the beta invitation names the company. */
+  async function acceptBetaInvitation(page: import('@playwright/test').Page, email: string) {
+    await page.goto('/login/email');
+    await page.getByLabel('E-mail address').fill(email);
+    await page.getByLabel('Password').focus();
+    const dialog = page.getByRole('dialog', { name: 'Log in with your Acme account' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText('Acme takes part in our beta programme');
+    await expectAccessible(page, 'beta invitation');
+    await dialog.getByRole('button', { name: 'Log in with Microsoft' }).click();
+  }
+
+  test('not linked: link the existing account, then linked: signed in by the provider', async ({
+    page,
+    request,
+  }) => {
+    await acceptBetaInvitation(page, 'sso@acme.example');
+
+    // The provider returns to the callback, which offers to link the existing account.
+    await expect(page).toHaveURL(/\/partner\/link-existing$/);
+    await expect(page.getByRole('heading', { name: 'Link your account' })).toBeVisible();
+    await expect(page.getByText(/your Acme workplace login sso@acme\.example/)).toBeVisible();
+    await expect(page.getByLabel('E-mail address or phone number')).toHaveValue('sso@acme.example');
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Link my account' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Invalid username/password.');
+    await expectAccessible(page, 'partner link-existing with its error');
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Link my account' }).click();
+
+    // link-success is sensitive: a recent MFA check first, then the confirmation.
+    await expect(page).toHaveURL(/\/mfa\/methods\?.*single=true/);
+    await page.getByRole('button', { name: /By e-mail to/ }).click();
+    await page.getByLabel('Verification code').fill(await outboxCode(request, 'sso@acme.example'));
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await expect(page).toHaveURL(/\/partner\/link-success$/);
+    await expect(page.getByRole('heading', { name: 'Your account is linked' })).toBeVisible();
+    await expectAccessible(page, 'partner link-success');
+    // After 3 seconds, on to the dashboard (no other target was asked for).
+    await expect(page).toHaveURL(/\/user\/dashboard$/, { timeout: 6_000 });
+    await expect(page.getByRole('heading', { name: 'Welcome, Sara' })).toBeVisible();
+
+    // Linked now: the next identity-provider login signs in at once.
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await acceptBetaInvitation(page, 'sso@acme.example');
+    await expect(page).toHaveURL(/\/user\/dashboard$/);
+    await expect(page.getByRole('heading', { name: 'Welcome, Sara' })).toBeVisible();
+  });
+
+  test('no account: the options are offered', async ({ page }) => {
+    await acceptBetaInvitation(page, 'new.colleague@acme.example');
+    await expect(page).toHaveURL(/\/partner\/no-account$/);
+    await expect(page.getByRole('heading', { name: 'No account found' })).toBeVisible();
+    await expect(page.getByText(/no account for new\.colleague@acme\.example yet/)).toBeVisible();
+    await expect(page.getByRole('link', { name: /Become a customer/ })).toBeVisible();
+    await expectAccessible(page, 'partner no-account');
+    await page.getByRole('link', { name: /Link an account/ }).click();
+    await expect(page.getByRole('heading', { name: 'Link your account' })).toBeVisible();
+    await expect(page.getByLabel('E-mail address or phone number')).toHaveValue('');
+    await page.goto('/partner/no-account');
+    await page.getByRole('link', { name: /Activate my card/ }).click();
+    await expect(page).toHaveURL(/\/onboarding$/);
+  });
+
+  test('a callback this browser did not start is refused', async ({ page }) => {
+    await page.goto('/sso/microsoft/login/callback?code=forged-code&state=forged-state');
+    await expect(page.getByRole('alert')).toHaveText(
+      'The log in with your workplace account did not work. Please try again.',
+    );
+    await expectAccessible(page, 'sso callback failure');
+  });
+});
