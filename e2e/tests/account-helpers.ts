@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { authenticator } from 'otplib';
 import { outboxCode } from '../fixtures/mfa';
 import { DEMO_PASSWORD, expect, mockUrl } from '../fixtures/stack';
+import { BE_URL, LU_URL } from '../playwright.config';
 
 /** Calls the portal API from inside the page, as the web app does (same origin, its cookie). */
 export function portalCall(
@@ -36,16 +38,37 @@ export function portalCall(
  * another suite's subject), finishing MFA with the e-mail code of the outbox.
  * Accounts without MFA are signed in by the password alone.
  */
-export async function signInAs(page: Page, request: APIRequestContext, username: string) {
+export async function signInAs(
+  page: Page,
+  request: APIRequestContext,
+  username: string,
+  options: { english?: boolean; region?: 'be' | 'lu' } = {},
+) {
+  const { english = true, region = 'be' } = options;
   await page.addInitScript((id) => {
     if (!localStorage.getItem('device-id')) localStorage.setItem('device-id', id);
   }, randomUUID());
-  await page.goto('/login/email');
+  await page.goto(`${region === 'lu' ? LU_URL : BE_URL}/login/email`);
   const first = await portalCall(page, '/api/token', {
     method: 'POST',
     body: { grant_type: 'password', username, password: DEMO_PASSWORD },
   });
-  if (first.status === 200) return;
+  if (first.status !== 200) await finishMfa(page, request, username, first, region);
+  // The portal speaks the user's language; these tests read the English texts.
+  if (english) {
+    expect(
+      (await portalCall(page, '/api/user', { method: 'PATCH', body: { language: 'en' } })).status,
+    ).toBe(200);
+  }
+}
+
+async function finishMfa(
+  page: Page,
+  request: APIRequestContext,
+  username: string,
+  first: { status: number; body: Record<string, unknown> | null },
+  region: 'be' | 'lu',
+) {
   expect(first.status).toBe(401);
   const { mfa } = first.body as {
     mfa: { payload: string; methods: { id: number; method: string }[] };
@@ -54,7 +77,7 @@ export async function signInAs(page: Page, request: APIRequestContext, username:
   if (!email) throw new Error(`${username} has no e-mail method`);
   const params = new URLSearchParams({ payload: mfa.payload, mfaId: String(email.id) });
   expect((await portalCall(page, `/api/mfa/sudo?${params}`)).status).toBe(200);
-  const code = await outboxCode(request, username);
+  const code = await outboxCode(request, username, region);
   const done = await portalCall(page, '/api/mfa/sudo', {
     method: 'POST',
     body: { payload: mfa.payload, code },
@@ -62,12 +85,16 @@ export async function signInAs(page: Page, request: APIRequestContext, username:
   expect(done.status).toBe(200);
 }
 
-/** Moves the mock's clock: the sign-in's MFA check is no longer recent afterwards. */
-export async function letSudoExpire(request: APIRequestContext) {
-  const res = await request.post(`${mockUrl('be')}/__dev/clock`, {
-    data: { advance_ms: 16 * 60_000 },
-  });
+/** The mock's current time (its clock may have been moved by a test): what TOTP codes follow. */
+export async function mockNow(request: APIRequestContext): Promise<number> {
+  const res = await request.post(`${mockUrl('be')}/__dev/clock`, { data: { advance_ms: 0 } });
   expect(res.status()).toBe(200);
+  return Date.parse(((await res.json()) as { now: string }).now);
+}
+
+/** The code an authenticator app shows for `secret`, with a real OTP library. */
+export async function totpCode(request: APIRequestContext, secret: string): Promise<string> {
+  return authenticator.clone({ epoch: await mockNow(request) }).generate(secret.replace(/\s/g, ''));
 }
 
 export { outboxCode };

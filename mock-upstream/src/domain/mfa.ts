@@ -437,6 +437,9 @@ export function activate(
   recordEvent(store, account.id, 'mfa_added', session, kind);
   // The first method of a forced setup counts as the recent MFA check the next steps need.
   if (before.length === 0) grantSudo(store, session.token);
+  // Forced MFA (spec part 4) is satisfied once the account has a method: the portal
+  // stops sending the user to setup-mfa (else leaving it would sign them out).
+  if (account.mfa_forced) account.mfa_forced = false;
   if (kind !== 'totp') return { ok: true, value: { method: toMfaMethod(row, false) } };
   const keys = generateRecoveryKeys(store, account.id);
   recordEvent(store, account.id, 'recovery_regenerated', session);

@@ -1,6 +1,6 @@
 import type { MfaMethod, SetupStarted, User } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { href } from '../../app/routes';
@@ -10,7 +10,6 @@ import '../../components/self-service.css';
 import { queryKeys, tsr } from '../../lib/api';
 import { useCurrentUser } from '../../lib/session';
 import { safeInternalTarget } from '../../lib/target';
-import { mfaSkipped } from './skip';
 
 type Step = 'email' | 'sms';
 type Stage = { kind: 'intro' } | { kind: Step } | { kind: 'done' };
@@ -35,26 +34,43 @@ export default function OnboardingMfaScreen() {
     queryData: { query: {} },
     enabled: !!user,
   });
+  // Decided once on arrival: setting up the first method lifts mfa_forced, and
+  // the flow must still go on to the phone step and its confirmation.
+  const start = useRef<Start | null>(null);
   if (isLoading) return null;
   if (!user) return <Navigate to={href('login.email', { target: href('setup-mfa') })} replace />;
-  if (!user.mfa_forced && !user.mfa_customer) {
-    return <Navigate to={href('setup-mfa.selection')} replace />;
+  if (!start.current) {
+    if (!user.mfa_forced && !user.mfa_customer) {
+      return <Navigate to={href('setup-mfa.selection')} replace />;
+    }
+    if (methods.data?.status !== 200) return null;
+    start.current = {
+      steps: missingSteps(methods.data.body),
+      mayskip: user.mfa_customer && !user.mfa_forced,
+      customer: user.customer_user_id !== null,
+    };
   }
-  if (methods.data?.status !== 200) return null;
-  return <Flow user={user} initialSteps={missingSteps(methods.data.body)} />;
+  return <Flow user={user} start={start.current} />;
 }
 
-function Flow({ user, initialSteps }: { user: User; initialSteps: Step[] }) {
+interface Start {
+  steps: Step[];
+  /** A customer with MFA available but not forced (spec part 2): Activate or Skip. */
+  mayskip: boolean;
+  customer: boolean;
+}
+
+function Flow({ user, start }: { user: User; start: Start }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const [steps] = useState(initialSteps);
+  const { steps, mayskip, customer } = start;
   const [stage, setStage] = useState<Stage>(
-    initialSteps.length === 0 ? { kind: 'done' } : { kind: 'intro' },
+    steps.length === 0 ? { kind: 'done' } : { kind: 'intro' },
   );
-  const platform = safeInternalTarget(params.get('target')) ?? href('user.dashboard');
-  const mayskip = user.mfa_customer && !user.mfa_forced;
-  const customer = user.customer_user_id !== null;
+  // The sign-in passes its target as `redirect`; a path of this site or the gateway's /authorize.
+  const platform =
+    safeInternalTarget(params.get('redirect') ?? params.get('target')) ?? href('user.dashboard');
 
   const next = (after: Step | null) => {
     const index = after === null ? 0 : steps.indexOf(after) + 1;
@@ -62,9 +78,9 @@ function Flow({ user, initialSteps }: { user: User; initialSteps: Step[] }) {
     setStage(step ? { kind: step } : { kind: 'done' });
   };
   const leave = () => {
-    // The gateway's /authorize continues a partner's request; anything else is a screen here.
-    if (platform.startsWith('/authorize')) window.location.assign(platform);
-    else navigate(platform, { replace: true });
+    if (platform === '/authorize' || platform.startsWith('/authorize?')) {
+      window.location.assign(platform);
+    } else navigate(platform, { replace: true });
   };
 
   return (
@@ -92,14 +108,7 @@ function Flow({ user, initialSteps }: { user: User; initialSteps: Step[] }) {
                 <button type="button" className="button" onClick={() => next(null)}>
                   {t('account.onboardingMfa.activate')}
                 </button>
-                <button
-                  type="button"
-                  className="button button-secondary"
-                  onClick={() => {
-                    mfaSkipped.set();
-                    leave();
-                  }}
-                >
+                <button type="button" className="button button-secondary" onClick={leave}>
                   {t('account.onboardingMfa.skip')}
                 </button>
               </div>

@@ -8,6 +8,7 @@ import { useStepUpInPlace } from '../../components/StepUp';
 import '../../components/self-service.css';
 import { queryKeys, tsr } from '../../lib/api';
 import { maybeConfig } from '../../lib/config';
+import { useCurrentUser } from '../../lib/session';
 import { PasswordRules, passwordMessage } from './components/PasswordRules';
 
 type Problem = 'currentWrong' | 'failed' | 'rules';
@@ -21,6 +22,8 @@ export default function EditPasswordScreen() {
   const stepUp = useStepUpInPlace();
   const id = useId();
   const rules = maybeConfig()?.passwordRules ?? DEFAULT_PASSWORD_RULES;
+  const { user } = useCurrentUser();
+  const username = user?.email.find((e) => e.default)?.value ?? '';
   const [current, setCurrent] = useState('');
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
@@ -63,6 +66,15 @@ export default function EditPasswordScreen() {
       <h1 id="edit-password-title">{t('account.password.title')}</h1>
       {secured && <p className="notice notice-warning">{t('account.history.secured')}</p>}
       <form className="panel" onSubmit={submit} noValidate>
+        {/* For password managers: whose password this is. */}
+        <input
+          type="email"
+          name="username"
+          autoComplete="username"
+          value={username}
+          readOnly
+          hidden
+        />
         <div className="field">
           <label htmlFor={`${id}-current`}>{t('account.password.current')}</label>
           <input

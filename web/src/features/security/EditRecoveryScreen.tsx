@@ -10,6 +10,7 @@ import '../../components/self-service.css';
 import { queryKeys, tsr } from '../../lib/api';
 import { useCurrentUser } from '../../lib/session';
 import { unusedRecoveryKeys } from './mfa-labels';
+import { securityKeys } from './security-keys';
 
 type Problem = 'needsTotp' | 'failed';
 
@@ -38,15 +39,29 @@ export default function EditRecoveryScreen() {
     },
   });
 
-  if (!user) return null;
+  const methods = tsr.mfa.listMethods.useQuery({
+    queryKey: securityKeys.methods,
+    queryData: { query: {} },
+  });
+
+  if (!user || methods.isPending) return null;
   const left = unusedRecoveryKeys(user);
+  const hasTotp =
+    methods.data?.status === 200 && methods.data.body.some((m) => m.id > 0 && m.method === 'totp');
 
   return (
     <section aria-labelledby="recovery-title">
       <h1 id="recovery-title">{t('account.recovery.title')}</h1>
       <div className="panel">
         <p>{t('account.recovery.intro')}</p>
-        {keys ? (
+        {!keys && !hasTotp ? (
+          <div className="notice notice-info">
+            <p>{t('account.recovery.needsTotp')}</p>
+            <p>
+              <Link to={href('setup-mfa.totp')}>{t('account.recovery.setUpTotp')}</Link>
+            </p>
+          </div>
+        ) : keys ? (
           <>
             <h2>{t('account.recovery.newKeys')}</h2>
             <RecoveryKeys keys={keys} />

@@ -1,0 +1,164 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures/stack';
+import { BE_URL, LU_URL } from '../playwright.config';
+import { signInAs } from './account-helpers';
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** No serious or critical axe violation on what the page shows now. */
+async function expectAccessible(page: Page, what: string) {
+  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const bad = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) => `${what}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    );
+  expect(bad).toEqual([]);
+}
+
+/** Each self-service screen, reached as a person would, with what identifies it loaded. */
+const screens: { path: string; ready: (page: Page) => Promise<void> }[] = [
+  {
+    path: '/profile',
+    ready: (p) => expect(p.getByRole('heading', { name: 'Profile' })).toBeVisible(),
+  },
+  {
+    path: '/profile/edit-credentials',
+    ready: (p) =>
+      expect(p.getByRole('heading', { name: 'Phone numbers', exact: true })).toBeVisible(),
+  },
+  {
+    path: '/security',
+    ready: (p) => expect(p.getByRole('list', { name: 'Verification methods' })).toBeVisible(),
+  },
+  {
+    path: '/security/mfa-edit',
+    ready: (p) => expect(p.getByRole('button', { name: /^Make primary/ })).toBeVisible(),
+  },
+  {
+    path: '/security/edit-recovery',
+    ready: (p) =>
+      expect(
+        p.getByText(/Unused recovery keys|Recovery keys belong to an authenticator app/),
+      ).toBeVisible(),
+  },
+  {
+    path: '/security/edit-password',
+    ready: (p) => expect(p.getByRole('list', { name: 'Password rules' })).toBeVisible(),
+  },
+  {
+    path: '/security/history',
+    ready: (p) =>
+      expect(
+        p.getByRole('list', { name: 'Security history' }).getByRole('listitem').first(),
+      ).toBeVisible(),
+  },
+  {
+    path: '/user/access',
+    ready: (p) => expect(p.getByText('No app has access to your account.')).toBeVisible(),
+  },
+  {
+    path: '/setup-mfa/selection',
+    ready: (p) => expect(p.getByRole('link', { name: /Authenticator app/ })).toBeVisible(),
+  },
+  {
+    path: '/setup-mfa/email',
+    ready: (p) => expect(p.getByRole('heading', { name: 'Codes by e-mail' })).toBeVisible(),
+  },
+  {
+    path: '/setup-mfa/phone',
+    ready: (p) => expect(p.getByRole('heading', { name: 'Codes by text message' })).toBeVisible(),
+  },
+  {
+    path: '/setup-mfa/totp',
+    ready: (p) =>
+      expect(
+        p
+          .getByLabel('Secret key')
+          .or(p.getByRole('button', { name: 'Replace my authenticator app' })),
+      ).toBeVisible(),
+  },
+  {
+    path: '/setup-mfa/confirmation',
+    ready: (p) => expect(p.getByRole('link', { name: 'Choose a method' })).toBeVisible(),
+  },
+  {
+    path: '/setup-mfa/success',
+    ready: (p) =>
+      expect(p.getByRole('heading', { name: 'Two-step verification is on' })).toBeVisible(),
+  },
+  {
+    path: '/setup-totp/success',
+    ready: (p) =>
+      expect(p.getByRole('heading', { name: 'Your authenticator app is ready' })).toBeVisible(),
+  },
+  {
+    path: '/approve?error=invalid_configuration',
+    ready: (p) => expect(p.getByRole('alert')).toBeVisible(),
+  },
+];
+
+for (const variant of [
+  { name: 'Belgium', base: BE_URL, user: 'totp@example.be', region: 'be' as const },
+  { name: 'Luxembourg', base: LU_URL, user: 'marie@example.lu', region: 'lu' as const },
+]) {
+  test(`every self-service screen passes axe (${variant.name})`, async ({ page, request }) => {
+    test.setTimeout(120_000);
+    await signInAs(page, request, variant.user, { region: variant.region });
+    for (const screen of screens) {
+      await page.goto(`${variant.base}${screen.path}`);
+      await screen.ready(page);
+      await expectAccessible(page, screen.path);
+    }
+
+    // Edit-info is reached from the profile only.
+    await page.goto(`${variant.base}/profile`);
+    await page.getByRole('link', { name: 'Edit personal information' }).click();
+    await expect(page.getByLabel('First name')).toBeVisible();
+    await expectAccessible(page, '/profile/edit-info');
+
+    // The dialogs: a confirmation, and the step-up in place.
+    await page.goto(`${variant.base}/security/history`);
+    await page.getByRole('button', { name: 'Log out everywhere' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expectAccessible(page, 'confirmation dialog');
+  });
+}
+
+test('consent and forced MFA screens pass axe', async ({ page, request, browser }) => {
+  await signInAs(page, request, 'partner@example.be');
+  const callback = 'http://127.0.0.1:5555/callback';
+  await page.goto(
+    `/authorize?${new URLSearchParams({
+      client_id: '101',
+      redirect_uri: callback,
+      response_type: 'code',
+      state: 'axe',
+      code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+      code_challenge_method: 'S256',
+    })}`,
+  );
+  await expect(page.getByRole('button', { name: 'Allow' })).toBeVisible();
+  await expectAccessible(page, '/approve');
+  await page.getByRole('button', { name: 'Refuse' }).click();
+  await expect(page.getByRole('alert')).toBeVisible();
+  await expectAccessible(page, '/approve (refused)');
+
+  const forced = await (await browser.newContext()).newPage();
+  await signInAs(forced, request, 'forced@example.be');
+  await forced.goto('/setup-mfa');
+  await expect(forced.getByRole('heading', { name: 'Protect your account' })).toBeVisible();
+  await expectAccessible(forced, '/setup-mfa (forced intro)');
+  await forced.getByRole('button', { name: 'Continue' }).click();
+  await expect(forced.getByRole('heading', { name: 'Step 1: your e-mail address' })).toBeVisible();
+  await expectAccessible(forced, '/setup-mfa (e-mail step)');
+  await forced.context().close();
+
+  const customer = await (await browser.newContext()).newPage();
+  await signInAs(customer, request, 'customer@example.be');
+  await customer.goto('/setup-mfa');
+  await expect(customer.getByRole('button', { name: 'Skip for now' })).toBeVisible();
+  await expectAccessible(customer, '/setup-mfa (customer intro)');
+  await customer.context().close();
+});
