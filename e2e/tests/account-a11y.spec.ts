@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, test } from '../fixtures/stack';
+import { expect, test } from '../fixtures/login';
 import { BE_URL, LU_URL } from '../playwright.config';
-import { signInAs } from './account-helpers';
+import { inEnglish, signInAs } from './account-helpers';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
@@ -103,9 +103,10 @@ for (const variant of [
   { name: 'Belgium', base: BE_URL, user: 'totp@example.be', region: 'be' as const },
   { name: 'Luxembourg', base: LU_URL, user: 'marie@example.lu', region: 'lu' as const },
 ]) {
-  test(`every self-service screen passes axe (${variant.name})`, async ({ page, request }) => {
+  test(`every self-service screen passes axe (${variant.name})`, async ({ page, login }) => {
     test.setTimeout(120_000);
-    await signInAs(page, request, variant.user, { region: variant.region });
+    await login(variant.user, { via: 'api', origin: variant.base });
+    await inEnglish(page);
     for (const screen of screens) {
       await page.goto(`${variant.base}${screen.path}`);
       await screen.ready(page);
@@ -126,8 +127,9 @@ for (const variant of [
   });
 }
 
-test('consent and forced MFA screens pass axe', async ({ page, request, browser }) => {
-  await signInAs(page, request, 'partner@example.be');
+test('consent and forced MFA screens pass axe', async ({ page, request, browser, login }) => {
+  await login('partner@example.be', { via: 'api' });
+  await inEnglish(page);
   const callback = 'http://127.0.0.1:5555/callback';
   await page.goto(
     `/authorize?${new URLSearchParams({

@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import * as oauth from 'oauth4webapi';
-import { expect, mockUrl, test } from '../fixtures/stack';
-import { signInAs } from './account-helpers';
+import { expect, test } from '../fixtures/login';
+import { mockUrl } from '../fixtures/stack';
+import { inEnglish } from './account-helpers';
 
 const CALLBACK = 'http://127.0.0.1:5555/callback';
 
@@ -54,8 +55,10 @@ async function partner(page: Page) {
 test('consent accepted: the partner gets its code and a working token; revoking the app ends it', async ({
   page,
   request,
+  login,
 }) => {
-  await signInAs(page, request, 'partner@example.be');
+  await login('partner@example.be', { via: 'api' });
+  await inEnglish(page);
   const shop = await partner(page);
   await page.goto(shop.authorizeUrl);
 
@@ -88,8 +91,9 @@ test('consent accepted: the partner gets its code and a working token; revoking 
   expect((await request.get(`${mockUrl('be')}/user`, { headers: asPartner })).status()).toBe(401);
 });
 
-test('consent refused: access is denied, with a way home', async ({ page, request }) => {
-  await signInAs(page, request, 'partner@example.be');
+test('consent refused: access is denied, with a way home', async ({ page, login }) => {
+  await login('partner@example.be', { via: 'api' });
+  await inEnglish(page);
   const shop = await partner(page);
   await page.goto(shop.authorizeUrl);
   await page.getByRole('button', { name: 'Refuse' }).click();
@@ -103,8 +107,9 @@ test('consent refused: access is denied, with a way home', async ({ page, reques
   await expect(page.getByText('No app has access to your account.')).toBeVisible();
 });
 
-test('a partner with an invalid configuration gets the spec error', async ({ page, request }) => {
-  await signInAs(page, request, 'partner@example.be');
+test('a partner with an invalid configuration gets the spec error', async ({ page, login }) => {
+  await login('partner@example.be', { via: 'api' });
+  await inEnglish(page);
   await page.goto(
     `/authorize?client_id=102&redirect_uri=${encodeURIComponent(CALLBACK)}&response_type=code`,
   );

@@ -33,8 +33,15 @@ export function portalCall(
   );
 }
 
+/** The portal speaks the user's language; these tests read the English texts. */
+export async function inEnglish(page: Page) {
+  const res = await portalCall(page, '/api/user', { method: 'PATCH', body: { language: 'en' } });
+  expect(res.status).toBe(200);
+}
+
 /**
- * Signs the page's browser in through the portal API (sign-in itself is
+ * Signs another browser (not the test's own page, which the `login` fixture
+ * signs in) in through the portal API (sign-in itself is
  * another suite's subject), finishing MFA with the e-mail code of the outbox.
  * Accounts without MFA are signed in by the password alone.
  */
@@ -54,12 +61,7 @@ export async function signInAs(
     body: { grant_type: 'password', username, password: DEMO_PASSWORD },
   });
   if (first.status !== 200) await finishMfa(page, request, username, first, region);
-  // The portal speaks the user's language; these tests read the English texts.
-  if (english) {
-    expect(
-      (await portalCall(page, '/api/user', { method: 'PATCH', body: { language: 'en' } })).status,
-    ).toBe(200);
-  }
+  if (english) await inEnglish(page);
 }
 
 async function finishMfa(

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, test } from '../fixtures/stack';
-import { outboxCode, signInAs, totpCode } from './account-helpers';
+import { DEMO_PASSWORD, expect, test } from '../fixtures/login';
+import { inEnglish, outboxCode, totpCode } from './account-helpers';
 
 /** Signs in through the sign-in pages as a person would, up to the method choice or beyond. */
 async function logIn(page: Page, username: string) {
@@ -14,8 +14,10 @@ test('sets up an authenticator app from the QR page, then signs in with its code
   page,
   request,
   browser,
+  login,
 }) => {
-  await signInAs(page, request, 'employee@example.be');
+  await login('employee@example.be', { via: 'api' });
+  await inEnglish(page);
   await page.goto('/setup-mfa/selection');
   await page.getByRole('link', { name: /Authenticator app/ }).click();
 
@@ -52,10 +54,11 @@ test('sets up an authenticator app from the QR page, then signs in with its code
 
 test('new recovery keys replace the old ones: an old key is refused at sign-in', async ({
   page,
-  request,
   browser,
+  login,
 }) => {
-  await signInAs(page, request, 'totp@example.be');
+  await login('totp@example.be', { via: 'api' });
+  await inEnglish(page);
   await page.goto('/security/edit-recovery');
   await expect(page.getByText('Unused recovery keys: 10')).toBeVisible();
   await page.getByRole('button', { name: 'Generate new keys' }).click();
@@ -84,8 +87,10 @@ test('new recovery keys replace the old ones: an old key is refused at sign-in',
 test('forced MFA: forced@example.be confirms the intro, sets up e-mail and phone, then reaches the platform', async ({
   page,
   request,
+  login,
 }) => {
-  await logIn(page, 'forced@example.be');
+  // Through the sign-in pages: the forced-MFA redirect follows the sign-in.
+  await login('forced@example.be');
   await expect(page).toHaveURL(/\/setup-mfa$/);
   await expect(page.getByRole('heading', { name: 'Protect your account' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Skip for now' })).toHaveCount(0);
@@ -93,11 +98,13 @@ test('forced MFA: forced@example.be confirms the intro, sets up e-mail and phone
 
   await expect(page.getByRole('heading', { name: 'Step 1: your e-mail address' })).toBeVisible();
   await page.getByRole('button', { name: 'Send a code' }).click();
+  await expect(page.getByText(/^We sent an 8-digit code to /)).toBeVisible();
   await page.getByLabel('Verification code').fill(await outboxCode(request, 'forced@example.be'));
   await page.getByRole('button', { name: 'Confirm' }).click();
 
   await expect(page.getByRole('heading', { name: 'Step 2: your phone number' })).toBeVisible();
   await page.getByRole('button', { name: 'Send a code' }).click();
+  await expect(page.getByText(/^We sent an 8-digit code to /)).toBeVisible();
   await page.getByLabel('Verification code').fill(await outboxCode(request, '+32470000004'));
   await page.getByRole('button', { name: 'Confirm' }).click();
 
@@ -110,8 +117,11 @@ test('forced MFA: forced@example.be confirms the intro, sets up e-mail and phone
   await expect(methods.getByRole('listitem')).toHaveCount(2);
 });
 
-test('a customer with MFA available may skip it (in French, her language)', async ({ page }) => {
-  await logIn(page, 'customer@example.be');
+test('a customer with MFA available may skip it (in French, her language)', async ({
+  page,
+  login,
+}) => {
+  await login('customer@example.be');
   await expect(page).toHaveURL(/\/setup-mfa/);
   await expect(page.getByRole('heading', { name: 'Protégez votre compte' })).toBeVisible();
   await expect(

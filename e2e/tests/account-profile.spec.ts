@@ -1,11 +1,12 @@
-import { expect, test } from '../fixtures/stack';
-import { outboxCode, signInAs } from './account-helpers';
+import { expect, test } from '../fixtures/login';
+import { inEnglish, outboxCode } from './account-helpers';
 
 test('IBAN: a bad one is refused with the spec message, a good one is saved', async ({
   page,
-  request,
+  login,
 }) => {
-  await signInAs(page, request, 'employee@example.be');
+  await login('employee@example.be', { via: 'api' });
+  await inEnglish(page);
   await page.goto('/profile');
   const banking = page.getByRole('region', { name: 'Banking information' });
   await expect(banking.getByText('BE68 5390 0754 7034')).toBeVisible();
@@ -30,8 +31,10 @@ test('IBAN: a bad one is refused with the spec message, a good one is saved', as
 test('adds and verifies a second e-mail address, then makes it the primary one', async ({
   page,
   request,
+  login,
 }) => {
-  await signInAs(page, request, 'employee@example.be');
+  await login('employee@example.be', { via: 'api' });
+  await inEnglish(page);
   await page.goto('/profile/edit-credentials');
   const emails = page.getByRole('region', { name: 'E-mail addresses', exact: true });
 
@@ -62,9 +65,10 @@ test('adds and verifies a second e-mail address, then makes it the primary one',
 
 test('an address already used by another account gets the duplicate message', async ({
   page,
-  request,
+  login,
 }) => {
-  await signInAs(page, request, 'employee@example.be');
+  await login('employee@example.be', { via: 'api' });
+  await inEnglish(page);
   await page.goto('/profile/edit-credentials');
   const emails = page.getByRole('region', { name: 'E-mail addresses', exact: true });
   await emails.getByLabel('New e-mail address').fill('totp@example.be');
@@ -74,8 +78,9 @@ test('an address already used by another account gets the duplicate message', as
   );
 });
 
-test('the last phone number cannot be deleted: the button says why', async ({ page, request }) => {
-  await signInAs(page, request, 'employee@example.be');
+test('the last phone number cannot be deleted: the button says why', async ({ page, login }) => {
+  await login('employee@example.be', { via: 'api' });
+  await inEnglish(page);
   await page.goto('/profile/edit-credentials');
   const phones = page.getByRole('region', { name: 'Phone numbers', exact: true });
   const remove = phones.getByRole('button', { name: 'Delete +32470000001' });

@@ -1,15 +1,17 @@
+import { DEMO_PASSWORD, expect, test } from '../fixtures/login';
 import { trustThisBrowser } from '../fixtures/mfa';
-import { DEMO_PASSWORD, expect, test } from '../fixtures/stack';
-import { outboxCode, signInAs } from './account-helpers';
+import { inEnglish, outboxCode, signInAs } from './account-helpers';
 
 test('logs out another session from the devices list; that browser is signed out', async ({
   page,
   request,
   browser,
+  login,
 }) => {
   const other = await browser.newPage();
   await signInAs(other, request, 'employee@example.be');
-  await signInAs(page, request, 'employee@example.be');
+  await login('employee@example.be', { via: 'api' });
+  await inEnglish(page);
 
   await page.goto('/security/history');
   const devices = page.getByRole('list', { name: 'Devices and sessions' });
@@ -35,10 +37,12 @@ test('the security history lists sign-ins newest first; "this wasn\'t me" logs o
   page,
   request,
   browser,
+  login,
 }) => {
   const other = await browser.newPage();
   await signInAs(other, request, 'employee@example.be');
-  await signInAs(page, request, 'employee@example.be');
+  await login('employee@example.be', { via: 'api' });
+  await inEnglish(page);
   await page.goto('/security/history');
   const history = page.getByRole('list', { name: 'Security history' });
   await expect(history.getByRole('listitem').filter({ hasText: 'Signed in' })).toHaveCount(2);
@@ -65,8 +69,9 @@ test('the security history lists sign-ins newest first; "this wasn\'t me" logs o
   await other.close();
 });
 
-test('changes the password with the rules shown live', async ({ page, request }) => {
-  await signInAs(page, request, 'employee@example.be');
+test('changes the password with the rules shown live', async ({ page, login }) => {
+  await login('employee@example.be', { via: 'api' });
+  await inEnglish(page);
   await page.goto('/security/edit-password');
   const rules = page.getByRole('list', { name: 'Password rules' });
   await page.getByLabel('Current password').fill(DEMO_PASSWORD);
@@ -91,8 +96,9 @@ test('changes the password with the rules shown live', async ({ page, request })
   await expect(page.getByText('Your password has been changed.')).toBeVisible();
 });
 
-test('deleting the primary MFA method makes the backup primary', async ({ page, request }) => {
-  await signInAs(page, request, 'totp@example.be');
+test('deleting the primary MFA method makes the backup primary', async ({ page, login }) => {
+  await login('totp@example.be', { via: 'api' });
+  await inEnglish(page);
   await page.goto('/security/mfa-edit');
   const methods = page.getByRole('list', { name: 'Verification methods' });
   const app = methods.getByRole('listitem').filter({ hasText: 'Authenticator app' });
