@@ -1,10 +1,17 @@
-import { randomUUID } from 'node:crypto';
 import { portalApi, requestValidationError } from '@portal/contract';
 import { initServer } from '@ts-rest/fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import type { Config } from './config';
 import { csrfPlugin } from './plugins/csrf';
 import { errorsPlugin } from './plugins/errors';
+import { faviconPlugin } from './plugins/favicon';
+import { healthPlugin } from './plugins/health';
+import { loggingOptions, requestLogPlugin } from './plugins/logging';
+import { maintenancePlugin } from './plugins/maintenance';
+import { openApiPlugin } from './plugins/openapi';
+import { rateLimitPlugin } from './plugins/rate-limit';
+import { securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
 import { upstreamPlugin } from './plugins/upstream';
 import { webPlugin } from './plugins/web';
@@ -19,41 +26,32 @@ import { partnerRoutes } from './routes/partner';
 import { profileRoutes } from './routes/profile';
 import { sessionsRoutes } from './routes/sessions';
 
-const REQUEST_ID = /^[\w.-]{1,128}$/;
+export interface BuildOptions {
+  /** Where log lines go (tests capture them); stdout when absent. */
+  logStream?: DestinationStream;
+}
 
-export async function buildApp(config: Config): Promise<FastifyInstance> {
+export async function buildApp(
+  config: Config,
+  options: BuildOptions = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: {
-      level: config.LOG_LEVEL,
-      redact: {
-        paths: [
-          'req.headers.authorization',
-          'req.headers.cookie',
-          'res.headers["set-cookie"]',
-          '*.password',
-          '*.code',
-          '*.access_token',
-        ],
-        censor: '[redacted]',
-      },
-    },
+    ...loggingOptions(config, options.logStream),
     trustProxy: config.TRUST_PROXY,
-    requestIdHeader: false,
-    genReqId: (req) => {
-      const given = req.headers['x-request-id'];
-      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
-    },
   });
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
+  await app.register(requestLogPlugin);
+  await app.register(securityPlugin, { config });
 
   await app.register(sessionPlugin);
   await app.register(upstreamPlugin, { config });
+  await app.register(maintenancePlugin, { config });
   await app.register(csrfPlugin);
+  await app.register(rateLimitPlugin, { config });
 
   await app.register(errorsPlugin);
-  app.get('/healthz', async () => ({ status: 'ok' }));
+  await app.register(healthPlugin, { config });
+  await app.register(faviconPlugin);
+  await app.register(openApiPlugin, { config });
 
   const s = initServer();
   const router = s.router(portalApi, {

@@ -7,13 +7,14 @@ const hostList = z.string().transform((v) =>
     .map((h) => h.trim().toLowerCase())
     .filter(Boolean),
 );
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
 
 /** Every variable the gateway reads, with DESIGN.md's defaults. */
 const Env = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
-  UPSTREAM_BE_URL: z.url().default('http://127.0.0.1:4010'),
-  UPSTREAM_LU_URL: z.url().default('http://127.0.0.1:4011'),
+  UPSTREAM_BE_URL: httpUrl.default('http://127.0.0.1:4010'),
+  UPSTREAM_LU_URL: httpUrl.default('http://127.0.0.1:4011'),
   LU_HOSTS: hostList.default(['account.example.lu', 'lu.localhost']),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(30000),
   MAINTENANCE: flag.default(false),
@@ -23,6 +24,14 @@ const Env = z.object({
   WEB_DIST: z.string().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CAPTCHA_SITE_KEY: z.string().default(''),
+  /**
+   * Rate limits per client IP and window: sign-in calls, calls that check or
+   * send an MFA/e-mail/SMS code, and forgot-password/username calls.
+   */
+  RATE_LIMIT_WINDOW_S: z.coerce.number().int().positive().default(60),
+  RATE_LIMIT_SIGN_IN: z.coerce.number().int().positive().default(60),
+  RATE_LIMIT_CODES: z.coerce.number().int().positive().default(60),
+  RATE_LIMIT_FORGOT: z.coerce.number().int().positive().default(30),
 });
 
 export type Config = z.infer<typeof Env>;

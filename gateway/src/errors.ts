@@ -7,6 +7,7 @@ export type GatewayErrorKind =
   | 'csrf'
   | 'invalid_device_id'
   | 'maintenance'
+  | 'rate_limited'
   | 'not_found';
 
 const STATUS: Record<GatewayErrorKind, number> = {
@@ -17,6 +18,7 @@ const STATUS: Record<GatewayErrorKind, number> = {
   csrf: 403,
   invalid_device_id: 400,
   maintenance: 503,
+  rate_limited: 429,
   not_found: 404,
 };
 
@@ -28,6 +30,7 @@ const MESSAGE: Record<GatewayErrorKind, string> = {
   csrf: 'This request was refused: it did not come from the portal itself.',
   invalid_device_id: 'X-Device-ID must be a UUID.',
   maintenance: 'Login is unavailable for maintenance. Please try again later.',
+  rate_limited: 'Too many attempts. Please try again later.',
   not_found: 'Not found.',
 };
 
@@ -36,6 +39,8 @@ export class GatewayError extends Error {
   constructor(
     readonly kind: GatewayErrorKind,
     message?: string,
+    /** What the log line says about it (never sent to the browser). */
+    readonly detail?: Record<string, unknown>,
   ) {
     super(message ?? MESSAGE[kind]);
     this.status = STATUS[kind];

@@ -24,10 +24,19 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     if (closing) return;
     closing = true;
-    // In-flight requests finish; new connections are refused.
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    // No new connections; in-flight requests finish (each bounded by the upstream timeout).
+    const deadline = setTimeout(() => {
+      app.log.error('in-flight requests did not finish in time; exiting');
+      process.exit(1);
+    }, config.UPSTREAM_TIMEOUT_MS + 5000);
+    deadline.unref();
     app.close().then(
       () => process.exit(0),
-      () => process.exit(1),
+      (err: unknown) => {
+        app.log.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
     );
   });
 }

@@ -1,0 +1,77 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStack, type TestStack } from './test-helpers';
+
+let stack: TestStack;
+beforeAll(async () => {
+  stack = await startStack();
+});
+afterAll(() => stack.close());
+
+async function fetchDoc(url: string) {
+  const res = await stack.gateway.inject({ url, headers: { host: 'be.localhost:3000' } });
+  expect(res.statusCode).toBe(200);
+  expect(res.headers['content-type']).toContain('application/json');
+  return res.json();
+}
+
+async function expectValidOpenApi3(doc: unknown) {
+  const result = await new Validator().validate(doc as Record<string, unknown>);
+  expect(result.errors ?? []).toEqual([]);
+  expect(result.valid).toBe(true);
+}
+
+describe('OpenAPI documents generated from the contract', () => {
+  it('/api/openapi.json is valid OpenAPI 3 with the portal calls and the partner entry', async () => {
+    const doc = await fetchDoc('/api/openapi.json');
+    await expectValidOpenApi3(doc);
+    expect(doc.openapi).toMatch(/^3\./);
+    // Sign-in, with its request body read from the zod 4 schemas (not an empty schema).
+    const signIn = doc.paths['/api/token'].post;
+    const body = signIn.requestBody.content['application/json'].schema;
+    expect(body.required).toEqual(expect.arrayContaining(['grant_type', 'username', 'password']));
+    expect(signIn.responses['401'].content['application/json'].schema.properties).toHaveProperty(
+      'mfa',
+    );
+    // No token crosses to the browser: the portal's sign-in answer has no access_token.
+    expect(JSON.stringify(signIn.responses['200'])).not.toContain('access_token');
+    // The partner's entry, with the OAuth parameters, and the authorize calls of the web app.
+    const authorize = doc.paths['/authorize'].get;
+    const params = authorize.parameters.map((p: { name: string }) => p.name);
+    expect(params).toEqual(
+      expect.arrayContaining(['client_id', 'redirect_uri', 'response_type', 'state']),
+    );
+    expect(authorize.responses).toHaveProperty('302');
+    expect(doc.paths['/api/authorize']).toHaveProperty('get');
+    // Every operation has a summary and an operation id.
+    for (const item of Object.values(doc.paths) as Record<string, { summary?: string }>[]) {
+      for (const op of Object.values(item)) expect(op.summary).toBeTruthy();
+    }
+  });
+
+  it('/api/openapi/account.json documents the account API, the code exchange included', async () => {
+    const doc = await fetchDoc('/api/openapi/account.json');
+    await expectValidOpenApi3(doc);
+    const token = doc.paths['/token'].post;
+    expect(JSON.stringify(token.requestBody)).toContain('authorization_code');
+    expect(JSON.stringify(token.responses['200'])).toContain('access_token');
+    expect(doc.paths['/authorize']).toHaveProperty('get');
+    expect(doc.paths['/mfa/{id}/activate'].get.parameters).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: 'id', in: 'path', required: true })]),
+    );
+    expect(doc.servers.map((s: { url: string }) => s.url)).toHaveLength(2);
+  });
+
+  it('/api/docs renders every operation readably, with no script', async () => {
+    const page = await stack.gateway.inject({ url: '/api/docs' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).not.toContain('<script');
+    expect(page.body).not.toContain('style=');
+    expect(page.body).toContain('<code>/api/token</code>');
+    expect(page.body).toContain('<code>/authorize</code>');
+    expect(page.body).toContain('Sign in; the gateway keeps the token in an httpOnly cookie');
+    const css = await stack.gateway.inject({ url: '/api/docs.css' });
+    expect(css.headers['content-type']).toContain('text/css');
+  });
+});

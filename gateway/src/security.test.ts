@@ -1,0 +1,190 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserHeaders, startStack, type TestStack } from './test-helpers';
+
+let stack: TestStack;
+let proxied: TestStack;
+beforeAll(async () => {
+  stack = await startStack();
+  proxied = await startStack({ TRUST_PROXY: true });
+});
+afterAll(async () => {
+  await stack.close();
+  await proxied.close();
+});
+
+const wrongPassword = {
+  grant_type: 'password',
+  username: 'employee@example.be',
+  password: 'not-the-password',
+};
+
+/** The CSP as a map of directive → sources. */
+function csp(header: string | string[] | number | undefined): Map<string, string[]> {
+  return new Map(
+    String(header)
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name = '', ...sources]) => [name, sources]),
+  );
+}
+
+describe('security headers', () => {
+  it('sends a strict Content-Security-Policy on pages and API answers alike', async () => {
+    for (const url of ['/api/config', '/api/docs', '/healthz']) {
+      const res = await stack.gateway.inject({ url, headers: { host: 'be.localhost:3000' } });
+      const policy = csp(res.headers['content-security-policy']);
+      expect(policy.get('script-src')).toEqual(["'self'"]);
+      expect(policy.get('style-src')).toEqual(["'self'"]);
+      expect(policy.get('default-src')).toEqual(["'self'"]);
+      expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
+      expect(policy.get('object-src')).toEqual(["'none'"]);
+      expect(policy.get('base-uri')).toEqual(["'none'"]);
+      expect(String(res.headers['content-security-policy'])).not.toContain('unsafe');
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+    }
+  });
+
+  it('allows the captcha provider only when a captcha site key is configured', async () => {
+    const captcha = await startStack({ CAPTCHA_SITE_KEY: 'site-key' });
+    try {
+      const res = await captcha.gateway.inject({ url: '/api/config' });
+      const policy = csp(res.headers['content-security-policy']);
+      expect(policy.get('script-src')).toContain('https://www.google.com/recaptcha/');
+      expect(policy.get('frame-src')).toContain('https://www.google.com/recaptcha/');
+    } finally {
+      await captcha.close();
+    }
+    const plain = await stack.gateway.inject({ url: '/api/config' });
+    expect(csp(plain.headers['content-security-policy']).get('frame-src')).toEqual(["'none'"]);
+  });
+
+  it('sends HSTS only over HTTPS, as reported by a trusted proxy', async () => {
+    const http = await stack.gateway.inject({ url: '/api/config' });
+    expect(http.headers['strict-transport-security']).toBeUndefined();
+
+    const https = await proxied.gateway.inject({
+      url: '/api/config',
+      headers: { host: 'account.example.be', 'x-forwarded-proto': 'https' },
+    });
+    expect(https.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+
+    // Without TRUST_PROXY, a client cannot claim HTTPS.
+    const spoofed = await stack.gateway.inject({
+      url: '/api/config',
+      headers: { host: 'account.example.be', 'x-forwarded-proto': 'https' },
+    });
+    expect(spoofed.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('grants no CORS to another origin', async () => {
+    const preflight = await stack.gateway.inject({
+      method: 'OPTIONS',
+      url: '/api/token',
+      headers: {
+        host: 'be.localhost:3000',
+        origin: 'https://evil.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type, x-device-id',
+      },
+    });
+    expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+    expect(preflight.headers['access-control-allow-credentials']).toBeUndefined();
+    expect(preflight.statusCode).toBeGreaterThanOrEqual(400);
+
+    const get = await stack.gateway.inject({
+      url: '/api/config',
+      headers: { host: 'be.localhost:3000', origin: 'https://evil.example' },
+    });
+    expect(get.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
+
+describe('CSRF rule (DESIGN.md)', () => {
+  const post = (headers: Record<string, string>) =>
+    stack.gateway.inject({ method: 'POST', url: '/api/token', headers, payload: wrongPassword });
+
+  it('lets a same-origin call through to the upstream', async () => {
+    const res = await post({
+      ...browserHeaders(stack),
+      origin: 'http://be.localhost:3000',
+      'sec-fetch-site': 'same-origin',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Invalid username/password.');
+  });
+
+  it('refuses same-site and cross-site calls, and other origins', async () => {
+    const refused: Record<string, string>[] = [
+      { 'sec-fetch-site': 'same-site' },
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'none' },
+      { origin: 'http://lu.localhost:3000' },
+      { origin: 'https://be.localhost:3000' },
+      { origin: 'null' },
+    ];
+    for (const extra of refused) {
+      const res = await post({ ...browserHeaders(stack), ...extra });
+      expect(res.statusCode, JSON.stringify(extra)).toBe(403);
+      expect(res.json().code).toBe('csrf');
+    }
+  });
+
+  it('refuses every state-changing method without X-Device-ID', async () => {
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {
+      const res = await stack.gateway.inject({
+        method,
+        url: '/api/token',
+        headers: { host: 'be.localhost:3000', 'content-type': 'application/json' },
+        payload: wrongPassword,
+      });
+      expect(res.statusCode, method).toBe(403);
+      expect(res.json().message).toContain('X-Device-ID');
+    }
+  });
+
+  it('lets reads through without a device id, but never a malformed one', async () => {
+    const read = await stack.gateway.inject({ url: '/api/config' });
+    expect(read.statusCode).toBe(200);
+    const bad = await stack.gateway.inject({
+      url: '/api/config',
+      headers: { 'x-device-id': '12345' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().code).toBe('invalid_device_id');
+  });
+});
+
+describe('favicon per variant', () => {
+  it('serves the Belgian icon on BE hosts and the Luxembourg one on LU hosts', async () => {
+    const be = await stack.gateway.inject({
+      url: '/favicon.ico',
+      headers: { host: 'be.localhost:3000' },
+    });
+    const lu = await stack.gateway.inject({
+      url: '/favicon.ico',
+      headers: { host: 'account.example.lu' },
+    });
+    expect(be.statusCode).toBe(200);
+    expect(be.headers['content-type']).toBe('image/x-icon');
+    expect(be.headers.vary).toContain('Host');
+    expect(be.rawPayload).toEqual(
+      readFileSync(new URL('../public/favicon-be.ico', import.meta.url)),
+    );
+    expect(lu.rawPayload).toEqual(
+      readFileSync(new URL('../public/favicon-lu.ico', import.meta.url)),
+    );
+    expect(be.rawPayload.equals(lu.rawPayload)).toBe(false);
+    // An ICO file: reserved 0, type 1.
+    expect([...be.rawPayload.subarray(0, 4)]).toEqual([0, 0, 1, 0]);
+
+    const svg = await stack.gateway.inject({
+      url: '/favicon.svg',
+      headers: { host: 'lu.localhost:3000' },
+    });
+    expect(svg.headers['content-type']).toBe('image/svg+xml');
+    expect(svg.body).toContain('#00a1de');
+  });
+});
