@@ -142,6 +142,7 @@ test('a weak password must be replaced, rules shown live, before going on', asyn
 }) => {
   await submitLogin(page, 'weak@example.be');
   await page.getByRole('button', { name: /By e-mail to/ }).click();
+  await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
   await page.getByLabel('Verification code').fill(await outboxCode(request, 'weak@example.be'));
   await page.getByRole('button', { name: 'Confirm' }).click();
 
