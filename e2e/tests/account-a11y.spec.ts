@@ -45,7 +45,7 @@ const screens: { path: string; ready: (page: Page) => Promise<void> }[] = [
   },
   {
     path: '/security/edit-password',
-    ready: (p) => expect(p.getByRole('list', { name: 'Password rules' })).toBeVisible(),
+    ready: (p) => expect(p.getByText('Your password needs')).toBeVisible(),
   },
   {
     path: '/security/history',

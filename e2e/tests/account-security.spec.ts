@@ -73,20 +73,16 @@ test('changes the password with the rules shown live', async ({ page, login }) =
   await login('employee@example.be', { via: 'api' });
   await inEnglish(page);
   await page.goto('/security/edit-password');
-  const rules = page.getByRole('list', { name: 'Password rules' });
+  const length = page.getByRole('listitem').filter({ hasText: /^\W*At least 10 characters/ });
   await page.getByLabel('Current password').fill(DEMO_PASSWORD);
   await page.getByLabel('New password', { exact: true }).fill('short');
-  await expect(
-    rules.getByRole('listitem').filter({ hasText: 'At least 10 characters' }),
-  ).toContainText('(not met yet)');
+  await expect(length).toContainText('to do');
   await page.getByLabel('Repeat the new password').fill('short');
   await page.getByRole('button', { name: 'Change password' }).click();
   await expect(page.getByText('Not enough characters')).toBeVisible();
 
   await page.getByLabel('New password', { exact: true }).fill('Another-Pass-2027!');
-  await expect(
-    rules.getByRole('listitem').filter({ hasText: 'At least 10 characters' }),
-  ).toContainText('(met)');
+  await expect(length).toContainText('done');
   await page.getByRole('button', { name: 'Change password' }).click();
   await expect(page.getByText("Passwords don't match!")).toBeVisible();
 

@@ -131,10 +131,13 @@ test('consent once, then the partner gets codes directly; revoking the grant end
   await expect(page.getByRole('heading', { name: 'Partner Shop' })).toBeVisible();
 
   // Granted: the next visit goes straight back to the partner. (Playwright does not
-  // route a redirect's target, so the partner's address is watched, not served.)
-  const leaving = page.waitForRequest((r) => r.url().startsWith(PARTNER_CALLBACK));
-  await page.goto(authorizePath(PARTNER_REQUEST)).catch(() => undefined);
+  // route a redirect's target, so the partner's address is watched, not served; the
+  // visit has a tab of its own, whose failed load cannot cut into the next steps.)
+  const visit = await page.context().newPage();
+  const leaving = visit.waitForRequest((r) => r.url().startsWith(PARTNER_CALLBACK));
+  await visit.goto(authorizePath(PARTNER_REQUEST)).catch(() => undefined);
   const back = (await leaving).url();
+  await visit.close();
   expect(back).toMatch(/^http:\/\/127\.0\.0\.1:5555\/callback\?code=[\w-]+&state=shop-state-42$/);
   const code = new URL(back).searchParams.get('code') ?? '';
 

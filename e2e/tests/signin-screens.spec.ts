@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, outboxCode, test, totpCode } from '../fixtures/login';
+import { DEMO_PASSWORD, expect, outboxCode, test } from '../fixtures/login';
 import { LU_URL } from '../playwright.config';
 
 /**
@@ -72,7 +72,7 @@ test('sign-in and recovery screens', async ({ page, request }) => {
   await shoot(page, 'lu-login-email');
 });
 
-test('MFA screens, weak password and dashboard', async ({ page, request, login }) => {
+test('MFA screens, weak password and dashboard', async ({ page, login }) => {
   test.setTimeout(90_000);
   await page.goto('/login/email');
   await page.getByLabel('E-mail address').fill('totp@example.be');
@@ -104,5 +104,4 @@ test('MFA screens, weak password and dashboard', async ({ page, request, login }
   await login('weak@example.be');
   await expect(page.getByRole('heading', { name: 'Choose a stronger password' })).toBeVisible();
   await shoot(page, 'weak-password');
-  expect(totpCode()).toMatch(/^\d{6}$/);
 });

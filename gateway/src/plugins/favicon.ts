@@ -1,12 +1,17 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Variant } from '@portal/contract';
 import fp from 'fastify-plugin';
 
 // A path, not `new URL(…, import.meta.url)`: Vite (the web app's tests start the gateway)
-// rewrites that pattern into an asset URL.
-const PUBLIC = join(dirname(fileURLToPath(import.meta.url)), '../../public');
+// rewrites that pattern into an asset URL. gateway/public, seen from src/plugins/
+// (tsx) or from dist/ (the production build).
+const here = dirname(fileURLToPath(import.meta.url));
+const PUBLIC =
+  [join(here, '../../public'), join(here, '../public')].find((dir) =>
+    existsSync(join(dir, 'favicon-be.ico')),
+  ) ?? join(here, '../../public');
 const read = (name: string) => readFileSync(join(PUBLIC, name));
 
 /**

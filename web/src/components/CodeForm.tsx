@@ -1,10 +1,14 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CodeInput } from './CodeInput';
+import { ResendCode } from './ResendCode';
 
 /**
- * A code to type (sent to an e-mail or phone, or shown by an authenticator
- * app): digits only, the error under the field until the user types again.
- * `onConfirm` answers an error text, or null when the code was right.
+ * A code to confirm a new e-mail, phone or MFA method: the shared code field
+ * (letters and digits, the error under it until the user types again) and,
+ * for codes that were sent, the resend link with its countdown. `onConfirm`
+ * answers an error text, or null when the code was right; `onResend` whether
+ * a new code went out.
  */
 export function CodeForm({
   label,
@@ -18,15 +22,13 @@ export function CodeForm({
   intro?: string;
   length: number;
   onConfirm: (code: string) => Promise<string | null>;
-  onResend?: () => void;
+  onResend?: () => Promise<boolean>;
   onCancel?: () => void;
 }) {
   const { t } = useTranslation();
-  const id = useId();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [resent, setResent] = useState(false);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -44,52 +46,37 @@ export function CodeForm({
   return (
     <form onSubmit={submit} noValidate>
       {intro && <p className="notice notice-info">{intro}</p>}
-      <div className="field">
-        <label htmlFor={id}>{label}</label>
-        <input
-          id={id}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={length}
-          value={code}
-          onChange={(e) => {
-            setCode(e.target.value.replace(/\D/g, ''));
-            setError(null);
-          }}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-        />
-        {error && (
-          <p id={`${id}-error`} className="error" role="alert">
-            {error}
-          </p>
-        )}
-      </div>
+      <CodeInput
+        label={label}
+        value={code}
+        length={length}
+        error={error}
+        onChange={(value) => {
+          setCode(value);
+          setError(null);
+        }}
+      />
       <div className="actions">
         <button type="submit" className="button" disabled={busy}>
           {t('account.common.confirm')}
         </button>
-        {onResend && (
-          <button
-            type="button"
-            className="button button-secondary"
-            onClick={() => {
-              setResent(true);
-              onResend();
-            }}
-          >
-            {t('account.common.resend')}
-          </button>
-        )}
         {onCancel && (
           <button type="button" className="button button-secondary" onClick={onCancel}>
             {t('account.common.cancel')}
           </button>
         )}
       </div>
-      <p role="status" className="status-line">
-        {resent ? t('account.common.resent') : ''}
-      </p>
+      {onResend && (
+        <ResendCode
+          onResend={async () => {
+            try {
+              return await onResend();
+            } catch {
+              return false;
+            }
+          }}
+        />
+      )}
     </form>
   );
 }

@@ -3,7 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { queryKeys, tsr } from '../lib/api';
+import { CodeInput } from './CodeInput';
 import { Modal } from './Modal';
+import { ResendCode } from './ResendCode';
 
 interface Answer {
   status: number;
@@ -47,14 +49,12 @@ const CODE_LENGTH: Partial<Record<MfaKind, number>> = { email: 8, sms: 8, card: 
 function StepUpDialog({ onDone }: { onDone: (ok: boolean) => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const codeId = useId();
-  const errorId = useId();
+  const methodId = useId();
   const [check, setCheck] = useState<Check | null>(null);
   const [mfaId, setMfaId] = useState<number | undefined>(undefined);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [resent, setResent] = useState(false);
   const methods = tsr.mfa.listMethods.useQuery({
     queryKey: ['mfa', 'methods'],
     queryData: { query: {} },
@@ -65,18 +65,23 @@ function StepUpDialog({ onDone }: { onDone: (ok: boolean) => void }) {
       ? methods.data.body.filter((m) => m.id > 0 && ['email', 'sms', 'totp'].includes(m.method))
       : [];
 
+  /** Asks for a code (again, with `payload`); answers whether one is on its way. */
   const start = useCallback(
-    async (id: number | undefined, payload?: string) => {
+    async (id: number | undefined, payload?: string): Promise<boolean> => {
       setError(null);
       try {
         const res = await tsr.auth.startSudo.query({
           query: { single: '1', ...(id ? { mfaId: id } : {}), ...(payload ? { payload } : {}) },
         });
-        if (res.status === 200) setCheck(res.body);
-        else setError(t('account.stepUp.startFailed'));
+        if (res.status === 200) {
+          setCheck(res.body);
+          return true;
+        }
       } catch {
-        setError(t('account.stepUp.startFailed'));
+        // Shown below.
       }
+      setError(t('account.stepUp.startFailed'));
+      return false;
     },
     [t],
   );
@@ -102,9 +107,9 @@ function StepUpDialog({ onDone }: { onDone: (ok: boolean) => void }) {
         return;
       }
       if (res.status === 410) {
-        setError(t('account.stepUp.spent'));
         setCode('');
         await start(mfaId);
+        setError(t('account.stepUp.spent'));
       } else {
         setError(t('account.stepUp.invalidCode'));
       }
@@ -129,33 +134,22 @@ function StepUpDialog({ onDone }: { onDone: (ok: boolean) => void }) {
       <p>{t('account.stepUp.why')}</p>
       <p aria-live="polite">{intro}</p>
       <form onSubmit={confirm} noValidate>
-        <div className="field">
-          <label htmlFor={codeId}>{t('account.stepUp.code')}</label>
-          <input
-            id={codeId}
-            name="code"
-            inputMode={check?.method === 'totpRecovery' ? 'text' : 'numeric'}
-            autoComplete="one-time-code"
-            maxLength={length ?? 32}
-            value={code}
-            onChange={(e) => {
-              setCode(e.target.value.replace(/[^A-Za-z0-9]/g, ''));
-              setError(null);
-            }}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
-          />
-          {error && (
-            <p id={errorId} className="error" role="alert">
-              {error}
-            </p>
-          )}
-        </div>
+        <CodeInput
+          label={t('account.stepUp.code')}
+          value={code}
+          length={length ?? 32}
+          numeric={check?.method !== 'totpRecovery'}
+          error={error}
+          onChange={(value) => {
+            setCode(value);
+            setError(null);
+          }}
+        />
         {choices.length > 1 && (
           <div className="field">
-            <label htmlFor={`${codeId}-method`}>{t('account.stepUp.otherMethod')}</label>
+            <label htmlFor={methodId}>{t('account.stepUp.otherMethod')}</label>
             <select
-              id={`${codeId}-method`}
+              id={methodId}
               value={mfaId ?? choices.find((m) => m.primary)?.id ?? ''}
               onChange={(e) => {
                 const id = Number(e.target.value);
@@ -177,25 +171,13 @@ function StepUpDialog({ onDone }: { onDone: (ok: boolean) => void }) {
           <button type="submit" className="button" disabled={!check || busy || code.length === 0}>
             {t('account.stepUp.confirm')}
           </button>
-          {check && check.method !== 'totp' && check.method !== 'totpRecovery' && (
-            <button
-              type="button"
-              className="button button-secondary"
-              onClick={() => {
-                setResent(true);
-                void start(mfaId, check.payload);
-              }}
-            >
-              {t('account.stepUp.resend')}
-            </button>
-          )}
           <button type="button" className="button button-secondary" onClick={() => onDone(false)}>
             {t('account.common.cancel')}
           </button>
         </div>
-        <p role="status" className="status-line">
-          {resent ? t('account.stepUp.resent') : ''}
-        </p>
+        {check && (check.method === 'email' || check.method === 'sms') && (
+          <ResendCode key={check.method} onResend={() => start(mfaId, check.payload)} />
+        )}
       </form>
     </Modal>
   );

@@ -90,7 +90,7 @@ export function Captcha({
     },
   }));
 
-  const message = error ?? (failure ? t(`signin.captcha.errors.${failure}`) : null);
+  const message = failure ? t(`signin.captcha.errors.${failure}`) : error;
   return (
     <fieldset className="field captcha">
       <legend className="visually-hidden">{t('signin.captcha.label')}</legend>

@@ -89,8 +89,8 @@ export default function LoginScreen({ kind }: { kind: 'email' | 'phone' }) {
     const typed = kind === 'email' ? email.trim() : phone.number.trim();
     if (!typed || !password) return setError('required');
     if (kind === 'email' && !EMAIL.test(typed)) return setError('email');
-    if (captcha.current) {
-      const check = captcha.current.check();
+    if (config.features.captchaSiteKey) {
+      const check = captcha.current?.check() ?? t('signin.captcha.errors.notLoaded');
       if (check) return setCaptchaError(check);
     }
     setBusy(true);

@@ -191,7 +191,6 @@ function ContactStep({ kind, user, onDone }: { kind: Step; user: User; onDone: (
         </>
       ) : (
         <CodeForm
-          key={setup.payload}
           label={t('account.setup.code')}
           intro={t('account.setup.codeSent', { target: setup.target ?? target ?? '' })}
           length={8}
@@ -213,7 +212,9 @@ function ContactStep({ kind, user, onDone }: { kind: Step; user: User; onDone: (
               params: { id: setup.id },
               query: { target: setup.target ?? undefined },
             });
-            if (res.status === 200) setSetup({ ...setup, payload: res.body.payload });
+            if (res.status !== 200) return false;
+            setSetup({ ...setup, payload: res.body.payload });
+            return true;
           }}
         />
       )}

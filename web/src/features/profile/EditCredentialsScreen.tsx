@@ -239,7 +239,6 @@ function ContactSection({
       </ul>
       {pending?.kind === kind ? (
         <CodeForm
-          key={pending.payload}
           label={t('account.contacts.codeLabel')}
           intro={t('account.contacts.codeSent', { value: pending.value })}
           length={8}
@@ -256,9 +255,11 @@ function ContactSection({
             if (res.status === 422) return res.body.message;
             return t('account.common.codeInvalid');
           }}
-          onResend={() => {
+          onResend={async () => {
             const entry = user[kind].find((e) => e.id === pending.id);
-            if (entry) resend.mutate(entry);
+            if (!entry) return false;
+            const res = await resend.mutateAsync(entry);
+            return res?.status === 200;
           }}
           onCancel={() => setPending(null)}
         />

@@ -1,18 +1,17 @@
-import { DEFAULT_PASSWORD_RULES, passwordFailures } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { href } from '../../app/routes';
+import { NewPasswordFields } from '../../components/PasswordRules';
 import { useStepUpInPlace } from '../../components/StepUp';
 import '../../components/self-service.css';
 import { queryKeys, tsr } from '../../lib/api';
-import { maybeConfig } from '../../lib/config';
 import { useCurrentUser } from '../../lib/session';
-import { PasswordRules, passwordMessage } from './components/PasswordRules';
 
 type Problem = 'currentWrong' | 'failed' | 'rules';
 
+/** Security > edit-password: the current password, then a new one with the rules shown live. */
 export default function EditPasswordScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -21,18 +20,12 @@ export default function EditPasswordScreen() {
   const queryClient = useQueryClient();
   const stepUp = useStepUpInPlace();
   const id = useId();
-  const rules = maybeConfig()?.passwordRules ?? DEFAULT_PASSWORD_RULES;
   const { user } = useCurrentUser();
   const username = user?.email.find((e) => e.default)?.value ?? '';
   const [current, setCurrent] = useState('');
-  const [password, setPassword] = useState('');
-  const [repeat, setRepeat] = useState('');
+  const [password, setPassword] = useState<string | null>(null);
   const [submitted, setSubmitted] = useState(false);
   const [problem, setProblem] = useState<Problem | null>(null);
-
-  const failures = passwordFailures(password, rules);
-  const mismatch = repeat !== password;
-  const currentMissing = current.length === 0;
 
   const change = useMutation({
     mutationFn: (body: { current_password: string; password: string }) =>
@@ -53,13 +46,16 @@ export default function EditPasswordScreen() {
     event.preventDefault();
     setSubmitted(true);
     setProblem(null);
-    if (currentMissing || failures.length > 0 || mismatch) return;
+    if (current.length === 0 || password === null) return;
     change.mutate({ current_password: current, password });
   };
 
-  const newError = submitted && failures.length > 0 ? passwordMessage(t, failures[0]!) : null;
-  const repeatError = submitted && !newError && mismatch ? t('account.password.mismatch') : null;
-  const currentError = submitted && currentMissing ? t('account.password.required') : null;
+  const currentError =
+    submitted && current.length === 0
+      ? t('common.password.errors.required')
+      : problem === 'currentWrong'
+        ? t('account.password.currentWrong')
+        : null;
 
   return (
     <section aria-labelledby="edit-password-title">
@@ -86,44 +82,16 @@ export default function EditPasswordScreen() {
               setCurrent(e.target.value);
               setProblem(null);
             }}
-            aria-invalid={currentError || problem === 'currentWrong' ? true : undefined}
-            aria-describedby={`${id}-current-error`}
+            aria-invalid={currentError ? true : undefined}
+            aria-describedby={currentError ? `${id}-current-error` : undefined}
           />
-          <p id={`${id}-current-error`} className="error">
-            {currentError ?? (problem === 'currentWrong' ? t('account.password.currentWrong') : '')}
-          </p>
+          {currentError && (
+            <p id={`${id}-current-error`} className="error" role="alert">
+              {currentError}
+            </p>
+          )}
         </div>
-        <div className="field">
-          <label htmlFor={`${id}-new`}>{t('account.password.new')}</label>
-          <input
-            id={`${id}-new`}
-            type="password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            aria-invalid={newError ? true : undefined}
-            aria-describedby={`${id}-rules ${id}-new-error`}
-          />
-          <p id={`${id}-new-error`} className="error">
-            {newError ?? ''}
-          </p>
-          <PasswordRules id={`${id}-rules`} password={password} rules={rules} />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-repeat`}>{t('account.password.repeat')}</label>
-          <input
-            id={`${id}-repeat`}
-            type="password"
-            autoComplete="new-password"
-            value={repeat}
-            onChange={(e) => setRepeat(e.target.value)}
-            aria-invalid={repeatError ? true : undefined}
-            aria-describedby={`${id}-repeat-error`}
-          />
-          <p id={`${id}-repeat-error`} className="error">
-            {repeatError ?? ''}
-          </p>
-        </div>
+        <NewPasswordFields showErrors={submitted} onChange={setPassword} />
         {(problem === 'failed' || problem === 'rules') && (
           <p className="notice notice-error" role="alert">
             {problem === 'failed'

@@ -30,7 +30,6 @@ export default function ConfirmationScreen() {
     <section className="card narrow" aria-labelledby="confirm-title">
       <h1 id="confirm-title">{t('account.setup.confirmTitle')}</h1>
       <CodeForm
-        key={pending.payload}
         label={t('account.setup.code')}
         intro={t('account.setup.codeSent', { target: pending.target ?? '' })}
         length={8}
@@ -53,11 +52,11 @@ export default function ConfirmationScreen() {
             params: { id: pending.id },
             query: { target: pending.target ?? undefined },
           });
-          if (res.status === 200) {
-            const next = { ...pending, payload: res.body.payload };
-            pendingSetup.set(next);
-            setPending(next);
-          }
+          if (res.status !== 200) return false;
+          const next = { ...pending, payload: res.body.payload };
+          pendingSetup.set(next);
+          setPending(next);
+          return true;
         }}
         onCancel={() => {
           pendingSetup.clear();

@@ -1,11 +1,17 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { href } from '../../app/routes';
 import '../../components/self-service.css';
+import { safeInternalTarget } from '../../lib/target';
 
 /** MFA setup done (`/setup-mfa/success`, and `/setup-totp/success` for the authenticator app). */
 export default function SuccessScreen({ totp = false }: { totp?: boolean }) {
   const { t } = useTranslation();
+  const [params] = useSearchParams();
+  // Set when the setup interrupted a sign-in (TOTP reset from the recovery screen).
+  const target = safeInternalTarget(params.get('redirect'));
+  const toPartner =
+    target !== null && (target === '/authorize' || target.startsWith('/authorize?'));
   return (
     <section className="card narrow" aria-labelledby="success-title">
       <h1 id="success-title">
@@ -15,7 +21,18 @@ export default function SuccessScreen({ totp = false }: { totp?: boolean }) {
         {totp ? t('account.setup.totpSuccessText') : t('account.setup.successText')}
       </p>
       <div className="actions">
-        <Link className="button" to={href('security')}>
+        {target &&
+          (toPartner ? (
+            // The gateway's /authorize continues the partner's request: a real navigation.
+            <a className="button" href={target}>
+              {t('account.setup.continue')}
+            </a>
+          ) : (
+            <Link className="button" to={target}>
+              {t('account.setup.continue')}
+            </Link>
+          ))}
+        <Link className={target ? 'button button-secondary' : 'button'} to={href('security')}>
           {t('account.setup.toSecurity')}
         </Link>
         <Link className="button button-secondary" to={href('user.dashboard')}>

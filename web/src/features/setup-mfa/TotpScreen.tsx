@@ -36,6 +36,8 @@ export default function TotpScreen() {
   const stepUp = useStepUpInPlace();
   const { run } = stepUp;
   const [stage, setStage] = useState<Stage>({ kind: 'starting' });
+  // From the TOTP recovery screen: where the interrupted sign-in was going.
+  const redirect = params.get('redirect') ? { redirect: params.get('redirect') ?? '' } : undefined;
 
   const start = useCallback(
     async (reset: boolean) => {
@@ -116,7 +118,7 @@ export default function TotpScreen() {
           <h2>{t('account.recovery.newKeys')}</h2>
           <p>{t('account.setup.totp.keysIntro')}</p>
           <RecoveryKeys keys={stage.keys} />
-          <Link className="button" to={href('setup-totp.success')} replace>
+          <Link className="button" to={href('setup-totp.success', redirect)} replace>
             {t('account.setup.totp.keysSaved')}
           </Link>
         </>

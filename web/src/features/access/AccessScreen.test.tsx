@@ -1,0 +1,60 @@
+import { findAccountByLogin } from '@portal/mock-upstream';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { renderScreen } from '../../test/render';
+import { signedInAs } from '../../test/session';
+import { withRealStack } from '../../test/stack';
+import AccessScreen from './AccessScreen';
+
+const stack = withRealStack();
+const routes = [{ path: '/user/access', element: <AccessScreen /> }];
+
+beforeEach(async () => {
+  await stack().be.app.inject({ method: 'POST', url: '/__dev/reset' });
+});
+
+/** Partner Shop (client 101) was allowed in earlier by this user. */
+function grantPartnerShop(login: string) {
+  const { store } = stack().be;
+  const account = findAccountByLogin(store, login);
+  if (!account) throw new Error(`no ${login}`);
+  store.grants.push({
+    accountId: account.id,
+    clientId: 101,
+    scopes: ['user', 'balance'],
+    createdAt: store.clock.now(),
+  });
+}
+
+describe('access of third-party apps', () => {
+  it('lists each app with its translated scopes and revokes it after confirmation', async () => {
+    grantPartnerShop('partner@example.be');
+    await signedInAs(stack(), 'partner@example.be');
+    await renderScreen('/user/access', routes);
+    const user = userEvent.setup();
+
+    const app = (await screen.findByRole('heading', { name: 'Partner Shop' })).closest('li');
+    if (!app) throw new Error('no list item');
+    expect(within(app).getByText('See your name and contact details')).toBeVisible();
+    expect(within(app).getByText('See your balances')).toBeVisible();
+
+    await user.click(within(app).getByRole('button', { name: 'Revoke access for Partner Shop' }));
+    const dialog = screen.getByRole('dialog', { name: 'Revoke access for Partner Shop?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Revoke' }));
+
+    expect(await screen.findByText('Access for Partner Shop has been revoked.')).toBeVisible();
+    expect(await screen.findByText('No app has access to your account.')).toBeVisible();
+  });
+
+  it('keeps the app when the user changes their mind', async () => {
+    grantPartnerShop('partner@example.be');
+    await signedInAs(stack(), 'partner@example.be');
+    await renderScreen('/user/access', routes);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Revoke access for Partner Shop' }));
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Partner Shop' })).toBeVisible();
+  });
+});

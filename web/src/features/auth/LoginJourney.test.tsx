@@ -1,0 +1,116 @@
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useLocation } from 'react-router';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { getConfig, setConfig } from '../../lib/config';
+import { renderScreen } from '../../test/render';
+import { withRealStack } from '../../test/stack';
+import LoginScreen from './LoginScreen';
+
+withRealStack();
+
+function Where() {
+  const location = useLocation();
+  return <p>reached {location.pathname + location.search}</p>;
+}
+
+async function submit(username: string, password: string) {
+  const user = userEvent.setup();
+  await user.type(screen.getByLabelText('E-mail address'), username);
+  await user.type(screen.getByLabelText('Password'), password);
+  await user.click(screen.getByRole('button', { name: 'Log in' }));
+}
+
+beforeEach(() => {
+  sessionStorage.clear();
+  localStorage.setItem('device-id', crypto.randomUUID());
+});
+
+describe('login form, more of spec parts 2, 4 and 8', () => {
+  const more = [
+    { path: '/login/email', element: <LoginScreen kind="email" /> },
+    { path: '/login/phone', element: <LoginScreen kind="phone" /> },
+    { path: '*', element: <Where /> },
+  ];
+
+  it('goes to mfa-methods with the methods of the 401 and keeps the payload', async () => {
+    await renderScreen('/login/email?target=%2Fuser%2Faccess', more);
+    await submit('employee@example.be', 'Portal-Demo-2026!');
+    const reached = await screen.findByText(/^reached \/mfa\/methods\?/);
+    const query = new URLSearchParams(reached.textContent?.split('?')[1]);
+    expect(query.get('isLogin')).toBe('true');
+    expect(
+      JSON.parse(query.get('methods') ?? '[]').map((m: { method: string }) => m.method),
+    ).toEqual(['email', 'sms']);
+    const stored = JSON.parse(sessionStorage.getItem('loginPayload') ?? '{}');
+    expect(stored.target).toBe('/user/access');
+    expect(stored.payload).toEqual(expect.any(String));
+  });
+
+  it('reads a national phone number in the variant country', async () => {
+    const user = userEvent.setup();
+    await renderScreen('/login/phone', more);
+    expect(await screen.findByLabelText('Country code')).toHaveValue('BE');
+    await user.type(await screen.findByRole('textbox', { name: 'Phone number' }), '0470 00 00 01');
+    await user.type(screen.getByLabelText('Password'), 'Portal-Demo-2026!');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText(/^reached \/mfa\/methods\?/)).toBeInTheDocument();
+  });
+
+  it('says "Too many attempts" once the account is locked', async () => {
+    await renderScreen('/login/email', more);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('E-mail address'), 'partner@example.be');
+    for (let i = 0; i < 6; i++) {
+      await user.clear(screen.getByLabelText('Password'));
+      await user.type(screen.getByLabelText('Password'), `wrong-${i}`);
+      await user.click(screen.getByRole('button', { name: 'Log in' }));
+      await screen.findByRole('alert');
+    }
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Too many attempts. Please try again later.',
+    );
+  });
+
+  it('titles a partner sign-in by the redirect_uri inside its target, and links the other ways', async () => {
+    const target = `/authorize?client_id=17&redirect_uri=${encodeURIComponent('https://client.example.be/cb')}`;
+    await renderScreen(`/login/email?target=${encodeURIComponent(target)}`, more);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
+      'Log in to your client area',
+    );
+    expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute(
+      'href',
+      '/onboarding',
+    );
+    expect(screen.getByRole('link', { name: 'Log in with your phone number' })).toHaveAttribute(
+      'href',
+      `/login/phone?target=${encodeURIComponent(target)}`,
+    );
+  });
+
+  it('shows the captcha errors of spec part 8 when the captcha is on', async () => {
+    await renderScreen('/login/email', more);
+    cleanup();
+    const config = getConfig();
+    setConfig({ ...config, features: { ...config.features, captchaSiteKey: 'site-key' } });
+    try {
+      await renderScreen('/login/email', more);
+      await submit('employee@example.be', 'Portal-Demo-2026!');
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'The security check has not loaded yet. Please wait a moment.',
+      );
+      const script = await waitFor(() => {
+        const element = document.getElementById('portal-captcha');
+        if (!element) throw new Error('no captcha script yet');
+        return element;
+      });
+      expect(script.getAttribute('src')).toContain('render=explicit');
+      act(() => {
+        script.dispatchEvent(new Event('error'));
+      });
+      expect(await screen.findByText(/could not be loaded/)).toBeInTheDocument();
+    } finally {
+      setConfig(config);
+    }
+  });
+});

@@ -1,0 +1,64 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { renderScreen } from '../../test/render';
+import { signedInAs } from '../../test/session';
+import { withRealStack } from '../../test/stack';
+import ConsentScreen from './ConsentScreen';
+
+const stack = withRealStack();
+const routes = [
+  { path: '/approve', element: <ConsentScreen /> },
+  { path: '/', element: <p>home reached</p> },
+];
+const partnerRequest = new URLSearchParams({
+  client_id: '101',
+  redirect_uri: 'http://127.0.0.1:5555/callback',
+  response_type: 'code',
+  state: 'shop-state',
+  code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+  code_challenge_method: 'S256',
+  partner: '1',
+});
+
+beforeEach(async () => {
+  await stack().be.app.inject({ method: 'POST', url: '/__dev/reset' });
+});
+
+describe('consent', () => {
+  it('shows the spec error for a partner with an invalid configuration', async () => {
+    await signedInAs(stack(), 'partner@example.be');
+    await renderScreen('/approve?error=invalid_configuration&partner=1', routes);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      "Oops. Seems like the partner you're coming from uses an invalid configuration.",
+    );
+  });
+
+  it('names the client and its scopes; a refusal denies access with a link home', async () => {
+    await signedInAs(stack(), 'partner@example.be');
+    await renderScreen(`/approve?${partnerRequest}`, routes);
+    expect(
+      await screen.findByText('Partner Shop wants to access your account. It will be able to:'),
+    ).toBeVisible();
+    expect(screen.getByRole('list', { name: 'Requested permissions' })).toHaveTextContent(
+      'See your name and contact detailsSee your balances',
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Refuse' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      "Given the consent wasn't given, access is denied.",
+    );
+    await user.click(screen.getByRole('link', { name: 'Go to the homepage' }));
+    expect(await screen.findByText('home reached')).toBeVisible();
+  });
+
+  it('treats a request for an unregistered redirect URI as an invalid configuration', async () => {
+    await signedInAs(stack(), 'partner@example.be');
+    const bad = new URLSearchParams(partnerRequest);
+    bad.set('redirect_uri', 'https://evil.example/cb');
+    await renderScreen(`/approve?${bad}`, routes);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      "Oops. Seems like the partner you're coming from uses an invalid configuration.",
+    );
+  });
+});

@@ -1,0 +1,156 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useLocation } from 'react-router';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { renderScreen } from '../../test/render';
+import { signedInAs } from '../../test/session';
+import { withRealStack } from '../../test/stack';
+import LoginScreen from '../auth/LoginScreen';
+import MfaCodeScreen from './MfaCodeScreen';
+import MfaMethodsScreen from './MfaMethodsScreen';
+
+const stack = withRealStack();
+
+function Where() {
+  const location = useLocation();
+  return <p>reached {location.pathname + location.search}</p>;
+}
+
+const routes = [
+  { path: '/login/email', element: <LoginScreen kind="email" /> },
+  { path: '/mfa/methods', element: <MfaMethodsScreen /> },
+  { path: '/mfa', element: <MfaCodeScreen /> },
+  { path: '*', element: <Where /> },
+];
+
+/** The newest code the mock sent to `to`. */
+function lastCode(to: string): string {
+  const message = [...stack().be.store.outbox].reverse().find((m) => m.to === to);
+  if (!message) throw new Error(`no code for ${to}`);
+  return message.code;
+}
+
+async function signInUntilMethods(username: string, target?: string) {
+  const user = userEvent.setup();
+  const path = target ? `/login/email?target=${encodeURIComponent(target)}` : '/login/email';
+  await renderScreen(path, routes);
+  await user.type(screen.getByLabelText('E-mail address'), username);
+  await user.type(screen.getByLabelText('Password'), 'Portal-Demo-2026!');
+  await user.click(screen.getByRole('button', { name: 'Log in' }));
+  await screen.findByRole('heading', { name: 'Confirm it is you' });
+  return user;
+}
+
+beforeEach(() => {
+  sessionStorage.clear();
+  localStorage.clear();
+});
+
+describe('MFA at sign-in', () => {
+  it('offers the methods of the 401 and a code screen titled by the method', async () => {
+    const user = await signInUntilMethods('employee@example.be');
+    expect(screen.getByRole('button', { name: /By e-mail to e\*+e@example\.be/ })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: /By text message to/ }));
+    expect(await screen.findByRole('heading', { name: 'Check your phone' })).toBeVisible();
+    expect(screen.getByText(/We sent an 8-digit code by text message to/)).toBeVisible();
+    // Trusting the device is offered at sign-in; with two methods, so is another method.
+    expect(screen.getByLabelText(/Trust this device/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Use another method' })).toBeVisible();
+  });
+
+  it('marks a wrong code under the field, clears it on typing, then goes to the kept target', async () => {
+    const user = await signInUntilMethods('employee@example.be', '/security/history');
+    await user.click(screen.getByRole('button', { name: /By e-mail to/ }));
+    const field = await screen.findByLabelText('Verification code');
+    await user.type(field, '00000000');
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your code is invalid, try again.');
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    await user.clear(field);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(field).not.toHaveAttribute('aria-invalid');
+
+    await user.type(field, lastCode('employee@example.be'));
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('reached /security/history')).toBeInTheDocument();
+    expect(sessionStorage.getItem('loginPayload')).toBeNull();
+  });
+
+  it("keeps only the letters and digits of a typed code, up to the method's length", async () => {
+    const user = await signInUntilMethods('employee@example.be');
+    await user.click(screen.getByRole('button', { name: /By e-mail to/ }));
+    const field = await screen.findByLabelText('Verification code');
+    await user.type(field, '12 34-56.78 9');
+    expect(field).toHaveValue('12345678');
+  });
+
+  it('sends a weak password to weak-password with verified=true', async () => {
+    const user = await signInUntilMethods('weak@example.be', '/user/access');
+    await user.click(screen.getByRole('button', { name: /By e-mail to/ }));
+    await user.type(await screen.findByLabelText('Verification code'), lastCode('weak@example.be'));
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(
+      await screen.findByText('reached /weak-password?verified=true&target=%2Fuser%2Faccess'),
+    ).toBeInTheDocument();
+  });
+
+  it('sends a duplicate account to duplicated with the method and target', async () => {
+    const user = await signInUntilMethods('duplicate@example.be', '/user/dashboard');
+    await user.click(screen.getByRole('button', { name: /By e-mail to/ }));
+    await user.type(
+      await screen.findByLabelText('Verification code'),
+      lastCode('duplicate@example.be'),
+    );
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(
+      await screen.findByText('reached /duplicated?method=email&target=%2Fuser%2Fdashboard'),
+    ).toBeInTheDocument();
+    expect(sessionStorage.getItem('fuzzion_payload')).not.toBeNull();
+  });
+
+  it('leads a recovery key to the TOTP recovery screen with the keys left', async () => {
+    const user = await signInUntilMethods('totp@example.be');
+    await user.click(screen.getByRole('button', { name: 'With a recovery key' }));
+    await user.type(await screen.findByLabelText('Recovery key'), 'recovery03');
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('reached /mfa/totp-recovery?x=9')).toBeInTheDocument();
+  });
+
+  it('says the sign-in expired when the MFA screen is opened without one', async () => {
+    await renderScreen('/mfa/methods?isLogin=true', routes);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This sign-in has expired. Please log in again.',
+    );
+  });
+});
+
+describe('step-up (single=true): after a correct code', () => {
+  it.each([
+    [
+      'a named redirect, with action and targetMfaId',
+      '/mfa/methods?single=true&redirect=security.mfa-edit&action=delete&targetMfaId=7',
+      'reached /security/mfa-edit?action=delete&targetMfaId=7',
+    ],
+    [
+      'an internal redirect',
+      `/mfa/methods?single=true&redirect=${encodeURIComponent('/security/edit-password')}`,
+      'reached /security/edit-password',
+    ],
+  ])('goes to %s', async (_name, start, reached) => {
+    await signedInAs(stack(), 'employee@example.be');
+    const user = userEvent.setup();
+    await renderScreen(start, routes);
+    expect(
+      await screen.findByText(
+        'This page protects sensitive settings. Confirm it is you to continue.',
+      ),
+    ).toBeVisible();
+    await user.click(screen.getByRole('button', { name: /By e-mail to employee@example\.be/ }));
+    const field = await screen.findByLabelText('Verification code');
+    // No trusted-device choice on a step-up.
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+    await user.type(field, lastCode('employee@example.be'));
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText(reached)).toBeInTheDocument();
+  });
+});

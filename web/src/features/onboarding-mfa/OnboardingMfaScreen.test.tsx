@@ -1,0 +1,72 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { renderScreen } from '../../test/render';
+import { signedInAs } from '../../test/session';
+import { withRealStack } from '../../test/stack';
+import OnboardingMfaScreen from './OnboardingMfaScreen';
+
+const stack = withRealStack();
+const routes = [
+  { path: '/setup-mfa', element: <OnboardingMfaScreen /> },
+  { path: '/setup-mfa/selection', element: <p>method choice reached</p> },
+  { path: '/user/dashboard', element: <p>dashboard reached</p> },
+  { path: '/profile', element: <p>profile reached</p> },
+];
+
+beforeEach(async () => {
+  await stack().be.app.inject({ method: 'POST', url: '/__dev/reset' });
+});
+
+const lastCode = (to: string) => stack().be.store.outbox.findLast((m) => m.to === to)?.code ?? '';
+
+describe('forced MFA', () => {
+  it('offers a customer who is not forced Activate and Skip, with the customer advice', async () => {
+    await signedInAs(stack(), 'customer@example.be');
+    await renderScreen('/setup-mfa?redirect=%2Fprofile', routes);
+    expect(await screen.findByRole('heading', { name: 'Protect your account' })).toBeVisible();
+    expect(
+      screen.getByText('Never share your sign-in details, not even with colleagues.'),
+    ).toBeVisible();
+    expect(
+      screen.getByText('Each collaborator needs an individual account of their own.'),
+    ).toBeVisible();
+    const banner = screen.getByRole('region', { name: 'Two-step verification' });
+    expect(banner).toContainElement(screen.getByRole('button', { name: 'Activate' }));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Skip for now' }));
+    expect(await screen.findByText('profile reached')).toBeVisible();
+  });
+
+  it('has a forced user only confirm, then set up e-mail and phone before going on', async () => {
+    await signedInAs(stack(), 'forced@example.be');
+    await renderScreen('/setup-mfa', routes);
+    const user = userEvent.setup();
+    await screen.findByRole('heading', { name: 'Protect your account' });
+    expect(screen.queryByRole('button', { name: 'Skip for now' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/individual account/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+
+    expect(screen.getByRole('heading', { name: 'Step 1: your e-mail address' })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Send a code' }));
+    await user.type(
+      await screen.findByLabelText('Verification code'),
+      lastCode('forced@example.be'),
+    );
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+
+    expect(await screen.findByRole('heading', { name: 'Step 2: your phone number' })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Send a code' }));
+    await user.type(await screen.findByLabelText('Verification code'), lastCode('+32470000004'));
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+
+    expect(await screen.findByRole('heading', { name: 'Your account is protected' })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Continue to the platform' }));
+    expect(await screen.findByText('dashboard reached')).toBeVisible();
+  });
+
+  it('sends a user who is neither forced nor a customer to the method choice', async () => {
+    await signedInAs(stack(), 'employee@example.be');
+    await renderScreen('/setup-mfa', routes);
+    expect(await screen.findByText('method choice reached')).toBeVisible();
+  });
+});

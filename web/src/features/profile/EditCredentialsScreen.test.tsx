@@ -1,0 +1,81 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { renderScreen } from '../../test/render';
+import { signedInAs } from '../../test/session';
+import { withRealStack } from '../../test/stack';
+import EditCredentialsScreen from './EditCredentialsScreen';
+
+const stack = withRealStack();
+const routes = [
+  { path: '/profile/edit-credentials', element: <EditCredentialsScreen /> },
+  { path: '/security', element: <p>security reached</p> },
+];
+
+beforeEach(async () => {
+  await stack().be.app.inject({ method: 'POST', url: '/__dev/reset' });
+});
+
+const section = (name: string) => screen.getByRole('region', { name });
+
+describe('e-mail addresses and phone numbers', () => {
+  it('keeps the last phone number from being deleted, and says why', async () => {
+    await signedInAs(stack());
+    await renderScreen('/profile/edit-credentials', routes);
+    const phones = await screen.findByRole('region', { name: 'Phone numbers' });
+    const remove = await within(phones).findByRole('button', { name: 'Delete +32470000001' });
+    expect(remove).toHaveAttribute('aria-disabled', 'true');
+    expect(remove).toHaveAccessibleDescription('At least one phone number must remain.');
+    await userEvent.setup().click(remove);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('says when an address is already used by another account', async () => {
+    await signedInAs(stack());
+    await renderScreen('/profile/edit-credentials', routes);
+    const user = userEvent.setup();
+    const emails = await screen.findByRole('region', { name: 'E-mail addresses' });
+    await user.type(within(emails).getByLabelText('New e-mail address'), 'totp@example.be');
+    await user.click(within(emails).getByRole('button', { name: 'Send a code' }));
+    expect(await within(emails).findByRole('alert')).toHaveTextContent(
+      'This email is already in use. Please use another one.',
+    );
+  });
+
+  it('refuses an invalid phone number with the profile message', async () => {
+    await signedInAs(stack());
+    await renderScreen('/profile/edit-credentials', routes);
+    const user = userEvent.setup();
+    const phones = await screen.findByRole('region', { name: 'Phone numbers' });
+    await user.type(within(phones).getByLabelText('New phone number'), '12');
+    await user.click(within(phones).getByRole('button', { name: 'Send a code' }));
+    expect(await within(phones).findByRole('alert')).toHaveTextContent(
+      'This phone number is invalid or already used.',
+    );
+  });
+
+  it('adds a phone number, verifies it with the texted code and lets it become primary', async () => {
+    await signedInAs(stack());
+    await renderScreen('/profile/edit-credentials', routes);
+    const user = userEvent.setup();
+    const phones = await screen.findByRole('region', { name: 'Phone numbers' });
+    await user.type(within(phones).getByLabelText('New phone number'), '0470 12 34 56');
+    await user.click(within(phones).getByRole('button', { name: 'Send a code' }));
+    await within(phones).findByText(/We sent an 8-digit code to \+32470123456/);
+    const code = stack().be.store.outbox.findLast((m) => m.to === '+32470123456')?.code ?? '';
+    await user.type(within(phones).getByLabelText('Verification code'), code);
+    await user.click(within(phones).getByRole('button', { name: 'Confirm' }));
+    expect(await within(phones).findByText('Your phone number has been verified.')).toBeVisible();
+    await user.click(
+      await within(phones).findByRole('button', { name: 'Make primary: +32470123456' }),
+    );
+    expect(
+      await within(section('Phone numbers')).findByText(
+        'Your primary phone number has been changed.',
+      ),
+    ).toBeVisible();
+    const first = within(section('Phone numbers')).getAllByRole('listitem')[0];
+    expect(first).toHaveTextContent('+32470123456');
+    expect(first).toHaveTextContent('Primary');
+  });
+});

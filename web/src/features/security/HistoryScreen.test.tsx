@@ -1,0 +1,81 @@
+import { signIn } from '@portal/gateway/test-helpers';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { renderScreen } from '../../test/render';
+import { signedInAs } from '../../test/session';
+import { withRealStack } from '../../test/stack';
+import HistoryScreen from './HistoryScreen';
+
+const stack = withRealStack();
+const routes = [
+  { path: '/security/history', element: <HistoryScreen /> },
+  { path: '/security/edit-password', element: <p>password change reached</p> },
+];
+
+beforeEach(async () => {
+  await stack().be.app.inject({ method: 'POST', url: '/__dev/reset' });
+});
+
+/** Whether the gateway still takes a session cookie (the user info answers). */
+async function stillSignedIn(token: string) {
+  const res = await stack().gateway.inject({
+    url: '/api/user',
+    headers: { host: '127.0.0.1', cookie: `access_token=${token}` },
+  });
+  return res.statusCode === 200;
+}
+
+describe('devices and security history', () => {
+  it('logs out another session, which stops working, and says so', async () => {
+    const elsewhere = await signIn(stack(), 'employee@example.be', '127.0.0.1');
+    await signedInAs(stack());
+    await renderScreen('/security/history', routes);
+    const user = userEvent.setup();
+
+    const devices = await screen.findByRole('list', { name: 'Devices and sessions' });
+    await within(devices).findAllByText('Active');
+    const rows = within(devices).getAllByRole('listitem');
+    expect(rows).toHaveLength(2);
+    const current = rows.filter((r) => within(r).queryByText('This device'));
+    expect(current).toHaveLength(1);
+    const other = rows.find((r) => !within(r).queryByText('This device'));
+    if (!other) throw new Error('no other session');
+    expect(
+      within(current[0] as HTMLElement).queryByRole('button', { name: /^Log out/ }),
+    ).toBeNull();
+
+    await user.click(within(other).getByRole('button', { name: /^Log out/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Log out this device?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Log out' }));
+
+    expect(await screen.findByText(/^You have been logged out from /)).toBeVisible();
+    expect(await stillSignedIn(elsewhere)).toBe(false);
+  });
+
+  it('lists the events newest first, in words, with where they came from', async () => {
+    await signedInAs(stack());
+    await renderScreen('/security/history', routes);
+    const events = await screen.findByRole('list', { name: 'Security history' });
+    const signIns = await within(events).findAllByText('Signed in');
+    expect(signIns.length).toBeGreaterThan(0);
+    const times = within(events)
+      .getAllByRole('listitem')
+      .map((li) => li.querySelector('time')?.getAttribute('datetime') ?? '');
+    expect(times).toEqual([...times].sort().reverse());
+  });
+
+  it('"this wasn\'t me" ends the other sessions and leads to a new password', async () => {
+    const elsewhere = await signIn(stack(), 'employee@example.be', '127.0.0.1');
+    await signedInAs(stack());
+    await renderScreen('/security/history', routes);
+    const user = userEvent.setup();
+    const events = await screen.findByRole('list', { name: 'Security history' });
+    const [first] = await within(events).findAllByRole('button', { name: "This wasn't me" });
+    await user.click(first as HTMLElement);
+    const dialog = screen.getByRole('dialog', { name: 'Secure your account?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Log out other devices' }));
+    expect(await screen.findByText('password change reached')).toBeVisible();
+    expect(await stillSignedIn(elsewhere)).toBe(false);
+  });
+});

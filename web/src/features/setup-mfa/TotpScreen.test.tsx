@@ -1,0 +1,46 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { renderScreen } from '../../test/render';
+import { signedInAs } from '../../test/session';
+import { withRealStack } from '../../test/stack';
+import TotpScreen from './TotpScreen';
+
+const stack = withRealStack();
+const routes = [{ path: '/setup-mfa/totp', element: <TotpScreen /> }];
+
+beforeEach(async () => {
+  await stack().be.app.inject({ method: 'POST', url: '/__dev/reset' });
+});
+
+describe('authenticator app setup', () => {
+  it('draws the QR code of the otpauth URI in the page and shows the secret to type', async () => {
+    await signedInAs(stack());
+    await renderScreen('/setup-mfa/totp', routes);
+    const qr = await screen.findByRole('img', {
+      name: 'QR code to scan with your authenticator app',
+    });
+    expect(qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml;charset=utf-8,%3Csvg/);
+    const secret = (screen.getByLabelText('Secret key') as HTMLInputElement).value;
+    expect(secret.replace(/\s/g, '')).toMatch(/^[A-Z2-7]{16,}$/);
+  });
+
+  it('refuses a wrong code under the field', async () => {
+    await signedInAs(stack());
+    await renderScreen('/setup-mfa/totp', routes);
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('6-digit code'), '000000');
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/invalid/i);
+    expect(screen.getByLabelText('6-digit code')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('offers to replace an authenticator app that exists', async () => {
+    await signedInAs(stack(), 'totp@example.be');
+    await renderScreen('/setup-mfa/totp', routes);
+    await userEvent
+      .setup()
+      .click(await screen.findByRole('button', { name: 'Replace my authenticator app' }));
+    expect(await screen.findByLabelText('Secret key')).toBeVisible();
+  });
+});
