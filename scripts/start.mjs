@@ -1,10 +1,11 @@
 #!/usr/bin/env node
-// `pnpm start`: builds the web app, then runs the two mock upstreams (BE :4010,
+// `pnpm start`: builds the web app and the gateway's bundle, then runs the two mock upstreams (BE :4010,
 // LU :4011) and the gateway (:3000) that serves it. `--dev` adds Vite's dev
 // server with hot reload (:5173). Ctrl-C stops everything.
 import { spawn, spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { GATEWAY_NODE_FLAGS } from '../gateway/build.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dev = process.argv.includes('--dev');
@@ -12,11 +13,13 @@ const skipBuild = process.argv.includes('--no-build');
 const bin = (pkg, name) => join(root, pkg, 'node_modules', '.bin', name);
 
 if (!dev && !skipBuild) {
-  const build = spawnSync(bin('web', 'vite'), ['build'], {
-    cwd: join(root, 'web'),
-    stdio: 'inherit',
-  });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+  for (const [pkg, cmd, args] of [
+    ['web', bin('web', 'vite'), ['build']],
+    ['gateway', process.execPath, ['build.mjs']],
+  ]) {
+    const build = spawnSync(cmd, args, { cwd: join(root, pkg), stdio: 'inherit' });
+    if (build.status !== 0) process.exit(build.status ?? 1);
+  }
 }
 
 const children = [];
@@ -51,7 +54,11 @@ const luPort = process.env.MOCK_LU_PORT ?? '4011';
 const tsx = bin('gateway', 'tsx');
 run('mock-upstream (be)', 'mock-upstream', tsx, ['src/server.ts'], { REGION: 'be', PORT: bePort });
 run('mock-upstream (lu)', 'mock-upstream', tsx, ['src/server.ts'], { REGION: 'lu', PORT: luPort });
-run('gateway', 'gateway', tsx, [dev ? 'watch' : '', 'src/server.ts'].filter(Boolean), {
+// The gateway runs as in production (its bundle under plain node); with --dev, from source.
+const gateway = dev
+  ? [tsx, ['watch', 'src/server.ts']]
+  : [process.execPath, [...GATEWAY_NODE_FLAGS, 'dist/server.mjs']];
+run('gateway', 'gateway', gateway[0], gateway[1], {
   UPSTREAM_BE_URL: process.env.UPSTREAM_BE_URL ?? `http://127.0.0.1:${bePort}`,
   UPSTREAM_LU_URL: process.env.UPSTREAM_LU_URL ?? `http://127.0.0.1:${luPort}`,
 });

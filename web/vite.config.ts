@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { entryChunkPlugin } from './scripts/entry-chunk-plugin';
-import { portalApiPlugin } from './scripts/portal-api-plugin';
+import { entryChunkPlugin } from './scripts/entry-chunk-plugin.ts';
+import { portalApiPlugin } from './scripts/portal-api-plugin.ts';
 
 const gateway = process.env.GATEWAY_URL ?? 'http://127.0.0.1:3000';
 

@@ -30,8 +30,8 @@ function csp(header: string | string[] | number | undefined): Map<string, string
 }
 
 describe('security headers', () => {
-  it('sends a strict Content-Security-Policy on pages and API answers alike', async () => {
-    for (const url of ['/api/config', '/api/docs', '/healthz']) {
+  it('sends a strict Content-Security-Policy on pages', async () => {
+    for (const url of ['/api/docs', '/healthz']) {
       const res = await stack.gateway.inject({ url, headers: { host: 'be.localhost:3000' } });
       const policy = csp(res.headers['content-security-policy']);
       expect(policy.get('script-src')).toEqual(["'self'"]);
@@ -47,17 +47,31 @@ describe('security headers', () => {
     }
   });
 
+  it('answers API calls with a policy that allows nothing, and never lets them be cached', async () => {
+    for (const url of ['/api/config', '/api/user']) {
+      const res = await stack.gateway.inject({ url, headers: { host: 'be.localhost:3000' } });
+      expect(res.headers['content-type']).toContain('application/json');
+      const policy = csp(res.headers['content-security-policy']);
+      expect(policy.get('default-src')).toEqual(["'none'"]);
+      expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['cache-control']).toBe('no-store');
+    }
+  });
+
   it('allows the captcha provider only when a captcha site key is configured', async () => {
     const captcha = await startStack({ CAPTCHA_SITE_KEY: 'site-key' });
     try {
-      const res = await captcha.gateway.inject({ url: '/api/config' });
+      const res = await captcha.gateway.inject({ url: '/api/docs' });
       const policy = csp(res.headers['content-security-policy']);
       expect(policy.get('script-src')).toContain('https://www.google.com/recaptcha/');
       expect(policy.get('frame-src')).toContain('https://www.google.com/recaptcha/');
     } finally {
       await captcha.close();
     }
-    const plain = await stack.gateway.inject({ url: '/api/config' });
+    const plain = await stack.gateway.inject({ url: '/api/docs' });
     expect(csp(plain.headers['content-security-policy']).get('frame-src')).toEqual(["'none'"]);
   });
 

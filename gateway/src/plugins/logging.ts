@@ -34,17 +34,30 @@ export function loggableUrl(url: string): string {
 
 /**
  * Paths pino censors in whatever object a log call is given: the secrets at
- * the top level or one level down (`{ body: { password } }`). The request and
- * answer serialisers below never log headers or bodies in the first place.
+ * the top level or in a body, query, params or headers object. Explicit paths
+ * only: wildcards would cost more than the rest of the log line together. The
+ * request and answer serialisers below never log headers or bodies anyway.
  */
+const SECRETS = ['password', 'code', 'access_token', 'token', 'payload', 'code_verifier'];
 const REDACT = [
   'headers.authorization',
   'headers.cookie',
-  ...['password', 'code', 'access_token', 'token', 'payload', 'code_verifier'].flatMap((k) => [
-    k,
-    `*.${k}`,
-  ]),
+  ...SECRETS.flatMap((k) => [k, ...['body', 'query', 'params'].map((part) => `${part}.${k}`)]),
 ];
+
+/**
+ * stdout, written in batches of 4 KB or every 200 ms, whichever comes first:
+ * one write per request would cost as much as a tenth of the gateway's CPU.
+ * pino flushes what is left when the process exits.
+ */
+function stdoutInBatches(): DestinationStream {
+  return destination({
+    dest: 1,
+    sync: false,
+    minLength: 4096,
+    periodicFlush: 200,
+  } as Parameters<typeof destination>[0]);
+}
 
 /**
  * Fastify's logger and request-id options: pino JSON lines, each with the
@@ -58,8 +71,7 @@ export function loggingOptions(
   return {
     logger: {
       level: config.LOG_LEVEL,
-      // Asynchronous stdout: lines written while a write is pending go out together.
-      stream: stream ?? destination({ dest: 1, sync: false }),
+      stream: stream ?? stdoutInBatches(),
       redact: { paths: REDACT, censor: '[redacted]' },
       serializers: {
         req: (req: { method: string; url: string; host?: string; ip?: string }) => ({

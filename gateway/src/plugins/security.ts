@@ -51,14 +51,33 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
 }
 
 /**
- * Security headers on every answer: a strict CSP, `Referrer-Policy`,
- * `X-Content-Type-Options` and friends (helmet), and HSTS only when the
- * request came over HTTPS (a plain-HTTP localhost must not pin HTTPS).
- * No CORS plugin is registered, so no origin but our own is ever allowed.
+ * The headers of a JSON answer (OWASP's REST security set): no document is ever
+ * rendered from one, so its policy allows nothing at all, and user data is
+ * never stored by a browser or proxy cache. Smaller than a page's set: every
+ * API call carries them.
+ */
+export const API_HEADERS: Record<string, string> = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
+  'cross-origin-resource-policy': 'same-origin',
+  'cache-control': 'no-store',
+};
+
+/** JSON answers: `/api/*` but the API docs page (HTML). */
+const isApiCall = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
+
+/**
+ * Security headers on every answer: pages (the web app, the API docs) get a
+ * strict CSP, `Referrer-Policy`, `X-Content-Type-Options` and friends
+ * (helmet); JSON answers get the API set above. HSTS only when the request
+ * came over HTTPS (a plain-HTTP localhost must not pin HTTPS). No CORS plugin
+ * is registered, so no origin but our own is ever allowed.
  */
 export const securityPlugin = fp<{ config: Config }>(
   async (app, { config }) => {
-    const headers = helmetHeaders({
+    const pageHeaders = helmetHeaders({
       contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config) },
       referrerPolicy: { policy: 'no-referrer' },
       xFrameOptions: { action: 'deny' },
@@ -66,7 +85,7 @@ export const securityPlugin = fp<{ config: Config }>(
     });
     const hsts = 'max-age=31536000; includeSubDomains';
     app.addHook('onRequest', (request, reply, done) => {
-      reply.headers(headers);
+      reply.headers(isApiCall(request.url) ? API_HEADERS : pageHeaders);
       if (request.protocol === 'https') reply.header('strict-transport-security', hsts);
       done();
     });
