@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// `pnpm start`: builds the web app and the gateway's bundle, then runs the two mock upstreams (BE :4010,
-// LU :4011) and the gateway (:3000) that serves it. `--dev` adds Vite's dev
-// server with hot reload (:5173). Ctrl-C stops everything.
+// `pnpm start`: builds the web app and the gateway's bundle, then runs the two
+// mock upstreams (BE :4010, LU :4011) and the gateway (:3000) that serves it.
+// `--dev` adds Vite's dev server with hot reload (:5173). Ctrl-C stops everything.
 import { spawn, spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -181,10 +181,10 @@ function encodeBody(route: AppRoute, headers: Record<string, string>, body: unkn
  * pause within its body (undici's own timers: no timer per request).
  */
 function makeClient(baseUrl: string, timeoutMs: number) {
-  const origin = new URL(baseUrl).origin;
+  const url = new URL(baseUrl);
   // A base URL may carry a path prefix (`https://api.example.be/v2`).
-  const prefix = new URL(baseUrl).pathname.replace(/\/$/, '');
-  const pool = new Pool(origin, {
+  const prefix = url.pathname.replace(/\/$/, '');
+  const pool = new Pool(url.origin, {
     connections: 128,
     keepAliveTimeout: 10_000,
     headersTimeout: timeoutMs,
@@ -201,6 +201,7 @@ function makeClient(baseUrl: string, timeoutMs: number) {
       }
     }
     const body = encodeBody(route, headers, args.body);
+    let response: UpstreamAnswer;
     try {
       const res = await pool.request({
         path: prefix + pathOf(route, args),
@@ -214,15 +215,14 @@ function makeClient(baseUrl: string, timeoutMs: number) {
         text: () => res.body.text(),
         dump: () => res.body.dump(),
       });
-      const response = new UpstreamAnswer(res.statusCode, answer, res.headers as RawHeaders);
-      if (!(res.statusCode in route.responses)) {
-        throw new UnknownStatusError(response, Object.keys(route.responses));
-      }
-      return response;
+      response = new UpstreamAnswer(res.statusCode, answer, res.headers as RawHeaders);
     } catch (err) {
-      if (err instanceof UnknownStatusError) throw err;
       throw transportError(route, err);
     }
+    if (!(response.status in route.responses)) {
+      throw new UnknownStatusError(response, Object.keys(route.responses));
+    }
+    return response;
   }
 
   type Tree = { [key: string]: Tree | ((args?: CallArgs) => ReturnType<typeof call>) };

@@ -66,17 +66,7 @@ export function CodeForm({
           </button>
         )}
       </div>
-      {onResend && (
-        <ResendCode
-          onResend={async () => {
-            try {
-              return await onResend();
-            } catch {
-              return false;
-            }
-          }}
-        />
-      )}
+      {onResend && <ResendCode onResend={onResend} />}
     </form>
   );
 }

@@ -8,7 +8,7 @@ export const RESEND_AGAIN_S = 30;
 /**
  * "Send a new code" with its countdown (spec part 4): disabled for 15 s after
  * the first code, then 30 s after each resend. `onResend` answers whether a
- * new code went out (the countdown restarts only then).
+ * new code went out (the countdown restarts only then); a throw counts as no.
  */
 export function ResendCode({
   onResend,
@@ -35,14 +35,13 @@ export function ResendCode({
   const resend = async () => {
     setBusy(true);
     setSent(false);
-    try {
-      if (await onResend()) {
-        setSent(true);
-        setUntil(Date.now() + RESEND_AGAIN_S * 1000);
-        setNow(Date.now());
-      }
-    } finally {
-      setBusy(false);
+    // A request that fails outright (network down) sent no code, like a refused one.
+    const wentOut = await onResend().catch(() => false);
+    setBusy(false);
+    if (wentOut) {
+      setSent(true);
+      setUntil(Date.now() + RESEND_AGAIN_S * 1000);
+      setNow(Date.now());
     }
   };
 
