@@ -2,6 +2,12 @@
 // the mock upstream, same run, same connections. The mock and the gateway run
 // as child processes (the gateway's peak RSS is its own), with their default
 // configuration; the signed-in user completes MFA through the dev outbox.
+//
+// The load generator, the mock and the gateway share this machine's cores, and
+// its speed drifts by a third from one minute to the next (other tenants of
+// the host). So the paths are measured in short interleaved rounds, the order
+// rotating, and each figure is the median of the rounds: a slow spell then
+// weighs on every path alike instead of deciding the ratio.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -11,7 +17,8 @@ import autocannon, { type Result } from 'autocannon';
 import { GATEWAY_NODE_FLAGS } from '../build.mjs';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
+const ROUND_S = Number(process.env.BENCH_ROUND_S ?? 3);
 const WARMUP_S = 3;
 const BUDGET = { ratio: 0.6, addedP99Ms: 5, rssMb: 150 };
 const USER = 'employee@example.be';
@@ -104,28 +111,71 @@ async function signIn(gateway: string, mock: string, deviceId: string): Promise<
   return cookie.slice('access_token='.length).split(';')[0] ?? '';
 }
 
+/** CPU time (user + system) a process has used so far, in µs. */
+function cpuUs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  // utime and stime, in clock ticks of 10 ms.
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
+}
+
 function peakRssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
   return kb / 1024;
 }
 
-async function load(url: string, headers: Record<string, string>, duration: number) {
+interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
+  /** CPU µs per request: the load generator, the mock, the server in between (if any). */
+  cpu: { load: number; mock: number; server: number };
+}
+
+async function load(
+  url: string,
+  headers: Record<string, string>,
+  duration: number,
+  pids: { mock: number; server?: number },
+): Promise<Figures> {
+  const before = { mock: cpuUs(pids.mock), server: pids.server ? cpuUs(pids.server) : 0 };
+  const self = process.cpuUsage();
   const result: Result = await autocannon({ url, connections: CONNECTIONS, duration, headers });
   if (result.non2xx || result.errors || result.timeouts) {
     throw new Error(
       `${url}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`,
     );
   }
-  return result;
+  const n = result.requests.total;
+  const used = process.cpuUsage(self);
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    cpu: {
+      load: (used.user + used.system) / n,
+      mock: (cpuUs(pids.mock) - before.mock) / n,
+      server: pids.server ? (cpuUs(pids.server) - before.server) / n : 0,
+    },
+  };
 }
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((x, y) => x - y);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+};
 
 const [mockPort, gatewayPort, barePort] = [await freePort(), await freePort(), await freePort()];
 const mock = `http://127.0.0.1:${mockPort}`;
 const gateway = `http://127.0.0.1:${gatewayPort}`;
 const bare = `http://127.0.0.1:${barePort}`;
 execFileSync(process.execPath, ['build.mjs'], { cwd: gatewayDir, stdio: 'inherit' });
-start(mockDir, { REGION: 'be', PORT: String(mockPort) }, ['--import', 'tsx', 'src/server.ts']);
+const mockProcess = start(mockDir, { REGION: 'be', PORT: String(mockPort) }, [
+  '--import',
+  'tsx',
+  'src/server.ts',
+]);
 const gatewayProcess = start(
   gatewayDir,
   {
@@ -135,7 +185,7 @@ const gatewayProcess = start(
   },
   [...GATEWAY_NODE_FLAGS, 'dist/server.mjs'],
 );
-start(gatewayDir, { PORT: String(barePort), UPSTREAM_BE_URL: mock }, [
+const bareProcess = start(gatewayDir, { PORT: String(barePort), UPSTREAM_BE_URL: mock }, [
   ...GATEWAY_NODE_FLAGS,
   'bench/bare-proxy.mjs',
 ]);
@@ -147,32 +197,66 @@ const deviceId = randomUUID();
 const token = await signIn(gateway, mock, deviceId);
 const direct = { authorization: `Bearer ${token}`, 'x-device-id': deviceId };
 const viaGateway = { cookie: `access_token=${token}`, 'x-device-id': deviceId };
+const mockPid = mockProcess.pid ?? 0;
+const paths = {
+  direct: () => load(`${mock}/user`, direct, ROUND_S, { mock: mockPid }),
+  gateway: () =>
+    load(`${gateway}/api/user`, viaGateway, ROUND_S, {
+      mock: mockPid,
+      server: gatewayProcess.pid ?? 0,
+    }),
+  // The reference: the same call through a bare pass-through (bench/bare-proxy.mjs).
+  bare: () =>
+    load(`${bare}/api/user`, viaGateway, ROUND_S, { mock: mockPid, server: bareProcess.pid ?? 0 }),
+};
+type Path = keyof typeof paths;
+const names = Object.keys(paths) as Path[];
 
 console.log(
-  `warming up (${WARMUP_S}s each), then ${DURATION_S}s each at ${CONNECTIONS} connections`,
+  `${CONNECTIONS} connections; warming up ${WARMUP_S}s each, then ${ROUNDS} rounds of ${ROUND_S}s per path`,
 );
-await load(`${mock}/user`, direct, WARMUP_S);
-await load(`${gateway}/api/user`, viaGateway, WARMUP_S);
-const d = await load(`${mock}/user`, direct, DURATION_S);
-const g = await load(`${gateway}/api/user`, viaGateway, DURATION_S);
-// The reference: the same call through a bare pass-through (bench/bare-proxy.mjs).
-await load(`${bare}/api/user`, viaGateway, WARMUP_S);
-const b = await load(`${bare}/api/user`, viaGateway, DURATION_S);
+await load(`${mock}/user`, direct, WARMUP_S, { mock: mockPid });
+await load(`${gateway}/api/user`, viaGateway, WARMUP_S, { mock: mockPid });
+await load(`${bare}/api/user`, viaGateway, WARMUP_S, { mock: mockPid });
+const rounds: Record<Path, Figures>[] = [];
+for (let round = 0; round < ROUNDS; round++) {
+  const figures = {} as Record<Path, Figures>;
+  // The order rotates, so that no path always runs first or last in a round.
+  for (let i = 0; i < names.length; i++) {
+    const name = names[(round + i) % names.length] as Path;
+    figures[name] = await paths[name]();
+  }
+  rounds.push(figures);
+  const ratio = (figures.gateway.rps / figures.direct.rps) * 100;
+  console.log(`round ${round + 1}: gateway ${ratio.toFixed(0)}% of direct`);
+}
 const rss = peakRssMb(gatewayProcess.pid ?? 0);
 stopAll();
 
-const ratio = g.requests.average / d.requests.average;
-const addedP99 = g.latency.p99 - d.latency.p99;
-const row = (name: string, r: Result) =>
-  `${name.padEnd(26)}${r.requests.average.toFixed(0).padStart(9)}${r.latency.p50.toFixed(1).padStart(9)}${r.latency.p99.toFixed(1).padStart(9)}`;
+const med = (path: Path, pick: (f: Figures) => number) => median(rounds.map((r) => pick(r[path])));
+const ratioOf = (path: Path) => median(rounds.map((r) => r[path].rps / r.direct.rps));
+const addedP99Of = (path: Path) => median(rounds.map((r) => r[path].p99 - r.direct.p99));
+const ratio = ratioOf('gateway');
+const addedP99 = addedP99Of('gateway');
+
+const col = (text: string, width = 9) => text.padStart(width);
+const row = (label: string, path: Path) =>
+  [
+    label.padEnd(26),
+    col(med(path, (f) => f.rps).toFixed(0)),
+    col(med(path, (f) => f.p50).toFixed(1)),
+    col(med(path, (f) => f.p99).toFixed(1)),
+    col(path === 'direct' ? '100%' : `${(ratioOf(path) * 100).toFixed(0)}%`, 10),
+    col(med(path, (f) => f.cpu.load).toFixed(0), 8),
+    col(med(path, (f) => f.cpu.mock).toFixed(0), 7),
+    col(path === 'direct' ? '' : med(path, (f) => f.cpu.server).toFixed(0), 7),
+  ].join('');
 console.log(
-  `\n${''.padEnd(26)}${'req/s'.padStart(9)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}`,
+  `\n${'median of the rounds'.padEnd(26)}${col('req/s')}${col('p50 ms')}${col('p99 ms')}${col('of direct', 10)}${col('CPU µs per request: load', 32)}${col('mock', 7)}${col('server', 7)}`,
 );
-console.log(row('direct  GET /user', d));
-console.log(row('gateway GET /api/user', g));
-console.log(
-  `${row('bare proxy (reference)', b)}   ${((b.requests.average / d.requests.average) * 100).toFixed(0)}% of direct`,
-);
+console.log(row('direct  GET /user', 'direct'));
+console.log(row('gateway GET /api/user', 'gateway'));
+console.log(row('bare proxy (reference)', 'bare'));
 const checks = [
   [
     `throughput ratio ${(ratio * 100).toFixed(0)}%`,

@@ -2,6 +2,7 @@ import { portalApi, requestValidationError } from '@portal/contract';
 import { initServer } from '@ts-rest/fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
+import { checkingAnswers } from './answers';
 import type { Config } from './config';
 import { csrfPlugin } from './plugins/csrf';
 import { errorsPlugin } from './plugins/errors';
@@ -54,21 +55,25 @@ export async function buildApp(
   await app.register(openApiPlugin, { config });
 
   const s = initServer();
-  const router = s.router(portalApi, {
-    auth: authRoutes,
-    mfa: mfaRoutes,
-    profile: profileRoutes,
-    sessions: sessionsRoutes,
-    grants: grantsRoutes,
-    onboarding: onboardingRoutes,
-    fuzzion: fuzzionRoutes,
-    partner: partnerRoutes,
-    config: configRoutes(config),
-  });
+  const router = s.router(
+    portalApi,
+    checkingAnswers({
+      auth: authRoutes,
+      mfa: mfaRoutes,
+      profile: profileRoutes,
+      sessions: sessionsRoutes,
+      grants: grantsRoutes,
+      onboarding: onboardingRoutes,
+      fuzzion: fuzzionRoutes,
+      partner: partnerRoutes,
+      config: configRoutes(config),
+    }),
+  );
   // In a scope of its own, so that ts-rest's error handler does not replace ours.
   await app.register(async (scope) => {
     s.registerRouter(portalApi, router, scope, {
-      responseValidation: true,
+      // Answers are checked by checkingAnswers, which skips a body already checked on its way in.
+      responseValidation: false,
       requestValidationErrorHandler: requestValidationError,
     });
   });

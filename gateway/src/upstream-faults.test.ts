@@ -103,6 +103,21 @@ describe('upstream answers are checked against the contract', () => {
     expect(res.json().code).toBe('upstream_contract');
   });
 
+  it('refuses an answer of over 1 MB instead of buffering it', async () => {
+    const { url } = await fakeUpstream((app) => {
+      app.get('/user', async (_req, reply) =>
+        reply.type('application/json').send(`{"data":{"firstname":"${'x'.repeat(2 ** 21)}"}}`),
+      );
+    });
+    const { gateway, logs } = await gatewayTo(url);
+    const res = await getUser(gateway);
+    expect(res.statusCode).toBe(502);
+    expect(res.json().code).toBe('upstream_contract');
+    const line = logs.lines.find((l) => l.kind === 'upstream_contract');
+    expect(line).toMatchObject({ route: 'GET /user', status: 200 });
+    expect(String(line?.issue)).toContain('larger than');
+  });
+
   it('turns an HTML error page into 502', async () => {
     const { url } = await fakeUpstream((app) => {
       app.get('/user', async (_req, reply) =>

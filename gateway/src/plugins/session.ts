@@ -1,7 +1,22 @@
-import cookie, { type CookieSerializeOptions } from '@fastify/cookie';
-import type { FastifyRequest } from 'fastify';
+import { parseCookie, type SetCookie, stringifySetCookie } from 'cookie';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hostOf } from '../variant';
+
+export type CookieOptions = Omit<SetCookie, 'name' | 'value'>;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The request's cookies, parsed when first read. */
+    readonly cookies: Record<string, string | undefined>;
+  }
+  interface FastifyReply {
+    /** Adds a `Set-Cookie` (replacing one of the same name set earlier in this answer). */
+    setCookie(name: string, value: string, options: CookieOptions): FastifyReply;
+    /** Expires the cookie in the browser. */
+    clearCookie(name: string, options: CookieOptions): FastifyReply;
+  }
+}
 
 export const SESSION_COOKIE = 'access_token';
 export const THIRTY_DAYS_S = 30 * 24 * 3600;
@@ -26,8 +41,8 @@ function cookieOptions(request: FastifyRequest) {
 
 /** What the cookie helpers need of a reply (ts-rest types its reply with fastify 4's generics). */
 interface CookieReply {
-  setCookie(name: string, value: string, options: CookieSerializeOptions): unknown;
-  clearCookie(name: string, options: CookieSerializeOptions): unknown;
+  setCookie(name: string, value: string, options: CookieOptions): unknown;
+  clearCookie(name: string, options: CookieOptions): unknown;
 }
 
 export function setSessionCookie(request: FastifyRequest, reply: CookieReply, token: string) {
@@ -55,9 +70,43 @@ export function upstreamHeaders(request: FastifyRequest): Record<string, string>
   return headers;
 }
 
+const parsed = Symbol('cookies');
+
+function setCookie(this: FastifyReply, name: string, value: string, options: CookieOptions) {
+  const line = stringifySetCookie({ name, value, ...options });
+  const earlier = this.getHeader('set-cookie');
+  if (earlier === undefined) return this.header('set-cookie', line);
+  const lines = (Array.isArray(earlier) ? earlier : [String(earlier)]).filter(
+    (l) => !l.startsWith(`${name}=`),
+  );
+  this.removeHeader('set-cookie');
+  return this.header('set-cookie', [...lines, line]);
+}
+
+function clearCookie(this: FastifyReply, name: string, options: CookieOptions) {
+  return setCookie.call(this, name, '', { ...options, maxAge: 0, expires: new Date(0) });
+}
+
+/**
+ * Cookies without a cookie plugin: the request's are parsed only when a route
+ * reads them, and an answer's are written straight into its `Set-Cookie`
+ * header. @fastify/cookie parsed every request's cookies and ran a hook before
+ * every answer was sent, whether or not a cookie was involved.
+ */
 export const sessionPlugin = fp(
   async (app) => {
-    await app.register(cookie);
+    app.decorateRequest(parsed, null);
+    app.decorateRequest('cookies', {
+      getter(this: FastifyRequest) {
+        const self = this as FastifyRequest & {
+          [parsed]: Record<string, string | undefined> | null;
+        };
+        self[parsed] ??= parseCookie(this.headers.cookie ?? '');
+        return self[parsed];
+      },
+    });
+    app.decorateReply('setCookie', setCookie);
+    app.decorateReply('clearCookie', clearCookie);
   },
   { name: 'session' },
 );

@@ -1,0 +1,88 @@
+import {
+  type AppRoute,
+  isAppRouteOtherResponse,
+  StandardSchemaError,
+  TsRestResponseValidationError,
+} from '@ts-rest/core';
+
+interface StandardSchema {
+  '~standard': {
+    validate(value: unknown): unknown;
+  };
+}
+interface Checked {
+  value?: unknown;
+  issues?: ConstructorParameters<typeof StandardSchemaError>[0];
+}
+
+/** The body schema a route declares for a status, if it declares one. */
+export function bodySchemaOf(route: AppRoute, status: number): StandardSchema | null {
+  const declared = route.responses[status];
+  if (declared === undefined) return null;
+  const schema = isAppRouteOtherResponse(declared) ? declared.body : declared;
+  return schema && typeof schema === 'object' && '~standard' in schema
+    ? (schema as StandardSchema)
+    : null;
+}
+
+/**
+ * Every answer body the upstream client made by checking an upstream answer,
+ * with the schema it was checked against. Most portal calls declare the very
+ * schema their account-API call declares and pass its body on as it is; such
+ * a body need not be checked twice.
+ */
+const checkedBodies = new WeakMap<object, StandardSchema>();
+
+/** Checks a value against a schema; its output (unknown keys stripped) is remembered as checked. */
+export function check(schema: StandardSchema, value: unknown): Checked {
+  const result = schema['~standard'].validate(value) as Checked;
+  if (result instanceof Promise) throw new Error('contract schemas must be synchronous');
+  const out = result.value;
+  if (!result.issues && out !== null && typeof out === 'object') checkedBodies.set(out, schema);
+  return result;
+}
+
+/**
+ * The portal's side of "enforce the contract both ways": what a route answers
+ * must match what the portal contract declares for that status (its output,
+ * unknown keys stripped, is what is sent; so no undeclared field, a token
+ * say, can reach the browser). A body checked against this very schema on its
+ * way in from the upstream is sent as it is.
+ */
+export function checkedAnswer<A extends { status: number; body?: unknown }>(
+  route: AppRoute,
+  answer: A,
+): A {
+  const schema = bodySchemaOf(route, answer.status);
+  if (!schema) return answer;
+  const { body } = answer;
+  if (body !== null && typeof body === 'object' && checkedBodies.get(body) === schema) {
+    return answer;
+  }
+  const result = check(schema, body);
+  if (result.issues) {
+    throw new TsRestResponseValidationError(route, new StandardSchemaError(result.issues));
+  }
+  return { ...answer, body: result.value };
+}
+
+type Implementation = (args: { appRoute: AppRoute }) => Promise<{ status: number; body?: unknown }>;
+type Implementations = { [key: string]: Implementations | Implementation };
+
+/**
+ * A router implementation whose every answer goes through `checkedAnswer`
+ * (in place of ts-rest's `responseValidation`, which would check each body
+ * again however it was made).
+ */
+export function checkingAnswers<R extends object>(router: R): R {
+  const wrap = (node: Implementations): Implementations =>
+    Object.fromEntries(
+      Object.entries(node).map(([key, entry]) => [
+        key,
+        typeof entry === 'function'
+          ? async (args: { appRoute: AppRoute }) => checkedAnswer(args.appRoute, await entry(args))
+          : wrap(entry),
+      ]),
+    );
+  return wrap(router as unknown as Implementations) as unknown as R;
+}
