@@ -101,8 +101,8 @@ const MAX_ANSWER_BYTES = 1024 * 1024;
  * One upstream exchange as undici's dispatcher sees it: the answer's status,
  * raw header lines and body bytes, collected with no stream, no async
  * resource and no header object per call. undici's `request()` builds all
- * three for every answer; measured with `pnpm bench`, they were a sixth of
- * the gateway's CPU per call.
+ * three for every answer; without them the gateway's CPU per call dropped by
+ * about a tenth (the CPU figures of `pnpm bench`).
  */
 class RawAnswer implements Dispatcher.DispatchHandler {
   status = 0;
