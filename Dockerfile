@@ -13,4 +13,4 @@ COPY --from=build --chown=node:node /app /app
 USER node
 EXPOSE 3000
 WORKDIR /app/gateway
-CMD ["node", "--max-semi-space-size=4", "--heap-growing-percent=50", "dist/server.mjs"]
+CMD ["node", "--max-semi-space-size=8", "--heap-growing-percent=50", "dist/server.mjs"]
