@@ -67,6 +67,8 @@ describe('upstream answers are checked against the contract', () => {
     const line = logs.lines.find((l) => l.kind === 'upstream_contract');
     expect(line).toMatchObject({ route: 'GET /user', status: 200, level: 50 });
     expect(JSON.stringify(line?.issue)).toContain('data.');
+    // Logged through the request's logger: it carries the request's id, as its answer does.
+    expect(line?.reqId).toBe(res.headers['x-request-id']);
   });
 
   it('passes a declared upstream status on with its body', async () => {

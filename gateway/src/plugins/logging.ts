@@ -64,6 +64,7 @@ function stdoutInBatches(): DestinationStream {
 }
 
 type LogArgs = Parameters<FastifyBaseLogger['info']>;
+type ChildOptions = NonNullable<Parameters<FastifyBaseLogger['child']>[1]>;
 
 /**
  * A request's logger, made only when something is logged through it: pino
@@ -75,13 +76,15 @@ class RequestLogger {
   constructor(
     private readonly parent: FastifyBaseLogger,
     private readonly bindings: Record<string, unknown>,
+    /** A route's own `logLevel`, say. */
+    private readonly options: ChildOptions,
   ) {}
   private get logger(): FastifyBaseLogger {
-    this.made ??= this.parent.child(this.bindings);
+    this.made ??= this.parent.child(this.bindings, this.options);
     return this.made;
   }
   get level() {
-    return this.parent.level;
+    return this.made?.level ?? this.options.level ?? this.parent.level;
   }
   child(bindings: Record<string, unknown>) {
     return this.logger.child(bindings);
@@ -135,8 +138,8 @@ export function loggingOptions(
     },
     // One line per request, written when it is answered (requestLogPlugin), instead of two.
     logController: new LogController({ disableRequestLogging: true }),
-    childLoggerFactory: (logger, bindings) =>
-      new RequestLogger(logger, bindings) as unknown as FastifyBaseLogger,
+    childLoggerFactory: (logger, bindings, options) =>
+      new RequestLogger(logger, bindings, options) as unknown as FastifyBaseLogger,
     requestIdHeader: false,
     genReqId: (req: RawRequestDefaultExpression) => {
       const given = req.headers['x-request-id'];
