@@ -65,24 +65,3 @@ export function checkedAnswer<A extends { status: number; body?: unknown }>(
   }
   return { ...answer, body: result.value };
 }
-
-type Implementation = (args: { appRoute: AppRoute }) => Promise<{ status: number; body?: unknown }>;
-type Implementations = { [key: string]: Implementations | Implementation };
-
-/**
- * A router implementation whose every answer goes through `checkedAnswer`
- * (in place of ts-rest's `responseValidation`, which would check each body
- * again however it was made).
- */
-export function checkingAnswers<R extends object>(router: R): R {
-  const wrap = (node: Implementations): Implementations =>
-    Object.fromEntries(
-      Object.entries(node).map(([key, entry]) => [
-        key,
-        typeof entry === 'function'
-          ? async (args: { appRoute: AppRoute }) => checkedAnswer(args.appRoute, await entry(args))
-          : wrap(entry),
-      ]),
-    );
-  return wrap(router as unknown as Implementations) as unknown as R;
-}

@@ -1,9 +1,9 @@
-import { portalApi, requestValidationError } from '@portal/contract';
+import { portalApi } from '@portal/contract';
 import { initServer } from '@ts-rest/fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
-import { checkingAnswers } from './answers';
 import type { Config } from './config';
+import { registerContract } from './contract-router';
 import { csrfPlugin } from './plugins/csrf';
 import { errorsPlugin } from './plugins/errors';
 import { faviconPlugin } from './plugins/favicon';
@@ -54,29 +54,20 @@ export async function buildApp(
   await app.register(faviconPlugin);
   await app.register(openApiPlugin, { config });
 
-  const s = initServer();
-  const router = s.router(
-    portalApi,
-    checkingAnswers({
-      auth: authRoutes,
-      mfa: mfaRoutes,
-      profile: profileRoutes,
-      sessions: sessionsRoutes,
-      grants: grantsRoutes,
-      onboarding: onboardingRoutes,
-      fuzzion: fuzzionRoutes,
-      partner: partnerRoutes,
-      config: configRoutes(config),
-    }),
-  );
-  // In a scope of its own, so that ts-rest's error handler does not replace ours.
-  await app.register(async (scope) => {
-    s.registerRouter(portalApi, router, scope, {
-      // Answers are checked by checkingAnswers, which skips a body already checked on its way in.
-      responseValidation: false,
-      requestValidationErrorHandler: requestValidationError,
-    });
+  // ts-rest checks that the implementations fit the contract (types only);
+  // registerContract puts them on Fastify with the contract enforced both ways.
+  const router = initServer().router(portalApi, {
+    auth: authRoutes,
+    mfa: mfaRoutes,
+    profile: profileRoutes,
+    sessions: sessionsRoutes,
+    grants: grantsRoutes,
+    onboarding: onboardingRoutes,
+    fuzzion: fuzzionRoutes,
+    partner: partnerRoutes,
+    config: configRoutes(config),
   });
+  registerContract(app, portalApi, router);
   await app.register(authorizePlugin);
   if (config.WEB_DIST) await app.register(webPlugin, { root: config.WEB_DIST });
   return app;

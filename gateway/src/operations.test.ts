@@ -199,6 +199,62 @@ describe('logs', () => {
   });
 });
 
+describe('access lines', () => {
+  async function gatewayLogging(level: Config['LOG_LEVEL']) {
+    const lines: Record<string, unknown>[] = [];
+    const logStream = new Writable({
+      write(chunk, _enc, done) {
+        for (const l of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(l));
+        done();
+      },
+    });
+    const gateway = await buildApp(testConfig({ LOG_LEVEL: level }), { logStream });
+    return { gateway, lines };
+  }
+
+  it('are pino lines like any other: level, time, pid, hostname, request id, and no secret', async () => {
+    const { gateway, lines } = await gatewayLogging('info');
+    try {
+      const res = await gateway.inject({
+        url: '/api/mfa/sudo?payload=SECRET-PAYLOAD&mfaId=4',
+        headers: { host: 'lu.localhost:3000', 'x-request-id': 'ticket-"42"' },
+      });
+      gateway.log.info({ probe: true }, 'a line pino writes itself');
+      const access = lines.find((l) => l.msg === 'request completed');
+      const own = lines.find((l) => l.probe === true);
+      expect(access).toEqual({
+        level: 30,
+        time: expect.any(Number),
+        pid: own?.pid,
+        hostname: own?.hostname,
+        reqId: res.headers['x-request-id'],
+        req: {
+          method: 'GET',
+          url: '/api/mfa/sudo?payload=%5Bredacted%5D&mfaId=4',
+          host: 'lu.localhost:3000',
+          remoteAddress: '127.0.0.1',
+        },
+        res: { statusCode: res.statusCode },
+        ms: expect.any(Number),
+        msg: 'request completed',
+      });
+      expect(JSON.stringify(lines)).not.toContain('SECRET-PAYLOAD');
+    } finally {
+      await gateway.close();
+    }
+  });
+
+  it('are not written above the info level', async () => {
+    const { gateway, lines } = await gatewayLogging('warn');
+    try {
+      await gateway.inject({ url: '/api/config', headers: { host: 'be.localhost' } });
+      expect(lines.filter((l) => l.msg === 'request completed')).toEqual([]);
+    } finally {
+      await gateway.close();
+    }
+  });
+});
+
 describe('health probes', () => {
   it('/healthz answers while the process runs; /readyz when both upstreams answer', async () => {
     expect((await stack.gateway.inject({ url: '/healthz' })).json()).toEqual({ status: 'ok' });

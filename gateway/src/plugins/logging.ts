@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import {
   type FastifyBaseLogger,
+  type FastifyRequest,
   type FastifyServerOptions,
   LogController,
   type RawRequestDefaultExpression,
 } from 'fastify';
 import fp from 'fastify-plugin';
-import { type DestinationStream, destination } from 'pino';
+import { type DestinationStream, destination, symbols } from 'pino';
 import type { Config } from '../config';
 
 const REQUEST_ID = /^[\w.-]{1,128}$/;
@@ -148,6 +149,35 @@ export function loggingOptions(
   };
 }
 
+/** What pino keeps of a logger that the access line needs (`pino.symbols`: for integrations). */
+interface PinoInternals {
+  isLevelEnabled(level: string): boolean;
+  [symbols.timeSym]: () => string;
+  [symbols.chindingsSym]: string;
+  [symbols.streamSym]: { write(line: string): unknown };
+}
+
+/**
+ * The access line of an answered request, exactly as pino writes
+ * `log.info({ reqId, req, res, ms }, 'request completed')` with the `req`
+ * serializer above: same level, time, bindings and stream, in one template.
+ * Every request writes it, and pino's general path (serializers, redaction
+ * copies, safe stringify) cost a tenth of the gateway's instructions per call
+ * (callgrind, `GET /api/user`); its fields are a method, a URL whose secrets
+ * `loggableUrl` has removed, a host, an address, two numbers and the id.
+ */
+function accessLine(log: FastifyBaseLogger, request: FastifyRequest, status: number, ms: number) {
+  const pino = log as unknown as PinoInternals;
+  const req = JSON.stringify({
+    method: request.method,
+    url: loggableUrl(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+  });
+  return `{"level":${INFO}${pino[symbols.timeSym]()}${pino[symbols.chindingsSym]},"reqId":${JSON.stringify(request.id)},"req":${req},"res":{"statusCode":${status}},"ms":${ms},"msg":"request completed"}\n`;
+}
+const INFO = 30;
+
 /**
  * Returns the request id on every answer, so that a user's report can be
  * matched to the logs, and writes one line per answered request.
@@ -158,16 +188,13 @@ export const requestLogPlugin = fp(
       reply.header('x-request-id', request.id);
       done();
     });
+    const log = app.log as unknown as PinoInternals;
     app.addHook('onResponse', (request, reply, done) => {
-      app.log.info(
-        {
-          reqId: request.id,
-          req: request,
-          res: { statusCode: reply.statusCode },
-          ms: Math.round(reply.elapsedTime),
-        },
-        'request completed',
-      );
+      if (log.isLevelEnabled('info')) {
+        log[symbols.streamSym].write(
+          accessLine(app.log, request, reply.statusCode, Math.round(reply.elapsedTime)),
+        );
+      }
       done();
     });
   },
