@@ -157,6 +157,9 @@ interface PinoInternals {
   [symbols.streamSym]: { write(line: string): unknown };
 }
 
+/** pino's number for `info`. */
+const INFO_LEVEL = 30;
+
 /**
  * The access line of an answered request, exactly as pino writes
  * `log.info({ reqId, req, res, ms }, 'request completed')` with the `req`
@@ -174,9 +177,8 @@ function accessLine(log: FastifyBaseLogger, request: FastifyRequest, status: num
     host: request.host,
     remoteAddress: request.ip,
   });
-  return `{"level":${INFO}${pino[symbols.timeSym]()}${pino[symbols.chindingsSym]},"reqId":${JSON.stringify(request.id)},"req":${req},"res":{"statusCode":${status}},"ms":${ms},"msg":"request completed"}\n`;
+  return `{"level":${INFO_LEVEL}${pino[symbols.timeSym]()}${pino[symbols.chindingsSym]},"reqId":${JSON.stringify(request.id)},"req":${req},"res":{"statusCode":${status}},"ms":${ms},"msg":"request completed"}\n`;
 }
-const INFO = 30;
 
 /**
  * Returns the request id on every answer, so that a user's report can be
