@@ -15,14 +15,25 @@ interface Checked {
   issues?: ConstructorParameters<typeof StandardSchemaError>[0];
 }
 
+/** A contract entry as a schema to check against, if it is one (not `c.noBody()`, not absent). */
+export function schemaOf(entry: unknown): StandardSchema | null {
+  return entry !== null && typeof entry === 'object' && '~standard' in entry
+    ? (entry as StandardSchema)
+    : null;
+}
+
 /** The body schema a route declares for a status, if it declares one. */
 export function bodySchemaOf(route: AppRoute, status: number): StandardSchema | null {
   const declared = route.responses[status];
   if (declared === undefined) return null;
-  const schema = isAppRouteOtherResponse(declared) ? declared.body : declared;
-  return schema && typeof schema === 'object' && '~standard' in schema
-    ? (schema as StandardSchema)
-    : null;
+  return schemaOf(isAppRouteOtherResponse(declared) ? declared.body : declared);
+}
+
+/** Checks a value against a contract schema (all of them are synchronous). */
+export function validate(schema: StandardSchema, value: unknown): Checked {
+  const result = schema['~standard'].validate(value) as Checked;
+  if (result instanceof Promise) throw new Error('contract schemas must be synchronous');
+  return result;
 }
 
 /**
@@ -33,10 +44,9 @@ export function bodySchemaOf(route: AppRoute, status: number): StandardSchema | 
  */
 const checkedBodies = new WeakMap<object, StandardSchema>();
 
-/** Checks a value against a schema; its output (unknown keys stripped) is remembered as checked. */
+/** Checks an answer body against a schema; its output (unknown keys stripped) is remembered as checked. */
 export function check(schema: StandardSchema, value: unknown): Checked {
-  const result = schema['~standard'].validate(value) as Checked;
-  if (result instanceof Promise) throw new Error('contract schemas must be synchronous');
+  const result = validate(schema, value);
   const out = result.value;
   if (!result.issues && out !== null && typeof out === 'object') checkedBodies.set(out, schema);
   return result;

@@ -8,11 +8,8 @@ import {
   TsRestResponseError,
 } from '@ts-rest/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { check, checkedAnswer } from './answers';
+import { checkedAnswer, schemaOf, validate } from './answers';
 
-interface Schema {
-  '~standard': { validate(value: unknown): unknown };
-}
 type Issues = { issues: ReadonlyArray<{ message: string }> } | null;
 interface Answer {
   status: number;
@@ -30,13 +27,11 @@ interface HandlerArgs {
 type Handler = (args: HandlerArgs) => Promise<Answer>;
 type Implementations = { [key: string]: Implementations | Handler };
 
-const isSchema = (value: unknown): value is Schema =>
-  value !== null && typeof value === 'object' && '~standard' in value;
-
 /** One part of a request checked against its schema, if the route declares one. */
-function part(schema: unknown, value: unknown): { value: unknown; issues: Issues } {
-  if (!isSchema(schema)) return { value, issues: null };
-  const result = check(schema, value);
+function part(entry: unknown, value: unknown): { value: unknown; issues: Issues } {
+  const schema = schemaOf(entry);
+  if (!schema) return { value, issues: null };
+  const result = validate(schema, value);
   return result.issues
     ? { value, issues: { issues: result.issues } }
     : { value: result.value, issues: null };
