@@ -58,9 +58,16 @@ run('mock-upstream (lu)', 'mock-upstream', tsx, ['src/server.ts'], { REGION: 'lu
 const gateway = dev
   ? [tsx, ['watch', 'src/server.ts']]
   : [process.execPath, [...GATEWAY_NODE_FLAGS, 'dist/server.mjs']];
+// With --dev the browser is on Vite's port, which proxies /api with its Host:
+// those origins are the portal's too.
+const port = process.env.PORT ?? '3000';
+const origins = (name) =>
+  [`http://${name}.localhost:${port}`, ...(dev ? [`http://${name}.localhost:5173`] : [])].join(',');
 run('gateway', 'gateway', gateway[0], gateway[1], {
   UPSTREAM_BE_URL: process.env.UPSTREAM_BE_URL ?? `http://127.0.0.1:${bePort}`,
   UPSTREAM_LU_URL: process.env.UPSTREAM_LU_URL ?? `http://127.0.0.1:${luPort}`,
+  PUBLIC_ORIGIN_BE: process.env.PUBLIC_ORIGIN_BE ?? origins('be'),
+  PUBLIC_ORIGIN_LU: process.env.PUBLIC_ORIGIN_LU ?? origins('lu'),
 });
 if (dev) run('vite', 'web', bin('web', 'vite'), [], {});
 

@@ -4,6 +4,7 @@ import { ErrorBody, MessageBody } from './errors';
 import { CardNumber, LoginPassword, MfaCode, Username } from './fields';
 import { AuthorizationCodeGrant, CodeTokenAnswer, OAuthErrorBody } from './grants';
 import { MfaChallenge, MfaKind } from './mfa';
+import { rateLimited } from './rate-limits';
 
 /**
  * Sign-in, MFA at sign-in, step-up (sudo) and login by token. The MFA
@@ -124,6 +125,7 @@ const unauthenticated = ErrorBody;
 export const authAccount = c.router({
   createToken: {
     method: 'POST',
+    metadata: rateLimited('signIn'),
     path: '/token',
     summary:
       'Sign in with a password (401 carries the MFA challenge; 429 with Retry-After when locked), or exchange a partner authorization code (form-encoded, PKCE)',
@@ -153,6 +155,7 @@ export const authAccount = c.router({
   },
   startSudo: {
     method: 'GET',
+    metadata: rateLimited('codes'),
     path: '/mfa/sudo',
     summary:
       'Start (or resend) an MFA code check: for a sign-in with its payload, or a step-up of the bearer; e-mail/SMS/card send an 8-digit code valid 10 minutes',
@@ -167,6 +170,7 @@ export const authAccount = c.router({
   },
   confirmSudo: {
     method: 'POST',
+    metadata: rateLimited('codes'),
     path: '/mfa/sudo',
     summary:
       'Confirm the MFA code: a sign-in answers the token (and fuzzion when a duplicate account exists), a step-up answers sudo; 422 on a wrong code, 410 once the payload is spent',
@@ -190,6 +194,7 @@ export const authAccount = c.router({
   },
   loginByHash: {
     method: 'POST',
+    metadata: rateLimited('signIn'),
     path: '/token/hash',
     summary:
       'Login by token (spec part 4, token in address hash): exchange the one-time hash token for a session; no MFA, the handing app already had it',
@@ -215,6 +220,7 @@ export const SudoSignedInPortal = SignedIn.extend({
 export const authPortal = c.router({
   createToken: {
     method: 'POST',
+    metadata: rateLimited('signIn'),
     path: '/token',
     summary:
       'Sign in; the gateway keeps the token in an httpOnly cookie. 401: MFA needed (payload, methods); 429: locked, with Retry-After',

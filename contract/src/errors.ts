@@ -7,16 +7,68 @@ import { z } from 'zod';
 export const ErrorBody = z.object({
   code: z.string(),
   message: z.string(),
-  /** Which fields were wrong, for validation errors. */
-  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  /**
+   * Which fields were wrong, for validation errors. `code`, when a rule has
+   * one (a password rule: `password_length`, ...), lets a client tell the
+   * rules apart without reading the message.
+   */
+  issues: z
+    .array(z.object({ path: z.string(), message: z.string(), code: z.string().optional() }))
+    .optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
-/** The spec's 422 answers carry only a message that is shown as it is. */
-export const MessageBody = z.object({ message: z.string() });
+/**
+ * Why a code was refused, for a client that shows its own words (onboarding)
+ * rather than the message: wrong, or right but too old.
+ */
+export const MessageCode = z.enum(['code_invalid', 'code_expired']);
+export type MessageCode = z.infer<typeof MessageCode>;
 
-/** Answers every route may give besides its own, declared once. */
-export const commonErrors = {
+/**
+ * The spec's 422 answers: a message that is shown as it is, and (for a code
+ * check) what the refusal means, so that nobody has to read the message.
+ */
+export const MessageBody = z.object({ message: z.string(), code: MessageCode.optional() });
+export type MessageBody = z.infer<typeof MessageBody>;
+
+/**
+ * The answers the gateway itself may give to any portal call, before or
+ * instead of the upstream: 400 `validation` (a field is wrong), 401
+ * `unauthenticated`, 403 `csrf` / `weak_password`, 404 `not_found`, 429
+ * `rate_limited` (with Retry-After), 502 `upstream_unavailable` /
+ * `upstream_contract`, 503 `maintenance`, 504 `upstream_timeout`. Declared
+ * once on the portal router (`commonResponses`), so every route's types carry
+ * them; a route's own declaration of a status wins.
+ */
+export const gatewayErrors = {
   400: ErrorBody,
+  401: ErrorBody,
+  403: ErrorBody,
+  404: ErrorBody,
   429: ErrorBody,
+  502: ErrorBody,
+  503: ErrorBody,
+  504: ErrorBody,
 } as const;
+
+/** The `code` of the gateway's own error answers. */
+export const GatewayErrorCode = z.enum([
+  'validation',
+  'bad_request',
+  'payload_too_large',
+  'unsupported_media_type',
+  'unauthenticated',
+  'csrf',
+  'invalid_device_id',
+  'weak_password',
+  'captcha',
+  'not_found',
+  'rate_limited',
+  'upstream_unavailable',
+  'upstream_contract',
+  'maintenance',
+  'upstream_timeout',
+  'misdirected',
+]);
+export type GatewayErrorCode = z.infer<typeof GatewayErrorCode>;

@@ -5,6 +5,7 @@ import { ErrorBody, MessageBody } from './errors';
 import { CardNumber, EmailSmsCode, LoginPassword } from './fields';
 import { MfaMethod } from './mfa';
 import { exactlyOneOf } from './onboarding';
+import { rateLimited } from './rate-limits';
 
 /**
  * Domain: duplicate-account merge ("fuzzion", spec parts 2 and 4).
@@ -81,6 +82,7 @@ export const fuzzionAccount = c.router({
   },
   sendCode: {
     method: 'POST',
+    metadata: rateLimited('codes'),
     path: '/mfa/fuzzion',
     summary: "Duplicate merge: send a code to one of the other account's e-mail or SMS methods",
     body: FuzzionSendCode,
@@ -88,6 +90,7 @@ export const fuzzionAccount = c.router({
   },
   confirmCode: {
     method: 'POST',
+    metadata: rateLimited('codes'),
     path: '/fuzzion',
     summary: 'Duplicate merge: check the code; `mfa` empty means ownership is proven',
     body: FuzzionCode,
@@ -95,6 +98,7 @@ export const fuzzionAccount = c.router({
   },
   claim: {
     method: 'POST',
+    metadata: rateLimited('signIn'),
     path: '/fuzzion/claim',
     summary: "Duplicate merge: prove ownership with the other account's card number or password",
     body: FuzzionClaim,
@@ -132,23 +136,21 @@ export const fuzzionAccount = c.router({
   },
 });
 
-/** Statuses the gateway itself may answer on these calls (CSRF refusal, upstream down or slow). */
-const viaGateway = { 403: ErrorBody, 502: ErrorBody, 504: ErrorBody };
 const a = fuzzionAccount;
 
 export const fuzzionPortal = c.router({
-  details: { ...a.details, responses: { ...a.details.responses, ...viaGateway } },
-  sendCode: { ...a.sendCode, responses: { ...a.sendCode.responses, ...viaGateway } },
-  confirmCode: { ...a.confirmCode, responses: { ...a.confirmCode.responses, ...viaGateway } },
-  claim: { ...a.claim, responses: { ...a.claim.responses, ...viaGateway } },
+  details: a.details,
+  sendCode: a.sendCode,
+  confirmCode: a.confirmCode,
+  claim: a.claim,
   accept: {
     ...a.accept,
     summary:
       'Duplicate merge: merge the other account into this one; the merged session goes into the cookie',
     // The upstream answers a session; the browser only learns it is signed in.
-    responses: { ...a.accept.responses, 200: SignedIn, ...viaGateway },
+    responses: { ...a.accept.responses, 200: SignedIn },
   },
-  decline: { ...a.decline, responses: { ...a.decline.responses, ...viaGateway } },
-  notMe: { ...a.notMe, responses: { ...a.notMe.responses, ...viaGateway } },
-  ignore: { ...a.ignore, responses: { ...a.ignore.responses, ...viaGateway } },
+  decline: a.decline,
+  notMe: a.notMe,
+  ignore: a.ignore,
 });

@@ -1,6 +1,7 @@
 import { authAccount, authPortal } from './auth';
 import { c } from './c';
 import { configPortal } from './config';
+import { gatewayErrors } from './errors';
 import { fuzzionAccount, fuzzionPortal } from './fuzzion';
 import { grantsAccount, grantsPortal } from './grants';
 import { mfaAccount, mfaPortal } from './mfa';
@@ -37,7 +38,7 @@ export const portalApi = c.router(
     partner: partnerPortal,
     config: configPortal,
   },
-  { strictStatusCodes: true, pathPrefix: '/api' },
+  { strictStatusCodes: true, pathPrefix: '/api', commonResponses: gatewayErrors },
 );
 
 export type AccountApi = typeof accountApi;
@@ -53,5 +54,6 @@ export * from './mfa';
 export * from './onboarding';
 export * from './partner';
 export * from './profile';
+export * from './rate-limits';
 export * from './sessions';
 export * from './validation';

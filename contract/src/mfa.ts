@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { c } from './c';
 import { ErrorBody, MessageBody } from './errors';
 import { Email, MfaCode, Phone, RecoveryKey } from './fields';
+import { rateLimited } from './rate-limits';
 
 export const MfaKind = z.enum(['email', 'sms', 'totp', 'totpRecovery', 'card']);
 export type MfaKind = z.infer<typeof MfaKind>;
@@ -112,6 +113,7 @@ export const mfaAccount = c.router({
   },
   setupMethod: {
     method: 'POST',
+    metadata: rateLimited('codes'),
     path: '/mfa',
     summary:
       'Set up an MFA method: sends an 8-digit code (e-mail, SMS) or returns the authenticator secret and otpauth URI',
@@ -127,6 +129,7 @@ export const mfaAccount = c.router({
   },
   startActivation: {
     method: 'GET',
+    metadata: rateLimited('codes'),
     path: '/mfa/:id/activate',
     summary:
       'Send (again) the code confirming a method; a negative id sets up the contact `target`; `edit` re-targets an active method. 204: nothing to confirm',
@@ -144,6 +147,7 @@ export const mfaAccount = c.router({
   },
   activate: {
     method: 'POST',
+    metadata: rateLimited('codes'),
     path: '/mfa/activate',
     summary: 'Confirm a method with its code; an authenticator app gets its 10 recovery keys',
     body: ActivateRequest,

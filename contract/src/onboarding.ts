@@ -12,6 +12,7 @@ import {
   Phone,
   Username,
 } from './fields';
+import { rateLimited } from './rate-limits';
 
 /**
  * Domain: the anonymous account flows of spec part 2 — forgot password, reset
@@ -185,6 +186,7 @@ const conflict = { 409: ErrorBody };
 export const onboardingAccount = c.router({
   forgotPassword: {
     method: 'POST',
+    metadata: rateLimited('forgot'),
     path: '/user/forgot-password',
     summary: 'Forgot password: send an 8-digit code by e-mail or SMS to the account of a login',
     body: ForgotPasswordRequest,
@@ -192,6 +194,7 @@ export const onboardingAccount = c.router({
   },
   resetPassword: {
     method: 'POST',
+    metadata: rateLimited('forgot'),
     path: '/user/reset-password',
     summary: 'Reset the password with the code sent (422 message on a wrong or expired code)',
     body: ResetPasswordRequest,
@@ -199,6 +202,7 @@ export const onboardingAccount = c.router({
   },
   forgotUsername: {
     method: 'POST',
+    metadata: rateLimited('forgot'),
     path: '/user/forgot-username',
     summary: 'Forgot username: the masked usernames of a card number or national register number',
     body: ForgotUsernameRequest,
@@ -206,6 +210,7 @@ export const onboardingAccount = c.router({
   },
   start: {
     method: 'POST',
+    metadata: rateLimited('codes'),
     path: '/onboarding',
     summary: 'Onboarding: start by card number (BE), activation code (LU) or invitation code',
     body: OnboardingStart,
@@ -213,6 +218,7 @@ export const onboardingAccount = c.router({
   },
   sendEmailCode: {
     method: 'POST',
+    metadata: rateLimited('codes'),
     path: '/onboarding/email',
     summary: 'Onboarding: choose the e-mail (current or personal) and send it a code',
     body: OnboardingEmail,
@@ -220,6 +226,7 @@ export const onboardingAccount = c.router({
   },
   verifyEmail: {
     method: 'POST',
+    metadata: rateLimited('codes'),
     path: '/onboarding/email/verify',
     summary: 'Onboarding: confirm the e-mail with its code',
     body: OnboardingCode,
@@ -233,6 +240,7 @@ export const onboardingAccount = c.router({
   },
   sendPhoneCode: {
     method: 'POST',
+    metadata: rateLimited('codes'),
     path: '/onboarding/phone',
     summary: 'Onboarding: choose the phone number and send it a code by SMS',
     body: OnboardingPhone,
@@ -240,6 +248,7 @@ export const onboardingAccount = c.router({
   },
   verifyPhone: {
     method: 'POST',
+    metadata: rateLimited('codes'),
     path: '/onboarding/phone/verify',
     summary: 'Onboarding: confirm the phone number with its code',
     body: OnboardingCode,
@@ -253,6 +262,7 @@ export const onboardingAccount = c.router({
   },
   setPassword: {
     method: 'POST',
+    metadata: rateLimited('signIn'),
     path: '/onboarding/password',
     summary: 'Onboarding: choose the password (password rules apply)',
     body: OnboardingPassword,
@@ -268,30 +278,22 @@ export const onboardingAccount = c.router({
   },
 });
 
-/** Statuses the gateway itself may answer on these calls (CSRF refusal, upstream down or slow). */
-const viaGateway = { 403: ErrorBody, 502: ErrorBody, 504: ErrorBody };
 const a = onboardingAccount;
 
 export const onboardingPortal = c.router({
-  forgotPassword: {
-    ...a.forgotPassword,
-    responses: { ...a.forgotPassword.responses, ...viaGateway },
-  },
-  resetPassword: { ...a.resetPassword, responses: { ...a.resetPassword.responses, ...viaGateway } },
-  forgotUsername: {
-    ...a.forgotUsername,
-    responses: { ...a.forgotUsername.responses, ...viaGateway },
-  },
-  start: { ...a.start, responses: { ...a.start.responses, ...viaGateway } },
-  sendEmailCode: { ...a.sendEmailCode, responses: { ...a.sendEmailCode.responses, ...viaGateway } },
-  verifyEmail: { ...a.verifyEmail, responses: { ...a.verifyEmail.responses, ...viaGateway } },
-  sendPhoneCode: { ...a.sendPhoneCode, responses: { ...a.sendPhoneCode.responses, ...viaGateway } },
-  verifyPhone: { ...a.verifyPhone, responses: { ...a.verifyPhone.responses, ...viaGateway } },
-  setPassword: { ...a.setPassword, responses: { ...a.setPassword.responses, ...viaGateway } },
+  forgotPassword: a.forgotPassword,
+  resetPassword: a.resetPassword,
+  forgotUsername: a.forgotUsername,
+  start: a.start,
+  sendEmailCode: a.sendEmailCode,
+  verifyEmail: a.verifyEmail,
+  sendPhoneCode: a.sendPhoneCode,
+  verifyPhone: a.verifyPhone,
+  setPassword: a.setPassword,
   acceptTerms: {
     ...a.acceptTerms,
     summary:
       'Onboarding: accept terms and privacy (marketing optional); creates the account and signs in (cookie)',
-    responses: { ...a.acceptTerms.responses, 200: OnboardingConfirmedPortal, ...viaGateway },
+    responses: { ...a.acceptTerms.responses, 200: OnboardingConfirmedPortal },
   },
 });

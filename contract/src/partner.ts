@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { c } from './c';
 import { ErrorBody } from './errors';
 import { LoginPassword, Username } from './fields';
+import { rateLimited } from './rate-limits';
 
 /** Workplace identity providers a beta company can sign in with. */
 export const SsoProvider = z.enum(['microsoft', 'google']);
@@ -71,6 +72,7 @@ export const partnerAccount = c.router({
   },
   linkAccount: {
     method: 'POST',
+    metadata: rateLimited('signIn'),
     path: '/user/link-account',
     summary:
       'Link a workplace identity-provider login to an existing account proven by login and password; signs in',
@@ -105,6 +107,7 @@ export const partnerAccount = c.router({
   },
   ssoCallback: {
     method: 'POST',
+    metadata: rateLimited('codes'),
     path: '/sso/:provider/callback',
     summary: "The identity provider's callback code: signed in (linked), not linked, or no account",
     pathParams: ProviderParams,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { c } from './c';
 import { ErrorBody, MessageBody } from './errors';
 import { IbanCountry, Language, NewPassword } from './fields';
+import { rateLimited } from './rate-limits';
 
 export const ContactEntry = z.object({
   id: z.number().int(),
@@ -171,6 +172,7 @@ export const profileAccount = c.router({
   },
   changePassword: {
     method: 'POST',
+    metadata: rateLimited('signIn'),
     path: '/user/password',
     summary:
       'Change the password: current one checked (422), new one by the password rules (400); needs sudo',
@@ -185,6 +187,7 @@ export const profileAccount = c.router({
   },
   replaceWeakPassword: {
     method: 'POST',
+    metadata: rateLimited('signIn'),
     path: '/user/password/weak',
     summary:
       'Forced change of a weak password (password_status 1 or 2): no current password, the new one must differ (422); 409 when the password is not weak',
@@ -199,6 +202,7 @@ export const profileAccount = c.router({
   },
   addLogin: {
     method: 'POST',
+    metadata: rateLimited('codes'),
     path: '/user/login',
     summary:
       'Add an e-mail or phone (spec login change): an unverified entry is created and an 8-digit code sent to it; 409 email-duplicated / phone-duplicated; needs sudo',
@@ -214,6 +218,7 @@ export const profileAccount = c.router({
   },
   confirmLogin: {
     method: 'POST',
+    metadata: rateLimited('codes'),
     path: '/user/login/confirm',
     summary:
       'Verify the new e-mail or phone with its code (valid 10 minutes, single use, 5 tries); 422 with the message',
@@ -222,6 +227,7 @@ export const profileAccount = c.router({
   },
   resendContactCode: {
     method: 'POST',
+    metadata: rateLimited('codes'),
     path: '/user/contacts/:id/verify',
     summary: 'Send a new code to an unverified e-mail or phone (answers a new payload); needs sudo',
     pathParams: ContactId,

@@ -96,7 +96,7 @@ test('an invalid partner configuration is never followed to the partner', async 
   // Without a session, the gateway already refuses it.
   const anonymous = await request.get(
     `${api}${authorizePath({ ...PARTNER_REQUEST, client_id: '102' })}`,
-    { maxRedirects: 0 },
+    { maxRedirects: 0, headers: { host: `be.localhost:${PORTS.gateway}` } },
   );
   expect(anonymous.status()).toBe(302);
   expect(anonymous.headers().location).toBe('/approve?error=invalid_configuration&partner=1');

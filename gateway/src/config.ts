@@ -1,13 +1,72 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const flag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
-const hostList = z.string().transform((v) =>
-  v
-    .split(',')
-    .map((h) => h.trim().toLowerCase())
-    .filter(Boolean),
-);
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
+
+/** One address or CIDR block (`10.0.0.0/8`, `fd00::/8`). */
+function isAddressOrCidr(value: string): boolean {
+  const [address = '', bits, ...rest] = value.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  if (bits === undefined) return true;
+  const n = Number(bits);
+  return /^\d{1,3}$/.test(bits) && n <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Fastify's `trustProxy` in the forms that cannot be forged: `0` (no proxy),
+ * a hop count (`1`: the address the nearest proxy saw is the client's), or
+ * the proxies' addresses/CIDRs. Never "trust all": then the left-most
+ * X-Forwarded-For entry, which the client writes, would become its address.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, ctx): false | number | string[] => {
+    if (value === '' || value === '0' || value === 'false') return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    const list = value
+      .split(',')
+      .map((v) => v.trim())
+      .filter(Boolean);
+    if (value === 'true' || !list.every(isAddressOrCidr)) {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'must be 0, a hop count (1, 2, …) or a comma-separated list of proxy addresses/CIDRs (never "true")',
+      });
+      return z.NEVER;
+    }
+    return list;
+  });
+
+/** A comma-separated list of origins (`https://account.example.be`), no path. */
+const origins = z
+  .string()
+  .transform((value, ctx) => {
+    const list: URL[] = [];
+    for (const item of value
+      .split(',')
+      .map((v) => v.trim())
+      .filter(Boolean)) {
+      let url: URL | undefined;
+      try {
+        url = new URL(item);
+      } catch {}
+      if (!url || !/^https?:$/.test(url.protocol) || url.origin !== item.replace(/\/$/, '')) {
+        ctx.addIssue({ code: 'custom', message: `${item} is not an http(s) origin (no path)` });
+        return z.NEVER;
+      }
+      list.push(url);
+    }
+    if (!list.length) {
+      ctx.addIssue({ code: 'custom', message: 'must name at least one origin' });
+      return z.NEVER;
+    }
+    return list.map((u) => u.origin);
+  })
+  .optional();
 
 /** Every variable the gateway reads, with DESIGN.md's defaults. */
 const Env = z.object({
@@ -15,11 +74,23 @@ const Env = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   UPSTREAM_BE_URL: httpUrl.default('http://127.0.0.1:4010'),
   UPSTREAM_LU_URL: httpUrl.default('http://127.0.0.1:4011'),
-  LU_HOSTS: hostList.default(['account.example.lu', 'lu.localhost']),
+  /**
+   * The origins each variant is served at (the first is its canonical one).
+   * The variant of a request, its same-origin check, its cookie's Domain and
+   * Secure flag and every absolute URL come from the one its Host names; a
+   * Host that names none is answered 421. Default: `http://be.localhost:PORT`
+   * and `http://lu.localhost:PORT`.
+   */
+  PUBLIC_ORIGIN_BE: origins,
+  PUBLIC_ORIGIN_LU: origins,
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(30000),
   MAINTENANCE: flag.default(false),
-  /** Behind a TLS-terminating proxy: trust its X-Forwarded-* headers (for Secure cookies). */
-  TRUST_PROXY: flag.default(false),
+  TRUST_PROXY: trustProxy.default(false),
+  /** Empty: rate limits in this process's memory. Set: shared by every gateway on this Redis. */
+  REDIS_URL: z
+    .string()
+    .default('')
+    .refine((v) => v === '' || /^rediss?:\/\//.test(v), 'must be a redis:// or rediss:// URL'),
   /** Where the built web app lives; empty to serve no web app (API only). */
   WEB_DIST: z.string().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -34,9 +105,21 @@ const Env = z.object({
   RATE_LIMIT_FORGOT: z.coerce.number().int().positive().default(30),
 });
 
-export type Config = z.infer<typeof Env>;
+type Parsed = z.infer<typeof Env>;
+export type Config = Omit<Parsed, 'PUBLIC_ORIGIN_BE' | 'PUBLIC_ORIGIN_LU'> & {
+  PUBLIC_ORIGIN_BE: string[];
+  PUBLIC_ORIGIN_LU: string[];
+};
 
 export class ConfigError extends Error {}
+
+function withDefaults(parsed: Parsed): Config {
+  return {
+    ...parsed,
+    PUBLIC_ORIGIN_BE: parsed.PUBLIC_ORIGIN_BE ?? [`http://be.localhost:${parsed.PORT}`],
+    PUBLIC_ORIGIN_LU: parsed.PUBLIC_ORIGIN_LU ?? [`http://lu.localhost:${parsed.PORT}`],
+  };
+}
 
 /** Parses the environment once; a bad value names the variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -48,10 +131,35 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const lines = result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid gateway configuration:\n  ${lines.join('\n  ')}`);
   }
-  return result.data;
+  const config = withDefaults(result.data);
+  const hosts = [...config.PUBLIC_ORIGIN_BE, ...config.PUBLIC_ORIGIN_LU].map(
+    (o) => new URL(o).host,
+  );
+  const twice = hosts.find((h, i) => hosts.indexOf(h) !== i);
+  if (twice) {
+    throw new ConfigError(
+      `Invalid gateway configuration:\n  PUBLIC_ORIGIN_LU: ${twice} is also a Belgian origin`,
+    );
+  }
+  return config;
 }
 
-/** The defaults, with overrides: for tests. */
+/**
+ * The defaults, with overrides: for tests. The hosts tests call the gateway
+ * by (`app.inject`'s `localhost:80`, a listening test server's 127.0.0.1,
+ * the production names) are its public origins.
+ */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({}), LOG_LEVEL: 'silent', ...overrides };
+  return {
+    ...loadConfig({}),
+    LOG_LEVEL: 'silent',
+    PUBLIC_ORIGIN_BE: [
+      'http://be.localhost:3000',
+      'http://localhost',
+      'http://127.0.0.1',
+      'https://account.example.be',
+    ],
+    PUBLIC_ORIGIN_LU: ['http://lu.localhost:3000', 'https://account.example.lu'],
+    ...overrides,
+  };
 }

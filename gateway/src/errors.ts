@@ -8,7 +8,8 @@ export type GatewayErrorKind =
   | 'invalid_device_id'
   | 'maintenance'
   | 'rate_limited'
-  | 'not_found';
+  | 'not_found'
+  | 'misdirected';
 
 const STATUS: Record<GatewayErrorKind, number> = {
   upstream_contract: 502,
@@ -20,6 +21,7 @@ const STATUS: Record<GatewayErrorKind, number> = {
   maintenance: 503,
   rate_limited: 429,
   not_found: 404,
+  misdirected: 421,
 };
 
 const MESSAGE: Record<GatewayErrorKind, string> = {
@@ -32,6 +34,7 @@ const MESSAGE: Record<GatewayErrorKind, string> = {
   maintenance: 'Login is unavailable for maintenance. Please try again later.',
   rate_limited: 'Too many attempts. Please try again later.',
   not_found: 'Not found.',
+  misdirected: 'This address is not served by the account portal.',
 };
 
 export class GatewayError extends Error {

@@ -51,9 +51,9 @@ export function allowedRedirect(
   return null;
 }
 
-/** The origin the browser sees this request on. */
+/** The origin the browser sees this request on: the configured one its Host names. */
 export function ownOrigin(request: FastifyRequest): string {
-  return `${request.protocol}://${request.headers.host ?? 'localhost'}`;
+  return request.publicOrigin.origin;
 }
 
 const CLIENTS_TTL_MS = 60_000;

@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
 
@@ -17,26 +18,13 @@ if (!config.WEB_DIST) {
 }
 
 const app = await buildApp(config);
-await app.listen({ port: config.PORT, host: config.HOST });
 
-let closing = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-    // No new connections; in-flight requests finish (each bounded by the upstream timeout).
-    const deadline = setTimeout(() => {
-      app.log.error('in-flight requests did not finish in time; exiting');
-      process.exit(1);
-    }, config.UPSTREAM_TIMEOUT_MS + 5000);
-    deadline.unref();
-    app.close().then(
-      () => process.exit(0),
-      (err: unknown) => {
-        app.log.error({ err }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
-  });
-}
+// SIGINT/SIGTERM: no new connections; in-flight requests finish (each bounded
+// by the upstream timeout), then exit 0; past the delay, exit 1.
+closeWithGrace({ delay: config.UPSTREAM_TIMEOUT_MS + 5000 }, async ({ signal, err }) => {
+  if (err) app.log.error({ err }, 'shutting down after an uncaught error');
+  else app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+  await app.close();
+});
+
+await app.listen({ port: config.PORT, host: config.HOST });

@@ -1,6 +1,4 @@
-import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessionPlugin } from './plugins/session';
 import { browserHeaders, DEMO_PASSWORD, signIn, startStack, type TestStack } from './test-helpers';
 
 let stack: TestStack;
@@ -167,30 +165,5 @@ describe('variant by host', () => {
       headers: { host: 'be.localhost:3000' },
     });
     expect(config.json()).toMatchObject({ variant: 'be', languages: ['en', 'fr', 'nl'] });
-  });
-});
-
-describe('cookies without a cookie plugin', () => {
-  it('reads a cookie only a route asks for, and writes one Set-Cookie per name', async () => {
-    const app = Fastify();
-    await app.register(sessionPlugin);
-    app.get('/swap', (request, reply) => {
-      const old = request.cookies.access_token ?? '';
-      reply.clearCookie('access_token', { path: '/' });
-      reply.setCookie('sso_state', 's', { path: '/api/sso', httpOnly: true });
-      reply.setCookie('access_token', `${old}-new`, { path: '/', httpOnly: true, maxAge: 60 });
-      return { old };
-    });
-    const res = await app.inject({
-      url: '/swap',
-      headers: { cookie: 'theme=dark; access_token=abc%20d' },
-    });
-    expect(res.json()).toEqual({ old: 'abc d' });
-    expect(res.cookies.map((c) => [c.name, c.value])).toEqual([
-      ['sso_state', 's'],
-      ['access_token', 'abc d-new'],
-    ]);
-    expect(res.cookies[1]).toMatchObject({ httpOnly: true, maxAge: 60, path: '/' });
-    await app.close();
   });
 });

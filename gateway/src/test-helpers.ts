@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:net';
 import { buildMockUpstream, type MockApp } from '@portal/mock-upstream';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from './app';
@@ -34,6 +35,16 @@ export async function startStack(overrides: Partial<Config> = {}): Promise<TestS
       await lu.app.close();
     },
   };
+}
+
+/** A TCP port nothing listens on now (for a gateway whose public origin must name its port). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
 }
 
 /** Headers the web app sends on every state-changing call. */

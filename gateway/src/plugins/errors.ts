@@ -1,6 +1,12 @@
-import { TsRestResponseValidationError, UnknownStatusError } from '@ts-rest/core';
+import {
+  ResponseValidationError,
+  TsRestResponseValidationError,
+  UnknownStatusError,
+} from '@ts-rest/core';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { GatewayError } from '../errors';
+import { misdirectedPage } from '../pages/misdirected';
 
 /** Fastify's own 4xx codes (`FST_ERR_CTP_INVALID_JSON`, ...) as the browser sees them. */
 function clientErrorCode(error: { code?: string; statusCode: number }): string {
@@ -12,15 +18,29 @@ function clientErrorCode(error: { code?: string; statusCode: number }): string {
   return 'bad_request';
 }
 
+/** A 404 as the browser sees it. */
+export function notFound(request: FastifyRequest, reply: FastifyReply) {
+  reply.status(404).send({
+    code: 'not_found',
+    message: `No route ${request.method} ${request.url.split('?')[0]}`,
+  });
+}
+
 /**
  * The one place errors become HTTP answers. 5xx bodies never carry internals.
- * Registered before the ts-rest routers: their own scope's handler answers
- * request-validation errors and hands every other error up to this one.
+ * The /api scope's own handler (@ts-rest/fastify's) answers request-validation
+ * errors and hands every other error up to this one.
  */
 export const errorsPlugin = fp(
   async (app) => {
     app.setErrorHandler((error, request, reply) => {
       if (error instanceof GatewayError) {
+        if (error.kind === 'misdirected' && request.headers.accept?.includes('text/html')) {
+          return reply
+            .status(error.status)
+            .type('text/html; charset=utf-8')
+            .send(misdirectedPage(request.server.publicOrigins));
+        }
         if (error.kind === 'upstream_contract') {
           request.log.error(
             { kind: error.kind, ...error.detail },
@@ -31,7 +51,10 @@ export const errorsPlugin = fp(
         }
         return reply.status(error.status).send(error.body());
       }
-      if (error instanceof TsRestResponseValidationError) {
+      if (
+        error instanceof TsRestResponseValidationError ||
+        error instanceof ResponseValidationError
+      ) {
         // Our own answer broke the portal contract (a route passed on an unexpected shape).
         request.log.error(
           { route: `${error.appRoute.method} ${error.appRoute.path}`, issue: error.cause.issues },
@@ -55,12 +78,6 @@ export const errorsPlugin = fp(
       }
       request.log.error({ err: error }, 'unhandled gateway error');
       return reply.status(500).send({ code: 'internal', message: 'An error has occurred.' });
-    });
-    app.setNotFoundHandler((request, reply) => {
-      reply.status(404).send({
-        code: 'not_found',
-        message: `No route ${request.method} ${request.url.split('?')[0]}`,
-      });
     });
   },
   { name: 'errors' },

@@ -34,5 +34,5 @@ export const faviconPlugin = fp(
       });
     }
   },
-  { name: 'favicon', dependencies: ['upstream'] },
+  { name: 'favicon', dependencies: ['origin'] },
 );

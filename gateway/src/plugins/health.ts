@@ -1,4 +1,5 @@
 import type { Variant } from '@portal/contract';
+import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
 
@@ -17,16 +18,13 @@ async function reachable(baseUrl: string, timeoutMs: number): Promise<boolean> {
 }
 
 /**
- * `GET /healthz`: the process is up. `GET /readyz`: both regions' upstreams
- * answer; 503 naming the one that does not, or while shutting down, so that a
- * load balancer stops sending traffic the gateway cannot serve.
- *
  * On shutdown, answers to requests still in flight carry `Connection: close`,
  * so that their keep-alive connections end and the server can close.
  */
-export const healthPlugin = fp<{ config: Config }>(
-  async (app, { config }) => {
+export const closingPlugin = fp(
+  async (app) => {
     let closing = false;
+    app.decorate('closing', () => closing);
     app.addHook('preClose', (done) => {
       closing = true;
       done();
@@ -35,27 +33,40 @@ export const healthPlugin = fp<{ config: Config }>(
       if (closing) reply.header('connection', 'close');
       done(null, payload);
     });
-
-    const timeout = Math.min(PROBE_TIMEOUT_MS, config.UPSTREAM_TIMEOUT_MS);
-    app.get('/healthz', async () => ({ status: 'ok' }));
-    app.get('/readyz', async (_request, reply) => {
-      if (closing) {
-        return reply.status(503).send({ status: 'shutting_down', upstreams: {} });
-      }
-      const urls: Record<Variant, string> = {
-        be: config.UPSTREAM_BE_URL,
-        lu: config.UPSTREAM_LU_URL,
-      };
-      const [be, lu] = await Promise.all([
-        reachable(urls.be, timeout),
-        reachable(urls.lu, timeout),
-      ]);
-      const upstreams = { be: be ? 'ok' : 'unreachable', lu: lu ? 'ok' : 'unreachable' };
-      return reply
-        .status(be && lu ? 200 : 503)
-        .header('cache-control', 'no-store')
-        .send({ status: be && lu ? 'ok' : 'unavailable', upstreams });
-    });
   },
-  { name: 'health' },
+  { name: 'closing' },
 );
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Whether the server is shutting down. */
+    closing(): boolean;
+  }
+}
+
+/**
+ * `GET /healthz`: the process is up. `GET /readyz`: both regions' upstreams
+ * answer; 503 naming the one that does not, or while shutting down, so that a
+ * load balancer stops sending traffic the gateway cannot serve. Both answer
+ * on any Host: probes address the container, not the portal's name.
+ */
+export const healthRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
+  const timeout = Math.min(PROBE_TIMEOUT_MS, config.UPSTREAM_TIMEOUT_MS);
+  const anyHost = { config: { anyHost: true } };
+  app.get('/healthz', anyHost, async () => ({ status: 'ok' }));
+  app.get('/readyz', anyHost, async (_request, reply) => {
+    if (app.closing()) {
+      return reply.status(503).send({ status: 'shutting_down', upstreams: {} });
+    }
+    const urls: Record<Variant, string> = {
+      be: config.UPSTREAM_BE_URL,
+      lu: config.UPSTREAM_LU_URL,
+    };
+    const [be, lu] = await Promise.all([reachable(urls.be, timeout), reachable(urls.lu, timeout)]);
+    const upstreams = { be: be ? 'ok' : 'unreachable', lu: lu ? 'ok' : 'unreachable' };
+    return reply
+      .status(be && lu ? 200 : 503)
+      .header('cache-control', 'no-store')
+      .send({ status: be && lu ? 'ok' : 'unavailable', upstreams });
+  });
+};

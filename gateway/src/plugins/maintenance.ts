@@ -1,21 +1,21 @@
-import fp from 'fastify-plugin';
-import type { Config } from '../config';
+import { portalApi } from '@portal/contract';
+import type { onRequestHookHandler } from 'fastify';
 import { GatewayError } from '../errors';
 
 /**
- * `MAINTENANCE=1`: every `/api` call answers 503 `maintenance`, except
- * `/api/config`, which tells the web app (`maintenance: true`) to show its
- * maintenance screen. The web app itself and the health probes stay up.
+ * `MAINTENANCE=1`: every portal call answers 503 `maintenance`, except
+ * `GET /api/config`, which tells the web app (`maintenance: true`) to show its
+ * maintenance screen. A hook of the /api scope; the web app and the health
+ * probes stay up.
  */
-export const maintenancePlugin = fp<{ config: Config }>(
-  async (app, { config }) => {
-    if (!config.MAINTENANCE) return;
-    app.addHook('onRequest', async (request) => {
-      const path = request.url.split('?')[0] ?? '';
-      if (path.startsWith('/api/') && path !== '/api/config') {
-        throw new GatewayError('maintenance');
-      }
-    });
-  },
-  { name: 'maintenance' },
-);
+export const maintenance: onRequestHookHandler = (request, _reply, done) => {
+  const route = request.routeOptions.config.tsRestRoute;
+  done(route === portalApi.config.getConfig ? undefined : new GatewayError('maintenance'));
+};
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The contract route a portal route implements (set by @ts-rest/fastify). */
+    tsRestRoute?: unknown;
+  }
+}

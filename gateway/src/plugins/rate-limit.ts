@@ -1,105 +1,58 @@
 import rateLimit from '@fastify/rate-limit';
-import { portalApi } from '@portal/contract';
-import { type AppRoute, type AppRouter, isAppRoute } from '@ts-rest/core';
+import { type RateLimitClass, rateLimitOf } from '@portal/contract';
+import type { AppRoute } from '@ts-rest/core';
 import type { onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+import { Redis } from 'ioredis';
 import type { Config } from '../config';
 import { GatewayError } from '../errors';
 
-/** The calls an attacker would repeat: guessing passwords, codes, or mining accounts. */
-export type LimitedKind = 'signIn' | 'codes' | 'forgot';
-
-/** Body fields whose presence makes a call a guess worth limiting. */
-const PASSWORD_FIELDS = new Set(['password', 'current_password', 'currentPassword']);
-const CODE_FIELDS = new Set(['code', 'card_number', 'cardNumber', 'activation_code']);
-
-interface ZodLike {
-  _zod?: { def: Record<string, unknown> & { type: string } };
-}
-
-/** The top-level field names a body schema accepts (objects, unions, pipes, optionals). */
-function bodyKeys(schema: unknown): string[] {
-  const def = (schema as ZodLike | null)?._zod?.def;
-  if (!def) return [];
-  switch (def.type) {
-    case 'object':
-      return Object.keys(def.shape as object);
-    case 'union':
-      return (def.options as unknown[]).flatMap(bodyKeys);
-    case 'intersection':
-      return [...bodyKeys(def.left), ...bodyKeys(def.right)];
-    case 'pipe':
-      return bodyKeys(def.in);
-    case 'optional':
-    case 'nullable':
-    case 'default':
-      return bodyKeys(def.innerType);
-    default:
-      return [];
-  }
-}
-
-/** Calls that send an e-mail or SMS code: each one costs a message (and invites SMS pumping). */
-const SENDS_CODE = [
-  /^GET \/api\/mfa\/sudo$/,
-  /^GET \/api\/mfa\/[^/]+\/activate$/,
-  /^POST \/api\/mfa$/,
-  /^POST \/api\/onboarding\/(email|phone)$/,
-];
-
 /**
- * Which limit a portal route falls under, read from the contract so that a
- * new call carrying a password or a code is limited without anyone remembering to.
- */
-export function limitedKindOf(route: AppRoute): LimitedKind | null {
-  const { method, path } = route;
-  if (/forgot|reset-password/.test(path)) return 'forgot';
-  if (SENDS_CODE.some((pattern) => pattern.test(`${method} ${path}`))) return 'codes';
-  if (method === 'GET' || method === 'DELETE') return null;
-  if (path === '/api/token' || path.startsWith('/api/token/')) return 'signIn';
-  if (path.startsWith('/api/user/login')) return 'signIn';
-  const keys = bodyKeys(route.body);
-  if (keys.some((k) => PASSWORD_FIELDS.has(k))) return 'signIn';
-  if (keys.some((k) => CODE_FIELDS.has(k))) return 'codes';
-  if (/sudo|activate|resend|verify|confirm/.test(path)) return 'codes';
-  return null;
-}
-
-/** `METHOD /path` of every limited portal route. */
-export function limitedRoutes(router: AppRouter = portalApi): Map<string, LimitedKind> {
-  const table = new Map<string, LimitedKind>();
-  const walk = (node: AppRouter) => {
-    for (const value of Object.values(node)) {
-      if (isAppRoute(value)) {
-        const kind = limitedKindOf(value);
-        if (kind) table.set(`${value.method} ${value.path}`, kind);
-      } else walk(value as AppRouter);
-    }
-  };
-  walk(router);
-  return table;
-}
-
-/**
- * Per client IP, in memory: sign-in calls, code calls and forgot-* calls
- * each have their own budget per window (`RATE_LIMIT_*`). Over it: 429
- * `rate_limited` with `Retry-After`. Every other route carries no limiter at all.
+ * Per client IP (`request.ip`, as `TRUST_PROXY` allows it to be known): the
+ * routes whose contract metadata names a `rateLimit` class share that class's
+ * budget per window (`RATE_LIMIT_*`). Over it: 429 `rate_limited` with
+ * `Retry-After`. Every other route carries no limiter at all.
+ *
+ * With `REDIS_URL` the counters live in Redis (@fastify/rate-limit's Redis
+ * store), so that every gateway behind a load balancer counts against the
+ * same budget. When Redis cannot be reached the limit fails open: the call
+ * goes on (logged), because the upstream still locks an account after five
+ * wrong passwords, and a Redis outage must not take sign-in down for everyone.
  */
 export const rateLimitPlugin = fp<{ config: Config }>(
   async (app, { config }) => {
-    await app.register(rateLimit, { global: false });
+    let redis: Redis | undefined;
+    if (config.REDIS_URL) {
+      redis = new Redis(config.REDIS_URL, {
+        // Fail fast rather than queue: a request must not wait on a Redis that is away.
+        enableOfflineQueue: false,
+        maxRetriesPerRequest: 1,
+        connectTimeout: 2000,
+        commandTimeout: 1000,
+      });
+      redis.on('error', (err) => app.log.warn({ err: err.message }, 'redis unavailable'));
+      app.addHook('onClose', async () => {
+        redis?.disconnect();
+      });
+    }
+    await app.register(rateLimit, {
+      global: false,
+      ...(redis ? { redis, nameSpace: 'portal-rate-limit:' } : {}),
+      skipOnError: true,
+    });
     const timeWindow = config.RATE_LIMIT_WINDOW_S * 1000;
-    const max: Record<LimitedKind, number> = {
+    const max: Record<RateLimitClass, number> = {
       signIn: config.RATE_LIMIT_SIGN_IN,
       codes: config.RATE_LIMIT_CODES,
       forgot: config.RATE_LIMIT_FORGOT,
     };
-    const hooks = {} as Record<LimitedKind, onRequestHookHandler>;
-    for (const kind of Object.keys(max) as LimitedKind[]) {
+    const hooks = {} as Record<RateLimitClass, onRequestHookHandler>;
+    for (const kind of Object.keys(max) as RateLimitClass[]) {
       const check = app.createRateLimit({
         max: max[kind],
         timeWindow,
-        keyGenerator: (request) => request.ip,
+        // One counter per class and client, whatever route of the class is called.
+        keyGenerator: (request) => `${kind}:${request.ip}`,
       });
       hooks[kind] = async (request, reply) => {
         const result = await check(request);
@@ -109,10 +62,9 @@ export const rateLimitPlugin = fp<{ config: Config }>(
         throw new GatewayError('rate_limited');
       };
     }
-    const table = limitedRoutes();
     app.addHook('onRoute', (route) => {
-      const methods = Array.isArray(route.method) ? route.method : [route.method];
-      const kind = methods.map((m) => table.get(`${m} ${route.url}`)).find(Boolean);
+      const contractRoute = route.config?.tsRestRoute as AppRoute | undefined;
+      const kind = contractRoute && rateLimitOf(contractRoute);
       if (!kind) return;
       const existing = route.onRequest;
       route.onRequest = [

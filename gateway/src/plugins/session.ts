@@ -1,54 +1,37 @@
-import { parseCookie, type SetCookie, stringifySetCookie } from 'cookie';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import fp from 'fastify-plugin';
-import { hostOf } from '../variant';
-
-export type CookieOptions = Omit<SetCookie, 'name' | 'value'>;
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The request's cookies, parsed when first read. */
-    readonly cookies: Record<string, string | undefined>;
-  }
-  interface FastifyReply {
-    /** Adds a `Set-Cookie` (replacing one of the same name set earlier in this answer). */
-    setCookie(name: string, value: string, options: CookieOptions): FastifyReply;
-    /** Expires the cookie in the browser. */
-    clearCookie(name: string, options: CookieOptions): FastifyReply;
-  }
-}
+import type { CookieSerializeOptions } from '@fastify/cookie';
+import type { FastifyRequest } from 'fastify';
+import { cookieDomainOf } from '../origins';
 
 export const SESSION_COOKIE = 'access_token';
 export const THIRTY_DAYS_S = 30 * 24 * 3600;
 
-/** Domain = host without its leading `account.`; host-only on localhost, *.localhost and IPs. */
-export function cookieDomain(hostHeader: string | undefined): string | undefined {
-  const host = hostOf(hostHeader);
-  if (!host || host === 'localhost' || host.endsWith('.localhost')) return undefined;
-  if (/^[\d.]+$/.test(host) || host.startsWith('[')) return undefined;
-  return host.startsWith('account.') ? host.slice('account.'.length) : host;
-}
-
-function cookieOptions(request: FastifyRequest) {
+/**
+ * DESIGN.md's cookie: httpOnly, SameSite=Lax, Path=/, Domain from the public
+ * origin (`account.` dropped), Secure whenever that origin is HTTPS, whatever
+ * a proxy hop says.
+ */
+export function cookieOptions(request: FastifyRequest): CookieSerializeOptions {
+  const origin = request.publicOrigin;
   return {
     httpOnly: true,
-    sameSite: 'lax' as const,
+    sameSite: 'lax',
     path: '/',
-    secure: request.protocol === 'https',
-    domain: cookieDomain(request.headers.host),
+    secure: origin.https,
+    domain: cookieDomainOf(origin),
   };
 }
 
-/** What the cookie helpers need of a reply (ts-rest types its reply with fastify 4's generics). */
+/** What the cookie helpers need of a reply (ts-rest types its reply with its own generics). */
 interface CookieReply {
-  setCookie(name: string, value: string, options: CookieOptions): unknown;
-  clearCookie(name: string, options: CookieOptions): unknown;
+  setCookie(name: string, value: string, options?: CookieSerializeOptions): unknown;
+  clearCookie(name: string, options?: CookieSerializeOptions): unknown;
 }
 
 export function setSessionCookie(request: FastifyRequest, reply: CookieReply, token: string) {
   reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(request), maxAge: THIRTY_DAYS_S });
 }
 
+/** Clears the cookie with the Domain it was set with, or the browser keeps it. */
 export function clearSessionCookie(request: FastifyRequest, reply: CookieReply) {
   reply.clearCookie(SESSION_COOKIE, cookieOptions(request));
 }
@@ -69,44 +52,3 @@ export function upstreamHeaders(request: FastifyRequest): Record<string, string>
   headers['x-forwarded-for'] = request.ip;
   return headers;
 }
-
-const parsed = Symbol('cookies');
-
-function setCookie(this: FastifyReply, name: string, value: string, options: CookieOptions) {
-  const line = stringifySetCookie({ name, value, ...options });
-  const earlier = this.getHeader('set-cookie');
-  if (earlier === undefined) return this.header('set-cookie', line);
-  const lines = (Array.isArray(earlier) ? earlier : [String(earlier)]).filter(
-    (l) => !l.startsWith(`${name}=`),
-  );
-  this.removeHeader('set-cookie');
-  return this.header('set-cookie', [...lines, line]);
-}
-
-function clearCookie(this: FastifyReply, name: string, options: CookieOptions) {
-  return setCookie.call(this, name, '', { ...options, maxAge: 0, expires: new Date(0) });
-}
-
-/**
- * Cookies without a cookie plugin: the request's are parsed only when a route
- * reads them, and an answer's are written straight into its `Set-Cookie`
- * header. @fastify/cookie parsed every request's cookies and ran a hook before
- * every answer was sent, whether or not a cookie was involved.
- */
-export const sessionPlugin = fp(
-  async (app) => {
-    app.decorateRequest(parsed, null);
-    app.decorateRequest('cookies', {
-      getter(this: FastifyRequest) {
-        const self = this as FastifyRequest & {
-          [parsed]: Record<string, string | undefined> | null;
-        };
-        self[parsed] ??= parseCookie(this.headers.cookie ?? '');
-        return self[parsed];
-      },
-    });
-    app.decorateReply('setCookie', setCookie);
-    app.decorateReply('clearCookie', clearCookie);
-  },
-  { name: 'session' },
-);

@@ -1,14 +1,18 @@
 import { findAccountByLogin, issueToken } from '@portal/mock-upstream';
 import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStack, type TestStack } from '../test-helpers';
+import { freePort, startStack, type TestStack } from '../test-helpers';
 
 let stack: TestStack;
 let gatewayUrl: string;
 let upstreamUrl: string;
 beforeAll(async () => {
-  stack = await startStack();
-  gatewayUrl = await stack.gateway.listen({ port: 0, host: '127.0.0.1' });
+  // The partner's browser is on the gateway's own address: it is the portal's public origin.
+  const port = await freePort();
+  stack = await startStack({
+    PUBLIC_ORIGIN_BE: [`http://127.0.0.1:${port}`, 'http://be.localhost:3000'],
+  });
+  gatewayUrl = await stack.gateway.listen({ port, host: '127.0.0.1' });
   const address = stack.be.app.server.address();
   upstreamUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 });

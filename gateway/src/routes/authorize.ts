@@ -83,5 +83,5 @@ export const authorizePlugin = fp(
       return redirect(reply, target);
     });
   },
-  { name: 'authorize', dependencies: ['session', 'upstream'] },
+  { name: 'authorize', dependencies: ['@fastify/cookie', 'origin', 'upstream'] },
 );

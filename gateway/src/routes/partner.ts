@@ -4,7 +4,6 @@ import type { RouterImplementation } from '@ts-rest/fastify';
 import type { FastifyRequest } from 'fastify';
 import { setSessionCookie, upstreamHeaders } from '../plugins/session';
 import { upstreamOf } from '../plugins/upstream';
-import { ownOrigin } from '../redirects';
 
 /** Binds an identity-provider login to the browser that started it (login CSRF). */
 const SSO_STATE_COOKIE = 'sso_state';
@@ -15,7 +14,7 @@ function stateCookieOptions(request: FastifyRequest) {
     httpOnly: true,
     sameSite: 'lax' as const,
     path: '/api/sso',
-    secure: request.protocol === 'https',
+    secure: request.publicOrigin.https,
   };
 }
 
@@ -51,7 +50,7 @@ export const partnerRoutes: RouterImplementation<typeof portalApi.partner> = {
       query: {
         ...query,
         state,
-        redirect_uri: `${ownOrigin(request)}/sso/${params.provider}/login/callback`,
+        redirect_uri: `${request.publicOrigin.origin}/sso/${params.provider}/login/callback`,
       },
       extraHeaders: upstreamHeaders(request),
     });

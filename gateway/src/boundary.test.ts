@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStack, type TestStack } from './test-helpers';
+
+let stack: TestStack;
+let down: TestStack;
+beforeAll(async () => {
+  stack = await startStack();
+  down = await startStack({ MAINTENANCE: true });
+});
+afterAll(async () => {
+  await stack.close();
+  await down.close();
+});
+
+/** The same portal path, spelled as an attacker or a sloppy proxy might. */
+function spellings(path: string): string[] {
+  const rest = path.slice('/api'.length);
+  return [
+    path,
+    `/%61pi${rest}`,
+    `/%61%70%69${rest}`,
+    `//api${rest}`,
+    `/api/${rest}`,
+    `${path}/`,
+    `/API${rest}`,
+    `/Api${rest}`,
+  ];
+}
+
+describe('the /api boundary holds for every spelling of a path', () => {
+  it('refuses a cross-site state change with 403 csrf, or does not find the route', async () => {
+    for (const url of spellings('/api/mfa/regenerate-recovery')) {
+      const res = await stack.gateway.inject({
+        method: 'POST',
+        url,
+        headers: {
+          host: 'be.localhost:3000',
+          'x-device-id': stack.deviceId,
+          'sec-fetch-site': 'cross-site',
+          origin: 'https://evil.example',
+          'content-type': 'application/json',
+        },
+        payload: {},
+      });
+      expect([403, 404], url).toContain(res.statusCode);
+      if (res.statusCode === 403) {
+        expect(res.json().code, url).toBe('csrf');
+        expect(res.headers['cache-control'], url).toBe('no-store');
+      } else expect(res.json().code, url).toBe('not_found');
+    }
+  });
+
+  it('answers every spelling of a read with no-store and the API policy, or 404', async () => {
+    for (const url of spellings('/api/user')) {
+      const res = await stack.gateway.inject({ url, headers: { host: 'be.localhost:3000' } });
+      expect([401, 404], url).toContain(res.statusCode);
+      expect(res.headers['content-type'], url).toContain('application/json');
+      if (res.statusCode === 404) continue;
+      expect(res.headers['cache-control'], url).toBe('no-store');
+      expect(res.headers['content-security-policy'], url).toContain("default-src 'none'");
+    }
+  });
+
+  it('answers every spelling with 503 in maintenance, or 404, never the app', async () => {
+    for (const url of spellings('/api/user')) {
+      const res = await down.gateway.inject({ url, headers: { host: 'be.localhost:3000' } });
+      expect([503, 404], url).toContain(res.statusCode);
+      if (res.statusCode === 503) expect(res.json().code, url).toBe('maintenance');
+      expect(res.headers['content-type'], url).toContain('application/json');
+    }
+  });
+
+  it('rate-limits a guessable call whatever its spelling', async () => {
+    const s = await startStack({ RATE_LIMIT_SIGN_IN: 2 });
+    try {
+      const statuses: number[] = [];
+      for (const url of ['/api/token', '/%61pi/token', '/api/%74oken', '/api/token']) {
+        const res = await s.gateway.inject({
+          method: 'POST',
+          url,
+          headers: { host: 'be.localhost:3000', 'x-device-id': s.deviceId },
+          payload: { grant_type: 'password', username: 'employee@example.be', password: 'x-1' },
+        });
+        statuses.push(res.statusCode);
+      }
+      // The third call is over the budget of two, whichever spelling made the first two.
+      expect(statuses).toEqual([400, 400, 429, 429]);
+    } finally {
+      await s.close();
+    }
+  });
+});
+
+describe("the gateway's own errors", () => {
+  it('answers an unknown /api path with a JSON 404 naming it', async () => {
+    const res = await stack.gateway.inject({
+      url: '/api/no-such-call',
+      headers: { host: 'be.localhost:3000' },
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ code: 'not_found', message: 'No route GET /api/no-such-call' });
+  });
+});
