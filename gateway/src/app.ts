@@ -26,8 +26,7 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   const app = Fastify({
     ...loggingOptions(config, options.logStream),
-    // A hop count is one of Fastify's documented forms, though its types omit it.
-    trustProxy: config.TRUST_PROXY as boolean | string[],
+    trustProxy: config.TRUST_PROXY,
   });
   await app.register(cookie);
 

@@ -15,26 +15,26 @@ function isAddressOrCidr(value: string): boolean {
 }
 
 /**
- * Fastify's `trustProxy` in the forms that cannot be forged: `0` (no proxy),
- * a hop count (`1`: the address the nearest proxy saw is the client's), or
- * the proxies' addresses/CIDRs. Never "trust all": then the left-most
- * X-Forwarded-For entry, which the client writes, would become its address.
+ * Fastify's `trustProxy` in the one form that cannot be forged: `0` (no
+ * proxy) or the proxies' addresses/CIDRs. Never "trust all": then the
+ * left-most X-Forwarded-For entry, which the client writes, would become its
+ * address. Nor a hop count: Fastify 5 refuses those (it trusts no hop at all),
+ * since a count cannot tell a proxy from a client that connects directly.
  */
 const trustProxy = z
   .string()
   .trim()
-  .transform((value, ctx): false | number | string[] => {
+  .transform((value, ctx): false | string[] => {
     if (value === '' || value === '0' || value === 'false') return false;
-    if (/^\d+$/.test(value)) return Number(value);
     const list = value
       .split(',')
       .map((v) => v.trim())
       .filter(Boolean);
-    if (value === 'true' || !list.every(isAddressOrCidr)) {
+    if (!list.every(isAddressOrCidr)) {
       ctx.addIssue({
         code: 'custom',
         message:
-          'must be 0, a hop count (1, 2, …) or a comma-separated list of proxy addresses/CIDRs (never "true")',
+          'must be 0 or a comma-separated list of the proxies\' addresses/CIDRs (not "true", not a hop count)',
       });
       return z.NEVER;
     }

@@ -322,6 +322,12 @@ describe('static web app', () => {
       expect(page.headers['content-security-policy']).toContain("script-src 'self'");
     }
     expect((await s.gateway.inject({ url: '/assets/missing-123.js' })).statusCode).toBe(404);
+    // A file that is not there is a 404, never the app; only screens' paths fall back to it.
+    for (const url of ['/wp-login.php', '/favicon.png', '/user/.env', '/API/user', '/Assets/x']) {
+      const missing = await s.gateway.inject({ url });
+      expect(missing.statusCode, url).toBe(404);
+      expect(missing.body, url).not.toContain('<title>Account</title>');
+    }
     const api = await s.gateway.inject({ url: '/api/nothing-here' });
     expect(api.statusCode).toBe(404);
     expect(api.json().code).toBe('not_found');

@@ -6,7 +6,7 @@ let stack: TestStack;
 let proxied: TestStack;
 beforeAll(async () => {
   stack = await startStack();
-  proxied = await startStack({ TRUST_PROXY: 1 });
+  proxied = await startStack({ TRUST_PROXY: ['127.0.0.1'] });
 });
 afterAll(async () => {
   await stack.close();

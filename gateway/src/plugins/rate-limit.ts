@@ -1,3 +1,5 @@
+import { once } from 'node:events';
+import { setTimeout } from 'node:timers/promises';
 import rateLimit from '@fastify/rate-limit';
 import { type RateLimitClass, rateLimitOf } from '@portal/contract';
 import type { AppRoute } from '@ts-rest/core';
@@ -31,6 +33,9 @@ export const rateLimitPlugin = fp<{ config: Config }>(
         commandTimeout: 1000,
       });
       redis.on('error', (err) => app.log.warn({ err: err.message }, 'redis unavailable'));
+      // Counted from the first call: wait (briefly) for the connection. A Redis
+      // that is away at start does not stop the gateway; limits fail open until it is back.
+      await Promise.race([once(redis, 'ready'), setTimeout(3000)]);
       app.addHook('onClose', async () => {
         redis?.disconnect();
       });
