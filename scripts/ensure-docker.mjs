@@ -1,0 +1,190 @@
+#!/usr/bin/env node
+// The compose test needs a Docker engine and the base images our Dockerfile and
+// docker-compose.yml start FROM. Our build machines have Debian's docker.io but
+// no image registry, so:
+// 1. an engine: use the running one; else, as root on Debian, install docker.io,
+//    docker-compose and debootstrap where missing and start dockerd by hand;
+//    otherwise say what to install (as ensure-chromium.mjs does for Chromium).
+// 2. base images: present already, or pulled (a user's machine), or else built
+//    here once under the same names (debootstrap + the machine's own Node 20),
+//    so the Dockerfile stays the one a user's machine pulls for.
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const BASE_IMAGES = { node: 'node:20-bookworm-slim', redis: 'redis:7-bookworm' };
+/** The debootstrapped Debian both local base images are built on. */
+const ROOTFS_IMAGE = 'portal-local/debian:bookworm-minbase';
+const DOCKERD_LOG = '/tmp/portal-dockerd.log';
+
+const ok = (cmd, args, timeout = 30_000) =>
+  spawnSync(cmd, args, { stdio: 'ignore', timeout }).status === 0;
+const has = (cmd) => ok('sh', ['-c', `command -v ${cmd}`]);
+const run = (cmd, args, opts = {}) => execFileSync(cmd, args, { stdio: 'inherit', ...opts });
+const isRootOnDebian = process.getuid?.() === 0 && existsSync('/etc/debian_version');
+
+function fail(message) {
+  console.error(message);
+  process.exit(1);
+}
+
+function ensureEngine() {
+  if (ok('docker', ['info'])) return;
+  if (!isRootOnDebian) {
+    fail(
+      'The compose test needs a running Docker engine and docker compose (or docker-compose).\n' +
+        'Install Docker (Debian: sudo apt-get install docker.io docker-compose) and start it.',
+    );
+  }
+  const missing = [
+    ['dockerd', 'docker.io'],
+    ['docker-compose', 'docker-compose'],
+    ['debootstrap', 'debootstrap'],
+  ].flatMap(([cmd, pkg]) => (has(cmd) ? [] : [pkg]));
+  if (missing.length) {
+    console.log(`Docker is missing: installing Debian's ${missing.join(', ')}…`);
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    try {
+      run('apt-get', ['update', '-qq'], { env });
+      run('apt-get', ['install', '-y', '-qq', ...missing], { env });
+    } catch {
+      fail(`Installing ${missing.join(', ')} with apt-get failed.`);
+    }
+  }
+  // No systemd here: dockerd runs detached, in its own session, and outlives the test.
+  console.log(`Starting dockerd (log: ${DOCKERD_LOG})…`);
+  const log = openSync(DOCKERD_LOG, 'a');
+  spawn('dockerd', [], { detached: true, stdio: ['ignore', log, log] }).unref();
+  const deadline = Date.now() + 60_000;
+  while (!ok('docker', ['info'])) {
+    if (Date.now() > deadline) fail(`dockerd did not answer within 60 s: see ${DOCKERD_LOG}`);
+    spawnSync('sleep', ['1']);
+  }
+}
+
+/** The Debian mirror this machine's apt uses (deb822 .sources or sources.list), for debootstrap. */
+function aptMirror() {
+  const files = ['/etc/apt/sources.list'];
+  if (existsSync('/etc/apt/sources.list.d')) {
+    for (const f of readdirSync('/etc/apt/sources.list.d').sort()) {
+      if (/\.(list|sources)$/.test(f)) files.push(join('/etc/apt/sources.list.d', f));
+    }
+  }
+  for (const file of files.filter(existsSync)) {
+    const text = readFileSync(file, 'utf8');
+    for (const stanza of text.split(/\n\s*\n/)) {
+      const uri = /^URIs:\s*(\S+)/m.exec(stanza)?.[1];
+      if (uri && /^Suites:.*\bbookworm\b(?!-)/m.test(stanza)) return uri;
+    }
+    const line = /^deb\s+(?:\[[^\]]*\]\s+)?(\S+)\s+bookworm\s/m.exec(text);
+    if (line) return line[1];
+  }
+  return 'http://deb.debian.org/debian';
+}
+
+function buildRootfs() {
+  if (ok('docker', ['image', 'inspect', ROOTFS_IMAGE])) return;
+  const mirror = aptMirror();
+  const dir = mkdtempSync(join(tmpdir(), 'portal-rootfs-'));
+  console.log(`Building ${ROOTFS_IMAGE}: debootstrap --variant=minbase bookworm from ${mirror}…`);
+  try {
+    run('debootstrap', ['--variant=minbase', 'bookworm', dir, mirror], { stdio: 'ignore' });
+    // The downloaded .debs and apt lists would only make every image bigger.
+    rmSync(join(dir, 'var/cache/apt/archives'), { recursive: true, force: true });
+    rmSync(join(dir, 'var/lib/apt/lists'), { recursive: true, force: true });
+    execFileSync('sh', ['-c', `tar -C "${dir}" -c . | docker import - ${ROOTFS_IMAGE}`], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** `docker build` of a small Dockerfile, with files copied into a temporary context. */
+function buildImage(name, dockerfile, files = {}) {
+  const dir = mkdtempSync(join(tmpdir(), 'portal-base-'));
+  try {
+    writeFileSync(join(dir, 'Dockerfile'), dockerfile);
+    for (const [to, from] of Object.entries(files)) {
+      cpSync(from, join(dir, to), { recursive: true, dereference: true });
+    }
+    console.log(`Building ${name} locally…`);
+    run('docker', ['build', '-q', '-t', name, dir], { stdio: ['ignore', 'ignore', 'inherit'] });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+// Laid out as the official image is (node, npm, npx, corepack in /usr/local, user
+// "node" uid 1000). The machine's CA bundle goes in because its HTTPS egress may
+// be re-signed by a local CA: without it npm in a build stage cannot reach the registry.
+const nodeDockerfile = `FROM ${ROOTFS_IMAGE}
+COPY node /usr/local/bin/node
+COPY node_modules /usr/local/lib/node_modules
+COPY ca-certificates.crt /usr/local/share/host-ca-certificates.crt
+RUN ln -s ../lib/node_modules/npm/bin/npm-cli.js /usr/local/bin/npm \\
+ && ln -s ../lib/node_modules/npm/bin/npx-cli.js /usr/local/bin/npx \\
+ && ln -s ../lib/node_modules/corepack/dist/corepack.js /usr/local/bin/corepack \\
+ && groupadd --gid 1000 node && useradd --uid 1000 --gid node --create-home node
+ENV NODE_EXTRA_CA_CERTS=/usr/local/share/host-ca-certificates.crt
+CMD ["node"]
+`;
+
+// Debian's redis-server, run as the official image runs it: user redis, /data,
+// protected mode off (the compose network is its only client).
+const redisDockerfile = `FROM ${ROOTFS_IMAGE}
+RUN apt-get update && apt-get install -y --no-install-recommends redis-server \\
+ && rm -rf /var/lib/apt/lists/* && mkdir /data && chown redis:redis /data
+WORKDIR /data
+USER redis
+EXPOSE 6379
+CMD ["redis-server", "--protected-mode", "no"]
+`;
+
+function nodeFiles() {
+  const node = process.execPath;
+  const version = execFileSync(node, ['--version'], { encoding: 'utf8' }).trim();
+  if (!version.startsWith('v20.')) fail(`The local node image needs Node 20, this is ${version}.`);
+  // npm and corepack sit next to the binary's prefix (/usr/bin → /usr/lib/node_modules).
+  const modules = join(node, '../../lib/node_modules');
+  if (!existsSync(join(modules, 'npm'))) fail(`npm not found in ${modules}.`);
+  return {
+    node,
+    node_modules: modules,
+    'ca-certificates.crt': '/etc/ssl/certs/ca-certificates.crt',
+  };
+}
+
+function ensureBaseImages() {
+  const missing = Object.values(BASE_IMAGES).filter(
+    (name) => !ok('docker', ['image', 'inspect', name]),
+  );
+  // A machine with a registry pulls them, as `docker compose up` would (bounded:
+  // without a registry the pull only waits for its timeouts).
+  const stillMissing = missing.filter((name) => !ok('docker', ['pull', '-q', name], 60_000));
+  if (!stillMissing.length) return;
+  if (!isRootOnDebian || !has('debootstrap')) {
+    fail(
+      `Docker cannot pull ${stillMissing.join(', ')} (no registry?), and they can only be\n` +
+        'built locally as root on Debian with debootstrap (sudo apt-get install debootstrap).',
+    );
+  }
+  buildRootfs();
+  if (stillMissing.includes(BASE_IMAGES.node)) {
+    buildImage(BASE_IMAGES.node, nodeDockerfile, nodeFiles());
+  }
+  if (stillMissing.includes(BASE_IMAGES.redis)) buildImage(BASE_IMAGES.redis, redisDockerfile);
+}
+
+ensureEngine();
+ensureBaseImages();
