@@ -250,7 +250,6 @@ stopAll();
 
 const med = (path: Path, pick: (f: Figures) => number) => median(rounds.map((r) => pick(r[path])));
 const ratioOf = (path: Path) => median(rounds.map((r) => r[path].rps / r.direct.rps));
-const addedP99Of = (path: Path) => median(rounds.map((r) => r[path].p99 - r.direct.p99));
 const cpuRatio = median(rounds.map((r) => r.gateway.cpu.server / r.bare.cpu.server));
 const failed = rounds.reduce(
   (sum, r) => sum + r.direct.failed + r.gateway.failed + r.bare.failed,
