@@ -6,6 +6,8 @@
 # builds node:20-bookworm-slim locally first.
 
 FROM node:20-bookworm-slim AS build
+# Lets the compose test find the untagged build-stage images the legacy builder leaves.
+LABEL portal.stage=build
 # The npm registry the install uses (compose passes the machine's, if set).
 ARG npm_config_registry=https://registry.npmjs.org/
 WORKDIR /src

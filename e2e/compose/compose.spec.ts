@@ -66,6 +66,16 @@ test('signs in through the compose stack at account.example.be over plain HTTP',
   });
 });
 
+test('answers 421 to a Host compose does not configure; its probes on any Host', async ({
+  request,
+}) => {
+  const gateway = `http://127.0.0.1:${PORTS.gateway}`;
+  expect((await request.get(`${gateway}/login/email`)).status()).toBe(421);
+  expect((await request.get(`${gateway}/healthz`)).status()).toBe(200);
+  // Both mock account APIs answer the gateway by their compose service names.
+  expect((await request.get(`${gateway}/readyz`)).status()).toBe(200);
+});
+
 test.describe('Luxembourg', () => {
   // A browser language Luxembourg does not offer: the variant's default, French, applies.
   test.use({ locale: 'nl-BE' });

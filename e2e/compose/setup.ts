@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { connect } from 'node:net';
 import { compose, down, health, IMAGES, PORTS, printLogs, ROOT } from './stack';
 
@@ -23,6 +23,18 @@ function npmRegistry(): string {
   }
 }
 
+/**
+ * The legacy builder (compose v1; docker without buildx) keeps each build's
+ * first stage as an untagged image: one more per source change. The newest is
+ * the next build's cache; the older ones go.
+ */
+function dropStaleBuildStages() {
+  const filters = ['--filter', 'dangling=true', '--filter', 'label=portal.stage=build'];
+  const ids = execFileSync('docker', ['image', 'ls', '-q', ...filters], { encoding: 'utf8' });
+  const stale = ids.split('\n').filter(Boolean).slice(1);
+  if (stale.length) spawnSync('docker', ['image', 'rm', ...stale], { stdio: 'ignore' });
+}
+
 const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
 
 /**
@@ -42,6 +54,7 @@ export default async function globalSetup() {
   let started = Date.now();
   compose(['build'], { env: { npm_config_registry: npmRegistry() } });
   console.log(`[compose] images built in ${seconds(started)}`);
+  dropStaleBuildStages();
 
   started = Date.now();
   try {

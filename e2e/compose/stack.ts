@@ -46,7 +46,7 @@ export function compose(args: string[], options: { env?: object; print?: boolean
 
 /** Each container's health: `starting`, `healthy` or `unhealthy` (or its state if it has no check). */
 export function health(): string[] {
-  const ids = compose(['ps', '-q']).split('\n').filter(Boolean);
+  const ids = compose(['ps', '-a', '-q']).split('\n').filter(Boolean);
   if (!ids.length) return [];
   const format =
     '{{.Name}} {{if .State.Health}}{{.State.Health.Status}}{{else}}{{.State.Status}}{{end}}';
@@ -55,9 +55,10 @@ export function health(): string[] {
     .split('\n');
 }
 
-/** The last lines each service logged: printed when something fails. */
+/** Each service's state and last log lines: printed when something fails. */
 export function printLogs() {
   try {
+    compose(['ps'], { print: true });
     compose(['logs', '--no-color', '--tail=40'], { print: true });
   } catch {
     // Logs are a courtesy; the failure itself is reported by the caller.
