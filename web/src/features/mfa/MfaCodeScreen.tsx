@@ -7,7 +7,6 @@ import { CodeInput } from '../../components/CodeInput';
 import { Modal } from '../../components/Modal';
 import { ResendCode } from '../../components/ResendCode';
 import { api, queryKeys } from '../../lib/api';
-import { type ErrorTexts, errorOf, errorText, type PortalError } from '../../lib/errors';
 import { fuzzionPayload, loginPayload, type MfaCheck, mfaPayload } from '../../lib/flow-state';
 import { useFinishSignIn } from '../../lib/sign-in';
 import { safeInternalTarget } from '../../lib/target';
@@ -23,19 +22,7 @@ import {
 
 const CARD_NUMBER = /^5065\d{12}$/;
 
-/**
- * A refused code (400, 422) in the MFA screens' words, the card method's own;
- * a spent or unknown check (410, 404) must start again.
- */
-const codeTexts = (isCard: boolean) => {
-  const invalid = isCard ? 'mfa.card.invalid' : 'mfa.code.invalid';
-  return {
-    invalid,
-    rejected: invalid,
-    gone: 'mfa.code.spent',
-    notFound: 'mfa.code.spent',
-  } as const satisfies ErrorTexts;
-};
+type Failure = 'invalid' | 'spent' | 'server';
 
 /**
  * The MFA code screen (spec parts 2 and 4): title and text by method, the
@@ -89,8 +76,7 @@ function CodeForm({
   const [code, setCode] = useState('');
   const [cardNumber, setCardNumber] = useState('');
   const [trust, setTrust] = useState(false);
-  /** `invalid`: the code has the wrong length (checked before sending). */
-  const [failure, setFailure] = useState<PortalError | 'invalid' | null>(null);
+  const [failure, setFailure] = useState<Failure | null>(null);
   const [cardInvalid, setCardInvalid] = useState(false);
   const [busy, setBusy] = useState(false);
   const kind = check.method;
@@ -139,9 +125,11 @@ function CodeForm({
         }
         return afterCode(kind === 'totpRecovery' ? left : undefined);
       }
-      setFailure(errorOf(res, codeTexts(isCard)));
-    } catch (thrown) {
-      setFailure(errorOf(thrown));
+      if (res.status === 410) return setFailure('spent');
+      if (res.status === 400 || res.status === 422) return setFailure('invalid');
+      setFailure('server');
+    } catch {
+      setFailure('server');
     } finally {
       setBusy(false);
     }
@@ -149,7 +137,9 @@ function CodeForm({
 
   const confirmFuzzion = async () => {
     const res = await api.fuzzion.confirmCode({ body: { payload: check.payload, code } });
-    if (res.status !== 200) return setFailure(errorOf(res, codeTexts(isCard)));
+    if (res.status === 422 || res.status === 400) return setFailure('invalid');
+    if (res.status === 404) return setFailure('spent');
+    if (res.status !== 200) return setFailure('server');
     mfaPayload.clear();
     fuzzionPayload.set(res.body.payload);
     if (res.body.mfa.length > 0) {
@@ -180,8 +170,16 @@ function CodeForm({
   };
 
   const changeMethod = canChangeMethod(check.kinds, flags.isLogin) || flags.isFuzzion;
-  const failureText =
-    failure === 'invalid' ? t(codeTexts(isCard).invalid) : failure ? errorText(t, failure) : null;
+  const errorText =
+    failure === 'invalid'
+      ? isCard
+        ? t('mfa.card.invalid')
+        : t('mfa.code.invalid')
+      : failure === 'spent'
+        ? t('mfa.code.spent')
+        : failure === 'server'
+          ? t('common.errors.generic')
+          : null;
 
   const form = (
     <form onSubmit={submit} noValidate>
@@ -218,7 +216,7 @@ function CodeForm({
         length={length}
         numeric={kind !== 'totpRecovery'}
         hint={kind === 'totpRecovery' ? '' : undefined}
-        error={failureText}
+        error={errorText}
         autoFocus={!isCard}
       />
       {flags.isLogin && (

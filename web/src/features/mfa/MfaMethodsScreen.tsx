@@ -5,15 +5,13 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Loading } from '../../app/guards';
 import { href } from '../../app/routes';
 import { api } from '../../lib/api';
-import { errorOf, errorText, type PortalError } from '../../lib/errors';
 import { loginPayload } from '../../lib/flow-state';
 import { flagsOf, flagsQuery, type ListedMethod, methodsOf, startCheck } from './flow';
 
 /** Methods a person can pick for a code check (a recovery key only where one is left). */
 const PICKABLE: readonly MfaKind[] = ['email', 'sms', 'totp', 'card', 'totpRecovery'];
 
-/** `expired`: the sign-in is gone; `none`: no method to offer; or why a call failed. */
-type Problem = 'expired' | 'none' | PortalError;
+type Problem = 'expired' | 'failed' | 'none';
 
 /**
  * mfa-methods (spec part 2): how to receive the code. At sign-in the methods
@@ -49,9 +47,9 @@ export default function MfaMethodsScreen() {
         return setMethods([{ id: 0, method: 'card', target: null }]);
       }
       const own = await api.mfa.listMethods({ query: {} });
-      if (own.status !== 200) return setProblem(errorOf(own));
+      if (own.status !== 200) return setProblem('failed');
       setMethods(own.body.filter((m) => m.id > 0));
-    })().catch((thrown) => live && setProblem(errorOf(thrown)));
+    })().catch(() => live && setProblem('failed'));
     return () => {
       live = false;
     };
@@ -69,8 +67,8 @@ export default function MfaMethodsScreen() {
         return navigate(href('mfa', flagsQuery(flags)), { replace: autoStarted.current });
       }
       setProblem(started);
-    } catch (thrown) {
-      setProblem(errorOf(thrown));
+    } catch {
+      setProblem('failed');
     } finally {
       setBusy(false);
     }
@@ -117,7 +115,7 @@ export default function MfaMethodsScreen() {
             ? t('mfa.methods.expired')
             : problem === 'none'
               ? t('mfa.methods.none')
-              : errorText(t, problem)}
+              : t('common.errors.generic')}
         </p>
       )}
       {offered.length > 1 && (

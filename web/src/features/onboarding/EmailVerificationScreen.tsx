@@ -5,20 +5,16 @@ import { href } from '../../app/routes';
 import '../../components/self-service.css';
 import '../../components/flows.css';
 import { api } from '../../lib/api';
-import { type ErrorTexts, errorText, type PortalError } from '../../lib/errors';
-import { FlowEnded } from './components/StepError';
+import { endsTheFlow, FlowEnded } from './components/StepError';
 import { Steps } from './components/Steps';
 import { VerifyCode } from './components/VerifyCode';
-import { endsTheFlow, stepErrorOf } from './errors';
+import { type StepError, stepErrorOf } from './errors';
 import { onboardingState } from './onboarding-state';
 import './onboarding.css';
 
 const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
 
 type Choice = { keep: true } | { email: string };
-
-/** A refused address (400) in the step's words. */
-const EMAIL_TEXTS = { invalid: 'flows.onboarding.email.invalid' } as const satisfies ErrorTexts;
 
 /**
  * `/onboarding/email-verification`: keep the e-mail address that came with the
@@ -35,8 +31,7 @@ export default function EmailVerificationScreen() {
   const [keep, setKeep] = useState(current !== null);
   const [email, setEmail] = useState('');
   const [sent, setSent] = useState<{ choice: Choice; to: string } | null>(null);
-  /** `invalid`: the typed address does not look like one (checked before sending). */
-  const [error, setError] = useState<PortalError | 'invalid' | null>(null);
+  const [error, setError] = useState<StepError | null>(null);
   const [busy, setBusy] = useState(false);
   if (!state) return <Navigate to={href('onboarding')} replace />;
   const { payload } = state;
@@ -49,7 +44,7 @@ export default function EmailVerificationScreen() {
       setSent({ choice, to: res.body.recipient ?? ('email' in choice ? choice.email : '') });
       return null;
     }
-    return stepErrorOf(res, EMAIL_TEXTS);
+    return stepErrorOf(res);
   };
 
   const onSubmit = async (event: FormEvent) => {
@@ -59,8 +54,8 @@ export default function EmailVerificationScreen() {
     setBusy(true);
     try {
       setError(await send(keep ? { keep: true } : { email: typed }));
-    } catch (thrown) {
-      setError(stepErrorOf(thrown));
+    } catch {
+      setError('generic');
     } finally {
       setBusy(false);
     }
@@ -79,26 +74,36 @@ export default function EmailVerificationScreen() {
         setError(failure);
         return null;
       }
-      return errorText(t, failure);
-    } catch (thrown) {
-      return errorText(t, stepErrorOf(thrown));
+      return codeMessage(failure);
+    } catch {
+      return t('common.errors.generic');
     }
   };
 
-  const ended = typeof error === 'object' && error !== null && endsTheFlow(error) ? error : null;
+  const codeMessage = (failure: StepError) =>
+    failure === 'codeExpired'
+      ? t('flows.onboarding.codeStep.expired')
+      : failure === 'codeInvalid'
+        ? t('flows.onboarding.codeStep.invalid')
+        : t('common.errors.generic');
+
   const fieldError =
     error === 'invalid'
       ? t('flows.onboarding.email.invalid')
-      : error && !ended
-        ? errorText(t, error)
-        : null;
+      : error === 'emailDuplicated'
+        ? t('flows.onboarding.email.duplicated')
+        : error === 'noCurrentEmail'
+          ? t('flows.onboarding.email.noCurrent')
+          : error === 'generic'
+            ? t('common.errors.generic')
+            : null;
 
   return (
     <section className="card narrow" aria-labelledby={titleId}>
       <Steps current="email" />
       <h1 id={titleId}>{t('flows.onboarding.email.title')}</h1>
-      {ended ? (
-        <FlowEnded error={ended} />
+      {error && endsTheFlow(error) ? (
+        <FlowEnded error={error} />
       ) : sent ? (
         <VerifyCode
           sentText={t('flows.onboarding.email.sent', { target: sent.to })}

@@ -5,7 +5,6 @@ import { href } from '../../app/routes';
 import { PhoneField, type PhoneValue, phoneToE164 } from '../../components/PhoneField';
 import { api } from '../../lib/api';
 import { getConfig } from '../../lib/config';
-import { errorOf, errorText, type PortalError } from '../../lib/errors';
 import { forgotPassword } from '../../lib/flow-state';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -21,8 +20,7 @@ export default function ForgotPasswordScreen({ by }: { by: 'email' | 'phone' }) 
     country: config.variant === 'lu' ? 'LU' : 'BE',
     number: '',
   });
-  /** `email`, `phone`: that login is refused (here or by the server, 400). */
-  const [error, setError] = useState<'email' | 'phone' | PortalError | null>(null);
+  const [error, setError] = useState<'email' | 'phone' | 'server' | null>(null);
   const [busy, setBusy] = useState(false);
 
   const submit = async (event: FormEvent) => {
@@ -34,24 +32,22 @@ export default function ForgotPasswordScreen({ by }: { by: 'email' | 'phone' }) 
       const login = by === 'email' ? email.trim() : await phoneToE164(phone, config.variant);
       if (!login) return setError('phone');
       const res = await api.onboarding.forgotPassword({ body: { login } });
-      if (res.status !== 200) {
-        const failure = errorOf(res);
-        return setError(failure.kind === 'invalid' ? by : failure);
-      }
+      if (res.status === 400) return setError(by);
+      if (res.status !== 200) return setError('server');
       forgotPassword.set({ login, ...res.body });
       navigate(href('forgot-password-sent'));
-    } catch (thrown) {
-      setError(errorOf(thrown));
+    } catch {
+      setError('server');
     } finally {
       setBusy(false);
     }
   };
 
-  const message =
-    typeof error === 'string'
-      ? t(`signin.login.errors.${error}`)
+  const errorText =
+    error === 'server'
+      ? t('common.errors.generic')
       : error
-        ? errorText(t, error)
+        ? t(`signin.login.errors.${error}`)
         : null;
 
   return (
@@ -88,7 +84,7 @@ export default function ForgotPasswordScreen({ by }: { by: 'email' | 'phone' }) 
                 setError(null);
               }}
               aria-invalid={error === 'email' || undefined}
-              aria-describedby={message ? `${emailId}-error` : undefined}
+              aria-describedby={errorText ? `${emailId}-error` : undefined}
             />
           </div>
         ) : (
@@ -99,12 +95,12 @@ export default function ForgotPasswordScreen({ by }: { by: 'email' | 'phone' }) 
               setError(null);
             }}
             invalid={error === 'phone'}
-            describedBy={message ? `${emailId}-error` : undefined}
+            describedBy={errorText ? `${emailId}-error` : undefined}
           />
         )}
-        {message && (
+        {errorText && (
           <p id={`${emailId}-error`} className="error" role="alert">
-            {message}
+            {errorText}
           </p>
         )}
         <button type="submit" className="button button-block" disabled={busy}>

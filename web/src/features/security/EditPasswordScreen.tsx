@@ -7,15 +7,9 @@ import { NewPasswordFields } from '../../components/PasswordRules';
 import { useStepUpInPlace } from '../../components/StepUp';
 import '../../components/self-service.css';
 import { queryKeys, tsr } from '../../lib/api';
-import { type ErrorTexts, errorOf, errorText, type PortalError } from '../../lib/errors';
 import { useCurrentUser } from '../../lib/session';
 
-/** A wrong current password (422), a refused new one (400), or a change that failed. */
-const PASSWORD_TEXTS = {
-  rejected: 'account.password.currentWrong',
-  invalid: 'account.password.rulesRefused',
-  fallback: 'account.password.failed',
-} as const satisfies ErrorTexts;
+type Problem = 'currentWrong' | 'failed' | 'rules';
 
 /** Security > edit-password: the current password, then a new one with the rules shown live. */
 export default function EditPasswordScreen() {
@@ -31,7 +25,7 @@ export default function EditPasswordScreen() {
   const [current, setCurrent] = useState('');
   const [password, setPassword] = useState<string | null>(null);
   const [submitted, setSubmitted] = useState(false);
-  const [problem, setProblem] = useState<PortalError | null>(null);
+  const [problem, setProblem] = useState<Problem | null>(null);
 
   const change = useMutation({
     mutationFn: (body: { current_password: string; password: string }) =>
@@ -41,9 +35,11 @@ export default function EditPasswordScreen() {
       if (res.status === 200) {
         await queryClient.invalidateQueries({ queryKey: queryKeys.user });
         navigate(href('security'), { state: { notice: 'passwordChanged' } });
-      } else setProblem(errorOf(res, PASSWORD_TEXTS));
+      } else if (res.status === 422) setProblem('currentWrong');
+      else if (res.status === 400) setProblem('rules');
+      else setProblem('failed');
     },
-    onError: (thrown) => setProblem(errorOf(thrown, PASSWORD_TEXTS)),
+    onError: () => setProblem('failed'),
   });
 
   const submit = (event: FormEvent) => {
@@ -57,8 +53,8 @@ export default function EditPasswordScreen() {
   const currentError =
     submitted && current.length === 0
       ? t('common.password.errors.required')
-      : problem?.kind === 'rejected'
-        ? errorText(t, problem)
+      : problem === 'currentWrong'
+        ? t('account.password.currentWrong')
         : null;
 
   return (
@@ -96,9 +92,11 @@ export default function EditPasswordScreen() {
           )}
         </div>
         <NewPasswordFields showErrors={submitted} onChange={setPassword} />
-        {problem && problem.kind !== 'rejected' && (
+        {(problem === 'failed' || problem === 'rules') && (
           <p className="notice notice-error" role="alert">
-            {errorText(t, problem)}
+            {problem === 'failed'
+              ? t('account.password.failed')
+              : t('account.password.rulesRefused')}
           </p>
         )}
         <div className="actions">

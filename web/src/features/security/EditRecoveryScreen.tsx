@@ -8,14 +8,11 @@ import { RecoveryKeys } from '../../components/RecoveryKeys';
 import { useStepUpInPlace } from '../../components/StepUp';
 import '../../components/self-service.css';
 import { queryKeys, tsr } from '../../lib/api';
-import { type ErrorTexts, errorOf, errorText, type PortalError } from '../../lib/errors';
 import { useCurrentUser } from '../../lib/session';
 import { unusedRecoveryKeys } from './mfa-labels';
 import { securityKeys } from './security-keys';
 
-/** `needsTotp`: 409, recovery keys come with an authenticator app; or why it failed. */
-type Problem = 'needsTotp' | PortalError;
-const REGENERATE_TEXTS = { fallback: 'account.recovery.failed' } as const satisfies ErrorTexts;
+type Problem = 'needsTotp' | 'failed';
 
 export default function EditRecoveryScreen() {
   const { t } = useTranslation();
@@ -34,14 +31,11 @@ export default function EditRecoveryScreen() {
       if (res.status === 200) {
         setKeys(res.body.recovery_keys);
         await queryClient.invalidateQueries({ queryKey: queryKeys.user });
-      } else {
-        const failure = errorOf(res, REGENERATE_TEXTS);
-        setProblem(failure.kind === 'conflict' ? 'needsTotp' : failure);
-      }
+      } else setProblem(res.status === 409 ? 'needsTotp' : 'failed');
     },
-    onError: (thrown) => {
+    onError: () => {
       setAsking(false);
-      setProblem(errorOf(thrown, REGENERATE_TEXTS));
+      setProblem('failed');
     },
   });
 
@@ -83,9 +77,9 @@ export default function EditRecoveryScreen() {
             {left === 0 && (
               <p className="notice notice-warning">{t('account.recovery.noneLeft')}</p>
             )}
-            {problem && problem !== 'needsTotp' && (
+            {problem === 'failed' && (
               <p className="notice notice-error" role="alert">
-                {errorText(t, problem)}
+                {t('account.recovery.failed')}
               </p>
             )}
             {problem === 'needsTotp' && (
