@@ -1,10 +1,10 @@
 #!/usr/bin/env node
-// The compose test needs a Docker engine and the base images our Dockerfile and
-// docker-compose.yml start FROM. Our build machines have Debian's docker.io but
-// no image registry, so:
-// 1. an engine: use the running one; else, as root on Debian, install docker.io,
-//    docker-compose and debootstrap where missing and start dockerd by hand;
-//    otherwise say what to install (as ensure-chromium.mjs does for Chromium).
+// The Docker tests (the compose test, the gateway's Redis test) need a Docker
+// engine and the base images our Dockerfile and docker-compose.yml start FROM.
+// Our build machines have Debian's docker.io but no image registry, so:
+// 1. an engine: use the running one; else, as root on Debian, install docker.io
+//    and docker-compose where missing and start dockerd by hand; otherwise say
+//    what to install (as ensure-chromium.mjs does for Chromium).
 // 2. base images: present already, or pulled (a user's machine), or else built
 //    here once under the same names (debootstrap + the machine's own Node 20),
 //    so the Dockerfile stays the one a user's machine pulls for.
@@ -38,29 +38,33 @@ function fail(message) {
   process.exit(1);
 }
 
+/** Debian packages for the missing commands, installed with apt-get (as root on Debian only). */
+function aptInstall(commands) {
+  const missing = Object.entries(commands).flatMap(([cmd, pkg]) => (has(cmd) ? [] : [pkg]));
+  if (!missing.length) return;
+  console.log(`Installing Debian's ${missing.join(', ')}…`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  try {
+    run('apt-get', ['update', '-qq'], { env });
+    run('apt-get', ['install', '-y', '-qq', ...missing], { env });
+  } catch {
+    fail(`Installing ${missing.join(', ')} with apt-get failed.`);
+  }
+}
+
+const hasCompose = () => ok('docker', ['compose', 'version']) || has('docker-compose');
+
 function ensureEngine() {
-  if (ok('docker', ['info'])) return;
+  if (ok('docker', ['info']) && hasCompose()) return;
   if (!isRootOnDebian) {
     fail(
-      'The compose test needs a running Docker engine and docker compose (or docker-compose).\n' +
-        'Install Docker (Debian: sudo apt-get install docker.io docker-compose) and start it.',
+      'The Docker tests need a Docker engine this user can reach (`docker info`), and\n' +
+        'docker compose or docker-compose. Install Docker (Debian: sudo apt-get install docker.io\n' +
+        'docker-compose), start it, and add this user to the "docker" group.',
     );
   }
-  const missing = [
-    ['dockerd', 'docker.io'],
-    ['docker-compose', 'docker-compose'],
-    ['debootstrap', 'debootstrap'],
-  ].flatMap(([cmd, pkg]) => (has(cmd) ? [] : [pkg]));
-  if (missing.length) {
-    console.log(`Docker is missing: installing Debian's ${missing.join(', ')}…`);
-    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-    try {
-      run('apt-get', ['update', '-qq'], { env });
-      run('apt-get', ['install', '-y', '-qq', ...missing], { env });
-    } catch {
-      fail(`Installing ${missing.join(', ')} with apt-get failed.`);
-    }
-  }
+  aptInstall({ dockerd: 'docker.io', 'docker-compose': 'docker-compose' });
+  if (ok('docker', ['info'])) return;
   // No systemd here: dockerd runs detached, in its own session, and outlives the test.
   console.log(`Starting dockerd (log: ${DOCKERD_LOG})…`);
   const log = openSync(DOCKERD_LOG, 'a');
@@ -184,12 +188,13 @@ function ensureBaseImages() {
   // without a registry the pull only waits for its timeouts).
   const stillMissing = missing.filter((name) => !ok('docker', ['pull', '-q', name], 60_000));
   if (!stillMissing.length) return;
-  if (!isRootOnDebian || !has('debootstrap')) {
+  if (!isRootOnDebian) {
     fail(
       `Docker cannot pull ${stillMissing.join(', ')} (no registry?), and they can only be\n` +
-        'built locally as root on Debian with debootstrap (sudo apt-get install debootstrap).',
+        'built locally as root on Debian (with debootstrap).',
     );
   }
+  aptInstall({ debootstrap: 'debootstrap' });
   buildRootfs();
   if (stillMissing.includes(BASE_IMAGES.node)) {
     buildImage(BASE_IMAGES.node, nodeDockerfile, nodeFiles());
