@@ -6,7 +6,7 @@
 # builds node:20-bookworm-slim locally first.
 
 FROM node:20-bookworm-slim AS build
-# Lets the compose test find the untagged build-stage images the legacy builder leaves.
+# Lets the compose test find the untagged images older builds leave (every stage has one).
 LABEL portal.stage=build
 # The npm registry the install uses (compose passes the machine's, if set).
 ARG npm_config_registry=https://registry.npmjs.org/
@@ -36,6 +36,7 @@ RUN npx -y pnpm@10 --filter @portal/web build \
 # take seconds to start; every 3 s, as each dependent service waits for the first.
 
 FROM node:20-bookworm-slim AS mock-upstream
+LABEL portal.stage=mock-upstream
 ENV NODE_ENV=production HOST=0.0.0.0
 WORKDIR /app/mock-upstream
 COPY --from=build /src/mock-upstream/dist/server.mjs ./server.mjs
@@ -46,6 +47,7 @@ HEALTHCHECK --interval=3s --timeout=10s --start-period=30s --retries=3 \
 CMD ["node", "server.mjs"]
 
 FROM node:20-bookworm-slim AS gateway
+LABEL portal.stage=gateway
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 WEB_DIST=/app/web/dist
 WORKDIR /app/gateway
 # Owned by root, run as node: the process cannot rewrite its own code.

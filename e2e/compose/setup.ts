@@ -24,14 +24,24 @@ function npmRegistry(): string {
 }
 
 /**
- * The legacy builder (compose v1; docker without buildx) keeps each build's
- * first stage as an untagged image: one more per source change. The newest is
- * the next build's cache; the older ones go.
+ * Each build that changes an image leaves the previous one untagged: the
+ * runtime images go; of the build stages, which the legacy builder (compose v1;
+ * docker without buildx) keeps untagged, the newest stays as the next build's cache.
  */
-function dropStaleBuildStages() {
-  const filters = ['--filter', 'dangling=true', '--filter', 'label=portal.stage=build'];
-  const ids = execFileSync('docker', ['image', 'ls', '-q', ...filters], { encoding: 'utf8' });
-  const stale = ids.split('\n').filter(Boolean).slice(1);
+function dropStaleImages() {
+  const dangling = (stage: string) =>
+    execFileSync(
+      'docker',
+      ['image', 'ls', '-q', '--filter', 'dangling=true', '--filter', `label=portal.stage=${stage}`],
+      { encoding: 'utf8' },
+    )
+      .split('\n')
+      .filter(Boolean);
+  const stale = [
+    ...dangling('build').slice(1),
+    ...dangling('gateway'),
+    ...dangling('mock-upstream'),
+  ];
   if (stale.length) spawnSync('docker', ['image', 'rm', ...stale], { stdio: 'ignore' });
 }
 
@@ -54,7 +64,7 @@ export default async function globalSetup() {
   let started = Date.now();
   compose(['build'], { env: { npm_config_registry: npmRegistry() } });
   console.log(`[compose] images built in ${seconds(started)}`);
-  dropStaleBuildStages();
+  dropStaleImages();
 
   started = Date.now();
   try {
