@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumLaunch } from './chromium';
 import { PORTS } from './compose/stack';
 
 /**
@@ -23,19 +24,9 @@ export default defineConfig({
     actionTimeout: 10_000,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--host-resolver-rules=MAP account.example.be 127.0.0.1, MAP account.example.lu 127.0.0.1',
-      ],
-    },
+    launchOptions: chromiumLaunch([
+      '--host-resolver-rules=MAP account.example.be 127.0.0.1, MAP account.example.lu 127.0.0.1',
+    ]),
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
 });

@@ -143,6 +143,15 @@ describe('public origins', () => {
   });
   afterAll(() => stack.close());
 
+  /** A sign-in call as a browser at `host` whose page is at `origin` sends it. */
+  const signInAt = (host: string, origin: string, payload: object = wrongPassword) =>
+    stack.gateway.inject({
+      method: 'POST',
+      url: '/api/token',
+      headers: { ...browserHeaders(stack, host), origin },
+      payload,
+    });
+
   it('answers a Host it is not configured for with 421: a page for a browser, JSON for a call', async () => {
     const page = await stack.gateway.inject({
       url: '/login/email',
@@ -153,15 +162,7 @@ describe('public origins', () => {
     expect(page.body).toContain('http://be.localhost:3000');
     expect(page.headers['set-cookie']).toBeUndefined();
 
-    const call = await stack.gateway.inject({
-      method: 'POST',
-      url: '/api/token',
-      headers: {
-        ...browserHeaders(stack, 'portal.evil.example'),
-        origin: 'http://portal.evil.example',
-      },
-      payload: wrongPassword,
-    });
+    const call = await signInAt('portal.evil.example', 'http://portal.evil.example');
     expect(call.statusCode).toBe(421);
     expect(call.json().code).toBe('misdirected');
   });
@@ -176,26 +177,10 @@ describe('public origins', () => {
 
   it('takes the same-origin rule from the configured origin, not from Host', async () => {
     // The browser's Origin is the Host it asked for, but that is not the configured origin's scheme.
-    const res = await stack.gateway.inject({
-      method: 'POST',
-      url: '/api/token',
-      headers: {
-        ...browserHeaders(stack, 'account.example.be'),
-        origin: 'http://account.example.be',
-      },
-      payload: wrongPassword,
-    });
+    const res = await signInAt('account.example.be', 'http://account.example.be');
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('csrf');
-    const ok = await stack.gateway.inject({
-      method: 'POST',
-      url: '/api/token',
-      headers: {
-        ...browserHeaders(stack, 'account.example.be'),
-        origin: 'https://account.example.be',
-      },
-      payload: wrongPassword,
-    });
+    const ok = await signInAt('account.example.be', 'https://account.example.be');
     expect(ok.statusCode).toBe(400);
   });
 

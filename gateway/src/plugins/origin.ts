@@ -11,6 +11,10 @@ declare module 'fastify' {
     /** That origin: the same-origin check, cookies and absolute URLs come from it, never from Host. */
     publicOrigin: PublicOrigin;
   }
+  interface FastifyInstance {
+    /** Every configured origin, for the 421 page. */
+    publicOrigins: PublicOrigin[];
+  }
   interface FastifyContextConfig {
     /** Answered on any Host (health probes, which address the container directly). */
     anyHost?: boolean;
@@ -43,9 +47,3 @@ export const originPlugin = fp<{ config: Config }>(
   },
   { name: 'origin' },
 );
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    publicOrigins: PublicOrigin[];
-  }
-}
