@@ -1,7 +1,7 @@
 import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { z } from 'zod';
-import { isNationalRegisterNumber, passwordFailures } from './rules';
+import { isNationalRegisterNumber, PASSWORD_FAILURE_CODE, passwordFailures } from './rules';
 
 export * from './rules';
 
@@ -36,7 +36,9 @@ export const NewPassword = z
   .string()
   .max(200)
   .superRefine((value, ctx) => {
-    for (const message of passwordFailures(value)) ctx.addIssue({ code: 'custom', message });
+    for (const message of passwordFailures(value)) {
+      ctx.addIssue({ code: 'custom', message, params: { code: PASSWORD_FAILURE_CODE[message] } });
+    }
   });
 
 /** E-mail and SMS codes: 8 digits (spec part 5). */

@@ -31,6 +31,19 @@ export type PasswordFailure =
   | 'No number'
   | 'No special characters';
 
+/**
+ * The machine-readable code of each failure: the `code` of the 400 issue that
+ * names it, so that a client picks its own words without reading the message.
+ */
+export const PASSWORD_FAILURE_CODE = {
+  'Password is required': 'password_required',
+  'Not enough characters': 'password_length',
+  'No letter': 'password_letters',
+  'No number': 'password_numbers',
+  'No special characters': 'password_special',
+} as const satisfies Record<PasswordFailure, string>;
+export type PasswordFailureCode = (typeof PASSWORD_FAILURE_CODE)[PasswordFailure];
+
 /** Every rule a new password breaks, in the spec's words (empty when it is good). */
 export function passwordFailures(
   password: string,

@@ -3,6 +3,8 @@ import type { ErrorBody } from './errors';
 interface Issue {
   readonly message: string;
   readonly path?: ReadonlyArray<PropertyKey | { readonly key: PropertyKey }> | undefined;
+  /** zod's custom issues: a rule's machine-readable `code` rides here. */
+  readonly params?: { readonly code?: unknown } | undefined;
 }
 interface IssueSource {
   readonly issues: ReadonlyArray<Issue>;
@@ -13,13 +15,18 @@ interface IssueSource {
  * answer, naming each wrong field (`body.username: ...`).
  */
 export function validationErrorBody(parts: Record<string, IssueSource | null>): ErrorBody {
-  const issues: { path: string; message: string }[] = [];
+  const issues: NonNullable<ErrorBody['issues']> = [];
   for (const [part, source] of Object.entries(parts)) {
     for (const issue of source?.issues ?? []) {
       const keys = (issue.path ?? []).map((k) =>
         typeof k === 'object' && k !== null && 'key' in k ? String(k.key) : String(k),
       );
-      issues.push({ path: [part, ...keys].join('.'), message: issue.message });
+      const code = issue.params?.code;
+      issues.push({
+        path: [part, ...keys].join('.'),
+        message: issue.message,
+        ...(typeof code === 'string' ? { code } : {}),
+      });
     }
   }
   const first = issues[0];

@@ -177,7 +177,15 @@ describe('onboarding rules', () => {
     await post(be, '/onboarding/email', { payload, keep_current: true });
     const wrong = await post(be, '/onboarding/email/verify', { payload, code: '00000000' });
     expect(wrong.statusCode).toBe(422);
-    expect(wrong.json()).toEqual({ message: 'The code is invalid.' });
+    expect(wrong.json()).toEqual({ message: 'The code is invalid.', code: 'code_invalid' });
+    be.store.clock.advance(11 * 60_000);
+    const late = await post(be, '/onboarding/email/verify', {
+      payload,
+      code: lastCode(be, 'new.employee@example.be'),
+    });
+    expect(late.statusCode).toBe(422);
+    expect(late.json().code).toBe('code_expired');
+    await post(be, '/onboarding/email', { payload, keep_current: true });
     await post(be, '/onboarding/email/verify', {
       payload,
       code: lastCode(be, 'new.employee@example.be'),

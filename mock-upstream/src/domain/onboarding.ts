@@ -1,5 +1,6 @@
 import type {
   ErrorBody,
+  MessageBody,
   OnboardingConfirmed,
   OnboardingOutcome,
   OnboardingProgress,
@@ -60,7 +61,7 @@ interface OnboardingState {
 type Fail<S extends number, B> = { status: S; body: B };
 export type StepFailure = Fail<404, ErrorBody> | Fail<409, ErrorBody>;
 export type StepResult = { status: 200; body: OnboardingProgress } | StepFailure;
-export type CodeStepResult = StepResult | Fail<422, { message: string }>;
+export type CodeStepResult = StepResult | Fail<422, MessageBody>;
 
 const EXPIRED: Fail<404, ErrorBody> = {
   status: 404,
@@ -237,9 +238,14 @@ function verifyStep(
   const check = verifyChallengeCode(store, at.challenge, input.code);
   if (check === 'spent') return EXPIRED;
   if (check === 'expired') {
-    return { status: 422, body: { message: 'The code has expired. Ask for a new one.' } };
+    return {
+      status: 422,
+      body: { message: 'The code has expired. Ask for a new one.', code: 'code_expired' },
+    };
   }
-  if (check !== 'ok') return { status: 422, body: { message: 'The code is invalid.' } };
+  if (check !== 'ok') {
+    return { status: 422, body: { message: 'The code is invalid.', code: 'code_invalid' } };
+  }
   at.state.step = next;
   return progress(at.challenge);
 }

@@ -139,6 +139,7 @@ describe('forgot password', () => {
     expect(weak.json().issues).toContainEqual({
       path: 'body.password',
       message: 'Not enough characters',
+      code: 'password_length',
     });
   });
 

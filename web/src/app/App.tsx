@@ -2,12 +2,16 @@ import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@ta
 import { useEffect } from 'react';
 import { BrowserRouter, useLocation, useNavigate, useRoutes } from 'react-router';
 import { tsr } from '../lib/api';
-import { isMaintenanceAnswer, setMaintenance, useMaintenance } from '../lib/maintenance';
+import { setMaintenance, useMaintenance } from '../lib/maintenance';
 import { appRoutes } from './router';
 import { href } from './routes';
 
+/** A call answered 503 `maintenance` (ts-rest's hooks throw non-2xx answers). */
 const onApiError = (error: unknown) => {
-  if (isMaintenanceAnswer(error)) setMaintenance(true);
+  // The error module loads with the first failure, not with the first page (bundle budget).
+  void import('../lib/errors').then(({ errorOf }) => {
+    if (errorOf(error).kind === 'maintenance') setMaintenance(true);
+  });
 };
 
 const queryClient = new QueryClient({

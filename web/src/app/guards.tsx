@@ -124,9 +124,3 @@ export function useStepUp() {
   return (returnTo: string = location.pathname + location.search, extra?: Record<string, string>) =>
     navigate(stepUpHref(returnTo, extra));
 }
-
-/** A ts-rest answer saying the change needs a recent MFA check. */
-export function isSudoRequired(error: unknown): boolean {
-  const e = error as { status?: number; body?: { code?: string } } | null;
-  return e?.status === 403 && e.body?.code === 'sudo_required';
-}

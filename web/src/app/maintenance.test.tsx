@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { initI18n } from '../i18n/i18n';
 import { api } from '../lib/api';
 import { loadConfig, parseConfig } from '../lib/config';
-import { isMaintenanceAnswer } from '../lib/maintenance';
+import { errorOf } from '../lib/errors';
 import { App } from './App';
 
 /** The real gateway with MAINTENANCE=1 (every /api call but /api/config answers 503). */
@@ -29,9 +29,9 @@ describe('maintenance (spec part 8)', () => {
   it('is recognised in any call answered 503 maintenance', async () => {
     const answer = await api.profile.getUser();
     expect(answer.status).toBe(503);
-    expect(isMaintenanceAnswer(answer)).toBe(true);
-    expect(isMaintenanceAnswer({ status: 503, body: { code: 'upstream_unavailable' } })).toBe(
-      false,
+    expect(errorOf(answer).kind).toBe('maintenance');
+    expect(errorOf({ status: 503, body: { code: 'upstream_unavailable' } }).kind).toBe(
+      'unavailable',
     );
   });
 

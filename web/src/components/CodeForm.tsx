@@ -1,7 +1,19 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ErrorTexts } from '../lib/errors';
 import { CodeInput } from './CodeInput';
 import { ResendCode } from './ResendCode';
+
+/**
+ * A refused code in the code form's words: a 422 shows its own message (spec
+ * part 8), a malformed, unknown or spent one "The code is invalid.".
+ */
+export const CODE_TEXTS = {
+  invalid: 'account.common.codeInvalid',
+  notFound: 'account.common.codeInvalid',
+  gone: 'account.common.codeInvalid',
+  fallback: 'account.common.tryLater',
+} as const satisfies ErrorTexts;
 
 /**
  * A code to confirm a new e-mail, phone or MFA method: the shared code field

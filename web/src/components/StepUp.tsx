@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { queryKeys, tsr } from '../lib/api';
+import { type ErrorTexts, errorOf, errorText, isSudoRequired } from '../lib/errors';
 import { CodeInput } from './CodeInput';
 import { Modal } from './Modal';
 import { ResendCode } from './ResendCode';
@@ -10,13 +11,6 @@ import { ResendCode } from './ResendCode';
 interface Answer {
   status: number;
   body: unknown;
-}
-
-/** 403 `sudo_required`: the change needs a recent MFA check (contract `mfa.ts`). */
-function isSudoRequired(answer: Answer): boolean {
-  return (
-    answer.status === 403 && (answer.body as { code?: unknown } | null)?.code === 'sudo_required'
-  );
 }
 
 /**
@@ -43,6 +37,13 @@ interface Check {
   method: MfaKind;
   target: string | null;
 }
+
+/** A wrong code (400, 422) and a spent check (410) in the step-up's words. */
+const STEP_UP_TEXTS = {
+  invalid: 'account.stepUp.invalidCode',
+  rejected: 'account.stepUp.invalidCode',
+  gone: 'account.stepUp.spent',
+} as const satisfies ErrorTexts;
 
 const CODE_LENGTH: Partial<Record<MfaKind, number>> = { email: 8, sms: 8, card: 8, totp: 6 };
 
@@ -106,13 +107,13 @@ function StepUpDialog({ onDone }: { onDone: (ok: boolean) => void }) {
         onDone(true);
         return;
       }
-      if (res.status === 410) {
+      const failure = errorOf(res, STEP_UP_TEXTS);
+      if (failure.kind === 'gone') {
+        // A spent check: a new code is on its way.
         setCode('');
         await start(mfaId);
-        setError(t('account.stepUp.spent'));
-      } else {
-        setError(t('account.stepUp.invalidCode'));
       }
+      setError(errorText(t, failure));
     } catch {
       setError(t('account.stepUp.startFailed'));
     } finally {

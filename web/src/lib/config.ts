@@ -41,8 +41,14 @@ export type ConfigResult =
 export async function loadConfig(): Promise<ConfigResult> {
   try {
     const res = await fetch('/api/config', { headers: { accept: 'application/json' } });
-    if (res.status === 503) return { kind: 'maintenance', config: null };
-    if (!res.ok) return { kind: 'unavailable' };
+    if (!res.ok) {
+      // Loaded only when the config fails: the first page does without it (bundle budget).
+      const { errorOf } = await import('./errors');
+      const answer = { status: res.status, body: await res.json().catch(() => null) };
+      return errorOf(answer).kind === 'maintenance'
+        ? { kind: 'maintenance', config: null }
+        : { kind: 'unavailable' };
+    }
     const config = parseConfig(await res.json());
     if (!config) return { kind: 'unavailable' };
     current = config;

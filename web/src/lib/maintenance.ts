@@ -22,9 +22,3 @@ export function useMaintenance(): boolean {
     () => down,
   );
 }
-
-/** A ts-rest answer (thrown for non-2xx by the hooks) that says the portal is in maintenance. */
-export function isMaintenanceAnswer(error: unknown): boolean {
-  const e = error as { status?: number; body?: { code?: string } } | null;
-  return e?.status === 503 && e.body?.code === 'maintenance';
-}

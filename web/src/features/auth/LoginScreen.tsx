@@ -7,6 +7,7 @@ import { href } from '../../app/routes';
 import type { PhoneValue } from '../../components/PhoneField';
 import { api } from '../../lib/api';
 import { getConfig } from '../../lib/config';
+import type { ErrorTexts } from '../../lib/errors';
 import { loginPayload } from '../../lib/flow-state';
 import { setMaintenance } from '../../lib/maintenance';
 import { platformOf } from '../../lib/platform';
@@ -21,14 +22,16 @@ const SsoBetaInvite = lazy(() =>
   import('../../components/SsoBetaInvite').then((m) => ({ default: m.SsoBetaInvite })),
 );
 
-type LoginError = 'invalid' | 'tooMany' | 'server' | 'required' | 'email' | 'phone';
+/** What the form checks itself before sending. */
+type FormError = 'required' | 'email' | 'phone';
+/** The server's refusal in words (the error module's, loaded with the first one). */
+type Refusal = { text: string; invalid: boolean };
 
-/** Spec part 8: the sign-in's messages for 400, 429 and anything else. */
-function errorOf(status: number | undefined): LoginError {
-  if (status === 400) return 'invalid';
-  if (status === 429) return 'tooMany';
-  return 'server';
-}
+/** Spec part 8: the sign-in's own words for 400 and 429 (the generic one otherwise). */
+const SIGN_IN_TEXTS = {
+  invalid: 'signin.login.errors.invalid',
+  rateLimited: 'signin.login.errors.tooMany',
+} as const satisfies ErrorTexts;
 
 /** The redirect_uri of the sign-in: given directly, or inside the partner's `/authorize` target. */
 function redirectUriOf(params: URLSearchParams): string | null {
@@ -64,7 +67,7 @@ export default function LoginScreen({ kind }: { kind: 'email' | 'phone' }) {
     number: '',
   });
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<LoginError | null>(null);
+  const [error, setError] = useState<FormError | Refusal | null>(null);
   const [captchaError, setCaptchaError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const captcha = useRef<CaptchaHandle>(null);
@@ -105,25 +108,28 @@ export default function LoginScreen({ kind }: { kind: 'email' | 'phone' }) {
         const { finishSignIn } = await import('../../lib/sign-in');
         return await finishSignIn(queryClient, navigate, { weak: res.body.weak, target });
       }
-      if (res.status === 401) {
+      // Not on the first page: the error module loads with the first answer that is not a 200.
+      const { errorOf, errorText, mfaChallengeOf } = await import('../../lib/errors');
+      const challenge = mfaChallengeOf(res);
+      if (challenge) {
         // Spec part 4, Login 2: MFA is needed; keep the payload and choose a method.
-        const { payload, methods } = res.body.mfa;
+        const { payload, methods } = challenge;
         loginPayload.set({ payload, methods, target });
         const listed = methods.map(({ id, method, target: to }) => ({ id, method, target: to }));
         return navigate(href('mfa-methods', { isLogin: 'true', methods: JSON.stringify(listed) }));
       }
-      if ((res.status as number) === 503) setMaintenance(true);
-      setError(errorOf(res.status));
+      const failure = errorOf(res, SIGN_IN_TEXTS);
+      if (failure.kind === 'maintenance') setMaintenance(true);
+      setError({ text: errorText(t, failure), invalid: failure.kind === 'invalid' });
       captcha.current?.reset();
     } catch {
-      setError('server');
+      setError({ text: t('common.errors.generic'), invalid: false });
     } finally {
       setBusy(false);
     }
   };
 
-  const invalid =
-    error === 'invalid' || error === 'required' || error === 'email' || error === 'phone';
+  const invalid = typeof error === 'string' || error?.invalid === true;
   const describedBy = error ? errorId : undefined;
   const other = kind === 'email' ? 'login.phone' : 'login.email';
 
@@ -186,7 +192,7 @@ export default function LoginScreen({ kind }: { kind: 'email' | 'phone' }) {
           )}
           {error && (
             <p id={errorId} className="error" role="alert">
-              {t(`signin.login.errors.${error}`)}
+              {typeof error === 'string' ? t(`signin.login.errors.${error}`) : error.text}
             </p>
           )}
           <button type="submit" className="button button-block" disabled={busy}>

@@ -6,6 +6,7 @@ import { Link, useSearchParams } from 'react-router';
 import { href } from '../../app/routes';
 import '../../components/self-service.css';
 import { tsr } from '../../lib/api';
+import { errorOf } from '../../lib/errors';
 import { scopeText } from '../../lib/scopes';
 
 const FIELDS = [
@@ -81,12 +82,8 @@ function Consent({ request }: { request: AuthorizeQuery }) {
     onError: () => setFailed(true),
   });
 
-  const errorCode = (asked.error as { status?: number; body?: { code?: string } } | null)?.body
-    ?.code;
-  if (
-    asked.isError &&
-    (INVALID_CONFIGURATION_CODES as readonly string[]).includes(errorCode ?? '')
-  ) {
+  const errorCode = asked.isError ? errorOf(asked.error).code : null;
+  if ((INVALID_CONFIGURATION_CODES as readonly (string | null)[]).includes(errorCode)) {
     return <InvalidConfiguration />;
   }
 

@@ -8,6 +8,7 @@ import { href } from '../../app/routes';
 import '../../components/self-service.css';
 import '../../components/flows.css';
 import { api } from '../../lib/api';
+import { type ErrorTexts, errorOf, errorText } from '../../lib/errors';
 import { fuzzionPayload } from '../../lib/flow-state';
 import { goToTarget } from '../../lib/sign-in';
 
@@ -19,18 +20,14 @@ const claimStepOf = (value: string | null): ClaimStep | null =>
 type Answer = { status: number; body: unknown };
 
 /**
- * How a merge call went, for the screen (spec part 8): the merge is gone or
- * broke ("technical error"), the proof was wrong ("invalid"), or the step was
- * out of turn (read the merge again).
+ * A merge call's failure in the merge's words (spec part 8): a wrong proof
+ * (422) is "invalid input"; a merge that is gone or broke is a "technical
+ * error".
  */
-type Failure = 'technical' | 'invalid' | 'wrongStep';
-
-function failureOf(answer: Answer): Failure {
-  if (answer.status === 422) return 'invalid';
-  const code = (answer.body as { code?: string } | null)?.code;
-  if (answer.status === 409 && code === 'wrong_step') return 'wrongStep';
-  return 'technical';
-}
+const MERGE_TEXTS = {
+  rejected: 'flows.fuzzion.errors.invalid',
+  fallback: 'flows.fuzzion.errors.technical',
+} as const satisfies ErrorTexts;
 
 const fuzzionKey = (payload: string) => ['fuzzion', payload] as const;
 
@@ -97,9 +94,10 @@ function Duplicated({
 
   /** Handles a failure; answers the message to show, if any. */
   const onFailure = (answer: Answer): string | null => {
-    const failure = failureOf(answer);
-    if (failure === 'invalid') return t('flows.fuzzion.errors.invalid');
-    if (failure === 'wrongStep') {
+    const failure = errorOf(answer, MERGE_TEXTS);
+    if (failure.kind === 'rejected') return errorText(t, failure);
+    if (failure.code === 'wrong_step') {
+      // Out of turn: read the merge again and show the step it is at.
       void details.refetch().then(() => step(null));
       return null;
     }
@@ -188,9 +186,11 @@ function Proposal({
         end === 'notMe'
           ? await api.fuzzion.notMe({ body: { payload } })
           : await api.fuzzion.ignore({ body: { payload } });
+      if (res.status === 204) return finish();
+      const failure = errorOf(res, MERGE_TEXTS);
       // 404: the merge was over already — there is nothing left to settle.
-      if (res.status === 204 || res.status === 404) return finish();
-      setError(t('flows.fuzzion.errors.technical'));
+      if (failure.kind === 'notFound') return finish();
+      setError(errorText(t, failure));
     } catch {
       setError(t('flows.fuzzion.errors.technical'));
     } finally {

@@ -7,6 +7,7 @@ import { CodeInput } from '../../components/CodeInput';
 import { Modal } from '../../components/Modal';
 import { ResendCode } from '../../components/ResendCode';
 import { api, queryKeys } from '../../lib/api';
+import { type ErrorTexts, errorOf, errorText, type PortalError } from '../../lib/errors';
 import { fuzzionPayload, loginPayload, type MfaCheck, mfaPayload } from '../../lib/flow-state';
 import { useFinishSignIn } from '../../lib/sign-in';
 import { safeInternalTarget } from '../../lib/target';
@@ -22,7 +23,19 @@ import {
 
 const CARD_NUMBER = /^5065\d{12}$/;
 
-type Failure = 'invalid' | 'spent' | 'server';
+/**
+ * A refused code (400, 422) in the MFA screens' words, the card method's own;
+ * a spent or unknown check (410, 404) must start again.
+ */
+const codeTexts = (isCard: boolean) => {
+  const invalid = isCard ? 'mfa.card.invalid' : 'mfa.code.invalid';
+  return {
+    invalid,
+    rejected: invalid,
+    gone: 'mfa.code.spent',
+    notFound: 'mfa.code.spent',
+  } as const satisfies ErrorTexts;
+};
 
 /**
  * The MFA code screen (spec parts 2 and 4): title and text by method, the
@@ -76,7 +89,8 @@ function CodeForm({
   const [code, setCode] = useState('');
   const [cardNumber, setCardNumber] = useState('');
   const [trust, setTrust] = useState(false);
-  const [failure, setFailure] = useState<Failure | null>(null);
+  /** `invalid`: the code has the wrong length (checked before sending). */
+  const [failure, setFailure] = useState<PortalError | 'invalid' | null>(null);
   const [cardInvalid, setCardInvalid] = useState(false);
   const [busy, setBusy] = useState(false);
   const kind = check.method;
@@ -125,11 +139,9 @@ function CodeForm({
         }
         return afterCode(kind === 'totpRecovery' ? left : undefined);
       }
-      if (res.status === 410) return setFailure('spent');
-      if (res.status === 400 || res.status === 422) return setFailure('invalid');
-      setFailure('server');
-    } catch {
-      setFailure('server');
+      setFailure(errorOf(res, codeTexts(isCard)));
+    } catch (thrown) {
+      setFailure(errorOf(thrown));
     } finally {
       setBusy(false);
     }
@@ -137,9 +149,7 @@ function CodeForm({
 
   const confirmFuzzion = async () => {
     const res = await api.fuzzion.confirmCode({ body: { payload: check.payload, code } });
-    if (res.status === 422 || res.status === 400) return setFailure('invalid');
-    if (res.status === 404) return setFailure('spent');
-    if (res.status !== 200) return setFailure('server');
+    if (res.status !== 200) return setFailure(errorOf(res, codeTexts(isCard)));
     mfaPayload.clear();
     fuzzionPayload.set(res.body.payload);
     if (res.body.mfa.length > 0) {
@@ -170,16 +180,8 @@ function CodeForm({
   };
 
   const changeMethod = canChangeMethod(check.kinds, flags.isLogin) || flags.isFuzzion;
-  const errorText =
-    failure === 'invalid'
-      ? isCard
-        ? t('mfa.card.invalid')
-        : t('mfa.code.invalid')
-      : failure === 'spent'
-        ? t('mfa.code.spent')
-        : failure === 'server'
-          ? t('common.errors.generic')
-          : null;
+  const failureText =
+    failure === 'invalid' ? t(codeTexts(isCard).invalid) : failure ? errorText(t, failure) : null;
 
   const form = (
     <form onSubmit={submit} noValidate>
@@ -216,7 +218,7 @@ function CodeForm({
         length={length}
         numeric={kind !== 'totpRecovery'}
         hint={kind === 'totpRecovery' ? '' : undefined}
-        error={errorText}
+        error={failureText}
         autoFocus={!isCard}
       />
       {flags.isLogin && (

@@ -5,13 +5,15 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Loading } from '../../app/guards';
 import { href } from '../../app/routes';
 import { api } from '../../lib/api';
+import { errorOf, errorText, type PortalError } from '../../lib/errors';
 import { loginPayload } from '../../lib/flow-state';
 import { flagsOf, flagsQuery, type ListedMethod, methodsOf, startCheck } from './flow';
 
 /** Methods a person can pick for a code check (a recovery key only where one is left). */
 const PICKABLE: readonly MfaKind[] = ['email', 'sms', 'totp', 'card', 'totpRecovery'];
 
-type Problem = 'expired' | 'failed' | 'none';
+/** `expired`: the sign-in is gone; `none`: no method to offer; or why a call failed. */
+type Problem = 'expired' | 'none' | PortalError;
 
 /**
  * mfa-methods (spec part 2): how to receive the code. At sign-in the methods
@@ -47,9 +49,9 @@ export default function MfaMethodsScreen() {
         return setMethods([{ id: 0, method: 'card', target: null }]);
       }
       const own = await api.mfa.listMethods({ query: {} });
-      if (own.status !== 200) return setProblem('failed');
+      if (own.status !== 200) return setProblem(errorOf(own));
       setMethods(own.body.filter((m) => m.id > 0));
-    })().catch(() => live && setProblem('failed'));
+    })().catch((thrown) => live && setProblem(errorOf(thrown)));
     return () => {
       live = false;
     };
@@ -67,8 +69,8 @@ export default function MfaMethodsScreen() {
         return navigate(href('mfa', flagsQuery(flags)), { replace: autoStarted.current });
       }
       setProblem(started);
-    } catch {
-      setProblem('failed');
+    } catch (thrown) {
+      setProblem(errorOf(thrown));
     } finally {
       setBusy(false);
     }
@@ -115,7 +117,7 @@ export default function MfaMethodsScreen() {
             ? t('mfa.methods.expired')
             : problem === 'none'
               ? t('mfa.methods.none')
-              : t('common.errors.generic')}
+              : errorText(t, problem)}
         </p>
       )}
       {offered.length > 1 && (

@@ -1,6 +1,7 @@
 import type { MfaKind, MfaMethod } from '@portal/contract';
 import { type RouteName, routes } from '../../app/routes';
 import { api } from '../../lib/api';
+import { errorOf, type PortalError } from '../../lib/errors';
 import { fuzzionPayload, loginPayload, mfaPayload } from '../../lib/flow-state';
 
 /**
@@ -76,7 +77,8 @@ export function canChangeMethod(kinds: MfaKind[], isLogin: boolean): boolean {
   return counted.length > 1;
 }
 
-export type StartResult = 'started' | 'expired' | 'failed';
+/** `expired`: the sign-in or merge is gone, start again; otherwise why no code went out. */
+export type StartResult = 'started' | 'expired' | PortalError;
 
 /**
  * Starts the code check by one method: for a sign-in (its 401 payload), a
@@ -94,7 +96,11 @@ export async function startCheck(
     const res = await api.fuzzion.sendCode({
       body: { payload, mfaId: method.id, target: method.id < 0 ? method.target : undefined },
     });
-    if (res.status !== 200) return res.status === 404 ? 'expired' : 'failed';
+    if (res.status !== 200) {
+      // 404: the merge is gone.
+      const error = errorOf(res);
+      return error.kind === 'notFound' ? 'expired' : error;
+    }
     fuzzionPayload.set(res.body.payload);
     mfaPayload.set({
       payload: res.body.payload,
@@ -113,7 +119,11 @@ export async function startCheck(
       ...(method ? { mfaId: method.id } : {}),
     },
   });
-  if (res.status !== 200) return res.status === 410 ? 'expired' : 'failed';
+  if (res.status !== 200) {
+    // 410: the sign-in's payload is spent.
+    const error = errorOf(res);
+    return error.kind === 'gone' ? 'expired' : error;
+  }
   mfaPayload.set({
     payload: res.body.payload,
     method: res.body.method,

@@ -4,10 +4,11 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { href } from '../../app/routes';
-import { CodeForm } from '../../components/CodeForm';
+import { CODE_TEXTS, CodeForm } from '../../components/CodeForm';
 import { useStepUpInPlace } from '../../components/StepUp';
 import '../../components/self-service.css';
 import { queryKeys, tsr } from '../../lib/api';
+import { type ErrorTexts, useErrorText } from '../../lib/errors';
 import { useCurrentUser } from '../../lib/session';
 import { safeInternalTarget } from '../../lib/target';
 
@@ -141,9 +142,17 @@ function Flow({ user, start }: { user: User; start: Start }) {
   );
 }
 
+/** A code that could not be sent, unless the answer says more (a duplicate, a 422's message). */
+const SEND_TEXTS = {
+  'email-duplicated': 'account.setup.email.duplicated',
+  'sms-duplicated': 'account.setup.sms.duplicated',
+  fallback: 'account.setup.sendFailed',
+} as const satisfies ErrorTexts;
+
 /** One step: send a code to the primary e-mail (or phone) and confirm it. */
 function ContactStep({ kind, user, onDone }: { kind: Step; user: User; onDone: () => void }) {
   const { t } = useTranslation();
+  const describe = useErrorText();
   const queryClient = useQueryClient();
   const stepUp = useStepUpInPlace();
   const [setup, setSetup] = useState<SetupStarted | null>(null);
@@ -164,11 +173,9 @@ function ContactStep({ kind, user, onDone }: { kind: Step; user: User; onDone: (
       );
       if (!res) return;
       if (res.status === 200) setSetup(res.body);
-      else if (res.status === 409) setProblem(t(`account.setup.${kind}.duplicated`));
-      else if (res.status === 422) setProblem(res.body.message);
-      else setProblem(t('account.setup.sendFailed'));
-    } catch {
-      setProblem(t('account.setup.sendFailed'));
+      else setProblem(describe(res, SEND_TEXTS));
+    } catch (thrown) {
+      setProblem(describe(thrown, SEND_TEXTS));
     } finally {
       setBusy(false);
     }
@@ -204,8 +211,7 @@ function ContactStep({ kind, user, onDone }: { kind: Step; user: User; onDone: (
               onDone();
               return null;
             }
-            if (res.status === 422) return res.body.message;
-            return t('account.common.codeInvalid');
+            return describe(res, CODE_TEXTS);
           }}
           onResend={async () => {
             const res = await tsr.mfa.startActivation.query({

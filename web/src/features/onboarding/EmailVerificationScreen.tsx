@@ -5,16 +5,20 @@ import { href } from '../../app/routes';
 import '../../components/self-service.css';
 import '../../components/flows.css';
 import { api } from '../../lib/api';
-import { endsTheFlow, FlowEnded } from './components/StepError';
+import { type ErrorTexts, errorText, type PortalError } from '../../lib/errors';
+import { FlowEnded } from './components/StepError';
 import { Steps } from './components/Steps';
 import { VerifyCode } from './components/VerifyCode';
-import { type StepError, stepErrorOf } from './errors';
+import { endsTheFlow, stepErrorOf } from './errors';
 import { onboardingState } from './onboarding-state';
 import './onboarding.css';
 
 const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
 
 type Choice = { keep: true } | { email: string };
+
+/** A refused address (400) in the step's words. */
+const EMAIL_TEXTS = { invalid: 'flows.onboarding.email.invalid' } as const satisfies ErrorTexts;
 
 /**
  * `/onboarding/email-verification`: keep the e-mail address that came with the
@@ -31,7 +35,8 @@ export default function EmailVerificationScreen() {
   const [keep, setKeep] = useState(current !== null);
   const [email, setEmail] = useState('');
   const [sent, setSent] = useState<{ choice: Choice; to: string } | null>(null);
-  const [error, setError] = useState<StepError | null>(null);
+  /** `invalid`: the typed address does not look like one (checked before sending). */
+  const [error, setError] = useState<PortalError | 'invalid' | null>(null);
   const [busy, setBusy] = useState(false);
   if (!state) return <Navigate to={href('onboarding')} replace />;
   const { payload } = state;
@@ -44,7 +49,7 @@ export default function EmailVerificationScreen() {
       setSent({ choice, to: res.body.recipient ?? ('email' in choice ? choice.email : '') });
       return null;
     }
-    return stepErrorOf(res);
+    return stepErrorOf(res, EMAIL_TEXTS);
   };
 
   const onSubmit = async (event: FormEvent) => {
@@ -54,8 +59,8 @@ export default function EmailVerificationScreen() {
     setBusy(true);
     try {
       setError(await send(keep ? { keep: true } : { email: typed }));
-    } catch {
-      setError('generic');
+    } catch (thrown) {
+      setError(stepErrorOf(thrown));
     } finally {
       setBusy(false);
     }
@@ -74,36 +79,26 @@ export default function EmailVerificationScreen() {
         setError(failure);
         return null;
       }
-      return codeMessage(failure);
-    } catch {
-      return t('common.errors.generic');
+      return errorText(t, failure);
+    } catch (thrown) {
+      return errorText(t, stepErrorOf(thrown));
     }
   };
 
-  const codeMessage = (failure: StepError) =>
-    failure === 'codeExpired'
-      ? t('flows.onboarding.codeStep.expired')
-      : failure === 'codeInvalid'
-        ? t('flows.onboarding.codeStep.invalid')
-        : t('common.errors.generic');
-
+  const ended = typeof error === 'object' && error !== null && endsTheFlow(error) ? error : null;
   const fieldError =
     error === 'invalid'
       ? t('flows.onboarding.email.invalid')
-      : error === 'emailDuplicated'
-        ? t('flows.onboarding.email.duplicated')
-        : error === 'noCurrentEmail'
-          ? t('flows.onboarding.email.noCurrent')
-          : error === 'generic'
-            ? t('common.errors.generic')
-            : null;
+      : error && !ended
+        ? errorText(t, error)
+        : null;
 
   return (
     <section className="card narrow" aria-labelledby={titleId}>
       <Steps current="email" />
       <h1 id={titleId}>{t('flows.onboarding.email.title')}</h1>
-      {error && endsTheFlow(error) ? (
-        <FlowEnded error={error} />
+      {ended ? (
+        <FlowEnded error={ended} />
       ) : sent ? (
         <VerifyCode
           sentText={t('flows.onboarding.email.sent', { target: sent.to })}

@@ -1,6 +1,8 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { changeLocale } from '../../i18n/i18n';
+import { api } from '../../lib/api';
 import { renderScreen } from '../../test/render';
 import { withRealStack } from '../../test/stack';
 import CardScreen from './CardScreen';
@@ -188,6 +190,36 @@ describe('without an onboarding under way', () => {
   ])('%s goes back to the start', async (path) => {
     await renderScreen(path, routes);
     await waitFor(() => expect(screen.getByText('onboarding start')).toBeInTheDocument());
+  });
+
+  it('says a code has expired by its code, not by the words of its message', async () => {
+    const started = await api.onboarding.start({ body: { card_number: '5065000000000001' } });
+    if (started.status !== 200 || !('payload' in started.body)) throw new Error('not started');
+    sessionStorage.setItem(
+      'onboarding',
+      JSON.stringify({
+        source: 'card',
+        payload: started.body.payload,
+        currentEmail: started.body.currentEmail,
+        terms: { marketing: false },
+      }),
+    );
+    const user = userEvent.setup();
+    await renderScreen('/onboarding/email-verification', routes);
+    await user.click(await screen.findByRole('button', { name: 'Send me a code' }));
+    await screen.findByText(/We sent an 8-digit code/);
+    // E-mail codes hold 10 minutes (spec part 9).
+    stack().be.store.clock.advance(11 * 60_000);
+    await user.type(
+      screen.getByLabelText('Verification code'),
+      codeSentTo('new.employee@example.be'),
+    );
+    // In Dutch: the upstream's message is English, so only its `code_expired` can say this.
+    await act(() => changeLocale('nl'));
+    await user.click(screen.getByRole('button', { name: 'Bevestigen' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'De code is verlopen. Vraag een nieuwe aan.',
+    );
   });
 
   it('an expired onboarding offers to start again', async () => {

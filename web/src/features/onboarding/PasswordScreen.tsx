@@ -5,29 +5,12 @@ import { href } from '../../app/routes';
 import { NewPasswordFields } from '../../components/PasswordRules';
 import '../../components/self-service.css';
 import { api } from '../../lib/api';
-import { endsTheFlow, FlowEnded } from './components/StepError';
+import { errorText, type IssueKey, type PortalError } from '../../lib/errors';
+import { FlowEnded } from './components/StepError';
 import { Steps } from './components/Steps';
-import { type StepError, stepErrorOf } from './errors';
+import { endsTheFlow, stepErrorOf } from './errors';
 import { onboardingState } from './onboarding-state';
 import './onboarding.css';
-
-type PasswordError = 'required' | 'length' | 'letters' | 'numbers' | 'special';
-
-/** The server's password rule message (spec part 5 wording) as a text key. */
-function ruleOf(message: string | undefined): PasswordError {
-  switch (message) {
-    case 'Password is required':
-      return 'required';
-    case 'No letter':
-      return 'letters';
-    case 'No number':
-      return 'numbers';
-    case 'No special characters':
-      return 'special';
-    default:
-      return 'length';
-  }
-}
 
 /**
  * `/onboarding/password`: the password of the new account (rules shown live).
@@ -41,9 +24,10 @@ export default function PasswordScreen() {
   const state = onboardingState.get();
   const [password, setPassword] = useState<string | null>(null);
   const [showErrors, setShowErrors] = useState(false);
-  const [error, setError] = useState<StepError | null>(null);
+  const [error, setError] = useState<PortalError | null>(null);
   const [busy, setBusy] = useState(false);
-  const [ruleBroken, setRuleBroken] = useState<PasswordError | null>(null);
+  /** The password rule the server refused (its issue's code, spec part 5 wording). */
+  const [ruleBroken, setRuleBroken] = useState<IssueKey | null>(null);
   if (!state) return <Navigate to={href('onboarding')} replace />;
   const { payload, terms } = state;
   // Terms are accepted before the account exists (spec part 4's order).
@@ -57,39 +41,33 @@ export default function PasswordScreen() {
     setError(null);
     try {
       const saved = await api.onboarding.setPassword({ body: { payload, password } });
-      if (saved.status === 400) {
-        setRuleBroken(ruleOf(saved.body.issues?.[0]?.message));
-        return;
+      if (saved.status !== 200) {
+        const failure = stepErrorOf(saved);
+        const rule = failure.fields.password;
+        if (rule) return setRuleBroken(rule.key ?? 'common.password.errors.length');
+        return setError(failure);
       }
-      if (saved.status !== 200) return setError(stepErrorOf(saved));
       const created = await api.onboarding.acceptTerms({
         body: { payload, terms: true, privacy: true, marketing: terms.marketing },
       });
       if (created.status !== 200) return setError(stepErrorOf(created));
       onboardingState.update({ outcome: created.body.outcome });
       navigate(href('onboarding.confirmation'));
-    } catch {
-      setError('generic');
+    } catch (thrown) {
+      setError(stepErrorOf(thrown));
     } finally {
       setBusy(false);
     }
   };
 
-  const message =
-    error === 'emailDuplicated'
-      ? t('flows.onboarding.email.duplicated')
-      : error === 'phoneDuplicated'
-        ? t('flows.onboarding.phone.duplicated')
-        : error
-          ? t('common.errors.generic')
-          : null;
+  const ended = error && endsTheFlow(error) ? error : null;
 
   return (
     <section className="card narrow" aria-labelledby={titleId}>
       <Steps current="password" />
       <h1 id={titleId}>{t('flows.onboarding.password.title')}</h1>
-      {error && endsTheFlow(error) ? (
-        <FlowEnded error={error} />
+      {ended ? (
+        <FlowEnded error={ended} />
       ) : (
         <form onSubmit={onSubmit} noValidate>
           <p>{t('flows.onboarding.password.intro')}</p>
@@ -99,11 +77,11 @@ export default function PasswordScreen() {
               setPassword(value);
               setRuleBroken(null);
             }}
-            serverError={ruleBroken ? t(`common.password.errors.${ruleBroken}`) : null}
+            serverError={ruleBroken ? t(ruleBroken) : null}
           />
-          {message && (
+          {error && (
             <p className="error" role="alert">
-              {message}
+              {errorText(t, error)}
             </p>
           )}
           <button type="submit" className="button" disabled={busy}>

@@ -5,10 +5,11 @@ import { href } from '../../app/routes';
 import '../../components/self-service.css';
 import { api } from '../../lib/api';
 import { getConfig } from '../../lib/config';
-import { endsTheFlow, FlowEnded } from './components/StepError';
+import { type ErrorTexts, errorText, type PortalError } from '../../lib/errors';
+import { FlowEnded } from './components/StepError';
 import { Steps } from './components/Steps';
 import { VerifyCode } from './components/VerifyCode';
-import { type StepError, stepErrorOf } from './errors';
+import { endsTheFlow, stepErrorOf } from './errors';
 import { onboardingState } from './onboarding-state';
 import './onboarding.css';
 
@@ -20,6 +21,9 @@ async function toE164(typed: string): Promise<string | null> {
   return rules.toE164(typed.trim().replace(/^00/, '+'), home);
 }
 
+/** A refused number (400) in the step's words. */
+const PHONE_TEXTS = { invalid: 'flows.onboarding.phone.invalid' } as const satisfies ErrorTexts;
+
 /** `/onboarding/phone-verification`: the mobile number, confirmed with the code sent by SMS. */
 export default function PhoneVerificationScreen() {
   const { t } = useTranslation();
@@ -29,7 +33,8 @@ export default function PhoneVerificationScreen() {
   const state = onboardingState.get();
   const [phone, setPhone] = useState('');
   const [sent, setSent] = useState<{ phone: string; to: string } | null>(null);
-  const [error, setError] = useState<StepError | null>(null);
+  /** `invalid`: the typed number is not a phone number (checked before sending). */
+  const [error, setError] = useState<PortalError | 'invalid' | null>(null);
   const [busy, setBusy] = useState(false);
   if (!state) return <Navigate to={href('onboarding')} replace />;
   const { payload } = state;
@@ -41,7 +46,7 @@ export default function PhoneVerificationScreen() {
       setSent({ phone: number, to: res.body.recipient ?? number });
       return null;
     }
-    return stepErrorOf(res);
+    return stepErrorOf(res, PHONE_TEXTS);
   };
 
   const onSubmit = async (event: FormEvent) => {
@@ -50,8 +55,8 @@ export default function PhoneVerificationScreen() {
     try {
       const number = await toE164(phone);
       setError(number ? await send(number) : 'invalid');
-    } catch {
-      setError('generic');
+    } catch (thrown) {
+      setError(stepErrorOf(thrown));
     } finally {
       setBusy(false);
     }
@@ -70,29 +75,26 @@ export default function PhoneVerificationScreen() {
         setError(failure);
         return null;
       }
-      if (failure === 'codeExpired') return t('flows.onboarding.codeStep.expired');
-      if (failure === 'codeInvalid') return t('flows.onboarding.codeStep.invalid');
-      return t('common.errors.generic');
-    } catch {
-      return t('common.errors.generic');
+      return errorText(t, failure);
+    } catch (thrown) {
+      return errorText(t, stepErrorOf(thrown));
     }
   };
 
+  const ended = typeof error === 'object' && error !== null && endsTheFlow(error) ? error : null;
   const fieldError =
     error === 'invalid'
       ? t('flows.onboarding.phone.invalid')
-      : error === 'phoneDuplicated'
-        ? t('flows.onboarding.phone.duplicated')
-        : error === 'generic'
-          ? t('common.errors.generic')
-          : null;
+      : error && !ended
+        ? errorText(t, error)
+        : null;
 
   return (
     <section className="card narrow" aria-labelledby={titleId}>
       <Steps current="phone" />
       <h1 id={titleId}>{t('flows.onboarding.phone.title')}</h1>
-      {error && endsTheFlow(error) ? (
-        <FlowEnded error={error} />
+      {ended ? (
+        <FlowEnded error={ended} />
       ) : sent ? (
         <VerifyCode
           sentText={t('flows.onboarding.phone.sent', { target: sent.to })}

@@ -5,24 +5,20 @@ import { Link } from 'react-router';
 import { href } from '../../app/routes';
 import '../../components/self-service.css';
 import { api } from '../../lib/api';
+import { type ErrorTexts, errorOf, errorText, type PortalError } from '../../lib/errors';
 import { ssoLinkOffer } from '../../lib/sso';
 
-type LinkError =
-  | 'invalid'
-  | 'tooMany'
-  | 'expired'
-  | 'accountLinked'
-  | 'identityLinked'
-  | 'required'
-  | 'generic';
-
-function errorOf(status: number, code: string | undefined): LinkError {
-  if (status === 429) return 'tooMany';
-  if (status === 409) return code === 'account_already_linked' ? 'accountLinked' : 'identityLinked';
-  if (status === 400 && code === 'invalid_payload') return 'expired';
-  if (status === 400) return 'invalid';
-  return 'generic';
-}
+/**
+ * The link's words: wrong credentials (400) like the sign-in's, an expired
+ * workplace login (400 `invalid_payload`), an account or identity linked
+ * elsewhere (409).
+ */
+const LINK_TEXTS = {
+  invalid: 'flows.partner.linkExisting.errors.invalid',
+  invalid_payload: 'flows.partner.linkExisting.errors.expired',
+  account_already_linked: 'flows.partner.linkExisting.errors.accountLinked',
+  conflict: 'flows.partner.linkExisting.errors.identityLinked',
+} as const satisfies ErrorTexts;
 
 /**
  * `/partner/link-existing`: the workplace login is not linked yet; the user
@@ -36,7 +32,8 @@ export default function LinkExistingScreen() {
   const errorId = useId();
   const [username, setUsername] = useState(offer?.status === 'not_linked' ? offer.email : '');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<LinkError | null>(null);
+  /** `required`: a field left empty (checked before sending). */
+  const [error, setError] = useState<PortalError | 'required' | null>(null);
 
   const link = useMutation({
     mutationFn: (body: { payload: string; username: string; password: string }) =>
@@ -48,9 +45,9 @@ export default function LinkExistingScreen() {
         window.location.assign(href('partner.link-success'));
         return;
       }
-      setError(errorOf(res.status, (res.body as { code?: string }).code));
+      setError(errorOf(res, LINK_TEXTS));
     },
-    onError: () => setError('generic'),
+    onError: (thrown) => setError(errorOf(thrown)),
   });
 
   if (!offer) {
@@ -69,7 +66,8 @@ export default function LinkExistingScreen() {
     setError(null);
     link.mutate({ payload: offer.payload, username: username.trim(), password });
   };
-  const credentialsWrong = error === 'invalid' || error === 'required';
+  const credentialsWrong =
+    error === 'required' || (error?.kind === 'invalid' && error.code !== 'invalid_payload');
 
   return (
     <section className="card narrow" aria-labelledby={titleId}>
@@ -118,9 +116,9 @@ export default function LinkExistingScreen() {
         </div>
         {error && (
           <p id={errorId} className="error" role="alert">
-            {error === 'generic'
-              ? t('common.errors.generic')
-              : t(`flows.partner.linkExisting.errors.${error}`)}
+            {error === 'required'
+              ? t('flows.partner.linkExisting.errors.required')
+              : errorText(t, error)}
           </p>
         )}
         <button type="submit" className="button" disabled={link.isPending}>

@@ -7,7 +7,11 @@ import '../../components/self-service.css';
 import '../../components/flows.css';
 import { api } from '../../lib/api';
 import { getConfig } from '../../lib/config';
+import { type ErrorTexts, errorOf, errorText, type PortalError } from '../../lib/errors';
 import { isWebsite, type Website, websitesOf } from './websites';
+
+/** Spec part 8: "We could not send your access request." unless the answer says more. */
+const ACCESS_TEXTS = { fallback: 'flows.partner.access.failed' } as const satisfies ErrorTexts;
 
 /**
  * `/partner`: access required (spec parts 2 and 6). The site the user came
@@ -25,7 +29,7 @@ export default function PartnerScreen() {
     isWebsite(asked) && sites.includes(asked) ? asked : (sites[0] ?? 'employee_area'),
   );
   const [message, setMessage] = useState('');
-  const [outcome, setOutcome] = useState<'failed' | 'already' | null>(null);
+  const [outcome, setOutcome] = useState<PortalError | 'already' | null>(null);
   const titleId = useId();
   const messageId = useId();
 
@@ -44,10 +48,13 @@ export default function PartnerScreen() {
         navigate(href('partner.request-access'), {
           state: { requestedAt: res.body.requested_at },
         });
-      } else if (res.status === 409) setOutcome('already');
-      else setOutcome('failed');
+      } else {
+        const failure = errorOf(res, ACCESS_TEXTS);
+        // 409: the access is there already.
+        setOutcome(failure.kind === 'conflict' ? 'already' : failure);
+      }
     },
-    onError: () => setOutcome('failed'),
+    onError: (thrown) => setOutcome(errorOf(thrown, ACCESS_TEXTS)),
   });
 
   const onSubmit = (event: FormEvent) => {
@@ -95,12 +102,10 @@ export default function PartnerScreen() {
         </div>
         {outcome && (
           <p
-            className={`notice ${outcome === 'failed' ? 'notice-error' : 'notice-info'}`}
+            className={`notice ${outcome === 'already' ? 'notice-info' : 'notice-error'}`}
             role="alert"
           >
-            {t(
-              outcome === 'failed' ? 'flows.partner.access.failed' : 'flows.partner.access.already',
-            )}
+            {outcome === 'already' ? t('flows.partner.access.already') : errorText(t, outcome)}
           </p>
         )}
         <button type="submit" className="button" disabled={request.isPending}>

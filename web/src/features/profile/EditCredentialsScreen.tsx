@@ -8,9 +8,16 @@ import { ConfirmDialog } from '../../components/Modal';
 import { ReasonButton } from '../../components/ReasonButton';
 import { useStepUpInPlace } from '../../components/StepUp';
 import '../../components/self-service.css';
-import { CodeForm } from '../../components/CodeForm';
+import { CODE_TEXTS, CodeForm } from '../../components/CodeForm';
 import { queryKeys, tsr } from '../../lib/api';
 import { maybeConfig } from '../../lib/config';
+import {
+  type ErrorTexts,
+  errorOf,
+  errorText,
+  type PortalError,
+  useErrorText,
+} from '../../lib/errors';
 import { useCurrentUser } from '../../lib/session';
 import { mfaMethodsKey } from './profile-keys';
 
@@ -76,6 +83,7 @@ function ContactSection({
   methods: readonly MfaMethod[];
 }) {
   const { t } = useTranslation();
+  const describe = useErrorText();
   const queryClient = useQueryClient();
   const stepUp = useStepUpInPlace();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -252,8 +260,7 @@ function ContactSection({
               setOutcome({ kind, tone: 'success', text: t(`account.contacts.${kind}.verified`) });
               return null;
             }
-            if (res.status === 422) return res.body.message;
-            return t('account.common.codeInvalid');
+            return describe(res, CODE_TEXTS);
           }}
           onResend={async () => {
             const entry = user[kind].find((e) => e.id === pending.id);
@@ -293,8 +300,6 @@ function ContactSection({
   );
 }
 
-type AddProblem = 'invalid' | 'duplicated' | 'failed' | { message: string };
-
 function AddContact({
   kind,
   run,
@@ -308,8 +313,16 @@ function AddContact({
   const id = useId();
   const [value, setValue] = useState('');
   const [mfa, setMfa] = useState(true);
-  const [problem, setProblem] = useState<AddProblem | null>(null);
+  /** `invalid`: not an e-mail address or phone number (checked before sending). */
+  const [problem, setProblem] = useState<PortalError | 'invalid' | null>(null);
   const country = maybeConfig()?.variant === 'lu' ? 'LU' : 'BE';
+  // A refused value (400) and a duplicate (409) in this list's words; a 422 shows its message.
+  const addTexts = {
+    invalid: `account.contacts.${kind}.invalid`,
+    'email-duplicated': 'account.contacts.email.duplicated',
+    'phone-duplicated': 'account.contacts.phone.duplicated',
+    fallback: 'account.contacts.sendFailed',
+  } as const satisfies ErrorTexts;
 
   const add = useMutation({
     mutationFn: (body: { email: string; mfa: boolean } | { phone: string; mfa: boolean }) =>
@@ -320,12 +333,9 @@ function AddContact({
         const sent = 'email' in body ? body.email : body.phone;
         setValue('');
         onSent({ kind, id: res.body.id, value: sent, payload: res.body.payload });
-      } else if (res.status === 409) setProblem('duplicated');
-      else if (res.status === 422) setProblem({ message: res.body.message });
-      else if (res.status === 400) setProblem('invalid');
-      else setProblem('failed');
+      } else setProblem(errorOf(res, addTexts));
     },
-    onError: () => setProblem('failed'),
+    onError: (thrown) => setProblem(errorOf(thrown, addTexts)),
   });
 
   const submit = (event: FormEvent) => {
@@ -345,13 +355,9 @@ function AddContact({
   const message =
     problem === null
       ? null
-      : typeof problem === 'object'
-        ? problem.message
-        : problem === 'invalid'
-          ? t(`account.contacts.${kind}.invalid`)
-          : problem === 'duplicated'
-            ? t(`account.contacts.${kind}.duplicated`)
-            : t('account.contacts.sendFailed');
+      : problem === 'invalid'
+        ? t(`account.contacts.${kind}.invalid`)
+        : errorText(t, problem);
 
   return (
     <form onSubmit={submit} noValidate aria-label={t(`account.contacts.${kind}.add`)}>

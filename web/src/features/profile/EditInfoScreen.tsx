@@ -8,6 +8,7 @@ import '../../components/self-service.css';
 import { changeLocale, currentLocale, localeOfLanguage } from '../../i18n/i18n';
 import { queryKeys, tsr } from '../../lib/api';
 import { maybeConfig } from '../../lib/config';
+import { type ErrorTexts, errorOf, errorText, type PortalError } from '../../lib/errors';
 import { useFormat } from '../../lib/format';
 import { useCurrentUser } from '../../lib/session';
 import { languageLabel } from './profile-format';
@@ -15,6 +16,9 @@ import { languageLabel } from './profile-format';
 type Field = 'firstname' | 'lastname' | 'birthdate' | 'gender' | 'language';
 type Problems = Partial<Record<Field, string>>;
 const FIELDS: readonly Field[] = ['firstname', 'lastname', 'birthdate', 'gender', 'language'];
+
+/** A save that failed for another reason than a named field. */
+const SAVE_TEXTS = { fallback: 'account.editInfo.failed' } as const satisfies ErrorTexts;
 
 const BE_LANGUAGES: readonly Locale[] = ['en', 'fr', 'nl'];
 
@@ -59,7 +63,7 @@ function EditInfoForm({ initial }: { initial: Values }) {
   const queryClient = useQueryClient();
   const [values, setValues] = useState(initial);
   const [problems, setProblems] = useState<Problems>({});
-  const [failed, setFailed] = useState(false);
+  const [failed, setFailed] = useState<PortalError | null>(null);
   const id = useId();
   const languages = offeredLanguages();
   if (!languages.includes(values.language)) languages.push(values.language);
@@ -75,19 +79,15 @@ function EditInfoForm({ initial }: { initial: Values }) {
         navigate(href('profile'), { state: { notice: 'infoSaved' } });
         return;
       }
-      if (res.status === 400) {
-        const next: Problems = {};
-        for (const issue of res.body.issues ?? []) {
-          const field = issue.path.replace(/^body\./, '') as Field;
-          if (FIELDS.includes(field)) next[field] = t(`account.editInfo.invalid.${field}`);
-        }
-        if (Object.keys(next).length === 0) setFailed(true);
-        setProblems(next);
-        return;
+      const failure = errorOf(res, SAVE_TEXTS);
+      const next: Problems = {};
+      for (const field of FIELDS) {
+        if (failure.fields[field]) next[field] = t(`account.editInfo.invalid.${field}`);
       }
-      setFailed(true);
+      if (Object.keys(next).length === 0) setFailed(failure);
+      setProblems(next);
     },
-    onError: () => setFailed(true),
+    onError: (thrown) => setFailed(errorOf(thrown, SAVE_TEXTS)),
   });
 
   const set = (field: Field) => (value: string) => {
@@ -97,7 +97,7 @@ function EditInfoForm({ initial }: { initial: Values }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setFailed(false);
+    setFailed(null);
     const missing: Problems = {};
     if (!values.firstname.trim()) missing.firstname = t('account.editInfo.invalid.firstname');
     if (!values.lastname.trim()) missing.lastname = t('account.editInfo.invalid.lastname');
@@ -178,7 +178,7 @@ function EditInfoForm({ initial }: { initial: Values }) {
       </div>
       {failed && (
         <p className="error" role="alert">
-          {t('account.editInfo.failed')}
+          {errorText(t, failed)}
         </p>
       )}
       <div className="actions">

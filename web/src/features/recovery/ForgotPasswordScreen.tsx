@@ -5,6 +5,7 @@ import { href } from '../../app/routes';
 import { PhoneField, type PhoneValue, phoneToE164 } from '../../components/PhoneField';
 import { api } from '../../lib/api';
 import { getConfig } from '../../lib/config';
+import { errorOf, errorText, type PortalError } from '../../lib/errors';
 import { forgotPassword } from '../../lib/flow-state';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -20,7 +21,8 @@ export default function ForgotPasswordScreen({ by }: { by: 'email' | 'phone' }) 
     country: config.variant === 'lu' ? 'LU' : 'BE',
     number: '',
   });
-  const [error, setError] = useState<'email' | 'phone' | 'server' | null>(null);
+  /** `email`, `phone`: that login is refused (here or by the server, 400). */
+  const [error, setError] = useState<'email' | 'phone' | PortalError | null>(null);
   const [busy, setBusy] = useState(false);
 
   const submit = async (event: FormEvent) => {
@@ -32,22 +34,24 @@ export default function ForgotPasswordScreen({ by }: { by: 'email' | 'phone' }) 
       const login = by === 'email' ? email.trim() : await phoneToE164(phone, config.variant);
       if (!login) return setError('phone');
       const res = await api.onboarding.forgotPassword({ body: { login } });
-      if (res.status === 400) return setError(by);
-      if (res.status !== 200) return setError('server');
+      if (res.status !== 200) {
+        const failure = errorOf(res);
+        return setError(failure.kind === 'invalid' ? by : failure);
+      }
       forgotPassword.set({ login, ...res.body });
       navigate(href('forgot-password-sent'));
-    } catch {
-      setError('server');
+    } catch (thrown) {
+      setError(errorOf(thrown));
     } finally {
       setBusy(false);
     }
   };
 
-  const errorText =
-    error === 'server'
-      ? t('common.errors.generic')
+  const message =
+    typeof error === 'string'
+      ? t(`signin.login.errors.${error}`)
       : error
-        ? t(`signin.login.errors.${error}`)
+        ? errorText(t, error)
         : null;
 
   return (
@@ -84,7 +88,7 @@ export default function ForgotPasswordScreen({ by }: { by: 'email' | 'phone' }) 
                 setError(null);
               }}
               aria-invalid={error === 'email' || undefined}
-              aria-describedby={errorText ? `${emailId}-error` : undefined}
+              aria-describedby={message ? `${emailId}-error` : undefined}
             />
           </div>
         ) : (
@@ -95,12 +99,12 @@ export default function ForgotPasswordScreen({ by }: { by: 'email' | 'phone' }) 
               setError(null);
             }}
             invalid={error === 'phone'}
-            describedBy={errorText ? `${emailId}-error` : undefined}
+            describedBy={message ? `${emailId}-error` : undefined}
           />
         )}
-        {errorText && (
+        {message && (
           <p id={`${emailId}-error`} className="error" role="alert">
-            {errorText}
+            {message}
           </p>
         )}
         <button type="submit" className="button button-block" disabled={busy}>

@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { href } from '../../app/routes';
 import { api } from '../../lib/api';
 import { getConfig } from '../../lib/config';
+import { errorOf, errorText, type PortalError } from '../../lib/errors';
 import { forgotUsername } from '../../lib/flow-state';
 
 /** Spec part 5: a Belgian card number; LU calls it an activation code and writes it LU-ACT-0001. */
@@ -24,7 +25,8 @@ export default function ForgotUsernameScreen() {
   const id = useId();
   const [by, setBy] = useState<By>('card');
   const [value, setValue] = useState('');
-  const [error, setError] = useState<'card' | 'nrn' | 'server' | null>(null);
+  /** `card`, `nrn`: that number is refused (here or by the server, 400). */
+  const [error, setError] = useState<By | PortalError | null>(null);
   const [busy, setBusy] = useState(false);
 
   const normalised = () =>
@@ -49,22 +51,24 @@ export default function ForgotUsernameScreen() {
             ? { activation_code: typed }
             : { card_number: typed };
       const res = await api.onboarding.forgotUsername({ body });
-      if (res.status === 400) return setError(by);
-      if (res.status !== 200) return setError('server');
+      if (res.status !== 200) {
+        const failure = errorOf(res);
+        return setError(failure.kind === 'invalid' ? by : failure);
+      }
       forgotUsername.set(res.body.usernames);
       navigate(href('forgot-username-response'));
-    } catch {
-      setError('server');
+    } catch (thrown) {
+      setError(errorOf(thrown));
     } finally {
       setBusy(false);
     }
   };
 
-  const errorText =
-    error === 'server'
-      ? t('common.errors.generic')
+  const message =
+    typeof error === 'string'
+      ? t(`recovery.forgotUsername.errors.${error}`)
       : error
-        ? t(`recovery.forgotUsername.errors.${error}`)
+        ? errorText(t, error)
         : null;
 
   return (
@@ -116,11 +120,11 @@ export default function ForgotUsernameScreen() {
               setError(null);
             }}
             aria-invalid={error === by || undefined}
-            aria-describedby={errorText ? `${id}-hint ${id}-error` : `${id}-hint`}
+            aria-describedby={message ? `${id}-hint ${id}-error` : `${id}-hint`}
           />
-          {errorText && (
+          {message && (
             <p id={`${id}-error`} className="field-error" role="alert">
-              {errorText}
+              {message}
             </p>
           )}
         </div>

@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { href } from '../../app/routes';
 import { NewPasswordFields } from '../../components/PasswordRules';
 import { api } from '../../lib/api';
+import { errorOf, errorText } from '../../lib/errors';
 import { forgotPassword } from '../../lib/flow-state';
 import { Restart } from './ForgotPasswordSentScreen';
 
@@ -35,9 +36,9 @@ export default function ResetPasswordScreen() {
         return navigate(href('reset-password-confirmed'), { replace: true });
       }
       // Spec part 5: the server's 422 message is shown as it is (a wrong or expired code).
-      setServerError(res.status === 422 ? res.body.message : t('common.errors.generic'));
-    } catch {
-      setServerError(t('common.errors.generic'));
+      setServerError(errorText(t, errorOf(res)));
+    } catch (thrown) {
+      setServerError(errorText(t, errorOf(thrown)));
     } finally {
       setBusy(false);
     }

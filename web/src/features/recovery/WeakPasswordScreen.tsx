@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { NewPasswordFields } from '../../components/PasswordRules';
 import { api, queryKeys } from '../../lib/api';
+import { errorOf, errorText } from '../../lib/errors';
 import { goToTarget } from '../../lib/sign-in';
 
 /**
@@ -28,15 +29,20 @@ export default function WeakPasswordScreen() {
     setBusy(true);
     try {
       const res = await api.profile.replaceWeakPassword({ body: { password } });
-      if (res.status === 200 || res.status === 409) {
-        // 409: the password is no longer weak; either way the user may go on.
-        if (res.status === 200) queryClient.setQueryData(queryKeys.user, res);
-        else await queryClient.invalidateQueries({ queryKey: queryKeys.user });
+      if (res.status === 200) {
+        queryClient.setQueryData(queryKeys.user, res);
         return goToTarget(params.get('target'), navigate);
       }
-      setServerError(res.status === 422 ? res.body.message : t('common.errors.generic'));
-    } catch {
-      setServerError(t('common.errors.generic'));
+      const failure = errorOf(res);
+      if (failure.kind === 'conflict') {
+        // 409: the password is no longer weak; the user may go on.
+        await queryClient.invalidateQueries({ queryKey: queryKeys.user });
+        return goToTarget(params.get('target'), navigate);
+      }
+      // Spec part 5: a 422 (the same password again) shows the server's message.
+      setServerError(errorText(t, failure));
+    } catch (thrown) {
+      setServerError(errorText(t, errorOf(thrown)));
     } finally {
       setBusy(false);
     }

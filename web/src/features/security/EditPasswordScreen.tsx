@@ -7,9 +7,15 @@ import { NewPasswordFields } from '../../components/PasswordRules';
 import { useStepUpInPlace } from '../../components/StepUp';
 import '../../components/self-service.css';
 import { queryKeys, tsr } from '../../lib/api';
+import { type ErrorTexts, errorOf, errorText, type PortalError } from '../../lib/errors';
 import { useCurrentUser } from '../../lib/session';
 
-type Problem = 'currentWrong' | 'failed' | 'rules';
+/** A wrong current password (422), a refused new one (400), or a change that failed. */
+const PASSWORD_TEXTS = {
+  rejected: 'account.password.currentWrong',
+  invalid: 'account.password.rulesRefused',
+  fallback: 'account.password.failed',
+} as const satisfies ErrorTexts;
 
 /** Security > edit-password: the current password, then a new one with the rules shown live. */
 export default function EditPasswordScreen() {
@@ -25,7 +31,7 @@ export default function EditPasswordScreen() {
   const [current, setCurrent] = useState('');
   const [password, setPassword] = useState<string | null>(null);
   const [submitted, setSubmitted] = useState(false);
-  const [problem, setProblem] = useState<Problem | null>(null);
+  const [problem, setProblem] = useState<PortalError | null>(null);
 
   const change = useMutation({
     mutationFn: (body: { current_password: string; password: string }) =>
@@ -35,11 +41,9 @@ export default function EditPasswordScreen() {
       if (res.status === 200) {
         await queryClient.invalidateQueries({ queryKey: queryKeys.user });
         navigate(href('security'), { state: { notice: 'passwordChanged' } });
-      } else if (res.status === 422) setProblem('currentWrong');
-      else if (res.status === 400) setProblem('rules');
-      else setProblem('failed');
+      } else setProblem(errorOf(res, PASSWORD_TEXTS));
     },
-    onError: () => setProblem('failed'),
+    onError: (thrown) => setProblem(errorOf(thrown, PASSWORD_TEXTS)),
   });
 
   const submit = (event: FormEvent) => {
@@ -53,8 +57,8 @@ export default function EditPasswordScreen() {
   const currentError =
     submitted && current.length === 0
       ? t('common.password.errors.required')
-      : problem === 'currentWrong'
-        ? t('account.password.currentWrong')
+      : problem?.kind === 'rejected'
+        ? errorText(t, problem)
         : null;
 
   return (
@@ -92,11 +96,9 @@ export default function EditPasswordScreen() {
           )}
         </div>
         <NewPasswordFields showErrors={submitted} onChange={setPassword} />
-        {(problem === 'failed' || problem === 'rules') && (
+        {problem && problem.kind !== 'rejected' && (
           <p className="notice notice-error" role="alert">
-            {problem === 'failed'
-              ? t('account.password.failed')
-              : t('account.password.rulesRefused')}
+            {errorText(t, problem)}
           </p>
         )}
         <div className="actions">

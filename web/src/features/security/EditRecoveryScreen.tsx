@@ -8,11 +8,14 @@ import { RecoveryKeys } from '../../components/RecoveryKeys';
 import { useStepUpInPlace } from '../../components/StepUp';
 import '../../components/self-service.css';
 import { queryKeys, tsr } from '../../lib/api';
+import { type ErrorTexts, errorOf, errorText, type PortalError } from '../../lib/errors';
 import { useCurrentUser } from '../../lib/session';
 import { unusedRecoveryKeys } from './mfa-labels';
 import { securityKeys } from './security-keys';
 
-type Problem = 'needsTotp' | 'failed';
+/** `needsTotp`: 409, recovery keys come with an authenticator app; or why it failed. */
+type Problem = 'needsTotp' | PortalError;
+const REGENERATE_TEXTS = { fallback: 'account.recovery.failed' } as const satisfies ErrorTexts;
 
 export default function EditRecoveryScreen() {
   const { t } = useTranslation();
@@ -31,11 +34,14 @@ export default function EditRecoveryScreen() {
       if (res.status === 200) {
         setKeys(res.body.recovery_keys);
         await queryClient.invalidateQueries({ queryKey: queryKeys.user });
-      } else setProblem(res.status === 409 ? 'needsTotp' : 'failed');
+      } else {
+        const failure = errorOf(res, REGENERATE_TEXTS);
+        setProblem(failure.kind === 'conflict' ? 'needsTotp' : failure);
+      }
     },
-    onError: () => {
+    onError: (thrown) => {
       setAsking(false);
-      setProblem('failed');
+      setProblem(errorOf(thrown, REGENERATE_TEXTS));
     },
   });
 
@@ -77,9 +83,9 @@ export default function EditRecoveryScreen() {
             {left === 0 && (
               <p className="notice notice-warning">{t('account.recovery.noneLeft')}</p>
             )}
-            {problem === 'failed' && (
+            {problem && problem !== 'needsTotp' && (
               <p className="notice notice-error" role="alert">
-                {t('account.recovery.failed')}
+                {errorText(t, problem)}
               </p>
             )}
             {problem === 'needsTotp' && (

@@ -8,6 +8,7 @@ import { ConfirmDialog } from '../../components/Modal';
 import '../../components/self-service.css';
 import { tsr } from '../../lib/api';
 import { maybeConfig } from '../../lib/config';
+import { errorOf } from '../../lib/errors';
 import { useFormat } from '../../lib/format';
 import { GlobalLogout } from './components/GlobalLogout';
 import { securityKeys } from './security-keys';
@@ -211,7 +212,10 @@ function NotMe({ onClose }: { onClose: () => void }) {
       const ends = await Promise.all(
         others.map((s) => tsr.sessions.deleteSession.mutate({ params: { id: s.id } })),
       );
-      if (ends.some((r) => r.status !== 204 && r.status !== 404)) throw new Error('not all ended');
+      // A session that is gone already (404) is as good as ended.
+      const ended = (r: (typeof ends)[number]) =>
+        r.status === 204 || errorOf(r).kind === 'notFound';
+      if (!ends.every(ended)) throw new Error('not all ended');
     },
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: securityKeys.sessions });

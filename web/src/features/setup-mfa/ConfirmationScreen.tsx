@@ -3,15 +3,17 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { href } from '../../app/routes';
-import { CodeForm } from '../../components/CodeForm';
+import { CODE_TEXTS, CodeForm } from '../../components/CodeForm';
 import '../../components/self-service.css';
 import { queryKeys, tsr } from '../../lib/api';
+import { useErrorText } from '../../lib/errors';
 import { setupKeys } from './setup-keys';
 import { pendingSetup } from './setup-state';
 
 /** MFA setup: the 8-digit code sent to the chosen e-mail or phone. */
 export default function ConfirmationScreen() {
   const { t } = useTranslation();
+  const describe = useErrorText();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [pending, setPending] = useState(() => pendingSetup.get());
@@ -44,8 +46,7 @@ export default function ConfirmationScreen() {
             navigate(href('setup-mfa.success'), { replace: true });
             return null;
           }
-          if (res.status === 422) return res.body.message;
-          return t('account.common.codeInvalid');
+          return describe(res, CODE_TEXTS);
         }}
         onResend={async () => {
           const res = await tsr.mfa.startActivation.query({

@@ -6,11 +6,19 @@ import { href } from '../../app/routes';
 import { useStepUpInPlace } from '../../components/StepUp';
 import '../../components/self-service.css';
 import { tsr } from '../../lib/api';
+import { type ErrorTexts, useErrorText } from '../../lib/errors';
 import { useCurrentUser } from '../../lib/session';
 import { setupKeys } from './setup-keys';
 import { pendingSetup } from './setup-state';
 
 type Kind = 'email' | 'sms';
+
+/** A code that could not be sent, unless the answer says more (a duplicate, a 422's message). */
+const SEND_TEXTS = {
+  'email-duplicated': 'account.setup.email.duplicated',
+  'sms-duplicated': 'account.setup.sms.duplicated',
+  fallback: 'account.setup.sendFailed',
+} as const satisfies ErrorTexts;
 
 /**
  * MFA setup by e-mail or SMS: pick one of the user's verified addresses or
@@ -18,6 +26,7 @@ type Kind = 'email' | 'sms';
  */
 export default function ContactStepScreen({ kind }: { kind: Kind }) {
   const { t } = useTranslation();
+  const describe = useErrorText();
   const navigate = useNavigate();
   const { user } = useCurrentUser();
   const stepUp = useStepUpInPlace();
@@ -41,11 +50,9 @@ export default function ContactStepScreen({ kind }: { kind: Kind }) {
       if (res.status === 200) {
         pendingSetup.set(res.body);
         navigate(href('setup-mfa.confirmation'));
-      } else if (res.status === 409) setProblem(t(`account.setup.${kind}.duplicated`));
-      else if (res.status === 422) setProblem(res.body.message);
-      else setProblem(t('account.setup.sendFailed'));
+      } else setProblem(describe(res, SEND_TEXTS));
     },
-    onError: () => setProblem(t('account.setup.sendFailed')),
+    onError: (thrown) => setProblem(describe(thrown, SEND_TEXTS)),
   });
 
   if (!user || methods.isPending) return null;

@@ -4,11 +4,12 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { href } from '../../app/routes';
-import { CodeForm } from '../../components/CodeForm';
+import { CODE_TEXTS, CodeForm } from '../../components/CodeForm';
 import { RecoveryKeys } from '../../components/RecoveryKeys';
 import { useStepUpInPlace } from '../../components/StepUp';
 import '../../components/self-service.css';
 import { queryKeys, tsr } from '../../lib/api';
+import { type ErrorTexts, errorOf, errorText, type PortalError } from '../../lib/errors';
 import { QrCode } from './components/QrCode';
 import { setupKeys } from './setup-keys';
 
@@ -18,7 +19,10 @@ type Stage =
   | { kind: 'keys'; keys: string[] }
   | { kind: 'exists' }
   | { kind: 'cancelled' }
-  | { kind: 'failed' };
+  | { kind: 'failed'; error: PortalError };
+
+/** A setup that did not start, unless the answer says more. */
+const SETUP_TEXTS = { fallback: 'account.setup.totp.failed' } as const satisfies ErrorTexts;
 
 /** "JBSWY3DPEHPK3PXP" → "JBSW Y3DP EHPK 3PXP": easier to type by hand. */
 const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
@@ -47,12 +51,16 @@ export default function TotpScreen() {
           tsr.mfa.setupMethod.mutate({ body: { method: 'totp', ...(reset ? { reset } : {}) } }),
         );
         if (!res) return setStage({ kind: 'cancelled' });
-        if (res.status === 200 && res.body.otpauth_uri && res.body.secret) {
-          return setStage({ kind: 'scan', setup: res.body });
+        if (res.status === 200) {
+          if (res.body.otpauth_uri && res.body.secret) setStage({ kind: 'scan', setup: res.body });
+          else setStage({ kind: 'failed', error: errorOf(null, SETUP_TEXTS) });
+          return;
         }
-        setStage({ kind: res.status === 409 ? 'exists' : 'failed' });
-      } catch {
-        setStage({ kind: 'failed' });
+        const error = errorOf(res, SETUP_TEXTS);
+        // 409: an authenticator app is there already; offer to replace it.
+        setStage(error.kind === 'conflict' ? { kind: 'exists' } : { kind: 'failed', error });
+      } catch (thrown) {
+        setStage({ kind: 'failed', error: errorOf(thrown, SETUP_TEXTS) });
       }
     },
     [run],
@@ -105,8 +113,7 @@ export default function TotpScreen() {
                 setStage({ kind: 'keys', keys: res.body.recovery_keys ?? [] });
                 return null;
               }
-              if (res.status === 422) return res.body.message;
-              return t('account.common.codeInvalid');
+              return errorText(t, errorOf(res, CODE_TEXTS));
             }}
             onCancel={() => navigate(href('setup-mfa.selection'))}
           />
@@ -138,7 +145,7 @@ export default function TotpScreen() {
         <div role="alert" className="notice notice-error">
           <p>
             {stage.kind === 'failed'
-              ? t('account.setup.totp.failed')
+              ? errorText(t, stage.error)
               : t('account.setup.totp.cancelled')}
           </p>
           <button type="button" className="button" onClick={() => void start(false)}>

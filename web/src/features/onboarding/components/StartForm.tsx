@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { href } from '../../../app/routes';
 import { api } from '../../../lib/api';
+import { errorOf, errorText } from '../../../lib/errors';
 import { onboardingState } from '../onboarding-state';
 
 /**
@@ -43,9 +44,10 @@ export function StartForm({
     mutationFn: (body: OnboardingStart) => api.onboarding.start({ body }),
     onSuccess: (res) => {
       if (res.status !== 200) {
-        return setError(
-          res.status === 404 || res.status === 400 ? invalid : t('common.errors.generic'),
-        );
+        // An unknown card or code (404) and a malformed one (400) read the same (spec part 5).
+        const failure = errorOf(res);
+        const refused = failure.kind === 'notFound' || failure.kind === 'invalid';
+        return setError(refused ? invalid : errorText(t, failure));
       }
       if ('existingAccount' in res.body) {
         navigate(href('onboarding.existingCard'), {
@@ -60,7 +62,7 @@ export function StartForm({
       });
       navigate(href('onboarding.welcome'));
     },
-    onError: () => setError(t('common.errors.generic')),
+    onError: (thrown) => setError(errorText(t, errorOf(thrown))),
   });
 
   const onSubmit = (event: FormEvent) => {

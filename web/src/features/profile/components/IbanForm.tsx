@@ -5,10 +5,16 @@ import { useTranslation } from 'react-i18next';
 import { useStepUpInPlace } from '../../../components/StepUp';
 import { queryKeys, tsr } from '../../../lib/api';
 import { maybeConfig } from '../../../lib/config';
+import { type ErrorTexts, errorOf, errorText, type PortalError } from '../../../lib/errors';
 import { countryName, useFormat } from '../../../lib/format';
 import { formatIban } from '../profile-format';
 
-type Problem = 'invalid' | 'failed';
+/** Spec part 8: a refused IBAN (400, 422) is "invalid"; any other failure "couldn't be updated". */
+const IBAN_TEXTS = {
+  invalid: 'account.iban.invalid',
+  rejected: 'account.iban.invalid',
+  fallback: 'account.iban.failed',
+} as const satisfies ErrorTexts;
 type IbanCountry = (typeof IBAN_COUNTRIES)[number];
 
 /** IBAN and its country (spec parts 3 and 8): the 47 countries named in the current language. */
@@ -31,7 +37,8 @@ export function IbanForm({
   const variantCountry: IbanCountry = maybeConfig()?.variant === 'lu' ? 'LU' : 'BE';
   const [country, setCountry] = useState<IbanCountry>(user.iban_country ?? variantCountry);
   const [iban, setIban] = useState(user.iban ? formatIban(user.iban) : '');
-  const [problem, setProblem] = useState<Problem | null>(null);
+  /** `invalid`: nothing typed (checked before sending). */
+  const [problem, setProblem] = useState<PortalError | 'invalid' | null>(null);
 
   const countries = useMemo(
     () =>
@@ -49,13 +56,11 @@ export function IbanForm({
       if (res.status === 200) {
         await queryClient.invalidateQueries({ queryKey: queryKeys.user });
         onSaved();
-      } else if (res.status === 422 || res.status === 400) {
-        setProblem('invalid');
       } else {
-        setProblem('failed');
+        setProblem(errorOf(res, IBAN_TEXTS));
       }
     },
-    onError: () => setProblem('failed'),
+    onError: (thrown) => setProblem(errorOf(thrown, IBAN_TEXTS)),
   });
 
   const submit = (event: FormEvent) => {
@@ -64,6 +69,10 @@ export function IbanForm({
     if (iban.trim() === '') return setProblem('invalid');
     save.mutate({ iban: iban.trim(), country });
   };
+
+  const failure = typeof problem === 'object' ? problem : null;
+  const refused =
+    problem === 'invalid' || failure?.kind === 'invalid' || failure?.kind === 'rejected';
 
   return (
     <>
@@ -94,13 +103,13 @@ export function IbanForm({
               setIban(e.target.value.toUpperCase());
               setProblem(null);
             }}
-            aria-invalid={problem === 'invalid' || undefined}
+            aria-invalid={refused || undefined}
             aria-describedby={problem ? errorId : undefined}
           />
         </div>
         {problem && (
           <p id={errorId} className="error" role="alert">
-            {problem === 'invalid' ? t('account.iban.invalid') : t('account.iban.failed')}
+            {failure ? errorText(t, failure) : t('account.iban.invalid')}
           </p>
         )}
         <div className="actions">

@@ -46,6 +46,21 @@ export const common: Messages['common'] = {
   errors: {
     generic: 'Ein Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.',
     required: 'Dieses Feld ist erforderlich.',
+    invalid: 'Die angegebenen Informationen sind ungültig.',
+    unauthenticated: 'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.',
+    sudoRequired: 'Bitte bestätigen Sie, dass Sie es sind, um fortzufahren.',
+    forbidden: 'Sie dürfen diese Aktion nicht ausführen.',
+    reload:
+      'Diese Seite konnte Ihre Anfrage nicht senden. Bitte laden Sie sie neu und versuchen Sie es erneut.',
+    notFound: 'Das Gesuchte existiert nicht mehr.',
+    expired: 'Dies ist abgelaufen. Bitte beginnen Sie von vorn.',
+    tooManySeconds_one: 'Zu viele Versuche. Versuchen Sie es in {{count}} Sekunde erneut.',
+    tooManySeconds_other: 'Zu viele Versuche. Versuchen Sie es in {{count}} Sekunden erneut.',
+    tooManyMinutes_one: 'Zu viele Versuche. Versuchen Sie es in {{count}} Minute erneut.',
+    tooManyMinutes_other: 'Zu viele Versuche. Versuchen Sie es in {{count}} Minuten erneut.',
+    weakPassword: 'Ihr Passwort ist zu schwach. Bitte wählen Sie zuerst ein neues.',
+    maintenance:
+      'Die Anmeldung ist wegen Wartungsarbeiten derzeit nicht möglich. Bitte versuchen Sie es später erneut.',
   },
   code: {
     label: 'Bestätigungscode',

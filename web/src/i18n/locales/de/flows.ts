@@ -254,7 +254,6 @@ export const flows: Messages['flows'] = {
       backToLogin: 'Zurück zur Anmeldung',
       errors: {
         invalid: 'Ungültiger Benutzername oder ungültiges Passwort.',
-        tooMany: 'Zu viele Versuche. Bitte versuchen Sie es später erneut.',
         expired:
           'Ihre Arbeitsplatz-Anmeldung ist abgelaufen. Bitte melden Sie sich erneut damit an.',
         accountLinked:

@@ -21,7 +21,6 @@ export const signin: Messages['signin'] = {
     errors: {
       invalid: 'Ungültiger Benutzername oder ungültiges Passwort.',
       tooMany: 'Zu viele Versuche. Bitte versuchen Sie es später erneut.',
-      server: 'Ein Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.',
       required: 'Dieses Feld ist erforderlich.',
       email: 'Die angegebene E-Mail-Adresse ist ungültig.',
       phone: 'Die angegebene Telefonnummer ist ungültig.',

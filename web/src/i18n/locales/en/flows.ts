@@ -245,7 +245,6 @@ export const flows = {
       backToLogin: 'Back to log in',
       errors: {
         invalid: 'Invalid username/password.',
-        tooMany: 'Too many attempts. Please try again later.',
         expired: 'Your workplace login has expired. Please log in with it again.',
         accountLinked: 'This account is already linked to another workplace login.',
         identityLinked: 'This workplace login is already linked to another account.',

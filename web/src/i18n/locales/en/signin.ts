@@ -20,7 +20,6 @@ export const signin = {
     errors: {
       invalid: 'Invalid username/password.',
       tooMany: 'Too many attempts. Please try again later.',
-      server: 'An error has occurred. Please try again later.',
       required: 'This field is required.',
       email: 'The email provided is invalid.',
       phone: 'The phone number provided is invalid.',

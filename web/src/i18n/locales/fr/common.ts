@@ -46,6 +46,20 @@ export const common: Messages['common'] = {
   errors: {
     generic: 'Une erreur est survenue. Veuillez réessayer plus tard.',
     required: 'Ce champ est obligatoire.',
+    invalid: 'Les informations fournies ne sont pas valides.',
+    unauthenticated: 'Votre session a pris fin. Veuillez vous reconnecter.',
+    sudoRequired: 'Veuillez confirmer votre identité pour continuer.',
+    forbidden: 'Vous n’êtes pas autorisé à effectuer cette action.',
+    reload: 'Cette page n’a pas pu envoyer votre demande. Veuillez la recharger et réessayer.',
+    notFound: 'Ce que vous avez demandé n’existe plus.',
+    expired: 'Ceci a expiré. Veuillez recommencer.',
+    tooManySeconds_one: 'Trop de tentatives. Réessayez dans {{count}} seconde.',
+    tooManySeconds_other: 'Trop de tentatives. Réessayez dans {{count}} secondes.',
+    tooManyMinutes_one: 'Trop de tentatives. Réessayez dans {{count}} minute.',
+    tooManyMinutes_other: 'Trop de tentatives. Réessayez dans {{count}} minutes.',
+    weakPassword: 'Votre mot de passe est trop faible. Veuillez d’abord en choisir un nouveau.',
+    maintenance:
+      'La connexion est momentanément indisponible pour maintenance. Veuillez réessayer plus tard.',
   },
   code: {
     label: 'Code de vérification',

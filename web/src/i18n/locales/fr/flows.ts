@@ -252,7 +252,6 @@ export const flows: Messages['flows'] = {
       backToLogin: 'Retour à la connexion',
       errors: {
         invalid: "Nom d'utilisateur ou mot de passe incorrect.",
-        tooMany: 'Trop de tentatives. Veuillez réessayer plus tard.',
         expired:
           'Votre connexion professionnelle a expiré. Veuillez vous reconnecter avec celle-ci.',
         accountLinked: 'Ce compte est déjà lié à une autre connexion professionnelle.',

@@ -21,7 +21,6 @@ export const signin: Messages['signin'] = {
     errors: {
       invalid: "Nom d'utilisateur ou mot de passe invalide.",
       tooMany: 'Trop de tentatives. Veuillez réessayer plus tard.',
-      server: 'Une erreur est survenue. Veuillez réessayer plus tard.',
       required: 'Ce champ est obligatoire.',
       email: "L'adresse e-mail fournie n'est pas valide.",
       phone: "Le numéro de téléphone fourni n'est pas valide.",

@@ -46,6 +46,21 @@ export const common: Messages['common'] = {
   errors: {
     generic: 'Er is een fout opgetreden. Probeer het later opnieuw.',
     required: 'Dit veld is verplicht.',
+    invalid: 'De opgegeven gegevens zijn ongeldig.',
+    unauthenticated: 'Je sessie is afgelopen. Meld je opnieuw aan.',
+    sudoRequired: 'Bevestig dat jij het bent om verder te gaan.',
+    forbidden: 'Je mag deze actie niet uitvoeren.',
+    reload:
+      'Deze pagina kon je aanvraag niet versturen. Laad de pagina opnieuw en probeer het nog eens.',
+    notFound: 'Wat je zocht, bestaat niet meer.',
+    expired: 'Dit is verlopen. Begin opnieuw.',
+    tooManySeconds_one: 'Te veel pogingen. Probeer het over {{count}} seconde opnieuw.',
+    tooManySeconds_other: 'Te veel pogingen. Probeer het over {{count}} seconden opnieuw.',
+    tooManyMinutes_one: 'Te veel pogingen. Probeer het over {{count}} minuut opnieuw.',
+    tooManyMinutes_other: 'Te veel pogingen. Probeer het over {{count}} minuten opnieuw.',
+    weakPassword: 'Je wachtwoord is te zwak. Kies eerst een nieuw wachtwoord.',
+    maintenance:
+      'Aanmelden is momenteel niet mogelijk wegens onderhoud. Probeer het later opnieuw.',
   },
   code: {
     label: 'Verificatiecode',

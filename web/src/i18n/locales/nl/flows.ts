@@ -250,7 +250,6 @@ export const flows: Messages['flows'] = {
       backToLogin: 'Terug naar aanmelden',
       errors: {
         invalid: 'Ongeldige gebruikersnaam of wachtwoord.',
-        tooMany: 'Te veel pogingen. Probeer het later opnieuw.',
         expired: 'Uw werkaanmelding is verlopen. Meld u er opnieuw mee aan.',
         accountLinked: 'Dit account is al gekoppeld aan een andere werkaanmelding.',
         identityLinked: 'Deze werkaanmelding is al gekoppeld aan een ander account.',

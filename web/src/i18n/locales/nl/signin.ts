@@ -21,7 +21,6 @@ export const signin: Messages['signin'] = {
     errors: {
       invalid: 'Ongeldige gebruikersnaam of ongeldig wachtwoord.',
       tooMany: 'Te veel pogingen. Probeer het later opnieuw.',
-      server: 'Er is een fout opgetreden. Probeer het later opnieuw.',
       required: 'Dit veld is verplicht.',
       email: 'Het opgegeven e-mailadres is ongeldig.',
       phone: 'Het opgegeven telefoonnummer is ongeldig.',
