@@ -1,4 +1,4 @@
-// autocannon ships no types: the part of its result the benchmark reads.
+// autocannon ships no types: the part of its API the bench and the reliability suite use.
 declare module 'autocannon' {
   interface Histogram {
     average: number;
@@ -13,6 +13,11 @@ declare module 'autocannon' {
     non2xx: number;
     errors: number;
     timeouts: number;
+    '2xx': number;
+    '4xx': number;
+    '5xx': number;
+    /** Answers by status code: `{ '200': { count: 123 } }`. */
+    statusCodeStats: Record<string, { count: number }>;
   }
   interface Options {
     url: string;
@@ -20,6 +25,10 @@ declare module 'autocannon' {
     duration?: number;
     pipelining?: number;
     headers?: Record<string, string>;
+    method?: string;
+    body?: string;
+    /** Seconds a request may take before it counts as a timeout (default 10). */
+    timeout?: number;
   }
   export default function autocannon(options: Options): Promise<Result>;
 }

@@ -9,13 +9,22 @@
 // the host). So the paths are measured in short interleaved rounds, the order
 // rotating, and each figure is the median of the rounds: a slow spell then
 // weighs on every path alike instead of deciding the ratio.
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import autocannon, { type Result } from 'autocannon';
 import { GATEWAY_NODE_FLAGS } from '../build.mjs';
+import {
+  buildGateway,
+  cpuUs,
+  freePort,
+  gatewayDir,
+  peakRssMb,
+  signIn,
+  start,
+  startGateway,
+  startMock,
+  stopAll,
+  waitFor,
+} from './processes';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
@@ -30,108 +39,6 @@ const WARMUP_S = 3;
  * pass-through reaches two thirds of it.
  */
 const BUDGET = { cpuRatio: 1.5, rssMb: 160, failed: 0 };
-const USER = 'employee@example.be';
-const PASSWORD = 'Portal-Demo-2026!';
-
-const gatewayDir = fileURLToPath(new URL('..', import.meta.url));
-const mockDir = fileURLToPath(new URL('../../mock-upstream', import.meta.url));
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-const children: ChildProcess[] = [];
-/**
- * The mock runs from source (`node --import tsx`: one process, not the tsx CLI's
- * two); the gateway runs as it does in production, its bundle under plain node,
- * so that its RSS is the server's and not a TypeScript loader's.
- */
-function start(cwd: string, env: Record<string, string>, args: string[]): ChildProcess {
-  const child = spawn(process.execPath, args, {
-    cwd,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  children.push(child);
-  return child;
-}
-function stopAll() {
-  for (const child of children) child.kill('SIGTERM');
-}
-process.on('exit', stopAll);
-
-async function waitFor(url: string) {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${url} did not come up`);
-}
-
-async function json(res: Response) {
-  const body = await res.text();
-  return { status: res.status, body: body ? JSON.parse(body) : undefined, headers: res.headers };
-}
-
-/** Signs in through the gateway (MFA code from the mock's dev outbox); returns the session token. */
-async function signIn(gateway: string, mock: string, deviceId: string): Promise<string> {
-  const headers = { 'content-type': 'application/json', 'x-device-id': deviceId };
-  const first = await json(
-    await fetch(`${gateway}/api/token`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ grant_type: 'password', username: USER, password: PASSWORD }),
-    }),
-  );
-  let res = first;
-  if (first.status === 401) {
-    const { payload, methods } = first.body.mfa as {
-      payload: string;
-      methods: { id: number; method: string }[];
-    };
-    const email = methods.find((m) => m.method === 'email');
-    if (!email) throw new Error('the bench account has no e-mail MFA method');
-    const started = await json(
-      await fetch(`${gateway}/api/mfa/sudo?payload=${payload}&mfaId=${email.id}`, { headers }),
-    );
-    if (started.status !== 200) throw new Error(`MFA start: ${started.status}`);
-    const outbox = await json(await fetch(`${mock}/__dev/outbox?to=${USER}`));
-    const code = outbox.body.messages[0].code as string;
-    res = await json(
-      await fetch(`${gateway}/api/mfa/sudo`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ payload: started.body.payload, code }),
-      }),
-    );
-  }
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('access_token='));
-  if (res.status !== 200 || !cookie) throw new Error(`sign-in failed: ${res.status}`);
-  return cookie.slice('access_token='.length).split(';')[0] ?? '';
-}
-
-/** CPU time (user + system) a process has used so far, in µs. */
-function cpuUs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  // utime and stime, in clock ticks of 10 ms.
-  return (Number(fields[11]) + Number(fields[12])) * 10_000;
-}
-
-function peakRssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return kb / 1024;
-}
 
 interface Figures {
   /** Requests that did not answer 2xx, errored or timed out. */
@@ -183,23 +90,9 @@ const [mockPort, gatewayPort, barePort] = [await freePort(), await freePort(), a
 const mock = `http://127.0.0.1:${mockPort}`;
 const gateway = `http://127.0.0.1:${gatewayPort}`;
 const bare = `http://127.0.0.1:${barePort}`;
-execFileSync(process.execPath, ['build.mjs'], { cwd: gatewayDir, stdio: 'inherit' });
-const mockProcess = start(mockDir, { REGION: 'be', PORT: String(mockPort) }, [
-  '--import',
-  'tsx',
-  'src/server.ts',
-]);
-const gatewayProcess = start(
-  gatewayDir,
-  {
-    PORT: String(gatewayPort),
-    UPSTREAM_BE_URL: mock,
-    UPSTREAM_LU_URL: mock,
-    // The load generator calls it by its address: that is its public origin here.
-    PUBLIC_ORIGIN_BE: gateway,
-  },
-  [...GATEWAY_NODE_FLAGS, 'dist/server.mjs'],
-);
+buildGateway();
+const mockProcess = startMock(mockPort);
+const gatewayProcess = startGateway(gatewayPort, mock);
 const bareProcess = start(gatewayDir, { PORT: String(barePort), UPSTREAM_BE_URL: mock }, [
   ...GATEWAY_NODE_FLAGS,
   'bench/bare-proxy.mjs',

@@ -1,10 +1,22 @@
+// Upstream faults: what the gateway answers when the account API breaks its
+// contract or fails (hung, stopped, malformed JSON, the wrong shape, slower
+// than the timeout, closing mid-body, garbage, resets), that those answers
+// name no internals, and that the gateway serves normally again once the
+// upstream recovers.
 import { randomUUID } from 'node:crypto';
+import {
+  createServer as createHttpServer,
+  type IncomingMessage,
+  type ServerResponse,
+} from 'node:http';
 import { createServer, type Server } from 'node:net';
 import { Writable } from 'node:stream';
+import { buildMockUpstream, type MockApp } from '@portal/mock-upstream';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
-import { buildApp } from './app';
-import { type Config, testConfig } from './config';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { type Config, testConfig } from '../src/config';
+import { signIn, type TestStack } from '../src/test-helpers';
 
 /** Every log line the gateway writes, parsed. */
 function logSink() {
@@ -199,4 +211,129 @@ describe('upstream faults', () => {
     const res = await getUser(gateway);
     expect(res.statusCode).toBe(504);
   });
+});
+
+/**
+ * An upstream that is the real mock (`pass`), or fails as the test says. It
+ * listens on a fixed port, so that it can be stopped and started again.
+ */
+type Mode = 'pass' | 'hang' | 'malformed' | 'wrongShape' | 'slow' | 'midBody';
+const TIMEOUT_MS = 300;
+
+function faultyUpstream(mock: MockApp) {
+  let mode: Mode = 'pass';
+  const server = createHttpServer(async (req: IncomingMessage, res: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    if (mode === 'hang') return; // never answers
+    if (mode === 'malformed') {
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"data": {"firstname": "Em');
+      return;
+    }
+    if (mode === 'wrongShape') {
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"data":[{"id":"x"}]}');
+      return;
+    }
+    if (mode === 'slow') await new Promise((r) => setTimeout(r, TIMEOUT_MS * 3));
+    const answer = await mock.app.inject({
+      method: req.method as 'GET',
+      url: req.url ?? '/',
+      headers: req.headers,
+      payload: Buffer.concat(chunks),
+    });
+    if (res.destroyed) return;
+    const headers = { ...answer.headers };
+    delete headers['transfer-encoding'];
+    if (mode === 'midBody') {
+      // A declared length, half the body, then the connection is closed.
+      res.writeHead(answer.statusCode, { ...headers, 'content-length': answer.rawPayload.length });
+      res.write(answer.rawPayload.subarray(0, answer.rawPayload.length >> 1));
+      setTimeout(() => res.socket?.destroy(), 20);
+      return;
+    }
+    res.writeHead(answer.statusCode, headers).end(answer.rawPayload);
+  });
+  let port = 0;
+  return {
+    setMode: (m: Mode) => {
+      mode = m;
+    },
+    async start() {
+      await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+      port = (server.address() as { port: number }).port;
+      return `http://127.0.0.1:${port}`;
+    },
+    async stop() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+/** Words a 5xx body must not carry: a stack, an address, a port, a library or error name. */
+const INTERNALS =
+  /stack|\bat \S|127\.0\.0\.1|localhost|:\d{2,5}\b|ECONN|EPIPE|socket|undici|[Ff]astify|ts-rest|zod|\w+Error\b|JSON|Unexpected token|\/work\/|node_modules/;
+
+describe('upstream faults, then recovery', () => {
+  const mock = buildMockUpstream({ region: 'be' });
+  const upstream = faultyUpstream(mock);
+  let stack: TestStack;
+  let token: string;
+
+  beforeAll(async () => {
+    const url = await upstream.start();
+    const gateway = await buildApp(
+      testConfig({ UPSTREAM_BE_URL: url, UPSTREAM_LU_URL: url, UPSTREAM_TIMEOUT_MS: TIMEOUT_MS }),
+    );
+    stack = { gateway, be: mock, lu: mock, deviceId: randomUUID(), close: () => gateway.close() };
+    token = await signIn(stack);
+  });
+  afterAll(async () => {
+    await stack.close();
+    await upstream.stop().catch(() => {});
+  });
+
+  const readUser = () =>
+    stack.gateway.inject({
+      url: '/api/user',
+      headers: { host: 'be.localhost:3000', 'x-device-id': stack.deviceId },
+      cookies: { access_token: token },
+    });
+
+  /** After the fault: the probe answers and a normal call gets the user's real data. */
+  async function expectHealthy() {
+    upstream.setMode('pass');
+    const health = await stack.gateway.inject({ url: '/healthz' });
+    expect(health.statusCode).toBe(200);
+    expect(health.json()).toEqual({ status: 'ok' });
+    const res = await readUser();
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('employee@example.be');
+  }
+
+  const faults: [string, number, string, Mode | 'stopped'][] = [
+    ['hung', 504, 'upstream_timeout', 'hang'],
+    ['stopped', 502, 'upstream_unavailable', 'stopped'],
+    ['answering malformed JSON', 502, 'upstream_contract', 'malformed'],
+    ['answering the wrong shape', 502, 'upstream_contract', 'wrongShape'],
+    ['answering slower than the timeout', 504, 'upstream_timeout', 'slow'],
+    ['closing mid-body', 502, 'upstream_unavailable', 'midBody'],
+  ];
+
+  it.each(faults)(
+    'upstream %s: %s %s naming no internals, then healthy',
+    async (_name, status, code, mode) => {
+      await expectHealthy();
+      if (mode === 'stopped') await upstream.stop();
+      else upstream.setMode(mode);
+      const started = Date.now();
+      const res = await readUser();
+      expect(res.statusCode).toBe(status);
+      expect(res.json()).toEqual({ code, message: expect.any(String) });
+      expect(res.body).not.toMatch(INTERNALS);
+      expect(Date.now() - started).toBeLessThan(TIMEOUT_MS + 2000);
+      if (mode === 'stopped') await upstream.start();
+      await expectHealthy();
+    },
+  );
 });

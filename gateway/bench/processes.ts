@@ -1,0 +1,145 @@
+// Starting the stack as separate processes and measuring them: shared by the
+// bench (`pnpm bench`) and the reliability suite (`reliability/`), so that a
+// gateway's CPU and RSS are its own and not the load generator's.
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { GATEWAY_NODE_FLAGS } from '../build.mjs';
+
+export const USER = 'employee@example.be';
+export const PASSWORD = 'Portal-Demo-2026!';
+
+export const gatewayDir = fileURLToPath(new URL('..', import.meta.url));
+export const mockDir = fileURLToPath(new URL('../../mock-upstream', import.meta.url));
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const children: ChildProcess[] = [];
+/** A node process in `cwd`, with the environment plus `env`; its stderr goes to ours. */
+export function start(cwd: string, env: Record<string, string>, args: string[]): ChildProcess {
+  const child = spawn(process.execPath, args, {
+    cwd,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  children.push(child);
+  return child;
+}
+/** SIGTERM to every process `start` started that still runs. */
+export function stopAll() {
+  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGTERM');
+}
+process.on('exit', stopAll);
+
+/** Builds the gateway's production bundle (`dist/server.mjs`). */
+export function buildGateway() {
+  execFileSync(process.execPath, ['build.mjs'], { cwd: gatewayDir, stdio: 'inherit' });
+}
+
+/**
+ * The mock runs from source (`node --import tsx`: one process, not the tsx CLI's
+ * two). `REGION=be`.
+ */
+export function startMock(port: number): ChildProcess {
+  return start(mockDir, { REGION: 'be', PORT: String(port) }, ['--import', 'tsx', 'src/server.ts']);
+}
+
+/**
+ * The gateway as it runs in production, its bundle (`buildGateway`) under
+ * plain node with the production flags, so that its RSS is the server's and
+ * not a TypeScript loader's. It is called by its address, so that is its
+ * Belgian origin.
+ */
+export function startGateway(port: number, upstream: string, env: Record<string, string> = {}) {
+  return start(
+    gatewayDir,
+    {
+      PORT: String(port),
+      UPSTREAM_BE_URL: upstream,
+      UPSTREAM_LU_URL: upstream,
+      PUBLIC_ORIGIN_BE: `http://127.0.0.1:${port}`,
+      ...env,
+    },
+    [...GATEWAY_NODE_FLAGS, 'dist/server.mjs'],
+  );
+}
+
+export async function waitFor(url: string) {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+async function json(res: Response) {
+  const body = await res.text();
+  return { status: res.status, body: body ? JSON.parse(body) : undefined, headers: res.headers };
+}
+
+/** Signs in through the gateway (MFA code from the mock's dev outbox); returns the session token. */
+export async function signIn(gateway: string, mock: string, deviceId: string): Promise<string> {
+  const headers = { 'content-type': 'application/json', 'x-device-id': deviceId };
+  const first = await json(
+    await fetch(`${gateway}/api/token`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ grant_type: 'password', username: USER, password: PASSWORD }),
+    }),
+  );
+  let res = first;
+  if (first.status === 401) {
+    const { payload, methods } = first.body.mfa as {
+      payload: string;
+      methods: { id: number; method: string }[];
+    };
+    const email = methods.find((m) => m.method === 'email');
+    if (!email) throw new Error('the signed-in account has no e-mail MFA method');
+    const started = await json(
+      await fetch(`${gateway}/api/mfa/sudo?payload=${payload}&mfaId=${email.id}`, { headers }),
+    );
+    if (started.status !== 200) throw new Error(`MFA start: ${started.status}`);
+    const outbox = await json(await fetch(`${mock}/__dev/outbox?to=${USER}`));
+    const code = outbox.body.messages[0].code as string;
+    res = await json(
+      await fetch(`${gateway}/api/mfa/sudo`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ payload: started.body.payload, code }),
+      }),
+    );
+  }
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('access_token='));
+  if (res.status !== 200 || !cookie) throw new Error(`sign-in failed: ${res.status}`);
+  return cookie.slice('access_token='.length).split(';')[0] ?? '';
+}
+
+/** CPU time (user + system) a process has used so far, in µs. */
+export function cpuUs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  // utime and stime, in clock ticks of 10 ms.
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
+}
+
+function statusMb(pid: number, field: 'VmHWM' | 'VmRSS'): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+  return kb / 1024;
+}
+/** The most memory the process has held at once, in MB. */
+export const peakRssMb = (pid: number) => statusMb(pid, 'VmHWM');
+/** The memory the process holds now, in MB. */
+export const rssMb = (pid: number) => statusMb(pid, 'VmRSS');

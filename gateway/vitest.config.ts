@@ -1,0 +1,25 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Two projects, run one after the other by `pnpm test`:
+ * - `unit`: the gateway's tests in `src/`;
+ * - `reliability`: the reliability suite in `reliability/` (fuzzing, load,
+ *   upstream faults, shutdown). Its files run one at a time, so that the
+ *   load test's figures are not other tests' CPU.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'unit', include: ['src/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'reliability',
+          include: ['reliability/**/*.test.ts'],
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
