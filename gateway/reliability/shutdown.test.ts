@@ -1,0 +1,129 @@
+// Graceful shutdown under load: the gateway's production bundle in its own
+// process, its upstream the real mock behind a delay (1.5 s a call), 50
+// requests in flight (signed-in reads and sign-ins) when it gets SIGTERM.
+// Every one of them gets its real answer, a new connection is refused from
+// the signal on, and the process exits 0 within its grace period
+// (UPSTREAM_TIMEOUT_MS + 5 s, see src/server.ts).
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { connect } from 'node:net';
+import { buildMockUpstream } from '@portal/mock-upstream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  buildGateway,
+  freePort,
+  PASSWORD,
+  signIn,
+  startGateway,
+  stopAll,
+  USER,
+  waitFor,
+} from '../bench/processes';
+
+const SLOW_MS = 1500;
+const UPSTREAM_TIMEOUT_MS = 5000;
+const GRACE_MS = UPSTREAM_TIMEOUT_MS + 5000;
+const READS = 40;
+const SIGN_INS = 10;
+
+const mock = buildMockUpstream({ region: 'be' });
+let slow = false;
+let arrived = 0;
+/** The real mock, answering after SLOW_MS while `slow` is on. */
+const upstream = createServer(async (req: IncomingMessage, res: ServerResponse) => {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  if (slow) {
+    arrived++;
+    await new Promise((r) => setTimeout(r, SLOW_MS));
+  }
+  const answer = await mock.app.inject({
+    method: req.method as 'GET',
+    url: req.url ?? '/',
+    headers: req.headers,
+    payload: Buffer.concat(chunks),
+  });
+  const headers = { ...answer.headers };
+  delete headers['transfer-encoding'];
+  res.writeHead(answer.statusCode, headers).end(answer.rawPayload);
+});
+
+beforeAll(async () => {
+  buildGateway();
+  await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+});
+afterAll(async () => {
+  stopAll();
+  upstream.closeAllConnections();
+  await new Promise((resolve) => upstream.close(resolve));
+});
+
+/** Whether a new TCP connection to `port` is accepted. */
+function accepts(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+describe('SIGTERM under load', () => {
+  it('finishes every in-flight request with its real answer, refuses new connections, exits 0 in its grace period', async () => {
+    const upstreamUrl = `http://127.0.0.1:${(upstream.address() as { port: number }).port}`;
+    const port = await freePort();
+    const gateway = `http://127.0.0.1:${port}`;
+    const child = startGateway(port, upstreamUrl, {
+      UPSTREAM_TIMEOUT_MS: String(UPSTREAM_TIMEOUT_MS),
+      LOG_LEVEL: 'warn',
+    });
+    const exited = new Promise<{ code: number | null; at: number }>((resolve) =>
+      child.on('exit', (code) => resolve({ code, at: Date.now() })),
+    );
+    await waitFor(`${gateway}/healthz`);
+    const deviceId = randomUUID();
+    const token = await signIn(gateway, upstreamUrl, deviceId);
+
+    slow = true;
+    const reads = Array.from({ length: READS }, () =>
+      fetch(`${gateway}/api/user`, {
+        headers: { cookie: `access_token=${token}`, 'x-device-id': deviceId },
+      }).then(async (res) => ({ status: res.status, body: await res.text() })),
+    );
+    const signIns = Array.from({ length: SIGN_INS }, () =>
+      fetch(`${gateway}/api/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-device-id': deviceId },
+        body: JSON.stringify({ grant_type: 'password', username: USER, password: PASSWORD }),
+      }).then(async (res) => ({ status: res.status, body: await res.text() })),
+    );
+    // Every request has reached the upstream: all are in flight in the gateway.
+    while (arrived < READS + SIGN_INS) await new Promise((r) => setTimeout(r, 20));
+
+    const signalled = Date.now();
+    child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 200));
+    const refusedWhileDraining = !(await accepts(port));
+    const answers = await Promise.all([...reads, ...signIns]);
+    const drained = Date.now();
+    const { code, at } = await exited;
+
+    console.log(
+      `shutdown: ${answers.length} requests in flight at SIGTERM, all answered ${drained - signalled} ms after it; exit ${code} after ${at - signalled} ms (grace ${GRACE_MS} ms)`,
+    );
+    expect(refusedWhileDraining).toBe(true);
+    for (const read of answers.slice(0, READS)) {
+      expect(read.status).toBe(200);
+      expect(read.body).toContain(USER);
+    }
+    for (const signInAnswer of answers.slice(READS)) {
+      expect(signInAnswer.status).toBe(401);
+      expect(JSON.parse(signInAnswer.body).mfa.payload).toEqual(expect.any(String));
+    }
+    expect(code).toBe(0);
+    expect(at - signalled).toBeLessThan(GRACE_MS);
+    expect(await accepts(port)).toBe(false);
+  }, 60_000);
+});
