@@ -11,7 +11,7 @@
 // many of those a rule outside the schema refused (a variant's languages), the
 // broken cases, and the answers by status.
 //
-// RELIABILITY_FUZZ_RUNS (default 40) sets the cases per operation and kind.
+// RELIABILITY_FUZZ_RUNS (default 20) sets the cases per operation and kind.
 import { portalApi } from '@portal/contract';
 import { type AppRoute, type AppRouter, isAppRoute } from '@ts-rest/core';
 import fc from 'fast-check';
@@ -21,7 +21,7 @@ import type { z } from 'zod';
 import { browserHeaders, signIn, startStack } from '../src/test-helpers';
 import { type Broken, invalidOf, type JsonSchema, jsonSchemaOf, validOf } from './arbitraries';
 
-const RUNS = Number(process.env.RELIABILITY_FUZZ_RUNS ?? 40);
+const RUNS = Number(process.env.RELIABILITY_FUZZ_RUNS ?? 20);
 const UNLIMITED = { RATE_LIMIT_SIGN_IN: 1e6, RATE_LIMIT_CODES: 1e6, RATE_LIMIT_FORGOT: 1e6 };
 
 type Part = 'params' | 'query' | 'body';
