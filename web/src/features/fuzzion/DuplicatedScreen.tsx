@@ -1,5 +1,5 @@
 import type { Fuzzion } from '@portal/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
@@ -7,11 +7,10 @@ import { Loading } from '../../components/Loading';
 import { href } from '../../lib/routes';
 import '../../components/self-service.css';
 import '../../components/flows.css';
-import { api } from '../../lib/api';
 import { errorOf, errorText } from '../../lib/errors';
 import { fuzzionPayload } from '../../lib/flow-state';
 import { goToTarget } from '../../lib/sign-in';
-import { fuzzionKeys } from './api/fuzzion-keys';
+import { fuzzionKeys, useFuzzionDetails } from './api/fuzzion';
 import { Claim } from './components/Claim';
 import { Decision } from './components/Decision';
 import { Proposal } from './components/Proposal';
@@ -53,13 +52,7 @@ function Duplicated({
   const queryClient = useQueryClient();
   const titleId = useId();
   const [failed, setFailed] = useState(false);
-  const details = useQuery({
-    queryKey: fuzzionKeys.details(payload),
-    queryFn: () => api.fuzzion.details({ body: { payload } }),
-    // Read afresh on arrival: a code check on the MFA screens may have proven ownership.
-    refetchOnMount: 'always',
-    retry: false,
-  });
+  const details = useFuzzionDetails(payload);
 
   /** The same screen, another step (`null`: the proposal or the decision). */
   const step = (next: ClaimStep | null) =>

@@ -1,17 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import '../../components/self-service.css';
-import { tsr } from '../../lib/api';
+import { useMfaMethods } from '../../lib/mfa-methods';
 import { useCurrentUser } from '../../lib/session';
 import { ContactSection } from './components/ContactSection';
-import { mfaMethodsKey } from './profile-keys';
 
 export default function EditCredentialsScreen() {
   const { t } = useTranslation();
   const { user } = useCurrentUser();
-  const methods = tsr.mfa.listMethods.useQuery({
-    queryKey: mfaMethodsKey,
-    queryData: { query: {} },
-  });
+  const methods = useMfaMethods();
   if (!user) return null;
   const mfa = methods.data?.status === 200 ? methods.data.body : [];
   return (

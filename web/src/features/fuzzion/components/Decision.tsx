@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { api } from '../../../lib/api';
 import { fuzzionPayload } from '../../../lib/flow-state';
 import { href } from '../../../lib/routes';
-import { fuzzionKeys } from '../api/fuzzion-keys';
+import { fuzzionKeys } from '../api/fuzzion';
 import type { StepProps } from '../merge';
 
 /** Ownership proven: merge (the current password serves every username) or keep apart. */

@@ -11,7 +11,6 @@ import { queryKeys, tsr } from '../../../lib/api';
 import { useErrorText } from '../../../lib/errors';
 import { href } from '../../../lib/routes';
 import { deleteBlocker, type Kind, type Outcome, type Pending } from '../contacts';
-import { mfaMethodsKey } from '../profile-keys';
 import { AddContact } from './AddContact';
 
 export function ContactSection({
@@ -36,7 +35,7 @@ export function ContactSection({
   const refresh = () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: queryKeys.user }),
-      queryClient.invalidateQueries({ queryKey: mfaMethodsKey }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.mfaMethods }),
     ]);
 
   const remove = useMutation({
