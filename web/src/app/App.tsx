@@ -3,8 +3,8 @@ import { useEffect } from 'react';
 import { BrowserRouter, useLocation, useNavigate, useRoutes } from 'react-router';
 import { tsr } from '../lib/api';
 import { setMaintenance, useMaintenance } from '../lib/maintenance';
+import { href } from '../lib/routes';
 import { appRoutes } from './router';
-import { href } from './routes';
 
 /** A call answered 503 `maintenance` (ts-rest's hooks throw non-2xx answers). */
 const onApiError = (error: unknown) => {

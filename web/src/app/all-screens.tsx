@@ -1,6 +1,6 @@
 import { Navigate, type RouteObject, useRoutes } from 'react-router';
+import { href, routes } from '../lib/routes';
 import { lazyScreen } from './lazy';
-import { href, routes } from './routes';
 
 /*
  * Every screen but the sign-in pages (those are in `router.tsx`, with the

@@ -1,25 +1,16 @@
 import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { Loading } from '../components/Loading';
 import { queryKeys, tsr } from '../lib/api';
 import { fuzzionPayload, loginPayload } from '../lib/flow-state';
+import { decide, stepUpHref, targetClientOf } from '../lib/guard-rules';
+import { type RouteName, routeNameOf } from '../lib/routes';
 import { useCurrentUser, useLogout } from '../lib/session';
-import { decide, stepUpHref, targetClientOf } from './guard-rules';
-import { type RouteName, routeNameOf } from './routes';
 
-export { stepUpHref } from './guard-rules';
+export { stepUpHref } from '../lib/guard-rules';
 
 // Spec part 4, token in address hash: loaded only when an address carries one.
 const HashLogin = lazy(() => import('../features/auth/HashLogin'));
-
-export function Loading() {
-  const { t } = useTranslation();
-  return (
-    <div className="loading" role="status" aria-live="polite">
-      <span className="visually-hidden">{t('common.app.loading')}</span>
-    </div>
-  );
-}
 
 /** Lazy screens show the loading indicator while their code and texts arrive. */
 export function Screens() {

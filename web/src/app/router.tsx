@@ -1,9 +1,9 @@
 import { lazy } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { Layout } from '../components/Layout';
+import { href, routes } from '../lib/routes';
 import { RouteGuard } from './guards';
 import { lazyScreen } from './lazy';
-import { href, routes } from './routes';
 
 /*
  * The routes of spec part 2. This file holds what the first page needs: the

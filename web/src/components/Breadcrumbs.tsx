@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { href, type RouteName, routeNameOf } from '../app/routes';
+import { href, type RouteName, routeNameOf } from '../lib/routes';
 
 type CrumbKey =
   | 'dashboard'

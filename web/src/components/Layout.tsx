@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
-import { href, routeNameOf } from '../app/routes';
+import { href, routeNameOf } from '../lib/routes';
 import { useCurrentUser, useLogout } from '../lib/session';
 import { LanguageSwitcher } from './LanguageSwitcher';
 

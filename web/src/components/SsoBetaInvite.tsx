@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ensureNamespaces } from '../i18n/i18n';
-import { tsr } from '../lib/api';
+import { queryKeys, tsr } from '../lib/api';
 import { startSsoLogin } from '../lib/sso';
 import { Modal } from './Modal';
 import './self-service.css';
@@ -24,7 +24,7 @@ export function SsoBetaInvite({ login, target }: { login: string; target: string
   const [failed, setFailed] = useState(false);
   const [busy, setBusy] = useState(false);
   const discovery = tsr.partner.ssoDiscover.useQuery({
-    queryKey: ['sso-discover', email],
+    queryKey: queryKeys.ssoDiscover(email),
     queryData: { query: { login: email } },
     enabled: looksLikeEmail(email),
     staleTime: 10 * 60_000,

@@ -4,6 +4,7 @@ import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 
 import { useTranslation } from 'react-i18next';
 import { queryKeys, tsr } from '../lib/api';
 import { type ErrorTexts, errorOf, errorText, isSudoRequired } from '../lib/errors';
+import { useMfaMethods } from '../lib/mfa-methods';
 import { CodeInput } from './CodeInput';
 import { Modal } from './Modal';
 import { ResendCode } from './ResendCode';
@@ -56,11 +57,7 @@ function StepUpDialog({ onDone }: { onDone: (ok: boolean) => void }) {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const methods = tsr.mfa.listMethods.useQuery({
-    queryKey: ['mfa', 'methods'],
-    queryData: { query: {} },
-    staleTime: 30_000,
-  });
+  const methods = useMfaMethods({ staleTime: 30_000 });
   const choices =
     methods.data?.status === 200
       ? methods.data.body.filter((m) => m.id > 0 && ['email', 'sms', 'totp'].includes(m.method))

@@ -1,9 +1,9 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet } from 'react-router';
-import { Loading } from '../app/guards';
-import { href } from '../app/routes';
+import { href } from '../lib/routes';
 import { Breadcrumbs } from './Breadcrumbs';
+import { Loading } from './Loading';
 
 /**
  * The signed-in account pages (spec part 2, shell): a sidebar with Dashboard,

@@ -25,4 +25,7 @@ export const queryKeys = {
   user: ['user'] as const,
   /** `GET /mfa/status` (sudo): never reused, a step-up must see the latest answer. */
   mfaStatus: ['mfa', 'status'] as const,
+  /** `GET /mfa/methods`: the one list every screen that shows or changes a method reads. */
+  mfaMethods: ['mfa', 'methods'] as const,
+  ssoDiscover: (email: string) => ['sso-discover', email] as const,
 };

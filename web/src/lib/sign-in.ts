@@ -1,11 +1,11 @@
 import type { User } from '@portal/contract';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { type NavigateFunction, useNavigate } from 'react-router';
-import { href } from '../app/routes';
 import { changeLocale, currentLocale, localeOfLanguage, rememberLocale } from '../i18n/i18n';
 import { api, queryKeys } from './api';
 import { getConfig } from './config';
 import { loginPayload, mfaPayload } from './flow-state';
+import { href } from './routes';
 import { safeInternalTarget } from './target';
 
 /**

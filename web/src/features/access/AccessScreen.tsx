@@ -6,8 +6,7 @@ import { ConfirmDialog } from '../../components/Modal';
 import '../../components/self-service.css';
 import { tsr } from '../../lib/api';
 import { scopeText } from '../../lib/scopes';
-
-const grantsKey = ['grants'] as const;
+import { grantKeys, useGrants } from './api/grants';
 
 /** Third-party apps the user let in (spec part 2, Access): revoke any of them. */
 export default function AccessScreen() {
@@ -15,7 +14,7 @@ export default function AccessScreen() {
   const queryClient = useQueryClient();
   const [toRevoke, setToRevoke] = useState<Grant | null>(null);
   const [notice, setNotice] = useState<{ ok: boolean; name: string } | null>(null);
-  const grants = tsr.grants.listGrants.useQuery({ queryKey: grantsKey });
+  const grants = useGrants();
   const list =
     grants.data?.status === 200
       ? Object.values(grants.data.body).sort((a, b) => a.name.localeCompare(b.name))
@@ -26,7 +25,7 @@ export default function AccessScreen() {
       tsr.grants.revokeGrant.mutate({ params: { client_id: String(grant.client_id) } }),
     onSuccess: async (res, grant) => {
       setNotice({ ok: res.status === 204, name: grant.name });
-      await queryClient.invalidateQueries({ queryKey: grantsKey });
+      await queryClient.invalidateQueries({ queryKey: grantKeys.all });
     },
     onError: (_e, grant) => setNotice({ ok: false, name: grant.name }),
   });

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { PUBLIC_ROUTES } from '../../app/guard-rules';
-import { Loading } from '../../app/guards';
-import { href, routeNameOf } from '../../app/routes';
+import { Loading } from '../../components/Loading';
 import { api } from '../../lib/api';
 import { openApp } from '../../lib/flow-state';
+import { PUBLIC_ROUTES } from '../../lib/guard-rules';
+import { href, routeNameOf } from '../../lib/routes';
 import { useFinishSignIn } from '../../lib/sign-in';
 
 /** The values a first-party app puts in the address hash (spec part 4). */

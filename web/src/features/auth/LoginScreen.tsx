@@ -2,15 +2,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { isPartnerLogin } from '../../app/guard-rules';
-import { href } from '../../app/routes';
 import type { PhoneValue } from '../../components/PhoneField';
 import { api } from '../../lib/api';
 import { getConfig } from '../../lib/config';
 import type { ErrorTexts } from '../../lib/errors';
 import { loginPayload } from '../../lib/flow-state';
+import { isPartnerLogin } from '../../lib/guard-rules';
 import { setMaintenance } from '../../lib/maintenance';
 import { platformOf } from '../../lib/platform';
+import { href } from '../../lib/routes';
 import type { CaptchaHandle } from './Captcha';
 
 // Only what the e-mail sign-in needs loads with it (bundle budget of /login/email).

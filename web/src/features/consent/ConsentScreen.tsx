@@ -3,11 +3,12 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { href } from '../../app/routes';
+import { href } from '../../lib/routes';
 import '../../components/self-service.css';
 import { tsr } from '../../lib/api';
 import { errorOf } from '../../lib/errors';
 import { scopeText } from '../../lib/scopes';
+import { useAuthorize } from './api/authorize';
 
 const FIELDS = [
   'client_id',
@@ -58,12 +59,7 @@ function Consent({ request }: { request: AuthorizeQuery }) {
   const { t } = useTranslation();
   const [refused, setRefused] = useState<{ back: string | null } | null>(null);
   const [failed, setFailed] = useState(false);
-  const asked = tsr.grants.authorize.useQuery({
-    queryKey: ['authorize', request],
-    queryData: { query: request },
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: false,
-  });
+  const asked = useAuthorize(request);
   const answer = asked.data?.status === 200 ? asked.data.body : null;
 
   // Already approved earlier: the gateway answers the partner's target at once.

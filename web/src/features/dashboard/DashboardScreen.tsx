@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { Loading } from '../../app/guards';
+import { Loading } from '../../components/Loading';
 import { api } from '../../lib/api';
 import { getConfig } from '../../lib/config';
 import { useCurrentUser } from '../../lib/session';

@@ -2,13 +2,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { href } from '../../app/routes';
 import { CodeInput } from '../../components/CodeInput';
 import { Modal } from '../../components/Modal';
 import { ResendCode } from '../../components/ResendCode';
 import { api, queryKeys } from '../../lib/api';
 import { type ErrorTexts, errorOf, errorText, type PortalError } from '../../lib/errors';
 import { fuzzionPayload, loginPayload, type MfaCheck, mfaPayload } from '../../lib/flow-state';
+import { href } from '../../lib/routes';
 import { useFinishSignIn } from '../../lib/sign-in';
 import { safeInternalTarget } from '../../lib/target';
 import {

@@ -2,11 +2,11 @@ import type { MfaKind } from '@portal/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { Loading } from '../../app/guards';
-import { href } from '../../app/routes';
+import { Loading } from '../../components/Loading';
 import { api } from '../../lib/api';
 import { errorOf, errorText, type PortalError } from '../../lib/errors';
 import { loginPayload } from '../../lib/flow-state';
+import { href } from '../../lib/routes';
 import { flagsOf, flagsQuery, type ListedMethod, methodsOf, startCheck } from './flow';
 
 /** Methods a person can pick for a code check (a recovery key only where one is left). */

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { href } from '../../app/routes';
 import { RecoveryKeys } from '../../components/RecoveryKeys';
 import { api } from '../../lib/api';
+import { href } from '../../lib/routes';
 import { goToTarget } from '../../lib/sign-in';
 
 /**

@@ -1,8 +1,8 @@
 import type { MfaKind, MfaMethod } from '@portal/contract';
-import { type RouteName, routes } from '../../app/routes';
 import { api } from '../../lib/api';
 import { errorOf, type PortalError } from '../../lib/errors';
 import { fuzzionPayload, loginPayload, mfaPayload } from '../../lib/flow-state';
+import { type RouteName, routes } from '../../lib/routes';
 
 /**
  * The query both MFA screens carry (spec part 2: mfa-methods takes redirect,

@@ -3,19 +3,18 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { href } from '../../app/routes';
 import { CODE_TEXTS, CodeForm } from '../../components/CodeForm';
 import { useStepUpInPlace } from '../../components/StepUp';
+import { href } from '../../lib/routes';
 import '../../components/self-service.css';
 import { queryKeys, tsr } from '../../lib/api';
 import { type ErrorTexts, useErrorText } from '../../lib/errors';
+import { useMfaMethods } from '../../lib/mfa-methods';
 import { useCurrentUser } from '../../lib/session';
 import { safeInternalTarget } from '../../lib/target';
 
 type Step = 'email' | 'sms';
 type Stage = { kind: 'intro' } | { kind: Step } | { kind: 'done' };
-
-const methodsKey = ['mfa', 'methods'] as const;
 
 /** The steps still to do: an e-mail method, then an SMS method (spec part 2, Forced MFA). */
 export function missingSteps(methods: readonly MfaMethod[]): Step[] {
@@ -30,11 +29,7 @@ export function missingSteps(methods: readonly MfaMethod[]): Step[] {
  */
 export default function OnboardingMfaScreen() {
   const { user, isLoading } = useCurrentUser();
-  const methods = tsr.mfa.listMethods.useQuery({
-    queryKey: methodsKey,
-    queryData: { query: {} },
-    enabled: !!user,
-  });
+  const methods = useMfaMethods({ enabled: !!user });
   // Decided once on arrival: setting up the first method lifts mfa_forced, and
   // the flow must still go on to the phone step and its confirmation.
   const start = useRef<Start | null>(null);
@@ -205,7 +200,7 @@ function ContactStep({ kind, user, onDone }: { kind: Step; user: User; onDone: (
             const res = await tsr.mfa.activate.mutate({ body: { payload: setup.payload, code } });
             if (res.status === 200) {
               await Promise.all([
-                queryClient.invalidateQueries({ queryKey: methodsKey }),
+                queryClient.invalidateQueries({ queryKey: queryKeys.mfaMethods }),
                 queryClient.invalidateQueries({ queryKey: queryKeys.user }),
               ]);
               onDone();

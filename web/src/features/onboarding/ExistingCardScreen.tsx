@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router';
-import { href } from '../../app/routes';
+import { href } from '../../lib/routes';
 
 /** `/onboarding/existingCard`: the card already belongs to an account; sign in instead. */
 export default function ExistingCardScreen() {

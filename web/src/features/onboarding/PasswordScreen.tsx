@@ -1,8 +1,8 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
-import { href } from '../../app/routes';
 import { NewPasswordFields } from '../../components/PasswordRules';
+import { href } from '../../lib/routes';
 import '../../components/self-service.css';
 import { api } from '../../lib/api';
 import { errorText, type IssueKey, type PortalError } from '../../lib/errors';

@@ -1,10 +1,10 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { href } from '../../app/routes';
+import { href } from '../../lib/routes';
 import '../../components/self-service.css';
-import { tsr } from '../../lib/api';
 import { ssoTarget } from '../../lib/sso';
+import { useRedirectCheck } from './api/redirect-check';
 import { allowedTarget, leaveTo } from './leave';
 
 /** Spec part 9: the link-success screen moves on after 3000 ms. */
@@ -21,13 +21,7 @@ export default function LinkSuccessScreen() {
   const navigate = useNavigate();
   const titleId = useId();
   const [wanted] = useState(() => ssoTarget.get());
-  const check = tsr.grants.redirectCheck.useQuery({
-    queryKey: ['redirect-check', wanted],
-    queryData: { query: { uri: wanted ?? '' } },
-    enabled: wanted !== null,
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: false,
-  });
+  const check = useRedirectCheck(wanted);
   const checked = check.data?.status === 200 ? check.data.body : null;
   const ready = wanted === null || !check.isPending;
   const target =

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { href } from '../../app/routes';
+import { href } from '../../lib/routes';
 import '../../components/self-service.css';
 import { getConfig } from '../../lib/config';
 import { ssoLinkOffer } from '../../lib/sso';

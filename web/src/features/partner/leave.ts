@@ -1,4 +1,4 @@
-import { routeNameOf } from '../../app/routes';
+import { routeNameOf } from '../../lib/routes';
 import { safeInternalTarget } from '../../lib/target';
 
 /**

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { href } from '../../app/routes';
+import { href } from '../../lib/routes';
 import '../../components/self-service.css';
 import { changeLocale, currentLocale, localeOfLanguage } from '../../i18n/i18n';
 import { queryKeys, tsr } from '../../lib/api';

@@ -2,7 +2,7 @@ import type { User } from '@portal/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { href } from '../../app/routes';
+import { href } from '../../lib/routes';
 import '../../components/self-service.css';
 import { useFormat } from '../../lib/format';
 import { useCurrentUser } from '../../lib/session';

@@ -1,12 +1,12 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { href } from '../../app/routes';
 import { PhoneField, type PhoneValue, phoneToE164 } from '../../components/PhoneField';
 import { api } from '../../lib/api';
 import { getConfig } from '../../lib/config';
 import { errorOf, errorText, type PortalError } from '../../lib/errors';
 import { forgotPassword } from '../../lib/flow-state';
+import { href } from '../../lib/routes';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

@@ -1,11 +1,11 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { href } from '../../app/routes';
 import { CodeInput } from '../../components/CodeInput';
 import { ResendCode } from '../../components/ResendCode';
 import { api } from '../../lib/api';
 import { type ForgotState, forgotPassword } from '../../lib/flow-state';
+import { href } from '../../lib/routes';
 
 /**
  * Forgot password, sent (spec part 2): where the code went, the code entry,

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { href } from '../../app/routes';
 import { forgotUsername } from '../../lib/flow-state';
+import { href } from '../../lib/routes';
 
 /** Forgot username, answer (spec part 2): the usernames found, or that none were. */
 export default function ForgotUsernameResponseScreen() {

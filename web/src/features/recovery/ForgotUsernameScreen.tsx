@@ -1,11 +1,11 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { href } from '../../app/routes';
 import { api } from '../../lib/api';
 import { getConfig } from '../../lib/config';
 import { errorOf, errorText, type PortalError } from '../../lib/errors';
 import { forgotUsername } from '../../lib/flow-state';
+import { href } from '../../lib/routes';
 
 /** Spec part 5: a Belgian card number; LU calls it an activation code and writes it LU-ACT-0001. */
 const CARD_NUMBER = /^5065\d{12}$/;

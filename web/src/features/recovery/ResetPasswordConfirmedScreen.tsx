@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { href } from '../../app/routes';
+import { href } from '../../lib/routes';
 
 /** The password is changed (spec part 2): a button to log in. */
 export default function ResetPasswordConfirmedScreen() {

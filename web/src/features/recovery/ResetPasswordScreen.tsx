@@ -1,11 +1,11 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { href } from '../../app/routes';
 import { NewPasswordFields } from '../../components/PasswordRules';
 import { api } from '../../lib/api';
 import { errorOf, errorText } from '../../lib/errors';
 import { forgotPassword } from '../../lib/flow-state';
+import { href } from '../../lib/routes';
 import { Restart } from './ForgotPasswordSentScreen';
 
 /** Reset password (spec part 2): the new password with its rules shown live, then confirmed. */

@@ -2,16 +2,16 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { href } from '../../app/routes';
 import { ConfirmDialog } from '../../components/Modal';
 import { RecoveryKeys } from '../../components/RecoveryKeys';
 import { useStepUpInPlace } from '../../components/StepUp';
+import { href } from '../../lib/routes';
 import '../../components/self-service.css';
 import { queryKeys, tsr } from '../../lib/api';
 import { type ErrorTexts, errorOf, errorText, type PortalError } from '../../lib/errors';
+import { useMfaMethods } from '../../lib/mfa-methods';
 import { useCurrentUser } from '../../lib/session';
 import { unusedRecoveryKeys } from './mfa-labels';
-import { securityKeys } from './security-keys';
 
 /** `needsTotp`: 409, recovery keys come with an authenticator app; or why it failed. */
 type Problem = 'needsTotp' | PortalError;
@@ -45,10 +45,7 @@ export default function EditRecoveryScreen() {
     },
   });
 
-  const methods = tsr.mfa.listMethods.useQuery({
-    queryKey: securityKeys.methods,
-    queryData: { query: {} },
-  });
+  const methods = useMfaMethods();
 
   if (!user || methods.isPending) return null;
   const left = unusedRecoveryKeys(user);

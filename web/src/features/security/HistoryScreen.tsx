@@ -3,15 +3,15 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { href } from '../../app/routes';
 import { ConfirmDialog } from '../../components/Modal';
+import { href } from '../../lib/routes';
 import '../../components/self-service.css';
 import { tsr } from '../../lib/api';
 import { maybeConfig } from '../../lib/config';
 import { errorOf } from '../../lib/errors';
 import { useFormat } from '../../lib/format';
+import { securityKeys, useHistory, useSessions } from './api/sessions';
 import { GlobalLogout } from './components/GlobalLogout';
-import { securityKeys } from './security-keys';
 
 /** Devices and sessions, then the security history (spec part 2, Security). */
 export default function HistoryScreen() {
@@ -39,7 +39,7 @@ function Devices() {
   const queryClient = useQueryClient();
   const [notice, setNotice] = useState<{ ok: boolean; device?: string } | null>(null);
   const [toEnd, setToEnd] = useState<Session | null>(null);
-  const sessions = tsr.sessions.listSessions.useQuery({ queryKey: securityKeys.sessions });
+  const sessions = useSessions();
   const list = sessions.data?.status === 200 ? sessions.data.body.sessions : [];
   const deviceOf = (s: Session) => s.device_name ?? t('account.sessions.unknownDevice');
 
@@ -152,10 +152,7 @@ function History() {
     return i18n.exists(key) ? t(key as 'account.history.kinds.login') : t('account.history.other');
   };
   const format = useFormat();
-  const history = tsr.sessions.listHistory.useQuery({
-    queryKey: securityKeys.history,
-    queryData: { query: { limit: 100 } },
-  });
+  const history = useHistory();
   const [suspect, setSuspect] = useState<HistoryEntry | null>(null);
   const events =
     history.data?.status === 200

@@ -3,15 +3,15 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { href } from '../../app/routes';
 import { ConfirmDialog } from '../../components/Modal';
 import { ReasonButton } from '../../components/ReasonButton';
 import { useStepUpInPlace } from '../../components/StepUp';
+import { href } from '../../lib/routes';
 import '../../components/self-service.css';
 import { queryKeys, tsr } from '../../lib/api';
+import { useMfaMethods } from '../../lib/mfa-methods';
 import { MethodLabel } from './components/MethodLabel';
 import { isLastCodeMethod, visibleMethods } from './mfa-labels';
-import { securityKeys } from './security-keys';
 
 type Outcome =
   | { tone: 'success'; text: string }
@@ -23,10 +23,7 @@ export default function MfaEditScreen() {
   const stepUp = useStepUpInPlace();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [toDelete, setToDelete] = useState<MfaMethod | null>(null);
-  const methods = tsr.mfa.listMethods.useQuery({
-    queryKey: securityKeys.methods,
-    queryData: { query: {} },
-  });
+  const methods = useMfaMethods();
   const all = methods.data?.status === 200 ? methods.data.body : [];
   const list = visibleMethods(all);
   const label = (m: MfaMethod) =>
@@ -34,7 +31,7 @@ export default function MfaEditScreen() {
 
   const refresh = async () => {
     await Promise.all([
-      queryClient.invalidateQueries({ queryKey: securityKeys.methods }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.mfaMethods }),
       queryClient.invalidateQueries({ queryKey: queryKeys.user }),
     ]);
   };

@@ -1,25 +1,22 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { href } from '../../app/routes';
+import { href } from '../../lib/routes';
 import '../../components/self-service.css';
-import { tsr } from '../../lib/api';
 import { useFormat } from '../../lib/format';
+import { useMfaMethods } from '../../lib/mfa-methods';
 import { useCurrentUser } from '../../lib/session';
+import { useSessions } from './api/sessions';
 import { GlobalLogout } from './components/GlobalLogout';
 import { MethodLabel } from './components/MethodLabel';
 import { unusedRecoveryKeys, visibleMethods } from './mfa-labels';
-import { securityKeys } from './security-keys';
 
 export default function SecurityScreen() {
   const { t } = useTranslation();
   const format = useFormat();
   const location = useLocation();
   const { user } = useCurrentUser();
-  const methods = tsr.mfa.listMethods.useQuery({
-    queryKey: securityKeys.methods,
-    queryData: { query: {} },
-  });
-  const sessions = tsr.sessions.listSessions.useQuery({ queryKey: securityKeys.sessions });
+  const methods = useMfaMethods();
+  const sessions = useSessions();
   if (!user) return null;
   const notice = (location.state as { notice?: string } | null)?.notice;
   const list = methods.data?.status === 200 ? visibleMethods(methods.data.body) : [];

@@ -2,12 +2,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { href } from '../../app/routes';
 import { CODE_TEXTS, CodeForm } from '../../components/CodeForm';
+import { href } from '../../lib/routes';
 import '../../components/self-service.css';
 import { queryKeys, tsr } from '../../lib/api';
 import { useErrorText } from '../../lib/errors';
-import { setupKeys } from './setup-keys';
 import { pendingSetup } from './setup-state';
 
 /** MFA setup: the 8-digit code sent to the chosen e-mail or phone. */
@@ -40,7 +39,7 @@ export default function ConfirmationScreen() {
           if (res.status === 200) {
             pendingSetup.clear();
             await Promise.all([
-              queryClient.invalidateQueries({ queryKey: setupKeys.methods }),
+              queryClient.invalidateQueries({ queryKey: queryKeys.mfaMethods }),
               queryClient.invalidateQueries({ queryKey: queryKeys.user }),
             ]);
             navigate(href('setup-mfa.success'), { replace: true });

@@ -2,13 +2,13 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { href } from '../../app/routes';
 import { useStepUpInPlace } from '../../components/StepUp';
+import { href } from '../../lib/routes';
 import '../../components/self-service.css';
 import { tsr } from '../../lib/api';
 import { type ErrorTexts, useErrorText } from '../../lib/errors';
+import { useMfaMethods } from '../../lib/mfa-methods';
 import { useCurrentUser } from '../../lib/session';
-import { setupKeys } from './setup-keys';
 import { pendingSetup } from './setup-state';
 
 type Kind = 'email' | 'sms';
@@ -31,10 +31,7 @@ export default function ContactStepScreen({ kind }: { kind: Kind }) {
   const { user } = useCurrentUser();
   const stepUp = useStepUpInPlace();
   const id = useId();
-  const methods = tsr.mfa.listMethods.useQuery({
-    queryKey: setupKeys.methods,
-    queryData: { query: {} },
-  });
+  const methods = useMfaMethods();
   const [chosen, setChosen] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
 

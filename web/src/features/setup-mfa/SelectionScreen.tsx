@@ -1,17 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { href } from '../../app/routes';
+import { href } from '../../lib/routes';
 import '../../components/self-service.css';
-import { tsr } from '../../lib/api';
-import { setupKeys } from './setup-keys';
+import { useMfaMethods } from '../../lib/mfa-methods';
 
 /** MFA setup, step 1: which kind of method (spec part 2, MFA setup). */
 export default function SelectionScreen() {
   const { t } = useTranslation();
-  const methods = tsr.mfa.listMethods.useQuery({
-    queryKey: setupKeys.methods,
-    queryData: { query: {} },
-  });
+  const methods = useMfaMethods();
   const active = new Set(
     methods.data?.status === 200
       ? methods.data.body.filter((m) => m.id > 0).map((m) => m.method)

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { href } from '../../app/routes';
+import { href } from '../../lib/routes';
 import '../../components/self-service.css';
 import { safeInternalTarget } from '../../lib/target';
 

@@ -3,15 +3,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { href } from '../../app/routes';
 import { CODE_TEXTS, CodeForm } from '../../components/CodeForm';
 import { RecoveryKeys } from '../../components/RecoveryKeys';
 import { useStepUpInPlace } from '../../components/StepUp';
+import { href } from '../../lib/routes';
 import '../../components/self-service.css';
 import { queryKeys, tsr } from '../../lib/api';
 import { type ErrorTexts, errorOf, errorText, type PortalError } from '../../lib/errors';
 import { QrCode } from './components/QrCode';
-import { setupKeys } from './setup-keys';
 
 type Stage =
   | { kind: 'starting' }
@@ -107,7 +106,7 @@ export default function TotpScreen() {
               });
               if (res.status === 200) {
                 await Promise.all([
-                  queryClient.invalidateQueries({ queryKey: setupKeys.methods }),
+                  queryClient.invalidateQueries({ queryKey: queryKeys.mfaMethods }),
                   queryClient.invalidateQueries({ queryKey: queryKeys.user }),
                 ]);
                 setStage({ kind: 'keys', keys: res.body.recovery_keys ?? [] });

@@ -3,9 +3,9 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { href } from '../../../app/routes';
 import { api } from '../../../lib/api';
 import { errorOf, errorText } from '../../../lib/errors';
+import { href } from '../../../lib/routes';
 import { onboardingState } from '../onboarding-state';
 
 /**

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { href } from '../../../app/routes';
 import { errorText, type PortalError } from '../../../lib/errors';
+import { href } from '../../../lib/routes';
 
 /**
  * An error that ends the account creation as it stands (the flow expired, the

@@ -2,9 +2,9 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { href } from '../../../app/routes';
 import { ConfirmDialog } from '../../../components/Modal';
 import { tsr } from '../../../lib/api';
+import { href } from '../../../lib/routes';
 import { useLogout } from '../../../lib/session';
 
 /** Global logout (spec part 4): every session ends, this one included. */

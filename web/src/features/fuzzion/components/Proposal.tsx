@@ -1,0 +1,166 @@
+import type { Fuzzion, MfaMethod } from '@portal/contract';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { api } from '../../../lib/api';
+import { errorOf, errorText } from '../../../lib/errors';
+import { href } from '../../../lib/routes';
+import { MERGE_TEXTS, type StepProps } from '../merge';
+
+/** The other account's e-mail and SMS methods a code can go to. */
+const codeMethodsOf = (fuzzion: Fuzzion): MfaMethod[] =>
+  fuzzion.mfa.filter((m) => m.method === 'email' || m.method === 'sms');
+
+/** The proofs the other account allows: its card, its password, a code to one of its methods. */
+type Proof = 'card' | 'password' | 'code';
+
+function proofsOf(fuzzion: Fuzzion): Proof[] {
+  const { claims } = fuzzion.data;
+  return (['card', 'password', 'code'] as const).filter(
+    (proof) => claims.includes(proof) && (proof !== 'code' || codeMethodsOf(fuzzion).length > 0),
+  );
+}
+
+export function Proposal({
+  payload,
+  fuzzion,
+  titleId,
+  step,
+  target,
+  finish,
+}: StepProps & { finish: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [claiming, setClaiming] = useState(false);
+  const [choice, setChoice] = useState(0);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const platform = t(`flows.fuzzion.platform.${fuzzion.data.platform}`);
+  const { username } = fuzzion.data;
+  const proofs = proofsOf(fuzzion);
+
+  const proofLabel = (proof: Proof) =>
+    proof === 'card'
+      ? t('flows.fuzzion.prove.card')
+      : proof === 'password'
+        ? t('flows.fuzzion.prove.password', { platform })
+        : t('flows.fuzzion.prove.code');
+
+  const leave = async (end: 'notMe' | 'ignore') => {
+    setBusy(true);
+    setError(null);
+    try {
+      const res =
+        end === 'notMe'
+          ? await api.fuzzion.notMe({ body: { payload } })
+          : await api.fuzzion.ignore({ body: { payload } });
+      if (res.status === 204) return finish();
+      const failure = errorOf(res, MERGE_TEXTS);
+      // 404: the merge was over already — there is nothing left to settle.
+      if (failure.kind === 'notFound') return finish();
+      setError(errorText(t, failure));
+    } catch {
+      setError(t('flows.fuzzion.errors.technical'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const onProve = (event: FormEvent) => {
+    event.preventDefault();
+    const proof = proofs[choice];
+    if (!proof) return;
+    if (proof !== 'code') return step(proof);
+    // The code goes through the MFA screens, which come back here once it is right.
+    const methods = codeMethodsOf(fuzzion).map(({ id, method, target: to }) => ({
+      id,
+      method,
+      target: to,
+    }));
+    navigate(
+      href('mfa-methods', {
+        isFuzzion: 'true',
+        methods: JSON.stringify(methods),
+        redirect: href('duplicated', { target: target ?? undefined }),
+      }),
+    );
+  };
+
+  return (
+    <section className="card narrow" aria-labelledby={titleId}>
+      <h1 id={titleId}>{t('flows.fuzzion.title')}</h1>
+      <p>{t('flows.fuzzion.found', { username, platform })}</p>
+      <p>{t('flows.fuzzion.explain')}</p>
+      {error && (
+        <p className="notice notice-error" role="alert">
+          {error}
+        </p>
+      )}
+      {claiming ? (
+        <form onSubmit={onProve} noValidate>
+          <h2 className="row-title">{t('flows.fuzzion.prove.title')}</h2>
+          <fieldset className="choice-fieldset">
+            <legend>{t('flows.fuzzion.prove.legend')}</legend>
+            <ul className="choice-list">
+              {proofs.map((proof, i) => (
+                <li key={proof}>
+                  <label className="choice">
+                    <input
+                      type="radio"
+                      name="proof"
+                      checked={choice === i}
+                      onChange={() => setChoice(i)}
+                    />
+                    <span>{proofLabel(proof)}</span>
+                  </label>
+                </li>
+              ))}
+            </ul>
+          </fieldset>
+          <div className="actions">
+            <button type="submit" className="button">
+              {t('common.actions.continue')}
+            </button>
+            <button
+              type="button"
+              className="button button-secondary"
+              onClick={() => setClaiming(false)}
+            >
+              {t('flows.fuzzion.prove.back')}
+            </button>
+          </div>
+        </form>
+      ) : (
+        <ul className="choice-list">
+          <li>
+            <button type="button" className="button" onClick={() => setClaiming(true)}>
+              {t('flows.fuzzion.claim')}
+            </button>
+          </li>
+          <li>
+            <button
+              type="button"
+              className="button button-secondary"
+              disabled={busy}
+              onClick={() => leave('notMe')}
+            >
+              {t('flows.fuzzion.notMe')}
+            </button>
+            <p className="muted">{t('flows.fuzzion.notMeText')}</p>
+          </li>
+          <li>
+            <button
+              type="button"
+              className="button button-secondary"
+              disabled={busy}
+              onClick={() => leave('ignore')}
+            >
+              {t('flows.fuzzion.ignore')}
+            </button>
+            <p className="muted">{t('flows.fuzzion.ignoreText')}</p>
+          </li>
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,2 +1,0 @@
-/** Query keys of this feature (the user's own is the app-wide `queryKeys.user`). */
-export const mfaMethodsKey = ['mfa', 'methods'] as const;

@@ -1,4 +1,0 @@
-/** Query keys of the MFA setup screens. */
-export const setupKeys = {
-  methods: ['mfa', 'methods'] as const,
-};
