@@ -22,5 +22,11 @@ export default defineConfig({
     environment: 'jsdom',
     setupFiles: ['./src/test-setup.ts'],
     css: false,
+    // The widget library is hundreds of small modules: one pre-bundled file loads far faster.
+    deps: {
+      optimizer: {
+        client: { enabled: true, include: ['react-aria-components', 'lucide-react'] },
+      },
+    },
   },
 });

@@ -86,7 +86,7 @@ test('the last phone number cannot be deleted: the button says why', async ({ pa
   const remove = phones.getByRole('button', { name: 'Delete +32470000001' });
   await expect(remove).toBeDisabled();
   await remove.hover();
-  await expect(phones.getByRole('tooltip')).toHaveText('At least one phone number must remain.');
+  await expect(page.getByRole('tooltip')).toHaveText('At least one phone number must remain.');
   await expect(remove).toHaveAccessibleDescription('At least one phone number must remain.');
   await remove.click({ force: true });
   await expect(page.getByRole('dialog')).toHaveCount(0);
