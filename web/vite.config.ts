@@ -22,6 +22,7 @@ export default defineConfig({
     environment: 'jsdom',
     setupFiles: ['./src/test-setup.ts'],
     css: false,
+    testTimeout: 15_000,
     // The widget library is hundreds of small modules: one pre-bundled file loads far faster.
     deps: {
       optimizer: {

@@ -20,7 +20,7 @@ test('IBAN: a bad one is refused with the spec message, a good one is saved', as
 
   await banking.getByLabel('IBAN').fill('NL91 ABNA 0417 1643 00');
   await banking.getByRole('button', { name: 'Save' }).click();
-  await expect(banking.getByText('Your IBAN has been updated successfully.')).toBeVisible();
+  await expect(page.getByText('Your IBAN has been updated successfully.')).toBeVisible();
   await expect(banking.getByText('NL91 ABNA 0417 1643 00')).toBeVisible();
   await expect(banking.getByText('Netherlands')).toBeVisible();
 

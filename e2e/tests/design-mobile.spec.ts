@@ -10,14 +10,19 @@ import { portalCall } from './account-helpers';
  * Every screen visited leaves a screenshot in artifacts/screens.
  */
 
-/** Collects the page's CSP violations (the browser fires an event for each). */
+/**
+ * Collects the page's style CSP violations (the browser fires an event for
+ * each): widgets must not inject <style> elements or inline style attributes.
+ */
 async function watchCsp(page: Page) {
   await page.addInitScript(() => {
     const seen: string[] = [];
     (window as unknown as { cspViolations: string[] }).cspViolations = seen;
-    document.addEventListener('securitypolicyviolation', (e) =>
-      seen.push(`${e.violatedDirective} ${e.blockedURI}`),
-    );
+    document.addEventListener('securitypolicyviolation', (e) => {
+      if (e.violatedDirective.startsWith('style-src')) {
+        seen.push(`${e.violatedDirective} ${e.blockedURI}`);
+      }
+    });
   });
 }
 const cspViolations = (page: Page) =>
@@ -62,37 +67,46 @@ const SCREENS = [
 ];
 
 for (const variant of [
-  { name: 'be', base: BE_URL, user: 'employee@example.be', languages: ['en', 'fr', 'nl'] },
-  { name: 'lu', base: LU_URL, user: 'marie@example.lu', languages: ['en', 'fr', 'de'] },
+  { name: 'be', base: BE_URL, user: 'employee@example.be', languages: ['en', 'nl'] },
+  { name: 'lu', base: LU_URL, user: 'marie@example.lu', languages: ['fr', 'de'] },
 ]) {
-  test(`screens fit 320, 375 and 1280 px in every language (${variant.name})`, async ({
-    page,
-    login,
-  }) => {
-    test.setTimeout(240_000);
-    await watchCsp(page);
-    await page.setViewportSize({ width: 375, height: 740 });
-    await page.goto(`${variant.base}/login/email`);
-    await expect(page.getByRole('button', { name: /./ }).last()).toBeVisible();
-    await expectFits(page, 'login');
-    await shoot(page, `${variant.name}-login-375`);
-    await login(variant.user, { via: 'api', origin: variant.base });
-    for (const language of variant.languages) {
-      expect(
-        (await portalCall(page, '/api/user', { method: 'PATCH', body: { language } })).status,
-      ).toBe(200);
+  for (const language of variant.languages) {
+    test(`screens fit 320, 375 and 1280 px (${variant.name}, ${language})`, async ({
+      page,
+      login,
+    }) => {
+      test.setTimeout(180_000);
+      await watchCsp(page);
+      await login(variant.user, { via: 'api', origin: variant.base });
+      const res = await portalCall(page, '/api/user', { method: 'PATCH', body: { language } });
+      expect(res.status).toBe(200);
+      // The language the header's switcher remembers (the page opens in it).
+      const locale = variant.name === 'lu' ? `${language}_LU` : language;
+      await page.evaluate((l) => localStorage.setItem('language', l), locale);
       for (const width of [320, 375, 1280]) {
         await page.setViewportSize({ width, height: width < 400 ? 740 : 900 });
         for (const path of SCREENS) {
           await page.goto(`${variant.base}${path}`);
           await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
           await expect(page.locator('.loading')).toHaveCount(0);
-          const what = `${path} ${language} ${width}px`;
-          await expectFits(page, what);
-          if (width !== 320)
+          await expectFits(page, `${path} ${language} ${width}px`);
+          if (width !== 320) {
             await shoot(page, `${variant.name}-${language}-${width}${path.replaceAll('/', '-')}`);
+          }
         }
       }
+      expect(await cspViolations(page)).toEqual([]);
+    });
+  }
+  test(`the sign-in page fits 320 px (${variant.name})`, async ({ page }) => {
+    await watchCsp(page);
+    for (const width of [320, 375, 1280]) {
+      await page.setViewportSize({ width, height: 740 });
+      await page.goto(`${variant.base}/login/email`);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.locator('.header-tools button:visible')).toHaveCount(1);
+      await expectFits(page, `login ${width}px`);
+      await shoot(page, `${variant.name}-login-${width}`);
     }
     expect(await cspViolations(page)).toEqual([]);
   });
@@ -107,7 +121,7 @@ test('narrow header: one menu with the languages and logout, by keyboard', async
   await login('employee@example.be', { via: 'api' });
   await portalCall(page, '/api/user', { method: 'PATCH', body: { language: 'en' } });
   await page.goto('/user/dashboard');
-  const menuButton = page.getByRole('button', { name: /^Account: / });
+  const menuButton = page.getByRole('button', { name: /^Account(: | van )/ });
   await expect(menuButton).toBeVisible();
   await menuButton.focus();
   await page.keyboard.press('Enter');
@@ -124,14 +138,9 @@ test('narrow header: one menu with the languages and logout, by keyboard', async
   // Choosing a language from the menu switches the page.
   await menuButton.click();
   await page.getByRole('menuitemradio', { name: 'Nederlands' }).click();
-  await expect(page.getByRole('button', { name: /^Account: / })).toHaveCount(0);
   await expect(page.getByRole('navigation', { name: 'Accountmenu' })).toBeVisible();
   // Logout is in the menu too.
-  await page
-    .getByRole('button', { name: /^Account: / })
-    .or(page.getByRole('button', { name: /: / }))
-    .first()
-    .click();
+  await menuButton.click();
   await page.getByRole('menuitem', { name: 'Afmelden' }).click();
   await expect(page).toHaveURL(/\/login\/email/);
   expect(await cspViolations(page)).toEqual([]);
@@ -170,7 +179,11 @@ test('a tooltip stays inside a 320 px viewport', async ({ page, login }) => {
   await portalCall(page, '/api/user', { method: 'PATCH', body: { language: 'en' } });
   await page.goto('/profile/edit-credentials');
   const remove = page.getByRole('button', { name: 'Delete +32470000001' });
+  // Reached by keyboard: React Aria shows the tooltip on keyboard focus.
   await remove.focus();
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Tab');
+  await expect(remove).toBeFocused();
   const tooltip = page.getByRole('tooltip');
   await expect(tooltip).toHaveText('At least one phone number must remain.');
   await expectInViewport(page, await tooltip.boundingBox());

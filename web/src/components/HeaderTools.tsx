@@ -17,6 +17,7 @@ import { href } from '../app/routes';
 import { useCurrentUser, useLogout } from '../lib/session';
 import { BusyLabel } from './BusyLabel';
 import { LANGUAGE_NAMES, LanguageSwitcher, useLanguageChoice } from './LanguageSwitcher';
+import { WidgetLocale } from './WidgetLocale';
 import './widgets.css';
 
 /** Up to two initials of the user's names, for the avatar. */
@@ -55,51 +56,53 @@ export default function HeaderTools({ onLogin }: { onLogin: boolean }) {
   const showLogin = !isLoading && !user && !onLogin;
 
   return (
-    <div className="header-tools">
-      <div className="header-wide">
-        <LanguageSwitcher />
-        {user && (
-          <>
-            <span className="header-user">
-              {initials && (
-                <span className="avatar" aria-hidden="true">
-                  {initials}
-                </span>
-              )}
-              <span className="user-name">{user.firstname}</span>
-            </span>
-            <button
-              type="button"
-              className="button button-secondary"
-              disabled={logout.isPending}
-              aria-busy={logout.isPending || undefined}
-              onClick={doLogout}
-            >
-              <BusyLabel busy={logout.isPending}>{t('common.nav.logout')}</BusyLabel>
-            </button>
-          </>
-        )}
-        {showLogin && (
-          <Link to={href('login.email')} className="button button-secondary">
-            {t('common.nav.login')}
-          </Link>
+    <WidgetLocale>
+      <div className="header-tools">
+        <div className="header-wide">
+          <LanguageSwitcher />
+          {user && (
+            <>
+              <span className="header-user">
+                {initials && (
+                  <span className="avatar" aria-hidden="true">
+                    {initials}
+                  </span>
+                )}
+                <span className="user-name">{user.firstname}</span>
+              </span>
+              <button
+                type="button"
+                className="button button-secondary"
+                disabled={logout.isPending}
+                aria-busy={logout.isPending || undefined}
+                onClick={doLogout}
+              >
+                <BusyLabel busy={logout.isPending}>{t('common.nav.logout')}</BusyLabel>
+              </button>
+            </>
+          )}
+          {showLogin && (
+            <Link to={href('login.email')} className="button button-secondary">
+              {t('common.nav.login')}
+            </Link>
+          )}
+        </div>
+        <div className="header-narrow">
+          <HeaderMenu
+            name={name}
+            initials={initials}
+            signedIn={!!user}
+            showLogin={showLogin}
+            onLogout={doLogout}
+          />
+        </div>
+        {failed && (
+          <p role="alert" className="error header-error">
+            {t('common.logout.failed')}
+          </p>
         )}
       </div>
-      <div className="header-narrow">
-        <HeaderMenu
-          name={name}
-          initials={initials}
-          signedIn={!!user}
-          showLogin={showLogin}
-          onLogout={doLogout}
-        />
-      </div>
-      {failed && (
-        <p role="alert" className="error header-error">
-          {t('common.logout.failed')}
-        </p>
-      )}
-    </div>
+    </WidgetLocale>
   );
 }
 

@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Modal as AriaModal, Dialog, Heading, ModalOverlay } from 'react-aria-components/Modal';
 import { BusyLabel } from './BusyLabel';
+import { WidgetLocale } from './WidgetLocale';
 import './widgets.css';
 
 /**
@@ -27,21 +28,23 @@ export function Modal({
       ?.focus();
   }, []);
   return (
-    <ModalOverlay
-      isOpen
-      isDismissable
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
-      className="modal-backdrop"
-    >
-      <AriaModal className="modal">
-        <Dialog ref={ref as React.RefObject<HTMLElement>} className="modal-dialog">
-          <Heading slot="title">{title}</Heading>
-          {children}
-        </Dialog>
-      </AriaModal>
-    </ModalOverlay>
+    <WidgetLocale>
+      <ModalOverlay
+        isOpen
+        isDismissable
+        onOpenChange={(open) => {
+          if (!open) onClose();
+        }}
+        className="modal-backdrop"
+      >
+        <AriaModal className="modal">
+          <Dialog ref={ref as React.RefObject<HTMLElement>} className="modal-dialog">
+            <Heading slot="title">{title}</Heading>
+            {children}
+          </Dialog>
+        </AriaModal>
+      </ModalOverlay>
+    </WidgetLocale>
   );
 }
 

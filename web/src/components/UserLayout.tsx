@@ -4,6 +4,7 @@ import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { Loading } from '../app/guards';
 import { href } from '../app/routes';
 import { Breadcrumbs } from './Breadcrumbs';
+import { Toasts } from './Toasts';
 
 /**
  * The signed-in account pages (spec part 2, shell): a sidebar with Dashboard,
@@ -49,6 +50,7 @@ export default function UserLayout() {
           <Outlet />
         </Suspense>
       </div>
+      <Toasts />
     </div>
   );
 }

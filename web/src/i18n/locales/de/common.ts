@@ -8,7 +8,7 @@ export const common: Messages['common'] = {
     language: 'Sprache',
     menu: 'Menü',
     account: 'Konto: {{name}}',
-    saved: 'Gespeichert.',
+    close: 'Schließen',
   },
   nav: {
     label: 'Kontomenü',

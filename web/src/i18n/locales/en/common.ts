@@ -6,7 +6,7 @@ export const common = {
     language: 'Language',
     menu: 'Menu',
     account: 'Account: {{name}}',
-    saved: 'Saved.',
+    close: 'Close',
   },
   nav: {
     label: 'Account menu',

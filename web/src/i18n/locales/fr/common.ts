@@ -8,7 +8,7 @@ export const common: Messages['common'] = {
     language: 'Langue',
     menu: 'Menu',
     account: 'Compte : {{name}}',
-    saved: 'Enregistré.',
+    close: 'Fermer',
   },
   nav: {
     label: 'Menu du compte',

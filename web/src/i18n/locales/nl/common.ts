@@ -7,8 +7,8 @@ export const common: Messages['common'] = {
     loading: 'Laden…',
     language: 'Taal',
     menu: 'Menu',
-    account: 'Account: {{name}}',
-    saved: 'Opgeslagen.',
+    account: 'Account van {{name}}',
+    close: 'Sluiten',
   },
   nav: {
     label: 'Accountmenu',
