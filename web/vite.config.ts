@@ -22,5 +22,12 @@ export default defineConfig({
     environment: 'jsdom',
     setupFiles: ['./src/test-setup.ts'],
     css: false,
+    testTimeout: 15_000,
+    // The widget library is hundreds of small modules: one pre-bundled file loads far faster.
+    deps: {
+      optimizer: {
+        client: { enabled: true, include: ['react-aria-components', 'lucide-react'] },
+      },
+    },
   },
 });

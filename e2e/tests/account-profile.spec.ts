@@ -20,7 +20,7 @@ test('IBAN: a bad one is refused with the spec message, a good one is saved', as
 
   await banking.getByLabel('IBAN').fill('NL91 ABNA 0417 1643 00');
   await banking.getByRole('button', { name: 'Save' }).click();
-  await expect(banking.getByText('Your IBAN has been updated successfully.')).toBeVisible();
+  await expect(page.getByText('Your IBAN has been updated successfully.')).toBeVisible();
   await expect(banking.getByText('NL91 ABNA 0417 1643 00')).toBeVisible();
   await expect(banking.getByText('Netherlands')).toBeVisible();
 
@@ -86,7 +86,7 @@ test('the last phone number cannot be deleted: the button says why', async ({ pa
   const remove = phones.getByRole('button', { name: 'Delete +32470000001' });
   await expect(remove).toBeDisabled();
   await remove.hover();
-  await expect(phones.getByRole('tooltip')).toHaveText('At least one phone number must remain.');
+  await expect(page.getByRole('tooltip')).toHaveText('At least one phone number must remain.');
   await expect(remove).toHaveAccessibleDescription('At least one phone number must remain.');
   await remove.click({ force: true });
   await expect(page.getByRole('dialog')).toHaveCount(0);

@@ -123,13 +123,15 @@ test.describe('Luxembourg variant', () => {
 test('the language switcher changes every text at once and is remembered', async ({ page }) => {
   await page.goto('/login/email');
   await expect(page.getByRole('heading', { name: 'Log in to your account' })).toBeVisible();
-  await page.getByLabel('Language').selectOption('fr');
+  await page.getByRole('button', { name: /Language/ }).click();
+  await page.getByRole('option', { name: 'Français' }).click();
   await expect(page.getByRole('heading', { name: 'Connectez-vous à votre compte' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Se connecter' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Connectez-vous à votre compte' })).toBeVisible();
-  await page.getByLabel('Langue').selectOption('nl');
+  await page.getByRole('button', { name: /Langue/ }).click();
+  await page.getByRole('option', { name: 'Nederlands' }).click();
   await page.goto('/forgot-password/email');
   await expect(page.getByRole('heading', { name: 'Wachtwoord vergeten?' })).toBeVisible();
 });

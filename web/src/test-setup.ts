@@ -1,5 +1,8 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// Screens with dialogs load the widget library on first use: a cold import takes a moment.
+configure({ asyncUtilTimeout: 3000 });
 
 afterEach(() => cleanup());

@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, Outlet, useLocation } from 'react-router';
 import { href, routeNameOf } from '../lib/routes';
-import { useCurrentUser, useLogout } from '../lib/session';
-import { LanguageSwitcher } from './LanguageSwitcher';
+
+// The header's tools bring the widget library: they load after the first page (bundle budget).
+const HeaderTools = lazy(() => import('./HeaderTools'));
 
 /** The shell (spec part 2): header with the language switcher and the sign-in slot. */
 export function Layout() {
@@ -12,6 +13,7 @@ export function Layout() {
   const route = routeNameOf(location.pathname);
   // The maintenance screen is trilingual on its own and offers no sign-in.
   const tools = route !== 'maintenance';
+  const idle = useIdle();
   return (
     <>
       <a className="skip-link" href="#main">
@@ -22,11 +24,11 @@ export function Layout() {
           <img src="/favicon.svg" alt="" width="28" height="28" />
           <span>{t('common.app.name')}</span>
         </Link>
-        {tools && (
-          <div className="header-tools">
-            <LanguageSwitcher />
-            <LoginSlot onLogin={route === 'login.email' || route === 'login.phone'} />
-          </div>
+        {tools && !idle && <div className="header-tools" />}
+        {tools && idle && (
+          <Suspense fallback={<div className="header-tools" />}>
+            <HeaderTools onLogin={route === 'login.email' || route === 'login.phone'} />
+          </Suspense>
         )}
       </header>
       <main id="main" className="main">
@@ -36,46 +38,16 @@ export function Layout() {
   );
 }
 
-/** Signed in: who, and the logout button (spec: only when logged in). Otherwise a sign-in link. */
-function LoginSlot({ onLogin }: { onLogin: boolean }) {
-  const { t } = useTranslation();
-  const { user, isLoading } = useCurrentUser();
-  const logout = useLogout();
-  const navigate = useNavigate();
-  const [failed, setFailed] = useState(false);
-  if (isLoading) return null;
-  if (!user) {
-    return onLogin ? null : (
-      <Link to={href('login.email')} className="button button-secondary">
-        {t('common.nav.login')}
-      </Link>
-    );
-  }
-  return (
-    <div className="login-slot">
-      <span className="user-name">{user.firstname}</span>
-      <button
-        type="button"
-        className="button button-secondary"
-        disabled={logout.isPending}
-        onClick={() => {
-          setFailed(false);
-          logout.mutate(
-            {},
-            {
-              onSuccess: () => navigate(href('login.email'), { replace: true }),
-              onError: () => setFailed(true),
-            },
-          );
-        }}
-      >
-        {t('common.nav.logout')}
-      </button>
-      {failed && (
-        <p role="alert" className="error header-error">
-          {t('common.logout.failed')}
-        </p>
-      )}
-    </div>
-  );
+/** True once the browser is idle after the first page: the header's tools wait for it. */
+function useIdle() {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    if (typeof requestIdleCallback !== 'function') {
+      const timer = setTimeout(() => setIdle(true), 1);
+      return () => clearTimeout(timer);
+    }
+    const handle = requestIdleCallback(() => setIdle(true), { timeout: 1000 });
+    return () => cancelIdleCallback(handle);
+  }, []);
+  return idle;
 }

@@ -1,12 +1,13 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react';
-import { createPortal } from 'react-dom';
-
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+import { type ReactNode, useEffect, useRef } from 'react';
+import { Modal as AriaModal, Dialog, Heading, ModalOverlay } from 'react-aria-components/Modal';
+import { BusyLabel } from './BusyLabel';
+import { WidgetLocale } from './WidgetLocale';
+import './widgets.css';
 
 /**
- * A modal dialog: focus moves into it, Tab stays inside, Escape closes it, the
- * page behind is inert, and focus returns where it was when it closes.
+ * A modal dialog (React Aria): focus moves into it and stays inside, Escape
+ * and a click outside close it, the page behind is inert and does not scroll,
+ * and focus returns where it was when it closes. It opens when mounted.
  */
 export function Modal({
   title,
@@ -17,61 +18,33 @@ export function Modal({
   onClose: () => void;
   children: ReactNode;
 }) {
-  const titleId = useId();
-  const ref = useRef<HTMLDivElement>(null);
-  const close = useRef(onClose);
-  close.current = onClose;
-
+  const ref = useRef<HTMLElement>(null);
+  // A dialog that asks for something starts at its first field, as the screens expect.
   useEffect(() => {
-    const before = document.activeElement as HTMLElement | null;
-    const root = document.getElementById('root');
-    root?.setAttribute('inert', '');
-    const dialog = ref.current;
-    const first = dialog?.querySelector<HTMLElement>(
-      'input:not([disabled]), select:not([disabled]), textarea:not([disabled])',
-    );
-    (first ?? dialog?.querySelector<HTMLElement>(FOCUSABLE) ?? dialog)?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        event.preventDefault();
-        close.current();
-        return;
-      }
-      if (event.key !== 'Tab' || !dialog) return;
-      const items = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)];
-      if (items.length === 0) return;
-      const [head, tail] = [items[0], items[items.length - 1]];
-      if (event.shiftKey && document.activeElement === head) {
-        event.preventDefault();
-        tail?.focus();
-      } else if (!event.shiftKey && document.activeElement === tail) {
-        event.preventDefault();
-        head?.focus();
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      root?.removeAttribute('inert');
-      before?.focus();
-    };
+    ref.current
+      ?.querySelector<HTMLElement>(
+        'input:not([disabled]), select:not([disabled]), textarea:not([disabled])',
+      )
+      ?.focus();
   }, []);
-
-  return createPortal(
-    <div className="modal-backdrop">
-      <div
-        ref={ref}
-        className="modal"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        tabIndex={-1}
+  return (
+    <WidgetLocale>
+      <ModalOverlay
+        isOpen
+        isDismissable
+        onOpenChange={(open) => {
+          if (!open) onClose();
+        }}
+        className="modal-backdrop"
       >
-        <h2 id={titleId}>{title}</h2>
-        {children}
-      </div>
-    </div>,
-    document.body,
+        <AriaModal className="modal">
+          <Dialog ref={ref as React.RefObject<HTMLElement>} className="modal-dialog">
+            <Heading slot="title">{title}</Heading>
+            {children}
+          </Dialog>
+        </AriaModal>
+      </ModalOverlay>
+    </WidgetLocale>
   );
 }
 
@@ -82,6 +55,7 @@ export function ConfirmDialog({
   confirmLabel,
   cancelLabel,
   busy,
+  danger = true,
   onConfirm,
   onCancel,
 }: {
@@ -90,18 +64,26 @@ export function ConfirmDialog({
   confirmLabel: string;
   cancelLabel: string;
   busy?: boolean;
+  /** The question ends something (the default): the confirm button says so by its colour. */
+  danger?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 }) {
   return (
     <Modal title={title} onClose={onCancel}>
       <p>{text}</p>
-      <div className="actions">
-        <button type="button" className="button" onClick={onConfirm} disabled={busy}>
-          {confirmLabel}
-        </button>
+      <div className="dialog-actions">
         <button type="button" className="button button-secondary" onClick={onCancel}>
           {cancelLabel}
+        </button>
+        <button
+          type="button"
+          className={danger ? 'button button-danger' : 'button'}
+          onClick={onConfirm}
+          disabled={busy}
+          aria-busy={busy || undefined}
+        >
+          <BusyLabel busy={busy}>{confirmLabel}</BusyLabel>
         </button>
       </div>
     </Modal>

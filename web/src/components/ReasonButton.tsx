@@ -1,9 +1,12 @@
-import { type ReactNode, useId } from 'react';
+import type { ReactNode } from 'react';
+import { Focusable, Tooltip, TooltipTrigger } from 'react-aria-components/Tooltip';
+import './widgets.css';
 
 /**
  * A button that may be unavailable for a reason the user should read: when
  * `reason` is set it stays focusable (aria-disabled) and shows the reason as a
  * tooltip on hover and focus, which screen readers hear as its description.
+ * React Aria places the tooltip inside the viewport (it flips and shifts).
  */
 export function ReasonButton({
   reason,
@@ -16,7 +19,6 @@ export function ReasonButton({
   className?: string;
   children: ReactNode;
 }) {
-  const id = useId();
   if (!reason) {
     return (
       <button type="button" className={className} onClick={onClick}>
@@ -25,13 +27,15 @@ export function ReasonButton({
     );
   }
   return (
-    <span className="has-tooltip">
-      <button type="button" className={className} aria-disabled="true" aria-describedby={id}>
-        {children}
-      </button>
-      <span role="tooltip" id={id} className="tooltip">
+    <TooltipTrigger delay={200} closeDelay={100}>
+      <Focusable>
+        <button type="button" className={className} aria-disabled="true">
+          {children}
+        </button>
+      </Focusable>
+      <Tooltip className="tooltip" placement="top" offset={8} containerPadding={8}>
         {reason}
-      </span>
-    </span>
+      </Tooltip>
+    </TooltipTrigger>
   );
 }

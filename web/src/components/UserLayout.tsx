@@ -1,9 +1,10 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, Outlet } from 'react-router';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { href } from '../lib/routes';
 import { Breadcrumbs } from './Breadcrumbs';
 import { Loading } from './Loading';
+import { Toasts } from './Toasts';
 
 /**
  * The signed-in account pages (spec part 2, shell): a sidebar with Dashboard,
@@ -18,10 +19,20 @@ export default function UserLayout() {
     { to: href('security'), label: t('common.nav.security') },
     { to: href('user.access'), label: t('common.nav.access') },
   ];
+  const list = useRef<HTMLUListElement>(null);
+  const { pathname } = useLocation();
+  // Narrow screens show the sections as a scrolling row of tabs: keep the current one in view.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each route change
+  useEffect(() => {
+    const row = list.current;
+    const current = row?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!row || !current || row.scrollWidth <= row.clientWidth) return;
+    row.scrollLeft = current.offsetLeft - (row.clientWidth - current.offsetWidth) / 2;
+  }, [pathname]);
   return (
     <div className="user-layout">
       <nav aria-label={t('common.nav.label')} className="user-nav">
-        <ul>
+        <ul ref={list}>
           {items.map((item) => (
             <li key={item.to}>
               <NavLink to={item.to}>{item.label}</NavLink>
@@ -39,6 +50,7 @@ export default function UserLayout() {
           <Outlet />
         </Suspense>
       </div>
+      <Toasts />
     </div>
   );
 }

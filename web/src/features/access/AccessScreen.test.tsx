@@ -2,13 +2,25 @@ import { findAccountByLogin } from '@portal/mock-upstream';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { Toasts } from '../../components/Toasts';
 import { renderScreen } from '../../test/render';
 import { signedInAs } from '../../test/session';
 import { withRealStack } from '../../test/stack';
 import AccessScreen from './AccessScreen';
 
 const stack = withRealStack();
-const routes = [{ path: '/user/access', element: <AccessScreen /> }];
+// The confirmations are toasts, shown by the account layout's region.
+const routes = [
+  {
+    path: '/user/access',
+    element: (
+      <>
+        <AccessScreen />
+        <Toasts />
+      </>
+    ),
+  },
+];
 
 beforeEach(async () => {
   await stack().be.app.inject({ method: 'POST', url: '/__dev/reset' });

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/Modal';
+import { toastSuccess } from '../../components/Toasts';
 import '../../components/self-service.css';
 import { tsr } from '../../lib/api';
 import { scopeText } from '../../lib/scopes';
@@ -24,6 +25,7 @@ export default function AccessScreen() {
     mutationFn: (grant: Grant) =>
       tsr.grants.revokeGrant.mutate({ params: { client_id: String(grant.client_id) } }),
     onSuccess: async (res, grant) => {
+      if (res.status === 204) toastSuccess(t('account.access.revoked', { name: grant.name }));
       setNotice({ ok: res.status === 204, name: grant.name });
       await queryClient.invalidateQueries({ queryKey: grantKeys.all });
     },
@@ -34,13 +36,6 @@ export default function AccessScreen() {
     <section aria-labelledby="access-title">
       <h1 id="access-title">{t('account.access.title')}</h1>
       <p>{t('account.access.intro')}</p>
-      <div role="status">
-        {notice?.ok && (
-          <p className="notice notice-success">
-            {t('account.access.revoked', { name: notice.name })}
-          </p>
-        )}
-      </div>
       {notice && !notice.ok && (
         <p className="notice notice-error" role="alert">
           {t('account.access.revokeFailed')}

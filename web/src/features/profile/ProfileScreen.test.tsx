@@ -1,13 +1,25 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { Toasts } from '../../components/Toasts';
 import { renderScreen } from '../../test/render';
 import { signedInAs } from '../../test/session';
 import { withRealStack } from '../../test/stack';
 import ProfileScreen from './ProfileScreen';
 
 const stack = withRealStack();
-const routes = [{ path: '/profile', element: <ProfileScreen /> }];
+// The confirmations are toasts, shown by the account layout's region.
+const routes = [
+  {
+    path: '/profile',
+    element: (
+      <>
+        <ProfileScreen />
+        <Toasts />
+      </>
+    ),
+  },
+];
 
 beforeEach(async () => {
   await stack().be.app.inject({ method: 'POST', url: '/__dev/reset' });

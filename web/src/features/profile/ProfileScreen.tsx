@@ -1,9 +1,10 @@
 import type { User } from '@portal/contract';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { href } from '../../lib/routes';
 import '../../components/self-service.css';
+import { toastSuccess } from '../../components/Toasts';
 import { useFormat } from '../../lib/format';
 import { useCurrentUser } from '../../lib/session';
 import { IbanForm } from './components/IbanForm';
@@ -13,16 +14,18 @@ export default function ProfileScreen() {
   const { t } = useTranslation();
   const { user } = useCurrentUser();
   const location = useLocation();
+  const navigate = useNavigate();
   const notice = (location.state as { notice?: string } | null)?.notice;
+  // The save of edit-info is confirmed once, by a toast; the state is dropped so Back does not repeat it.
+  useEffect(() => {
+    if (notice !== 'infoSaved') return;
+    toastSuccess(t('account.editInfo.saved'));
+    navigate(location.pathname + location.hash, { replace: true, state: null });
+  }, [notice, t, navigate, location.pathname, location.hash]);
   if (!user) return null;
   return (
     <section aria-labelledby="profile-title">
       <h1 id="profile-title">{t('account.profile.title')}</h1>
-      <div role="status">
-        {notice === 'infoSaved' && (
-          <p className="notice notice-success">{t('account.editInfo.saved')}</p>
-        )}
-      </div>
       <PersonalInfo user={user} />
       <ContactInfo user={user} />
       <BankingInfo user={user} />
@@ -111,7 +114,6 @@ function BankingInfo({ user }: { user: User }) {
   const { t } = useTranslation();
   const format = useFormat();
   const [editing, setEditing] = useState(false);
-  const [saved, setSaved] = useState(false);
   return (
     <section className="panel" aria-labelledby="banking-title">
       <div className="panel-head">
@@ -120,24 +122,18 @@ function BankingInfo({ user }: { user: User }) {
           <button
             type="button"
             className="button button-secondary button-small"
-            onClick={() => {
-              setSaved(false);
-              setEditing(true);
-            }}
+            onClick={() => setEditing(true)}
           >
             {user.iban ? t('account.iban.change') : t('account.iban.add')}
           </button>
         )}
-      </div>
-      <div role="status">
-        {saved && <p className="notice notice-success">{t('account.iban.updated')}</p>}
       </div>
       {editing ? (
         <IbanForm
           user={user}
           onSaved={() => {
             setEditing(false);
-            setSaved(true);
+            toastSuccess(t('account.iban.updated'));
           }}
           onCancel={() => setEditing(false)}
         />

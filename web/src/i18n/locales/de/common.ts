@@ -6,6 +6,9 @@ export const common: Messages['common'] = {
     skipToContent: 'Zum Inhalt springen',
     loading: 'Wird geladen…',
     language: 'Sprache',
+    menu: 'Menü',
+    account: 'Konto: {{name}}',
+    close: 'Schließen',
   },
   nav: {
     label: 'Kontomenü',

@@ -4,6 +4,9 @@ export const common = {
     skipToContent: 'Skip to content',
     loading: 'Loading…',
     language: 'Language',
+    menu: 'Menu',
+    account: 'Account: {{name}}',
+    close: 'Close',
   },
   nav: {
     label: 'Account menu',

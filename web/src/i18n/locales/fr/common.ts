@@ -6,6 +6,9 @@ export const common: Messages['common'] = {
     skipToContent: 'Aller au contenu',
     loading: 'Chargement…',
     language: 'Langue',
+    menu: 'Menu',
+    account: 'Compte : {{name}}',
+    close: 'Fermer',
   },
   nav: {
     label: 'Menu du compte',

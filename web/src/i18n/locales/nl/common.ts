@@ -6,6 +6,9 @@ export const common: Messages['common'] = {
     skipToContent: 'Naar de inhoud',
     loading: 'Laden…',
     language: 'Taal',
+    menu: 'Menu',
+    account: 'Account van {{name}}',
+    close: 'Sluiten',
   },
   nav: {
     label: 'Accountmenu',

@@ -1,0 +1,40 @@
+import { X } from 'lucide-react';
+import {
+  Button,
+  Text,
+  UNSTABLE_Toast as Toast,
+  UNSTABLE_ToastContent as ToastContent,
+  UNSTABLE_ToastQueue as ToastQueue,
+  UNSTABLE_ToastRegion as ToastRegion,
+} from 'react-aria-components/Toast';
+import { useTranslation } from 'react-i18next';
+import { WidgetLocale } from './WidgetLocale';
+import './widgets.css';
+
+/** The account pages' confirmations: one queue, shown by the `Toasts` region of the layout. */
+const queue = new ToastQueue<{ text: string }>({ maxVisibleToasts: 3 });
+
+/** Confirms a save in a toast (React Aria: a live region, F6 reaches it, it closes by itself). */
+export function toastSuccess(text: string) {
+  queue.add({ text }, { timeout: 6000 });
+}
+
+export function Toasts() {
+  const { t } = useTranslation();
+  return (
+    <WidgetLocale>
+      <ToastRegion queue={queue} className="toast-region">
+        {({ toast }) => (
+          <Toast toast={toast} className="toast">
+            <ToastContent className="toast-content">
+              <Text slot="title">{toast.content.text}</Text>
+            </ToastContent>
+            <Button slot="close" className="toast-close" aria-label={t('common.app.close')}>
+              <X size={18} aria-hidden="true" />
+            </Button>
+          </Toast>
+        )}
+      </ToastRegion>
+    </WidgetLocale>
+  );
+}
