@@ -75,7 +75,8 @@ export function startGateway(port: number, upstream: string, env: Record<string,
 }
 
 export async function waitFor(url: string) {
-  const deadline = Date.now() + 30_000;
+  // Generous: a start from source takes over 30 s on a loaded 2-core machine.
+  const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     try {
       if ((await fetch(url)).ok) return;

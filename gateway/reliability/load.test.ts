@@ -82,7 +82,7 @@ beforeAll(async () => {
   await autocannon({ ...calls.read, duration: WARMUP_S });
   await autocannon({ ...calls.signIn, duration: WARMUP_S });
   rssAfterWarmup = rssMb(gatewayPid);
-}, 120_000);
+}, 240_000);
 
 afterAll(() => stopAll());
 
