@@ -31,6 +31,7 @@ export const common: Messages['common'] = {
     history: 'Geschiedenis',
     recovery: 'Herstelsleutels',
     password: 'Wachtwoord',
+    passkeys: 'Passkeys',
   },
   logout: {
     failed: 'Er is iets misgegaan. Afmelden is niet gelukt.',
