@@ -10,7 +10,6 @@ import {
   type PasskeyFailure,
   supportsPasskeyAutofill,
 } from '../../lib/webauthn';
-import './passkeys.css';
 
 /**
  * "Sign in with a passkey" under the sign-in form (issue 16), and on the
