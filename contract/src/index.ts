@@ -7,6 +7,7 @@ import { grantsAccount, grantsPortal } from './grants';
 import { mfaAccount, mfaPortal } from './mfa';
 import { onboardingAccount, onboardingPortal } from './onboarding';
 import { partnerAccount, partnerPortal } from './partner';
+import { passkeysAccount, passkeysPortal } from './passkeys';
 import { profileAccount, profilePortal } from './profile';
 import { sessionsAccount, sessionsPortal } from './sessions';
 
@@ -21,6 +22,7 @@ export const accountApi = c.router(
     onboarding: onboardingAccount,
     fuzzion: fuzzionAccount,
     partner: partnerAccount,
+    passkeys: passkeysAccount,
   },
   { strictStatusCodes: true },
 );
@@ -36,6 +38,7 @@ export const portalApi = c.router(
     onboarding: onboardingPortal,
     fuzzion: fuzzionPortal,
     partner: partnerPortal,
+    passkeys: passkeysPortal,
     config: configPortal,
   },
   { strictStatusCodes: true, pathPrefix: '/api', commonResponses: gatewayErrors },
@@ -53,6 +56,7 @@ export * from './grants';
 export * from './mfa';
 export * from './onboarding';
 export * from './partner';
+export * from './passkeys';
 export * from './profile';
 export * from './rate-limits';
 export * from './sessions';

@@ -59,6 +59,9 @@ export const HISTORY_KINDS = [
   'grant_revoked',
   'sso_linked',
   'account_merged',
+  'passkey_added',
+  'passkey_removed',
+  'passkey_used',
 ] as const;
 export type HistoryKind = (typeof HISTORY_KINDS)[number];
 export function isHistoryKind(kind: string): kind is HistoryKind {

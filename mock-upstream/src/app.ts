@@ -10,6 +10,7 @@ import { grantsRoutes } from './routes/grants';
 import { mfaRoutes } from './routes/mfa';
 import { onboardingRoutes } from './routes/onboarding';
 import { partnerRoutes } from './routes/partner';
+import { passkeysRoutes } from './routes/passkeys';
 import { profileRoutes } from './routes/profile';
 import { sessionsRoutes } from './routes/sessions';
 import { createStore, type Region, type Store } from './store';
@@ -45,6 +46,7 @@ export function buildMockUpstream(options: MockOptions): MockApp {
     onboarding: onboardingRoutes(store),
     fuzzion: fuzzionRoutes(store),
     partner: partnerRoutes(store),
+    passkeys: passkeysRoutes(store),
   });
   // In a scope of its own, so that ts-rest's error handler does not replace ours.
   app.register(async (scope) => {

@@ -164,6 +164,23 @@ export interface HistoryEvent {
   detail: string | null;
 }
 
+/** A WebAuthn credential (issue 16): its public key verifies the assertions. */
+export interface PasskeyRow {
+  /** The credential id, base64url. */
+  id: string;
+  accountId: number;
+  /** The relying-party id it was made for: it signs in nowhere else. */
+  rpId: string;
+  publicKey: Uint8Array;
+  /** The authenticator's signature counter (0 for those that keep none, such as synced ones). */
+  counter: number;
+  transports: string[];
+  name: string;
+  backedUp: boolean;
+  createdAt: number;
+  lastUsedAt: number | null;
+}
+
 export interface OutboxMessage {
   to: string;
   channel: 'email' | 'sms';
@@ -205,6 +222,7 @@ export interface Store {
   /** Invitation codes (BE) and activation codes (LU), still usable. */
   codes: Set<string>;
   accessRequests: { accountId: number; at: number }[];
+  passkeys: Map<string, PasskeyRow>;
 }
 
 const TOKEN_TTL_MS = 30 * 24 * 3600 * 1000;
@@ -250,6 +268,7 @@ function emptyTables(region: Region, clock: Clock): Store {
     cards: new Map(),
     codes: new Set(),
     accessRequests: [],
+    passkeys: new Map(),
   };
 }
 

@@ -15,6 +15,7 @@ import { grantsRoutes } from '../routes/grants';
 import { mfaRoutes } from '../routes/mfa';
 import { onboardingRoutes } from '../routes/onboarding';
 import { partnerRoutes } from '../routes/partner';
+import { passkeysRoutes } from '../routes/passkeys';
 import { profileRoutes } from '../routes/profile';
 import { sessionsRoutes } from '../routes/sessions';
 
@@ -44,6 +45,7 @@ export const apiScope: FastifyPluginAsync<{ config: Config }> = async (app, { co
     onboarding: onboardingRoutes,
     fuzzion: fuzzionRoutes,
     partner: partnerRoutes,
+    passkeys: passkeysRoutes,
     config: configRoutes(config),
   });
   s.registerRouter(portalApi, router, app, {

@@ -63,7 +63,15 @@ const EditCredentialsScreen = lazyScreen(
   () => import('../features/profile/EditCredentialsScreen'),
   account,
 );
-const SecurityScreen = lazyScreen(() => import('../features/security/SecurityScreen'), account);
+const SecurityScreen = lazyScreen(
+  () => import('../features/security/SecurityScreen'),
+  ['account', 'passkeys'],
+);
+// Passkeys (issue 16): `@simplewebauthn/browser` loads with the ceremonies, not with the screen.
+const PasskeysScreen = lazyScreen(
+  () => import('../features/passkeys/PasskeysScreen'),
+  ['account', 'passkeys'],
+);
 const MfaEditScreen = lazyScreen(() => import('../features/security/MfaEditScreen'), account);
 const EditRecoveryScreen = lazyScreen(
   () => import('../features/security/EditRecoveryScreen'),
@@ -156,6 +164,7 @@ const userScreens: RouteObject[] = [
   { path: routes['security.edit-recovery'], element: <EditRecoveryScreen /> },
   { path: routes['security.edit-password'], element: <EditPasswordScreen /> },
   { path: routes['security.history'], element: <HistoryScreen /> },
+  { path: routes['security.passkeys'], element: <PasskeysScreen /> },
 ];
 
 /** Every other screen: MFA, recovery, onboarding, partner, consent, MFA setup. */

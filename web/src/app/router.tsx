@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { Layout } from '../components/Layout';
 import { href, routes } from '../lib/routes';
@@ -21,6 +21,13 @@ import { lazyScreen } from './lazy';
 const LoginScreen = lazyScreen(() => import('../features/auth/LoginScreen'));
 const MaintenanceScreen = lazyScreen(() => import('../features/maintenance/MaintenanceScreen'));
 const AllScreens = lazy(() => import('./all-screens'));
+// Issue 16: after the sign-in form, with its texts; `@simplewebauthn/browser` loads with the ceremony.
+const PasskeySignIn = lazyScreen(() => import('../features/passkeys/PasskeySignIn'), ['passkeys']);
+const passkey = (autofill: boolean) => (
+  <Suspense fallback={null}>
+    <PasskeySignIn autofill={autofill} />
+  </Suspense>
+);
 
 export const appRoutes: RouteObject[] = [
   {
@@ -31,8 +38,14 @@ export const appRoutes: RouteObject[] = [
         children: [
           { path: routes.home, element: <Navigate to={href('user.dashboard')} replace /> },
           { path: routes.login, element: <Navigate to={href('login.email')} replace /> },
-          { path: routes['login.email'], element: <LoginScreen kind="email" /> },
-          { path: routes['login.phone'], element: <LoginScreen kind="phone" /> },
+          {
+            path: routes['login.email'],
+            element: <LoginScreen kind="email" passkey={passkey(true)} />,
+          },
+          {
+            path: routes['login.phone'],
+            element: <LoginScreen kind="phone" passkey={passkey(false)} />,
+          },
           { path: routes.maintenance, element: <MaintenanceScreen /> },
           { path: '*', element: <AllScreens /> },
         ],

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { queryKeys, tsr } from '../lib/api';
 import { type ErrorTexts, errorOf, errorText, isSudoRequired } from '../lib/errors';
 import { useMfaMethods } from '../lib/mfa-methods';
+import { authenticateWithPasskey, type PasskeyFailure, usePasskeyOffer } from '../lib/webauthn';
 import { CodeInput } from './CodeInput';
 import { Modal } from './Modal';
 import { ResendCode } from './ResendCode';
@@ -49,6 +50,68 @@ const STEP_UP_TEXTS = {
 const CODE_LENGTH: Partial<Record<MfaKind, number>> = { email: 8, sms: 8, card: 8, totp: 6 };
 
 function StepUpDialog({ onDone }: { onDone: (ok: boolean) => void }) {
+  // Issue 16: a user with a passkey is offered it first; a code only when they ask.
+  const { t } = useTranslation();
+  const passkey = usePasskeyOffer();
+  const [useCode, setUseCode] = useState(false);
+  if (!passkey.ready) {
+    return (
+      <Modal title={t('account.stepUp.title')} onClose={() => onDone(false)}>
+        <p aria-live="polite">{t('account.common.loading')}</p>
+      </Modal>
+    );
+  }
+  if (passkey.offer && !useCode) {
+    return <PasskeyStepUp onDone={onDone} onUseCode={() => setUseCode(true)} />;
+  }
+  return <CodeStepUp onDone={onDone} />;
+}
+
+function PasskeyStepUp({
+  onDone,
+  onUseCode,
+}: {
+  onDone: (ok: boolean) => void;
+  onUseCode: () => void;
+}) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [failure, setFailure] = useState<PasskeyFailure | null>(null);
+  const [busy, setBusy] = useState(false);
+  const confirm = async () => {
+    setBusy(true);
+    setFailure(null);
+    const outcome = await authenticateWithPasskey('sudo');
+    setBusy(false);
+    if (!outcome.ok) return setFailure(outcome.reason);
+    await queryClient.invalidateQueries({ queryKey: queryKeys.mfaStatus });
+    onDone(true);
+  };
+  return (
+    <Modal title={t('account.stepUp.title')} onClose={() => onDone(false)}>
+      <p>{t('account.stepUp.why')}</p>
+      <p>{t('passkeys.stepUp.intro')}</p>
+      {failure && (
+        <p className="error" role="alert">
+          {t(`passkeys.errors.${failure}`)}
+        </p>
+      )}
+      <div className="actions">
+        <button type="button" className="button" disabled={busy} onClick={() => void confirm()}>
+          {t('passkeys.stepUp.use')}
+        </button>
+        <button type="button" className="button button-secondary" onClick={onUseCode}>
+          {t('passkeys.stepUp.orCode')}
+        </button>
+        <button type="button" className="link-button" onClick={() => onDone(false)}>
+          {t('account.common.cancel')}
+        </button>
+      </div>
+    </Modal>
+  );
+}
+
+function CodeStepUp({ onDone }: { onDone: (ok: boolean) => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const methodId = useId();

@@ -1,5 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import {
+  type FormEvent,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { PhoneValue } from '../../components/PhoneField';
@@ -53,7 +62,14 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  * the MFA challenge goes to mfa-methods, a success to the target (or the
  * weak-password change).
  */
-export default function LoginScreen({ kind }: { kind: 'email' | 'phone' }) {
+export default function LoginScreen({
+  kind,
+  passkey,
+}: {
+  kind: 'email' | 'phone';
+  /** The passkey sign-in (issue 16), given by the router: it loads after this screen. */
+  passkey?: ReactNode;
+}) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const location = useLocation();
@@ -148,7 +164,8 @@ export default function LoginScreen({ kind }: { kind: 'email' | 'phone' }) {
                 id="login-username"
                 name="username"
                 type="email"
-                autoComplete="username"
+                // `webauthn`: the browser may offer passkeys among the suggestions (issue 16).
+                autoComplete="username webauthn"
                 required
                 value={email}
                 onChange={(e) => setEmail(e.target.value)}
@@ -199,6 +216,7 @@ export default function LoginScreen({ kind }: { kind: 'email' | 'phone' }) {
             {t('signin.login.submit')}
           </button>
         </form>
+        {passkey}
         {betaLogin && (
           <Suspense fallback={null}>
             <SsoBetaInvite login={betaLogin} target={target} />

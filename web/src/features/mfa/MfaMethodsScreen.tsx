@@ -7,7 +7,9 @@ import { api } from '../../lib/api';
 import { errorOf, errorText, type PortalError } from '../../lib/errors';
 import { loginPayload } from '../../lib/flow-state';
 import { href } from '../../lib/routes';
-import { flagsOf, flagsQuery, type ListedMethod, methodsOf, startCheck } from './flow';
+import { safeInternalTarget } from '../../lib/target';
+import { authenticateWithPasskey, type PasskeyFailure, usePasskeyOffer } from '../../lib/webauthn';
+import { flagsOf, flagsQuery, type ListedMethod, methodsOf, namedRoute, startCheck } from './flow';
 
 /** Methods a person can pick for a code check (a recovery key only where one is left). */
 const PICKABLE: readonly MfaKind[] = ['email', 'sms', 'totp', 'card', 'totpRecovery'];
@@ -31,6 +33,10 @@ export default function MfaMethodsScreen() {
   const [busy, setBusy] = useState(false);
   const autoStarted = useRef(false);
   const search = params.toString();
+  // Issue 16: on a step-up, the user's passkey is offered first.
+  const isStepUp = flags.single && !flags.isLogin && !flags.isFuzzion;
+  const passkey = usePasskeyOffer(isStepUp);
+  const [passkeyFailure, setPasskeyFailure] = useState<PasskeyFailure | null>(null);
 
   // Which methods are on offer.
   useEffect(() => {
@@ -79,6 +85,7 @@ export default function MfaMethodsScreen() {
   // One method only: no choice to make (spec: `single` skips the choice).
   useEffect(() => {
     if (methods === null || autoStarted.current || problem) return;
+    if (isStepUp && (!passkey.ready || passkey.offer)) return;
     if (offered.length === 1) {
       autoStarted.current = true;
       const method = offered[0] ?? null;
@@ -88,7 +95,26 @@ export default function MfaMethodsScreen() {
     }
   });
 
-  if (methods === null && !problem) return <Loading />;
+  const withPasskey = async () => {
+    setBusy(true);
+    setPasskeyFailure(null);
+    const outcome = await authenticateWithPasskey('sudo');
+    setBusy(false);
+    if (!outcome.ok) return setPasskeyFailure(outcome.reason);
+    const internal = safeInternalTarget(flags.redirect);
+    if (internal) return navigate(internal, { replace: true });
+    const named = namedRoute(flags.redirect);
+    if (named) {
+      const query = {
+        action: flags.action ?? undefined,
+        targetMfaId: flags.targetMfaId ?? undefined,
+      };
+      return navigate(href(named, query), { replace: true });
+    }
+    navigate(-1);
+  };
+
+  if ((methods === null && !problem) || (isStepUp && !passkey.ready)) return <Loading />;
 
   const intro = flags.isFuzzion
     ? t('mfa.methods.introFuzzion')
@@ -120,7 +146,25 @@ export default function MfaMethodsScreen() {
               : errorText(t, problem)}
         </p>
       )}
-      {offered.length > 1 && (
+      {passkey.offer && (
+        <>
+          <button
+            type="button"
+            className="button button-block"
+            disabled={busy}
+            onClick={() => void withPasskey()}
+          >
+            {t('passkeys.stepUp.use')}
+          </button>
+          {passkeyFailure && (
+            <p className="error" role="alert">
+              {t(`passkeys.errors.${passkeyFailure}`)}
+            </p>
+          )}
+          <p className="hint">{t('passkeys.stepUp.orCode')}</p>
+        </>
+      )}
+      {(offered.length > 1 || (passkey.offer && offered.length > 0)) && (
         <ul className="choices">
           {offered.map((m) => (
             <li key={`${m.method}-${m.id}`}>

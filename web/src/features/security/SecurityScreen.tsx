@@ -77,6 +77,14 @@ export default function SecurityScreen() {
         )}
       </section>
 
+      <section className="panel" aria-labelledby="passkeys-title">
+        <div className="panel-head">
+          <h2 id="passkeys-title">{t('passkeys.title')}</h2>
+          <Link to={href('security.passkeys')}>{t('passkeys.security.manage')}</Link>
+        </div>
+        <p>{t('passkeys.security.text')}</p>
+      </section>
+
       <section className="panel" aria-labelledby="recovery-title">
         <div className="panel-head">
           <h2 id="recovery-title">{t('account.security.recoveryKeys')}</h2>

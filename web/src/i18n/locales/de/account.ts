@@ -272,6 +272,9 @@ export const account: Messages['account'] = {
       grant_revoked: 'Zugriff einer App widerrufen',
       sso_linked: 'Arbeitsplatz-Anmeldung verknüpft',
       account_merged: 'Doppeltes Konto zusammengeführt',
+      passkey_added: 'Passkey hinzugefügt',
+      passkey_removed: 'Passkey entfernt',
+      passkey_used: 'Passkey verwendet',
     },
   },
   stepUp: {

@@ -34,6 +34,7 @@ export const common: Messages['common'] = {
     history: 'Verlauf',
     recovery: 'Wiederherstellungsschlüssel',
     password: 'Passwort',
+    passkeys: 'Passkeys',
   },
   logout: {
     failed: 'Etwas ist schiefgelaufen. Abmelden nicht möglich.',

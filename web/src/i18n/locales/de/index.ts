@@ -4,7 +4,17 @@ import { common } from './common';
 import { dashboard } from './dashboard';
 import { flows } from './flows';
 import { mfa } from './mfa';
+import { passkeys } from './passkeys';
 import { recovery } from './recovery';
 import { signin } from './signin';
 
-export const de: Messages = { common, signin, dashboard, mfa, recovery, account, flows };
+export const de: Messages = {
+  common,
+  signin,
+  dashboard,
+  mfa,
+  recovery,
+  account,
+  flows,
+  passkeys,
+};

@@ -262,6 +262,9 @@ export const account = {
       grant_revoked: 'App access revoked',
       sso_linked: 'Workplace login linked',
       account_merged: 'Duplicate account merged',
+      passkey_added: 'Passkey added',
+      passkey_removed: 'Passkey removed',
+      passkey_used: 'Passkey used',
     },
   },
   stepUp: {

@@ -32,6 +32,7 @@ export const common = {
     history: 'History',
     recovery: 'Recovery keys',
     password: 'Password',
+    passkeys: 'Passkeys',
   },
   logout: {
     failed: 'Something went wrong. Unable to log out.',

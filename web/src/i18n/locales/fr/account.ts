@@ -274,6 +274,9 @@ export const account: Messages['account'] = {
       grant_revoked: "Accès d'une application révoqué",
       sso_linked: 'Connexion professionnelle associée',
       account_merged: 'Compte en double fusionné',
+      passkey_added: 'Clé d’accès ajoutée',
+      passkey_removed: 'Clé d’accès supprimée',
+      passkey_used: 'Clé d’accès utilisée',
     },
   },
   stepUp: {

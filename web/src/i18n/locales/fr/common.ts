@@ -34,6 +34,7 @@ export const common: Messages['common'] = {
     history: 'Historique',
     recovery: 'Clés de récupération',
     password: 'Mot de passe',
+    passkeys: 'Clés d’accès',
   },
   logout: {
     failed: 'Un problème est survenu. Impossible de se déconnecter.',

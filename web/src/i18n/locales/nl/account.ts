@@ -265,6 +265,9 @@ export const account: Messages['account'] = {
       grant_revoked: 'Toegang van een app ingetrokken',
       sso_linked: 'Werkaanmelding gekoppeld',
       account_merged: 'Dubbel account samengevoegd',
+      passkey_added: 'Passkey toegevoegd',
+      passkey_removed: 'Passkey verwijderd',
+      passkey_used: 'Passkey gebruikt',
     },
   },
   stepUp: {

@@ -34,6 +34,7 @@ export const common: Messages['common'] = {
     history: 'Geschiedenis',
     recovery: 'Herstelsleutels',
     password: 'Wachtwoord',
+    passkeys: 'Passkeys',
   },
   logout: {
     failed: 'Er is iets misgegaan. Afmelden is niet gelukt.',

@@ -1,0 +1,89 @@
+import type { portalApi, RelyingParty } from '@portal/contract';
+import type { RouterImplementation } from '@ts-rest/fastify';
+import type { FastifyRequest } from 'fastify';
+import { clearSessionCookie, setSessionCookie, upstreamHeaders } from '../plugins/session';
+import { upstreamOf } from '../plugins/upstream';
+import { passOn, signedIn, UNAUTHENTICATED } from './signed-in';
+
+/**
+ * The relying party of a passkey ceremony: the public origin this request came
+ * to (PUBLIC_ORIGIN_BE/LU, never the raw Host), and as its id that origin's
+ * registrable domain, the session cookie's rule: `account.example.be` →
+ * `example.be`, so that a passkey also serves the provider's sibling sites;
+ * `be.localhost` stays itself.
+ */
+export function relyingPartyOf(request: FastifyRequest): RelyingParty {
+  const { hostname } = request.publicOrigin.url;
+  const id = hostname.startsWith('account.') ? hostname.slice('account.'.length) : hostname;
+  return { id, origin: request.publicOrigin.origin };
+}
+
+/**
+ * Passkeys. Every ceremony call carries the relying party to the upstream,
+ * which verifies against it. A passkey sign-in ends like a password + MFA
+ * one: the token goes into the session cookie, the browser learns only
+ * `signed_in`.
+ */
+export const passkeysRoutes: RouterImplementation<typeof portalApi.passkeys> = {
+  listPasskeys: async ({ request, reply }) => {
+    const headers = signedIn(request);
+    if (!headers) return UNAUTHENTICATED;
+    const res = await upstreamOf(request).passkeys.listPasskeys({ extraHeaders: headers });
+    if (res.status === 401) clearSessionCookie(request, reply);
+    return passOn(res);
+  },
+  startRegistration: async ({ request }) => {
+    const headers = signedIn(request);
+    if (!headers) return UNAUTHENTICATED;
+    return passOn(
+      await upstreamOf(request).passkeys.startRegistration({
+        body: { relying_party: relyingPartyOf(request) },
+        extraHeaders: headers,
+      }),
+    );
+  },
+  finishRegistration: async ({ body, request }) => {
+    const headers = signedIn(request);
+    if (!headers) return UNAUTHENTICATED;
+    return passOn(
+      await upstreamOf(request).passkeys.finishRegistration({
+        body: { ...body, relying_party: relyingPartyOf(request) },
+        extraHeaders: headers,
+      }),
+    );
+  },
+  startAuthentication: async ({ body, request }) => {
+    if (body.purpose === 'sudo' && !signedIn(request)) return UNAUTHENTICATED;
+    return passOn(
+      await upstreamOf(request).passkeys.startAuthentication({
+        body: { ...body, relying_party: relyingPartyOf(request) },
+        extraHeaders: upstreamHeaders(request),
+      }),
+    );
+  },
+  finishAuthentication: async ({ body, request, reply }) => {
+    const res = await upstreamOf(request).passkeys.finishAuthentication({
+      body: { ...body, relying_party: relyingPartyOf(request) },
+      extraHeaders: upstreamHeaders(request),
+    });
+    if (res.status !== 200) return passOn(res);
+    if (!('access_token' in res.body)) return { status: 200, body: { sudo: true as const } };
+    setSessionCookie(request, reply, res.body.access_token);
+    const weak = res.body.password_status === 1 || res.body.password_status === 2;
+    return { status: 200, body: { signed_in: true as const, weak } };
+  },
+  renamePasskey: async ({ params, body, request }) => {
+    const headers = signedIn(request);
+    if (!headers) return UNAUTHENTICATED;
+    return passOn(
+      await upstreamOf(request).passkeys.renamePasskey({ params, body, extraHeaders: headers }),
+    );
+  },
+  deletePasskey: async ({ params, request }) => {
+    const headers = signedIn(request);
+    if (!headers) return UNAUTHENTICATED;
+    return passOn(
+      await upstreamOf(request).passkeys.deletePasskey({ params, extraHeaders: headers }),
+    );
+  },
+};

@@ -1,0 +1,51 @@
+import type { accountApi } from '@portal/contract';
+import type { RouterImplementation } from '@ts-rest/fastify';
+import { bearerToken } from '../auth-header';
+import {
+  deletePasskey,
+  finishAuthentication,
+  finishRegistration,
+  passkeysOf,
+  renamePasskey,
+  startAuthentication,
+  startRegistration,
+  toPasskey,
+} from '../domain/passkeys';
+import { currentSession, UNAUTHENTICATED } from '../domain/sessions';
+import type { Store } from '../store';
+import { sessionInfo } from './auth';
+
+export function passkeysRoutes(store: Store): RouterImplementation<typeof accountApi.passkeys> {
+  return {
+    listPasskeys: async ({ request }) => {
+      const current = currentSession(store, bearerToken(request));
+      if (!current) return UNAUTHENTICATED;
+      const passkeys = passkeysOf(store, current.account.id).map(toPasskey);
+      return { status: 200, body: { passkeys } };
+    },
+    startRegistration: async ({ body, request }) => {
+      const current = currentSession(store, bearerToken(request));
+      if (!current) return UNAUTHENTICATED;
+      return startRegistration(store, current, body.relying_party);
+    },
+    finishRegistration: async ({ body, request }) => {
+      const current = currentSession(store, bearerToken(request));
+      if (!current) return UNAUTHENTICATED;
+      return finishRegistration(store, current, body, sessionInfo(request));
+    },
+    startAuthentication: async ({ body, request }) =>
+      startAuthentication(store, body, bearerToken(request)),
+    finishAuthentication: async ({ body, request }) =>
+      finishAuthentication(store, body, bearerToken(request), sessionInfo(request)),
+    renamePasskey: async ({ params, body, request }) => {
+      const current = currentSession(store, bearerToken(request));
+      if (!current) return UNAUTHENTICATED;
+      return renamePasskey(store, current, params.id, body.name);
+    },
+    deletePasskey: async ({ params, request }) => {
+      const current = currentSession(store, bearerToken(request));
+      if (!current) return UNAUTHENTICATED;
+      return deletePasskey(store, current, params.id, sessionInfo(request));
+    },
+  };
+}

@@ -1,0 +1,94 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { finishSignIn } from '../../lib/sign-in';
+import {
+  authenticateWithPasskey,
+  browserHasWebAuthn,
+  cancelPasskeyRequest,
+  type PasskeyFailure,
+  supportsPasskeyAutofill,
+} from '../../lib/webauthn';
+
+/**
+ * "Sign in with a passkey" under the sign-in form (issue 16), and on the
+ * e-mail page the passkeys in the e-mail field's autofill (conditional
+ * mediation; the field says `autocomplete="username webauthn"`). A passkey
+ * is two factors: the sign-in ends here, with no code to type.
+ */
+export default function PasskeySignIn({ autofill }: { autofill: boolean }) {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<PasskeyFailure | null>(null);
+  const target = params.get('target');
+  const live = useRef(true);
+
+  const done = async (outcome: Awaited<ReturnType<typeof authenticateWithPasskey>>) => {
+    if (!outcome.ok) return outcome.reason;
+    if ('signed_in' in outcome.value) {
+      await finishSignIn(queryClient, navigate, { weak: outcome.value.weak, target });
+    }
+    return null;
+  };
+
+  const latestDone = useRef(done);
+  latestDone.current = done;
+
+  // Autofill: a request that waits until the person picks a passkey in the field's suggestions.
+  useEffect(() => {
+    live.current = true;
+    if (!autofill || !browserHasWebAuthn()) return;
+    void (async () => {
+      if (!(await supportsPasskeyAutofill())) return;
+      // A request serves 5 minutes: an expired one is replaced, once per expiry.
+      for (let round = 0; round < 5 && live.current; round++) {
+        const outcome = await authenticateWithPasskey('login', { autofill: true });
+        if (!live.current) return;
+        const reason = await latestDone.current(outcome);
+        if (reason === 'expired') continue;
+        if (reason && reason !== 'cancelled') setFailure(reason);
+        return;
+      }
+    })();
+    return () => {
+      live.current = false;
+      void cancelPasskeyRequest();
+    };
+  }, [autofill]);
+
+  if (!browserHasWebAuthn()) return null;
+
+  const signIn = async () => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      // The button's request replaces the autofill one (the library aborts it).
+      setFailure(await done(await authenticateWithPasskey('login')));
+    } finally {
+      if (live.current) setBusy(false);
+    }
+  };
+
+  return (
+    <div className="passkey-sign-in">
+      <p className="divider">{t('passkeys.signIn.or')}</p>
+      <button
+        type="button"
+        className="button button-secondary button-block"
+        onClick={() => void signIn()}
+        disabled={busy}
+      >
+        {busy ? t('passkeys.signIn.busy') : t('passkeys.signIn.button')}
+      </button>
+      {failure && (
+        <p className="error" role="alert">
+          {t(`passkeys.errors.${failure}`)}
+        </p>
+      )}
+    </div>
+  );
+}
