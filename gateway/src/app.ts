@@ -2,10 +2,12 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config';
+import { captchaPlugin } from './plugins/captcha';
 import { errorsPlugin } from './plugins/errors';
 import { closingPlugin } from './plugins/health';
 import { loggingOptions, requestIdPlugin } from './plugins/logging';
 import { originPlugin } from './plugins/origin';
+import { storePlugin } from './plugins/store';
 import { upstreamPlugin } from './plugins/upstream';
 import { apiScope } from './scopes/api';
 import { pagesScope } from './scopes/pages';
@@ -35,6 +37,8 @@ export async function buildApp(
   await app.register(closingPlugin);
   await app.register(originPlugin, { config });
   await app.register(upstreamPlugin, { config });
+  await app.register(storePlugin, { config });
+  await app.register(captchaPlugin, { config });
 
   await app.register(apiScope, { config });
   await app.register(pagesScope, { config });
