@@ -15,6 +15,8 @@ import { pagesScope } from './scopes/pages';
 export interface BuildOptions {
   /** Where log lines go (tests capture them); stdout when absent. */
   logStream?: DestinationStream;
+  /** Serve HTTPS directly with this key and certificate (PEM); plain HTTP when absent. */
+  https?: { key: string; cert: string };
 }
 
 /**
@@ -29,7 +31,8 @@ export async function buildApp(
   const app = Fastify({
     ...loggingOptions(config, options.logStream),
     trustProxy: config.TRUST_PROXY,
-  });
+    ...(options.https ? { https: options.https } : {}),
+  }) as unknown as FastifyInstance;
   await app.register(cookie);
 
   await app.register(requestIdPlugin);

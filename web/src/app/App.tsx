@@ -1,16 +1,22 @@
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { BrowserRouter, useLocation, useNavigate, useRoutes } from 'react-router';
-import { tsr } from '../lib/api';
+import { queryKeys, tsr } from '../lib/api';
 import { setMaintenance, useMaintenance } from '../lib/maintenance';
+import { setWeakLock, useWeakLock } from '../lib/weak-lock';
 import { appRoutes } from './router';
 import { href } from './routes';
 
-/** A call answered 503 `maintenance` (ts-rest's hooks throw non-2xx answers). */
+/**
+ * A call answered 503 `maintenance`, or 403 `weak_password` (the session may
+ * only replace its weak password). ts-rest's hooks throw non-2xx answers.
+ */
 const onApiError = (error: unknown) => {
   // The error module loads with the first failure, not with the first page (bundle budget).
   void import('../lib/errors').then(({ errorOf }) => {
-    if (errorOf(error).kind === 'maintenance') setMaintenance(true);
+    const failure = errorOf(error);
+    if (failure.kind === 'maintenance') setMaintenance(true);
+    if (failure.code === 'weak_password') setWeakLock(true);
   });
 };
 
@@ -23,6 +29,7 @@ const queryClient = new QueryClient({
 function Routes() {
   const element = useRoutes(appRoutes);
   const down = useMaintenance();
+  const weak = useWeakLock();
   const location = useLocation();
   const navigate = useNavigate();
   // Spec part 8: a 503 `maintenance` from any call shows the maintenance screen.
@@ -31,6 +38,15 @@ function Routes() {
       navigate(href('maintenance'), { replace: true });
     }
   }, [down, location.pathname, navigate]);
+  // A 403 `weak_password` from any call: replace the password first, then come back here.
+  useEffect(() => {
+    if (!weak) return;
+    setWeakLock(false);
+    void queryClient.invalidateQueries({ queryKey: queryKeys.user });
+    if (location.pathname === href('weak-password')) return;
+    const target = location.pathname + location.search;
+    navigate(href('weak-password', { verified: 'true', target }), { replace: true });
+  }, [weak, location.pathname, location.search, navigate]);
   return element;
 }
 
