@@ -20,10 +20,22 @@ const onApiError = (error: unknown) => {
   });
 };
 
+/** A 403 `weak_password` will not change by asking again: no retry, straight to the change. */
+const isWeakLockdown = (error: unknown) => {
+  const answer = error as { status?: unknown; body?: { code?: unknown } } | null;
+  return answer?.status === 403 && answer.body?.code === 'weak_password';
+};
+
 const queryClient = new QueryClient({
   queryCache: new QueryCache({ onError: onApiError }),
   mutationCache: new MutationCache({ onError: onApiError }),
-  defaultOptions: { queries: { refetchOnWindowFocus: false } },
+  defaultOptions: {
+    queries: {
+      refetchOnWindowFocus: false,
+      // TanStack Query's default (three retries), except for the weak-password lockdown.
+      retry: (failures, error) => failures < 3 && !isWeakLockdown(error),
+    },
+  },
 });
 
 function Routes() {
@@ -40,10 +52,8 @@ function Routes() {
   }, [down, location.pathname, navigate]);
   // A 403 `weak_password` from any call: replace the password first, then come back here.
   useEffect(() => {
-    if (!weak) return;
-    setWeakLock(false);
+    if (!weak || location.pathname === href('weak-password')) return;
     void queryClient.invalidateQueries({ queryKey: queryKeys.user });
-    if (location.pathname === href('weak-password')) return;
     const target = location.pathname + location.search;
     navigate(href('weak-password', { verified: 'true', target }), { replace: true });
   }, [weak, location.pathname, location.search, navigate]);

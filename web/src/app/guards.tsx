@@ -4,6 +4,7 @@ import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { queryKeys, tsr } from '../lib/api';
 import { fuzzionPayload, loginPayload } from '../lib/flow-state';
 import { useCurrentUser, useLogout } from '../lib/session';
+import { useWeakLock } from '../lib/weak-lock';
 import { decide, stepUpHref, targetClientOf } from './guard-rules';
 import { type RouteName, routeNameOf } from './routes';
 
@@ -39,6 +40,7 @@ export function RouteGuard() {
   const location = useLocation();
   const to = routeNameOf(location.pathname);
   const { user, isLoading } = useCurrentUser();
+  const weakLocked = useWeakLock();
   // The route shown before this one (for the onboarding order and edit-info rules).
   const shown = useRef<RouteName | null>(null);
 
@@ -52,6 +54,7 @@ export function RouteGuard() {
         duplicatedLogged: fuzzionPayload.get() !== null,
         loginPending: loginPayload.get() !== null,
         targetClientId: targetClientOf(location.search),
+        weakLocked,
       });
   const shows = decision?.kind === 'render' || decision?.kind === 'stepUp';
 
