@@ -20,6 +20,17 @@ export const PasswordGrant = z.object({
 });
 export type PasswordGrant = z.infer<typeof PasswordGrant>;
 
+/**
+ * The portal's sign-in: the password grant, plus the captcha provider's token
+ * when the variant's config carries a captcha site key. The gateway verifies
+ * it with the provider (siteverify) and never passes it upstream; missing or
+ * refused: 400 `captcha`; the provider unreachable: 502 `captcha_unavailable`.
+ */
+export const PortalPasswordGrant = PasswordGrant.extend({
+  captcha: z.string().min(1).max(8192).optional(),
+});
+export type PortalPasswordGrant = z.infer<typeof PortalPasswordGrant>;
+
 /** `POST /token` takes the password grant (portal sign-in) or a partner's code exchange. */
 export const TokenGrant = z.discriminatedUnion('grant_type', [
   PasswordGrant,
@@ -223,8 +234,8 @@ export const authPortal = c.router({
     metadata: rateLimited('signIn'),
     path: '/token',
     summary:
-      'Sign in; the gateway keeps the token in an httpOnly cookie. 401: MFA needed (payload, methods); 429: locked, with Retry-After',
-    body: PasswordGrant,
+      'Sign in; the gateway keeps the token in an httpOnly cookie. 401: MFA needed (payload, methods); 400 `captcha`: the captcha token is missing or refused; 429: locked, with Retry-After; 502 `captcha_unavailable`: the captcha provider could not be asked',
+    body: PortalPasswordGrant,
     responses: {
       200: SignedIn,
       400: ErrorBody,

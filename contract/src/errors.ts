@@ -35,9 +35,12 @@ export type MessageBody = z.infer<typeof MessageBody>;
 /**
  * The answers the gateway itself may give to any portal call, before or
  * instead of the upstream: 400 `validation` (a field is wrong), 401
- * `unauthenticated`, 403 `csrf` / `weak_password`, 404 `not_found`, 429
- * `rate_limited` (with Retry-After), 502 `upstream_unavailable` /
- * `upstream_contract`, 503 `maintenance`, 504 `upstream_timeout`. Declared
+ * `unauthenticated`, 403 `csrf` / `weak_password` (a session signed in with
+ * a weak password may only read the user, replace the password and sign out
+ * until it is replaced), 404 `not_found`, 429 `rate_limited` (with
+ * Retry-After), 502 `upstream_unavailable` / `upstream_contract`, 503
+ * `maintenance` / `session_store_unavailable`, 504 `upstream_timeout`; and on
+ * the sign-in, 400 `captcha` and 502 `captcha_unavailable`. Declared
  * once on the portal router (`commonResponses`), so every route's types carry
  * them; a route's own declaration of a status wins.
  */
@@ -63,6 +66,8 @@ export const GatewayErrorCode = z.enum([
   'invalid_device_id',
   'weak_password',
   'captcha',
+  'captcha_unavailable',
+  'session_store_unavailable',
   'not_found',
   'rate_limited',
   'upstream_unavailable',

@@ -37,3 +37,38 @@ test('a wrong password shows the spec message', async ({ page }) => {
   await expect(page.getByRole('alert')).toHaveText('Invalid username/password.');
   await expect(page).toHaveURL(/\/login\/email$/);
 });
+
+test('trust is bound to the httpOnly device cookie: a copied X-Device-ID still asks for MFA', async ({
+  page,
+  context,
+  browser,
+  request,
+}) => {
+  await trustThisBrowser(page, request, 'employee@example.be');
+  const device = (await context.cookies()).find((c) => c.name === 'device');
+  expect(device).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
+  expect(await page.evaluate(() => document.cookie)).not.toContain('device=');
+  const copied = await page.evaluate(() => localStorage.getItem('device-id'));
+  expect(copied).toBeTruthy();
+
+  // Another browser, with the trusted browser's X-Device-ID copied into its local storage.
+  const other = await browser.newContext();
+  try {
+    await other.addInitScript((id) => localStorage.setItem('device-id', id ?? ''), copied);
+    const elsewhere = await other.newPage();
+    await elsewhere.goto('/login/email');
+    await elsewhere.getByLabel('E-mail address').fill('employee@example.be');
+    await elsewhere.getByLabel('Password').fill(DEMO_PASSWORD);
+    await elsewhere.getByRole('button', { name: 'Log in' }).click();
+    await expect(elsewhere).toHaveURL(/\/mfa\/methods\?/);
+  } finally {
+    await other.close();
+  }
+
+  // The trusted browser itself still signs in by password alone.
+  await page.goto('/login/email');
+  await page.getByLabel('E-mail address').fill('employee@example.be');
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/user\/dashboard$/);
+});

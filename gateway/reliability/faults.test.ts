@@ -16,7 +16,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { type Config, testConfig } from '../src/config';
-import { signIn, type TestStack } from '../src/test-helpers';
+import { newDeviceCookie, signIn, type TestStack } from '../src/test-helpers';
 
 /** Every log line the gateway writes, parsed. */
 function logSink() {
@@ -289,7 +289,14 @@ describe('upstream faults, then recovery', () => {
     const gateway = await buildApp(
       testConfig({ UPSTREAM_BE_URL: url, UPSTREAM_LU_URL: url, UPSTREAM_TIMEOUT_MS: TIMEOUT_MS }),
     );
-    stack = { gateway, be: mock, lu: mock, deviceId: randomUUID(), close: () => gateway.close() };
+    stack = {
+      gateway,
+      be: mock,
+      lu: mock,
+      deviceId: randomUUID(),
+      deviceCookie: newDeviceCookie(),
+      close: () => gateway.close(),
+    };
     token = await signIn(stack);
   });
   afterAll(async () => {

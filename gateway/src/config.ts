@@ -96,6 +96,15 @@ const Env = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CAPTCHA_SITE_KEY: z.string().default(''),
   /**
+   * The captcha provider's secret and its siteverify endpoint (the convention
+   * reCAPTCHA, hCaptcha and Turnstile share: a form-encoded POST of `secret`,
+   * `response`, `remoteip`, answered JSON `{success}`). With a site key, the
+   * gateway checks every password sign-in's token there before the upstream
+   * sees it; the secret is then required.
+   */
+  CAPTCHA_SECRET: z.string().default(''),
+  CAPTCHA_VERIFY_URL: httpUrl.default('https://www.google.com/recaptcha/api/siteverify'),
+  /**
    * Rate limits per client IP and window: sign-in calls, calls that check or
    * send an MFA/e-mail/SMS code, and forgot-password/username calls.
    */
@@ -132,6 +141,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid gateway configuration:\n  ${lines.join('\n  ')}`);
   }
   const config = withDefaults(result.data);
+  if (config.CAPTCHA_SITE_KEY && !config.CAPTCHA_SECRET) {
+    throw new ConfigError(
+      'Invalid gateway configuration:\n  CAPTCHA_SECRET: required when CAPTCHA_SITE_KEY is set (the gateway verifies every captcha token)',
+    );
+  }
   const hosts = [...config.PUBLIC_ORIGIN_BE, ...config.PUBLIC_ORIGIN_LU].map(
     (o) => new URL(o).host,
   );

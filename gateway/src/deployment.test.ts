@@ -4,7 +4,14 @@ import { GenericContainer, type StartedTestContainer, Wait } from 'testcontainer
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
 import { testConfig } from './config';
-import { browserHeaders, DEMO_PASSWORD, startStack, type TestStack } from './test-helpers';
+import {
+  browserHeaders,
+  DEMO_PASSWORD,
+  newDeviceCookie,
+  signIn,
+  startStack,
+  type TestStack,
+} from './test-helpers';
 
 const wrongPassword = {
   grant_type: 'password',
@@ -60,6 +67,32 @@ describe('several gateways, one Redis', () => {
     expect((await attempt(gateways[1] as FastifyInstance, '198.51.100.5')).statusCode).toBe(400);
   });
 
+  /** The helpers' browser, signing in through gateway `i`. */
+  const browserAt = (i: number): TestStack => ({
+    gateway: gateways[i] as FastifyInstance,
+    be: upstream,
+    lu: upstream,
+    deviceId,
+    deviceCookie: newDeviceCookie(),
+    close: async () => {},
+  });
+  let weakToken = '';
+  const sessionsCall = (gateway: FastifyInstance) =>
+    gateway.inject({
+      url: '/api/sessions',
+      headers: { host: 'be.localhost:3000' },
+      cookies: { access_token: weakToken },
+    });
+
+  it('keeps a weak sign-in locked down on every gateway: the flag lives in Redis', async () => {
+    weakToken = await signIn(browserAt(0), 'weak@example.be');
+    for (const gateway of gateways) {
+      const res = await sessionsCall(gateway);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().code).toBe('weak_password');
+    }
+  });
+
   it('fails open while Redis is away: calls go on (the upstream still locks accounts)', async () => {
     await redis.stop();
     const res = await gateways[0]?.inject({
@@ -73,6 +106,23 @@ describe('several gateways, one Redis', () => {
     if (!res) throw new Error('no gateway');
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Invalid username/password.');
+  });
+
+  it('fails closed for the weak-password lockdown while Redis is away: 503, nothing unlocked', async () => {
+    // Redis was stopped by the test above.
+    const res = await sessionsCall(gateways[1] as FastifyInstance);
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({
+      code: 'session_store_unavailable',
+      message: 'The sign-in service is unavailable. Please try again later.',
+    });
+    // Reading the user needs no flag: the weak-password screen still loads.
+    const user = await (gateways[1] as FastifyInstance).inject({
+      url: '/api/user',
+      headers: { host: 'be.localhost:3000' },
+      cookies: { access_token: weakToken },
+    });
+    expect(user.statusCode).toBe(200);
   });
 });
 

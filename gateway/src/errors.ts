@@ -9,7 +9,11 @@ export type GatewayErrorKind =
   | 'maintenance'
   | 'rate_limited'
   | 'not_found'
-  | 'misdirected';
+  | 'misdirected'
+  | 'weak_password'
+  | 'captcha'
+  | 'captcha_unavailable'
+  | 'session_store_unavailable';
 
 const STATUS: Record<GatewayErrorKind, number> = {
   upstream_contract: 502,
@@ -22,6 +26,10 @@ const STATUS: Record<GatewayErrorKind, number> = {
   rate_limited: 429,
   not_found: 404,
   misdirected: 421,
+  weak_password: 403,
+  captcha: 400,
+  captcha_unavailable: 502,
+  session_store_unavailable: 503,
 };
 
 const MESSAGE: Record<GatewayErrorKind, string> = {
@@ -35,6 +43,10 @@ const MESSAGE: Record<GatewayErrorKind, string> = {
   rate_limited: 'Too many attempts. Please try again later.',
   not_found: 'Not found.',
   misdirected: 'This address is not served by the account portal.',
+  weak_password: 'Your password is too weak. Please choose a new one first.',
+  captcha: 'Please complete the security check.',
+  captcha_unavailable: 'The security check could not be verified. Please try again later.',
+  session_store_unavailable: 'The sign-in service is unavailable. Please try again later.',
 };
 
 export class GatewayError extends Error {

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import { buildMockUpstream, type MockApp } from '@portal/mock-upstream';
 import type { FastifyInstance, InjectOptions } from 'fastify';
@@ -12,6 +12,12 @@ export interface TestStack {
   be: MockApp;
   lu: MockApp;
   deviceId: string;
+  /**
+   * The `device` cookie of the browser the helpers play (the gateway sets one
+   * on the first call of a browser that has none; any 32 random bytes will do):
+   * trusting a device is bound to it.
+   */
+  deviceCookie: string;
   close(): Promise<void>;
 }
 
@@ -29,6 +35,7 @@ export async function startStack(overrides: Partial<Config> = {}): Promise<TestS
     be,
     lu,
     deviceId: randomUUID(),
+    deviceCookie: newDeviceCookie(),
     close: async () => {
       await gateway.close();
       await be.app.close();
@@ -47,9 +54,17 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Headers the web app sends on every state-changing call. */
+/** A value of the gateway's `device` cookie, as it makes them. */
+export const newDeviceCookie = () => randomBytes(32).toString('base64url');
+
+/** Headers the web app sends on every state-changing call (with the browser's device cookie). */
 export function browserHeaders(stack: TestStack, host = 'be.localhost:3000') {
-  return { host, 'x-device-id': stack.deviceId, 'content-type': 'application/json' };
+  return {
+    host,
+    'x-device-id': stack.deviceId,
+    'content-type': 'application/json',
+    cookie: `device=${stack.deviceCookie}`,
+  };
 }
 
 /** The mock upstream that serves `host` (the gateway's default LU hosts). */

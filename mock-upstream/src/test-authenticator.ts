@@ -65,7 +65,7 @@ export function register(key: SoftPasskey, { challenge, rpId, origin }: Ceremony
   const attestationObject = isoCBOR.encode(
     new Map<string, string | Map<string, never> | Uint8Array>([
       ['fmt', 'none'],
-      ['attStmt', new Map()],
+      ['attStmt', new Map<string, never>()],
       ['authData', authData(rpId, UP | UV | AT, key.counter, attested)],
     ]),
   );

@@ -1,11 +1,8 @@
-import { once } from 'node:events';
-import { setTimeout } from 'node:timers/promises';
 import rateLimit from '@fastify/rate-limit';
 import { type RateLimitClass, rateLimitOf } from '@portal/contract';
 import type { AppRoute } from '@ts-rest/core';
 import type { onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
 import type { Config } from '../config';
 import { GatewayError } from '../errors';
 
@@ -23,23 +20,8 @@ import { GatewayError } from '../errors';
  */
 export const rateLimitPlugin = fp<{ config: Config }>(
   async (app, { config }) => {
-    let redis: Redis | undefined;
-    if (config.REDIS_URL) {
-      redis = new Redis(config.REDIS_URL, {
-        // Fail fast rather than queue: a request must not wait on a Redis that is away.
-        enableOfflineQueue: false,
-        maxRetriesPerRequest: 1,
-        connectTimeout: 2000,
-        commandTimeout: 1000,
-      });
-      redis.on('error', (err) => app.log.warn({ err: err.message }, 'redis unavailable'));
-      // Counted from the first call: wait (briefly) for the connection. A Redis
-      // that is away at start does not stop the gateway; limits fail open until it is back.
-      await Promise.race([once(redis, 'ready'), setTimeout(3000)]);
-      app.addHook('onClose', async () => {
-        redis?.disconnect();
-      });
-    }
+    // The Redis connection of the store plugin, shared with the session flags.
+    const redis = app.redis;
     await app.register(rateLimit, {
       global: false,
       ...(redis ? { redis, nameSpace: 'portal-rate-limit:' } : {}),
@@ -78,5 +60,5 @@ export const rateLimitPlugin = fp<{ config: Config }>(
       ];
     });
   },
-  { name: 'rate-limit' },
+  { name: 'rate-limit', dependencies: ['store'] },
 );

@@ -1,14 +1,48 @@
+import { createHash, randomBytes } from 'node:crypto';
 import type { CookieSerializeOptions } from '@fastify/cookie';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyRequest, onRequestHookHandler } from 'fastify';
+import { GatewayError } from '../errors';
 import { cookieDomainOf } from '../origins';
+import { upstreamOf } from './upstream';
 
 export const SESSION_COOKIE = 'access_token';
 export const THIRTY_DAYS_S = 30 * 24 * 3600;
 
 /**
+ * The device cookie: a random value the gateway sets once per browser,
+ * httpOnly (JavaScript cannot read or copy it, unlike the X-Device-ID of
+ * local storage) and long-lived: 400 days, the longest a browser keeps a
+ * cookie (RFC 6265bis caps Max-Age there). The device the upstream trusts to
+ * skip MFA is derived from it (`upstreamDeviceId`).
+ */
+export const DEVICE_COOKIE = 'device';
+export const DEVICE_MAX_AGE_S = 400 * 24 * 3600;
+/** 32 random bytes, base64url. Any other value is not one of ours: a new one replaces it. */
+const DEVICE_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+/**
+ * An access token's shape: RFC 6750's b64token (the characters a bearer
+ * credential may have), 20 characters (the account API's minimum) to 4096.
+ * A cookie value of any other shape (a space, a comma, a quote, a control
+ * character, a huge value) is not a token: it is dropped, never put in an
+ * Authorization header.
+ */
+const TOKEN_SHAPE = /^[A-Za-z0-9\-._~+/]{20,4096}=*$/;
+export const isTokenShaped = (value: string) => TOKEN_SHAPE.test(value);
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** This browser's device cookie (set on this answer when it had none). */
+    deviceKey: string | undefined;
+  }
+}
+
+/**
  * DESIGN.md's cookie: httpOnly, SameSite=Lax, Path=/, Domain from the public
- * origin (`account.` dropped), Secure whenever that origin is HTTPS, whatever
- * a proxy hop says.
+ * origin (`account.` dropped, shared with the provider's sibling platforms as
+ * the spec requires), Secure whenever that origin is HTTPS, whatever a proxy
+ * hop says. The device cookie follows the same rules, so that the device the
+ * account API knows is one device across the platforms that share the session.
  */
 export function cookieOptions(request: FastifyRequest): CookieSerializeOptions {
   const origin = request.publicOrigin;
@@ -27,7 +61,7 @@ interface CookieReply {
   clearCookie(name: string, options?: CookieSerializeOptions): unknown;
 }
 
-export function setSessionCookie(request: FastifyRequest, reply: CookieReply, token: string) {
+function setSessionCookie(request: FastifyRequest, reply: CookieReply, token: string) {
   reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(request), maxAge: THIRTY_DAYS_S });
 }
 
@@ -36,8 +70,49 @@ export function clearSessionCookie(request: FastifyRequest, reply: CookieReply) 
   reply.clearCookie(SESSION_COOKIE, cookieOptions(request));
 }
 
+/** The session cookie's token, when it has a token's shape. */
 export function sessionToken(request: FastifyRequest): string | undefined {
-  return request.cookies[SESSION_COOKIE] || undefined;
+  const value = request.cookies[SESSION_COOKIE];
+  return value && isTokenShaped(value) ? value : undefined;
+}
+
+function setDeviceCookie(request: FastifyRequest, reply: CookieReply, value: string) {
+  reply.setCookie(DEVICE_COOKIE, value, { ...cookieOptions(request), maxAge: DEVICE_MAX_AGE_S });
+}
+
+/**
+ * Session hygiene on every portal call and partner entry: a session cookie
+ * that is not a token's shape is cleared (and never forwarded); a browser
+ * without a device cookie of ours gets one, used from this very request on.
+ */
+export const browserCookies: onRequestHookHandler = (request, reply, done) => {
+  const session = request.cookies[SESSION_COOKIE];
+  if (session !== undefined && !isTokenShaped(session)) clearSessionCookie(request, reply);
+  const device = request.cookies[DEVICE_COOKIE];
+  if (device && DEVICE_SHAPE.test(device)) {
+    request.deviceKey = device;
+  } else {
+    request.deviceKey = randomBytes(32).toString('base64url');
+    setDeviceCookie(request, reply, request.deviceKey);
+  }
+  done();
+};
+
+/**
+ * The device id the upstream sees (its X-Device-ID: trusted devices, the
+ * session list): a UUID made of the SHA-256 of the device cookie, so it is
+ * stable for a browser (same cookie, same id) and cannot be produced without
+ * the cookie, which JavaScript cannot read. The X-Device-ID header the web
+ * app sends stays required as the CSRF header (`csrf.ts`), but names no
+ * device: a value copied from another browser's local storage skips nothing.
+ * RFC 9562's version 8 (custom) marks the id as derived, not random.
+ */
+export function upstreamDeviceId(deviceKey: string): string {
+  const b = createHash('sha256').update(`portal-device:${deviceKey}`).digest().subarray(0, 16);
+  b[6] = ((b[6] ?? 0) & 0x0f) | 0x80;
+  b[8] = ((b[8] ?? 0) & 0x3f) | 0x80;
+  const hex = b.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 /** Headers every upstream call carries: the bearer from the cookie, the device and request ids. */
@@ -45,10 +120,89 @@ export function upstreamHeaders(request: FastifyRequest): Record<string, string>
   const headers: Record<string, string> = { 'x-request-id': request.id };
   const token = sessionToken(request);
   if (token) headers.authorization = `Bearer ${token}`;
-  const device = request.headers['x-device-id'];
-  if (typeof device === 'string') headers['x-device-id'] = device;
+  if (request.deviceKey) headers['x-device-id'] = upstreamDeviceId(request.deviceKey);
   const ua = request.headers['user-agent'];
   if (ua) headers['user-agent'] = ua;
   headers['x-forwarded-for'] = request.ip;
   return headers;
+}
+
+/** Revokes a token upstream, best-effort (logged), and forgets what was kept about it. */
+async function revoke(request: FastifyRequest, token: string): Promise<void> {
+  await upstreamOf(request)
+    .auth.deleteToken({
+      extraHeaders: { ...upstreamHeaders(request), authorization: `Bearer ${token}` },
+    })
+    .catch((err: unknown) => request.log.warn({ err }, 'upstream token revocation failed'));
+  await forgetFlags(request, token);
+}
+
+async function forgetFlags(request: FastifyRequest, token: string): Promise<void> {
+  await request.server.sessionFlags
+    .forget(token)
+    .catch((err: unknown) => request.log.warn({ err }, 'session flag not forgotten'));
+}
+
+/** What a sign-in answer of the upstream gives a session. */
+export interface SessionAnswer {
+  access_token: string;
+  expires_in?: number | undefined;
+  password_status?: number | undefined;
+}
+
+/** Spec part 4 and 9: password status 1 or 2 is a weak password. */
+export const isWeakStatus = (status: number | undefined) => status === 1 || status === 2;
+
+/**
+ * Every sign-in (password, MFA code, address-hash token, onboarding, merge,
+ * workplace login) ends here. The token goes into the httpOnly cookie; a
+ * session this browser held before is revoked upstream (one browser, one
+ * session); a weak password's session is flagged server-side, so that it can
+ * only read the user, replace the password and sign out (`weakLockdown`).
+ * Answers whether the session is weak.
+ */
+export async function startSession(
+  request: FastifyRequest,
+  reply: CookieReply,
+  answer: SessionAnswer,
+): Promise<{ weak: boolean }> {
+  const token = answer.access_token;
+  if (!isTokenShaped(token)) {
+    throw new GatewayError('upstream_contract', undefined, { issue: 'token has no token shape' });
+  }
+  const weak = isWeakStatus(answer.password_status);
+  if (weak) {
+    const ttl = Math.min(answer.expires_in ?? THIRTY_DAYS_S, THIRTY_DAYS_S);
+    try {
+      await request.server.sessionFlags.markWeak(token, Math.max(1, ttl));
+    } catch (err) {
+      // Fail closed: a weak session that could not be flagged is not handed out.
+      await revoke(request, token);
+      throw err;
+    }
+  }
+  const previous = sessionToken(request);
+  if (previous && previous !== token) await revoke(request, previous);
+  setSessionCookie(request, reply, token);
+  // An active browser keeps its device: the cookie's 400 days start again.
+  if (request.deviceKey) setDeviceCookie(request, reply, request.deviceKey);
+  return { weak };
+}
+
+/** Sign-out: revokes the token upstream (best-effort) and clears the cookie with its Domain. */
+export async function endSession(request: FastifyRequest, reply: CookieReply): Promise<void> {
+  const token = sessionToken(request);
+  if (token) await revoke(request, token);
+  clearSessionCookie(request, reply);
+}
+
+/**
+ * Forgets what the store keeps about this request's session (its weak flag),
+ * once the password is replaced or the session is gone. Best-effort: a flag
+ * left behind (store away) only means the next call of that session is
+ * refused until a new sign-in, never that a lockdown is lifted.
+ */
+export async function forgetSession(request: FastifyRequest): Promise<void> {
+  const token = sessionToken(request);
+  if (token) await forgetFlags(request, token);
 }

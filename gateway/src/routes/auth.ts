@@ -1,17 +1,16 @@
-import type { portalApi, TokenAnswer } from '@portal/contract';
+import type { portalApi } from '@portal/contract';
 import type { RouterImplementation } from '@ts-rest/fastify';
 import type { FastifyRequest } from 'fastify';
 import { GatewayError } from '../errors';
-import { clearSessionCookie, setSessionCookie, upstreamHeaders } from '../plugins/session';
+import { endSession, type SessionAnswer, startSession, upstreamHeaders } from '../plugins/session';
 import { upstreamOf } from '../plugins/upstream';
 
-type CookieReply = Parameters<typeof setSessionCookie>[1];
+type CookieReply = Parameters<typeof startSession>[1];
 
 /** Keeps the token in the cookie; the browser learns only that it is signed in. */
-function signInWith(request: FastifyRequest, reply: CookieReply, answer: TokenAnswer) {
-  setSessionCookie(request, reply, answer.access_token);
-  const status = answer.password_status ?? 0;
-  return { signed_in: true as const, weak: status === 1 || status === 2 };
+async function signInWith(request: FastifyRequest, reply: CookieReply, answer: SessionAnswer) {
+  const { weak } = await startSession(request, reply, answer);
+  return { signed_in: true as const, weak };
 }
 
 /** A locked account's 429 tells the browser when to try again. */
@@ -22,15 +21,18 @@ function passRetryAfter(headers: Headers, reply: { header(name: string, value: s
 
 export const authRoutes: RouterImplementation<typeof portalApi.auth> = {
   createToken: async ({ body, request, reply }) => {
+    const { captcha, ...grant } = body;
+    // With the captcha on, the provider vouches for the sign-in before the upstream sees it.
+    await request.server.captcha?.(request, captcha);
     const res = await upstreamOf(request).auth.createToken({
-      body,
+      body: grant,
       extraHeaders: upstreamHeaders(request),
     });
     switch (res.status) {
       case 200:
         // A password grant never answers the partner's code-exchange shape.
         if ('scope' in res.body) throw new GatewayError('upstream_contract');
-        return { status: 200, body: signInWith(request, reply, res.body) };
+        return { status: 200, body: await signInWith(request, reply, res.body) };
       case 401:
         if (!('mfa' in res.body)) throw new GatewayError('upstream_contract');
         return { status: 401, body: res.body };
@@ -42,14 +44,8 @@ export const authRoutes: RouterImplementation<typeof portalApi.auth> = {
     }
   },
   deleteToken: async ({ request, reply }) => {
-    const headers = upstreamHeaders(request);
-    if (headers.authorization) {
-      // Revocation is best-effort: the cookie goes whatever the upstream says.
-      await upstreamOf(request)
-        .auth.deleteToken({ extraHeaders: headers })
-        .catch((err: unknown) => request.log.warn({ err }, 'upstream token revocation failed'));
-    }
-    clearSessionCookie(request, reply);
+    // Revocation is best-effort: the cookie goes whatever the upstream says.
+    await endSession(request, reply);
     return { status: 204, body: undefined };
   },
   mfaStatus: async ({ request }) => {
@@ -82,7 +78,7 @@ export const authRoutes: RouterImplementation<typeof portalApi.auth> = {
     return {
       status: 200,
       body: {
-        ...signInWith(request, reply, answer),
+        ...(await signInWith(request, reply, answer)),
         ...(answer.recovery_keys_left === undefined
           ? {}
           : { recovery_keys_left: answer.recovery_keys_left }),
@@ -96,6 +92,6 @@ export const authRoutes: RouterImplementation<typeof portalApi.auth> = {
       extraHeaders: upstreamHeaders(request),
     });
     if (res.status !== 200) return res;
-    return { status: 200, body: signInWith(request, reply, res.body) };
+    return { status: 200, body: await signInWith(request, reply, res.body) };
   },
 };

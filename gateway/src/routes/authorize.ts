@@ -2,8 +2,14 @@ import { AuthorizeQuery, isPartnerClient } from '@portal/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { GatewayError } from '../errors';
-import { clearSessionCookie, sessionToken, upstreamHeaders } from '../plugins/session';
+import {
+  browserCookies,
+  clearSessionCookie,
+  sessionToken,
+  upstreamHeaders,
+} from '../plugins/session';
 import { upstreamOf } from '../plugins/upstream';
+import { isWeakSession } from '../plugins/weak-lockdown';
 import { allowedRedirect, ownOrigin, registeredClients } from '../redirects';
 import { verifiedTarget } from './grants';
 
@@ -38,7 +44,7 @@ function single(value: unknown): string | undefined {
  */
 export const authorizePlugin = fp(
   async (app) => {
-    app.get('/authorize', async (request: FastifyRequest, reply) => {
+    app.get('/authorize', { onRequest: browserCookies }, async (request: FastifyRequest, reply) => {
       const raw = request.query as Record<string, unknown>;
       const partner = isPartnerClient(single(raw.client_id) ?? '');
       const parsed = AuthorizeQuery.safeParse(
@@ -63,6 +69,14 @@ export const authorizePlugin = fp(
         return redirect(reply, screen('/login/email', new URLSearchParams({ target }), partner));
       };
       if (!sessionToken(request)) return signIn();
+      if (await isWeakSession(request)) {
+        // A weak password grants nothing else: replace it first, then come back here.
+        const target = `/authorize?${params.toString()}`;
+        return redirect(
+          reply,
+          `/weak-password?${new URLSearchParams({ verified: 'true', target })}`,
+        );
+      }
 
       const res = await upstreamOf(request).grants.authorize({
         query,

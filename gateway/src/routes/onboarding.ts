@@ -1,6 +1,6 @@
 import type { portalApi } from '@portal/contract';
 import type { RouterImplementation } from '@ts-rest/fastify';
-import { setSessionCookie, upstreamHeaders } from '../plugins/session';
+import { startSession, upstreamHeaders } from '../plugins/session';
 import { upstreamOf } from '../plugins/upstream';
 
 /**
@@ -49,13 +49,12 @@ export const onboardingRoutes: RouterImplementation<typeof portalApi.onboarding>
       extraHeaders: upstreamHeaders(request),
     });
     if (res.status !== 200) return res;
-    setSessionCookie(request, reply, res.body.access_token);
-    const status = res.body.password_status ?? 0;
+    const { weak } = await startSession(request, reply, res.body);
     return {
       status: 200,
       body: {
         signed_in: true as const,
-        weak: status === 1 || status === 2,
+        weak,
         outcome: res.body.outcome,
       },
     };

@@ -2,7 +2,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { portalApi } from '@portal/contract';
 import type { RouterImplementation } from '@ts-rest/fastify';
 import type { FastifyRequest } from 'fastify';
-import { setSessionCookie, upstreamHeaders } from '../plugins/session';
+import { startSession, upstreamHeaders } from '../plugins/session';
 import { upstreamOf } from '../plugins/upstream';
 
 /** Binds an identity-provider login to the browser that started it (login CSRF). */
@@ -38,7 +38,7 @@ export const partnerRoutes: RouterImplementation<typeof portalApi.partner> = {
       if (retryAfter) reply.header('retry-after', retryAfter);
     }
     if (res.status !== 200) return res;
-    setSessionCookie(request, reply, res.body.access_token);
+    await startSession(request, reply, res.body);
     return { status: 200, body: { status: 'linked', company: res.body.company } };
   },
   ssoDiscover: async ({ query, request }) =>
@@ -81,7 +81,7 @@ export const partnerRoutes: RouterImplementation<typeof portalApi.partner> = {
       extraHeaders: upstreamHeaders(request),
     });
     if (res.status !== 200 || res.body.status !== 'linked') return res;
-    setSessionCookie(request, reply, res.body.access_token);
+    await startSession(request, reply, res.body);
     return { status: 200, body: { status: 'linked', company: res.body.company } };
   },
 };

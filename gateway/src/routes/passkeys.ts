@@ -1,7 +1,7 @@
 import type { portalApi, RelyingParty } from '@portal/contract';
 import type { RouterImplementation } from '@ts-rest/fastify';
 import type { FastifyRequest } from 'fastify';
-import { clearSessionCookie, setSessionCookie, upstreamHeaders } from '../plugins/session';
+import { clearSessionCookie, startSession, upstreamHeaders } from '../plugins/session';
 import { upstreamOf } from '../plugins/upstream';
 import { passOn, signedIn, UNAUTHENTICATED } from './signed-in';
 
@@ -68,8 +68,7 @@ export const passkeysRoutes: RouterImplementation<typeof portalApi.passkeys> = {
     });
     if (res.status !== 200) return passOn(res);
     if (!('access_token' in res.body)) return { status: 200, body: { sudo: true as const } };
-    setSessionCookie(request, reply, res.body.access_token);
-    const weak = res.body.password_status === 1 || res.body.password_status === 2;
+    const { weak } = await startSession(request, reply, res.body);
     return { status: 200, body: { signed_in: true as const, weak } };
   },
   renamePasskey: async ({ params, body, request }) => {

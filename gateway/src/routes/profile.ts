@@ -1,6 +1,6 @@
 import type { portalApi } from '@portal/contract';
 import type { RouterImplementation } from '@ts-rest/fastify';
-import { clearSessionCookie } from '../plugins/session';
+import { clearSessionCookie, forgetSession } from '../plugins/session';
 import { upstreamOf } from '../plugins/upstream';
 import { passOn, signedIn, UNAUTHENTICATED } from './signed-in';
 
@@ -38,9 +38,13 @@ export const profileRoutes: RouterImplementation<typeof portalApi.profile> = {
   replaceWeakPassword: async ({ body, request }) => {
     const headers = signedIn(request);
     if (!headers) return UNAUTHENTICATED;
-    return passOn(
-      await upstreamOf(request).profile.replaceWeakPassword({ body, extraHeaders: headers }),
-    );
+    const res = await upstreamOf(request).profile.replaceWeakPassword({
+      body,
+      extraHeaders: headers,
+    });
+    // Replaced (or, 409, no longer weak upstream): the session is no longer locked down.
+    if (res.status === 200 || res.status === 409) await forgetSession(request);
+    return passOn(res);
   },
   addLogin: async ({ body, request }) => {
     const headers = signedIn(request);

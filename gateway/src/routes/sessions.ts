@@ -1,6 +1,6 @@
 import type { portalApi } from '@portal/contract';
 import type { RouterImplementation } from '@ts-rest/fastify';
-import { clearSessionCookie } from '../plugins/session';
+import { clearSessionCookie, forgetSession } from '../plugins/session';
 import { upstreamOf } from '../plugins/upstream';
 import { passOn, signedIn, UNAUTHENTICATED } from './signed-in';
 
@@ -38,6 +38,7 @@ export const sessionsRoutes: RouterImplementation<typeof portalApi.sessions> = {
     const res = await upstreamOf(request).sessions.deleteAllSessions({ extraHeaders: headers });
     // Signed out everywhere, here too (a 401 means the token was dead already).
     clearSessionCookie(request, reply);
+    await forgetSession(request);
     return passOn(res);
   },
   listHistory: async ({ query, request }) => {

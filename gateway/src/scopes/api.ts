@@ -8,6 +8,8 @@ import { notFound } from '../plugins/errors';
 import { maintenance } from '../plugins/maintenance';
 import { rateLimitPlugin } from '../plugins/rate-limit';
 import { apiHelmet, hsts, noStore } from '../plugins/security';
+import { browserCookies } from '../plugins/session';
+import { weakLockdown } from '../plugins/weak-lockdown';
 import { authRoutes } from '../routes/auth';
 import { configRoutes } from '../routes/config';
 import { fuzzionRoutes } from '../routes/fuzzion';
@@ -24,7 +26,9 @@ import { sessionsRoutes } from '../routes/sessions';
  * them as hooks of this one encapsulated scope (so they apply to whatever
  * spelling of a path the router matched: `/%61pi/…` reaches the same route
  * and the same hooks). JSON answers get OWASP's REST header set and
- * `no-store`; maintenance, the CSRF rule and the rate limits run before any
+ * `no-store`; maintenance, the CSRF rule, the session cookies' hygiene (a
+ * malformed session cookie dropped, the device cookie set), the weak-password
+ * lockdown and the rate limits run before any
  * route; an unknown `/api/…` path is a JSON 404 with the same headers.
  */
 export const apiScope: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
@@ -33,6 +37,8 @@ export const apiScope: FastifyPluginAsync<{ config: Config }> = async (app, { co
   app.addHook('onRequest', hsts);
   if (config.MAINTENANCE) app.addHook('onRequest', maintenance);
   app.addHook('onRequest', csrf);
+  app.addHook('onRequest', browserCookies);
+  app.addHook('onRequest', weakLockdown);
   await app.register(rateLimitPlugin, { config });
 
   const s = initServer();

@@ -1,28 +1,47 @@
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { BrowserRouter, useLocation, useNavigate, useRoutes } from 'react-router';
-import { tsr } from '../lib/api';
+import { queryKeys, tsr } from '../lib/api';
 import { setMaintenance, useMaintenance } from '../lib/maintenance';
 import { href } from '../lib/routes';
+import { setWeakLock, useWeakLock } from '../lib/weak-lock';
 import { appRoutes } from './router';
 
-/** A call answered 503 `maintenance` (ts-rest's hooks throw non-2xx answers). */
+/**
+ * A call answered 503 `maintenance`, or 403 `weak_password` (the session may
+ * only replace its weak password). ts-rest's hooks throw non-2xx answers.
+ */
 const onApiError = (error: unknown) => {
   // The error module loads with the first failure, not with the first page (bundle budget).
   void import('../lib/errors').then(({ errorOf }) => {
-    if (errorOf(error).kind === 'maintenance') setMaintenance(true);
+    const failure = errorOf(error);
+    if (failure.kind === 'maintenance') setMaintenance(true);
+    if (failure.code === 'weak_password') setWeakLock(true);
   });
+};
+
+/** A 403 `weak_password` will not change by asking again: no retry, straight to the change. */
+const isWeakLockdown = (error: unknown) => {
+  const answer = error as { status?: unknown; body?: { code?: unknown } } | null;
+  return answer?.status === 403 && answer.body?.code === 'weak_password';
 };
 
 const queryClient = new QueryClient({
   queryCache: new QueryCache({ onError: onApiError }),
   mutationCache: new MutationCache({ onError: onApiError }),
-  defaultOptions: { queries: { refetchOnWindowFocus: false } },
+  defaultOptions: {
+    queries: {
+      refetchOnWindowFocus: false,
+      // TanStack Query's default (three retries), except for the weak-password lockdown.
+      retry: (failures, error) => failures < 3 && !isWeakLockdown(error),
+    },
+  },
 });
 
 function Routes() {
   const element = useRoutes(appRoutes);
   const down = useMaintenance();
+  const weak = useWeakLock();
   const location = useLocation();
   const navigate = useNavigate();
   // Spec part 8: a 503 `maintenance` from any call shows the maintenance screen.
@@ -31,6 +50,13 @@ function Routes() {
       navigate(href('maintenance'), { replace: true });
     }
   }, [down, location.pathname, navigate]);
+  // A 403 `weak_password` from any call: replace the password first, then come back here.
+  useEffect(() => {
+    if (!weak || location.pathname === href('weak-password')) return;
+    void queryClient.invalidateQueries({ queryKey: queryKeys.user });
+    const target = location.pathname + location.search;
+    navigate(href('weak-password', { verified: 'true', target }), { replace: true });
+  }, [weak, location.pathname, location.search, navigate]);
   return element;
 }
 

@@ -6,6 +6,7 @@ import { fuzzionPayload, loginPayload } from '../lib/flow-state';
 import { decide, stepUpHref, targetClientOf } from '../lib/guard-rules';
 import { type RouteName, routeNameOf } from '../lib/routes';
 import { useCurrentUser, useLogout } from '../lib/session';
+import { useWeakLock } from '../lib/weak-lock';
 
 export { stepUpHref } from '../lib/guard-rules';
 
@@ -30,6 +31,7 @@ export function RouteGuard() {
   const location = useLocation();
   const to = routeNameOf(location.pathname);
   const { user, isLoading } = useCurrentUser();
+  const weakLocked = useWeakLock();
   // The route shown before this one (for the onboarding order and edit-info rules).
   const shown = useRef<RouteName | null>(null);
 
@@ -43,6 +45,7 @@ export function RouteGuard() {
         duplicatedLogged: fuzzionPayload.get() !== null,
         loginPending: loginPayload.get() !== null,
         targetClientId: targetClientOf(location.search),
+        weakLocked,
       });
   const shows = decision?.kind === 'render' || decision?.kind === 'stepUp';
 

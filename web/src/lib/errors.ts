@@ -74,6 +74,7 @@ const CODE_TEXT: Partial<Record<ErrorCode, TextKey>> = {
   invalid_device_id: 'common.errors.reload',
   weak_password: 'common.errors.weakPassword',
   captcha: 'signin.captcha.required',
+  captcha_unavailable: 'signin.captcha.errors.verify',
   misdirected: 'common.errors.generic',
 };
 
@@ -88,6 +89,8 @@ const KNOWN_CODES: Record<ErrorCode, true> = {
   invalid_device_id: true,
   weak_password: true,
   captcha: true,
+  captcha_unavailable: true,
+  session_store_unavailable: true,
   not_found: true,
   rate_limited: true,
   upstream_unavailable: true,

@@ -130,6 +130,8 @@ export interface GuardInput {
   loginPending: boolean;
   /** The client_id of the partner app the user is headed to, if any. */
   targetClientId: string | null;
+  /** The gateway answered 403 `weak_password`: the session is a weak one, whatever the user copy says. */
+  weakLocked?: boolean;
 }
 
 export type GuardDecision =
@@ -157,6 +159,7 @@ const redirect = (to: string): GuardDecision => ({ kind: 'redirect', to });
 
 export function decide(input: GuardInput): GuardDecision {
   const { to, from, user } = input;
+  const weak = user !== null && (isWeak(user) || input.weakLocked === true);
   if (to === null) return redirect(href('home'));
   if (to === 'maintenance') return render;
 
@@ -167,7 +170,7 @@ export function decide(input: GuardInput): GuardDecision {
   if (PUBLIC_ROUTES.has(to)) {
     if (!user) return render;
     // A weak password signs the user in only to replace it (spec part 4, Login 5).
-    if (to === 'weak-password' && isWeak(user)) return render;
+    if (to === 'weak-password' && weak) return render;
     // The last onboarding step signs the new user in; its confirmation (reached only
     // from the password step, order rule above) still shows how the card activation went.
     if (to === 'onboarding.confirmation') return render;
@@ -180,7 +183,7 @@ export function decide(input: GuardInput): GuardDecision {
     return redirect(href('login.email', { target: input.path }));
   }
 
-  if (isWeak(user)) return redirect(href('weak-password', { verified: 'true' }));
+  if (weak) return redirect(href('weak-password', { verified: 'true' }));
 
   if (forcedMfaApplies(user, input.targetClientId) && !FORCED_MFA_EXEMPT.has(to)) {
     if (from !== null && MFA_SETUP_ROUTES.has(from))

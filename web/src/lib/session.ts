@@ -2,6 +2,7 @@ import type { User } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { queryKeys, tsr } from './api';
 import { clearFlowState } from './flow-state';
+import { setWeakLock } from './weak-lock';
 
 const ACCOUNT_COPY = 'account';
 
@@ -49,6 +50,7 @@ export function useLogout() {
   const queryClient = useQueryClient();
   return tsr.auth.deleteToken.useMutation({
     onSettled: () => {
+      setWeakLock(false);
       clearFlowState();
       keepCopy(null);
       queryClient.removeQueries();

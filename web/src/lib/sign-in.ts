@@ -7,6 +7,7 @@ import { getConfig } from './config';
 import { loginPayload, mfaPayload } from './flow-state';
 import { href } from './routes';
 import { safeInternalTarget } from './target';
+import { setWeakLock } from './weak-lock';
 
 /**
  * Leaves for the post-login target: the gateway's `/authorize?...` (a partner
@@ -59,6 +60,8 @@ export async function finishSignIn(
 ): Promise<void> {
   loginPayload.clear();
   mfaPayload.clear();
+  // A new session: an earlier one's lockdown does not carry over (the answer says if this one is weak).
+  setWeakLock(false);
   const answer = await api.profile.getUser();
   queryClient.setQueryData(queryKeys.user, answer);
   await queryClient.invalidateQueries({ queryKey: queryKeys.mfaStatus });

@@ -39,6 +39,8 @@ function loadScript(language: string): Promise<CaptchaApi> {
 export interface CaptchaHandle {
   /** The message that blocks the sign-in, or null when the check is passed. */
   check(): string | null;
+  /** The provider's token for this sign-in (the gateway verifies it), once the check is passed. */
+  token(): string | null;
   reset(): void;
 }
 
@@ -84,6 +86,9 @@ export function Captcha({
       return widget.current.api.getResponse(widget.current.id)
         ? null
         : t('signin.captcha.required');
+    },
+    token() {
+      return widget.current ? widget.current.api.getResponse(widget.current.id) || null : null;
     },
     reset() {
       widget.current?.api.reset(widget.current.id);

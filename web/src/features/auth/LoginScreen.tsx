@@ -108,9 +108,11 @@ export default function LoginScreen({
     const typed = kind === 'email' ? email.trim() : phone.number.trim();
     if (!typed || !password) return setError('required');
     if (kind === 'email' && !EMAIL.test(typed)) return setError('email');
+    let captchaToken: string | null = null;
     if (config.features.captchaSiteKey) {
       const check = captcha.current?.check() ?? t('signin.captcha.errors.notLoaded');
       if (check) return setCaptchaError(check);
+      captchaToken = captcha.current?.token() ?? null;
     }
     setBusy(true);
     try {
@@ -118,7 +120,13 @@ export default function LoginScreen({
         kind === 'email' ? typed : await (await loadPhone()).phoneToE164(phone, config.variant);
       if (!username) return setError('phone');
       const res = await api.auth.createToken({
-        body: { grant_type: 'password', username, password },
+        // The captcha's token goes with the sign-in: the gateway has the provider verify it.
+        body: {
+          grant_type: 'password',
+          username,
+          password,
+          ...(captchaToken ? { captcha: captchaToken } : {}),
+        },
       });
       if (res.status === 200) {
         const { finishSignIn } = await import('../../lib/sign-in');
@@ -135,6 +143,12 @@ export default function LoginScreen({
         return navigate(href('mfa-methods', { isLogin: 'true', methods: JSON.stringify(listed) }));
       }
       const failure = errorOf(res, SIGN_IN_TEXTS);
+      // The gateway refused the captcha (or could not have it verified): said at the captcha.
+      if (failure.code === 'captcha' || failure.code === 'captcha_unavailable') {
+        setCaptchaError(errorText(t, failure));
+        captcha.current?.reset();
+        return;
+      }
       if (failure.kind === 'maintenance') setMaintenance(true);
       setError({ text: errorText(t, failure), invalid: failure.kind === 'invalid' });
       captcha.current?.reset();

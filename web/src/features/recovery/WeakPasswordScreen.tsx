@@ -6,6 +6,7 @@ import { NewPasswordFields } from '../../components/PasswordRules';
 import { api, queryKeys } from '../../lib/api';
 import { errorOf, errorText } from '../../lib/errors';
 import { goToTarget } from '../../lib/sign-in';
+import { setWeakLock } from '../../lib/weak-lock';
 
 /**
  * Weak password (spec parts 2 and 4): a password with status 1 or 2 must be
@@ -30,12 +31,14 @@ export default function WeakPasswordScreen() {
     try {
       const res = await api.profile.replaceWeakPassword({ body: { password } });
       if (res.status === 200) {
+        setWeakLock(false);
         queryClient.setQueryData(queryKeys.user, res);
         return goToTarget(params.get('target'), navigate);
       }
       const failure = errorOf(res);
       if (failure.kind === 'conflict') {
         // 409: the password is no longer weak; the user may go on.
+        setWeakLock(false);
         await queryClient.invalidateQueries({ queryKey: queryKeys.user });
         return goToTarget(params.get('target'), navigate);
       }

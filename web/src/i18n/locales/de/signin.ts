@@ -36,6 +36,8 @@ export const signin: Messages['signin'] = {
       element: 'Die Sicherheitsprüfung konnte auf dieser Seite nicht angezeigt werden.',
       script:
         'Die Sicherheitsprüfung konnte nicht geladen werden. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
+      verify:
+        'Die Sicherheitsprüfung konnte nicht bestätigt werden. Bitte versuchen Sie es später erneut.',
     },
   },
   hashLogin: {

@@ -34,6 +34,7 @@ export const signin = {
       notLoaded: 'The security check has not loaded yet. Please wait a moment.',
       element: 'The security check could not be shown on this page.',
       script: 'The security check could not be loaded. Check your connection and try again.',
+      verify: 'The security check could not be verified. Please try again later.',
     },
   },
   hashLogin: {

@@ -36,6 +36,7 @@ export const signin: Messages['signin'] = {
       element: "Le contrôle de sécurité n'a pas pu être affiché sur cette page.",
       script:
         "Le contrôle de sécurité n'a pas pu être chargé. Vérifiez votre connexion et réessayez.",
+      verify: "Le contrôle de sécurité n'a pas pu être vérifié. Veuillez réessayer plus tard.",
     },
   },
   hashLogin: {

@@ -36,6 +36,7 @@ export const signin: Messages['signin'] = {
       element: 'De veiligheidscontrole kon niet op deze pagina worden getoond.',
       script:
         'De veiligheidscontrole kon niet worden geladen. Controleer je verbinding en probeer opnieuw.',
+      verify: 'De veiligheidscontrole kon niet worden bevestigd. Probeer het later opnieuw.',
     },
   },
   hashLogin: {

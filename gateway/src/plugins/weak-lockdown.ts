@@ -1,0 +1,68 @@
+import { portalApi } from '@portal/contract';
+import type { AppRoute } from '@ts-rest/core';
+import type { FastifyRequest } from 'fastify';
+import { GatewayError } from '../errors';
+import { sessionToken } from './session';
+
+const nameOf = (route: AppRoute) => `${route.method} ${route.path}`;
+
+/**
+ * What a session signed in with a weak password may still do (spec part 4:
+ * "a weak password blocks login and forces a change"): read the user, replace
+ * the password by the weak-password flow, and sign out. The calls that need
+ * no session stay open too, since they act on no session: the variant's
+ * config (the app cannot start without it) and a new sign-in, with its MFA
+ * code check or a passkey sign-in (which replace this session). Starting a code check is open
+ * only for a sign-in's payload: without one it is a step-up of this session.
+ */
+const OPEN = new Set(
+  [
+    portalApi.config.getConfig,
+    portalApi.profile.getUser,
+    portalApi.profile.replaceWeakPassword,
+    portalApi.auth.deleteToken,
+    portalApi.auth.createToken,
+    portalApi.auth.loginByHash,
+    portalApi.auth.confirmSudo,
+    portalApi.passkeys.finishAuthentication,
+  ].map(nameOf),
+);
+const START_SUDO = nameOf(portalApi.auth.startSudo);
+const START_PASSKEY = nameOf(portalApi.passkeys.startAuthentication);
+
+/**
+ * The server-side lockdown of a weak sign-in: every other portal call of the
+ * session answers 403 `weak_password` until the password is replaced. The
+ * flag lives in the gateway's store (`store.ts`), keyed by a hash of the
+ * token: removing or editing a cookie cannot lift it. A hook of the /api scope.
+ */
+export async function weakLockdown(request: FastifyRequest): Promise<void> {
+  const route = request.routeOptions.config.tsRestRoute as AppRoute | undefined;
+  if (!route) return;
+  const name = nameOf(route);
+  if (OPEN.has(name)) return;
+  if (name === START_SUDO && (request.query as { payload?: unknown } | undefined)?.payload) return;
+  // A passkey sign-in replaces this session; a passkey step-up of it does not.
+  if (
+    name === START_PASSKEY &&
+    (request.body as { purpose?: unknown } | undefined)?.purpose === 'login'
+  ) {
+    return;
+  }
+  const token = sessionToken(request);
+  if (!token) return;
+  if (await request.server.sessionFlags.isWeak(token)) throw new GatewayError('weak_password');
+}
+
+/** Whether this request's session is locked down (the partner entry sends it to the change). */
+export async function isWeakSession(request: FastifyRequest): Promise<boolean> {
+  const token = sessionToken(request);
+  return token ? request.server.sessionFlags.isWeak(token) : false;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The contract route @ts-rest/fastify registered this route for. */
+    tsRestRoute?: unknown;
+  }
+}

@@ -1,0 +1,206 @@
+import { buildMockUpstream, type MockApp } from '@portal/mock-upstream';
+import type { FastifyInstance } from 'fastify';
+import { generate } from 'selfsigned';
+import { Agent, request } from 'undici';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from './app';
+import { testConfig } from './config';
+import { browserHeaders, DEMO_PASSWORD, signIn, startStack, type TestStack } from './test-helpers';
+
+let stack: TestStack;
+beforeAll(async () => {
+  stack = await startStack();
+});
+afterAll(() => stack.close());
+
+const host = 'account.example.be';
+
+/** Whether the upstream has revoked this token. */
+const revoked = (token: string) => {
+  const row = stack.be.store.tokens.get(token);
+  if (!row) throw new Error('the upstream never issued this token');
+  return row.revokedAt !== null;
+};
+
+/** The Set-Cookie line that names `name`. */
+function setCookieOf(headers: Record<string, unknown>, name: string): string {
+  const all = headers['set-cookie'];
+  const lines = Array.isArray(all) ? all : all === undefined ? [] : [String(all)];
+  return lines.find((l: string) => l.startsWith(`${name}=`)) ?? '';
+}
+
+describe('one browser, one session', () => {
+  it('revokes the session a browser held when it signs in again', async () => {
+    const first = await signIn(stack, 'customer@example.be');
+    const res = await stack.gateway.inject({
+      method: 'POST',
+      url: '/api/token',
+      headers: browserHeaders(stack),
+      cookies: { access_token: first },
+      payload: { grant_type: 'password', username: 'customer@example.be', password: DEMO_PASSWORD },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const second = res.cookies.find((c) => c.name === 'access_token')?.value;
+    expect(second).toBeTruthy();
+    expect(second).not.toBe(first);
+    // The old token is dead upstream, not only forgotten by this browser.
+    expect(revoked(first)).toBe(true);
+    const old = await stack.gateway.inject({
+      url: '/api/user',
+      headers: { host: 'be.localhost:3000' },
+      cookies: { access_token: first },
+    });
+    expect(old.statusCode).toBe(401);
+    expect(revoked(second ?? '')).toBe(false);
+  });
+});
+
+describe('clearing the cookie with the Domain it was set with (account.example.be)', () => {
+  const signInAt = async () => {
+    const res = await stack.gateway.inject({
+      method: 'POST',
+      url: '/api/token',
+      headers: browserHeaders(stack, host),
+      payload: { grant_type: 'password', username: 'customer@example.be', password: DEMO_PASSWORD },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(setCookieOf(res.headers, 'access_token')).toContain('Domain=example.be');
+    return res.cookies.find((c) => c.name === 'access_token')?.value ?? '';
+  };
+
+  const expectCleared = (line: string) => {
+    expect(line).toMatch(/^access_token=;/);
+    expect(line).toContain('Domain=example.be');
+    expect(line).toContain('Path=/');
+    expect(line).toContain('Secure');
+    expect(line).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/);
+  };
+
+  it('on sign-out', async () => {
+    const token = await signInAt();
+    const { 'content-type': _json, ...headers } = browserHeaders(stack, host);
+    const out = await stack.gateway.inject({
+      method: 'DELETE',
+      url: '/api/token',
+      headers,
+      cookies: { access_token: token },
+    });
+    expect(out.statusCode).toBe(204);
+    expectCleared(setCookieOf(out.headers, 'access_token'));
+    expect(revoked(token)).toBe(true);
+  });
+
+  it('on global logout', async () => {
+    const token = await signInAt();
+    const { 'content-type': _json, ...headers } = browserHeaders(stack, host);
+    const out = await stack.gateway.inject({
+      method: 'DELETE',
+      url: '/api/sessions',
+      headers,
+      cookies: { access_token: token },
+    });
+    expect(out.statusCode).toBe(204);
+    expectCleared(setCookieOf(out.headers, 'access_token'));
+  });
+});
+
+describe('a session cookie that is not a token', () => {
+  let upstream: MockApp;
+  let gateway: FastifyInstance;
+  const authorizations: (string | undefined)[] = [];
+  beforeAll(async () => {
+    // An upstream that records the Authorization header of every call it gets.
+    upstream = buildMockUpstream({ region: 'be' });
+    upstream.app.addHook('onRequest', async (req) => {
+      authorizations.push(req.headers.authorization);
+    });
+    const url = await upstream.app.listen({ port: 0, host: '127.0.0.1' });
+    gateway = await buildApp(testConfig({ UPSTREAM_BE_URL: url, UPSTREAM_LU_URL: url }));
+  });
+  afterAll(async () => {
+    await gateway.close();
+    await upstream.app.close();
+  });
+
+  it.each([
+    ['too short', 'abc'],
+    ['a comma (a second credential)', 'aaaaaaaaaaaaaaaaaaaa,bbbbbbbbbbbbbbbbbbbb'],
+    ['a space', 'aaaaaaaaaaaa bbbbbbbbbbbbbbbbbbbb'],
+    ['a quote', 'aaaaaaaaaaaaaaaaaaaaaaa"'],
+    ['far too long', 'a'.repeat(5000)],
+  ])('drops one with %s: not forwarded, cleared', async (_what, value) => {
+    authorizations.length = 0;
+    const res = await gateway.inject({
+      url: '/api/mfa',
+      headers: { host: 'be.localhost:3000', cookie: `access_token=${encodeURIComponent(value)}` },
+    });
+    expect(authorizations.length).toBeGreaterThan(0);
+    expect(authorizations.every((a) => a === undefined)).toBe(true);
+    expect(res.statusCode).toBe(401);
+    expect(setCookieOf(res.headers, 'access_token')).toMatch(/^access_token=;/);
+  });
+
+  it('forwards one of a token shape', async () => {
+    authorizations.length = 0;
+    const token = 'A'.repeat(43);
+    await gateway.inject({
+      url: '/api/mfa',
+      headers: { host: 'be.localhost:3000', cookie: `access_token=${token}` },
+    });
+    expect(authorizations).toContain(`Bearer ${token}`);
+  });
+});
+
+describe('Secure cookies when served over HTTPS', () => {
+  let gateway: FastifyInstance;
+  let dispatcher: Agent;
+  let base: string;
+  beforeAll(async () => {
+    const pems = await generate([{ name: 'commonName', value: host }], {
+      keySize: 2048,
+      extensions: [{ name: 'subjectAltName', altNames: [{ type: 2, value: host }] }],
+    });
+    gateway = await buildApp(
+      testConfig({
+        UPSTREAM_BE_URL: stack.be.app.listeningOrigin,
+        UPSTREAM_LU_URL: stack.lu.app.listeningOrigin,
+      }),
+      { https: { key: pems.private, cert: pems.cert } },
+    );
+    await gateway.listen({ port: 0, host: '127.0.0.1' });
+    base = `https://127.0.0.1:${(gateway.server.address() as { port: number }).port}`;
+    // Trusts exactly this certificate, and asks for the portal's name in TLS (SNI) and Host.
+    dispatcher = new Agent({ connect: { ca: pems.cert, servername: host } });
+  });
+  afterAll(async () => {
+    await dispatcher.close();
+    await gateway.close();
+  });
+
+  it('sets the session and device cookies Secure, with the shared Domain, over a real TLS connection', async () => {
+    // A browser's first visit: no cookie yet.
+    const { cookie: _none, ...headers } = browserHeaders(stack, host);
+    const res = await request(`${base}/api/token`, {
+      dispatcher,
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        grant_type: 'password',
+        username: 'customer@example.be',
+        password: DEMO_PASSWORD,
+      }),
+    });
+    expect(res.statusCode).toBe(200);
+    await res.body.json();
+    const lines = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
+    const session = lines.find((l) => l.startsWith('access_token='));
+    const device = lines.find((l) => l.startsWith('device='));
+    for (const line of [session, device]) {
+      expect(line).toMatch(/; Secure(;|$)/);
+      expect(line).toContain('HttpOnly');
+      expect(line).toContain('SameSite=Lax');
+      expect(line).toContain('Domain=example.be');
+    }
+    expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+  });
+});
