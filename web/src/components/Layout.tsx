@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { useHeadingFocusOnNavigation, usePageTitle } from '../lib/page-navigation';
 import { href, routeNameOf } from '../lib/routes';
 import { useCurrentUser, useLogout } from '../lib/session';
 import { LanguageSwitcher } from './LanguageSwitcher';
@@ -12,6 +13,9 @@ export function Layout() {
   const route = routeNameOf(location.pathname);
   // The maintenance screen is trilingual on its own and offers no sign-in.
   const tools = route !== 'maintenance';
+  const main = useRef<HTMLElement>(null);
+  usePageTitle();
+  useHeadingFocusOnNavigation(main);
   return (
     <>
       <a className="skip-link" href="#main">
@@ -29,7 +33,7 @@ export function Layout() {
           </div>
         )}
       </header>
-      <main id="main" className="main">
+      <main id="main" className="main" ref={main}>
         <Outlet />
       </main>
     </>

@@ -20,9 +20,10 @@ export const NAMESPACES: readonly Namespace[] = [
   'recovery',
   'account',
   'flows',
+  'titles',
 ];
 /** What the first screen needs; the others load with the screens that use them. */
-export const STARTUP_NAMESPACES: readonly Namespace[] = ['common', 'signin'];
+export const STARTUP_NAMESPACES: readonly Namespace[] = ['common', 'signin', 'titles'];
 
 type Base = 'en' | 'fr' | 'nl' | 'de';
 /** The language whose texts a locale shows: `fr_LU` → `fr` (plus LU wording). */

@@ -5,9 +5,10 @@ import { flows } from './flows';
 import { mfa } from './mfa';
 import { recovery } from './recovery';
 import { signin } from './signin';
+import { titles } from './titles';
 
 /** English: the source of every key. Other locales must have exactly these keys (typed). */
-export const en = { common, signin, dashboard, mfa, recovery, account, flows } as const;
+export const en = { common, signin, dashboard, mfa, recovery, account, flows, titles } as const;
 
 type Widen<T> = { -readonly [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
 /** The shape every locale has: the same keys as English, any text. */

@@ -6,5 +6,6 @@ import { flows } from './flows';
 import { mfa } from './mfa';
 import { recovery } from './recovery';
 import { signin } from './signin';
+import { titles } from './titles';
 
-export const nl: Messages = { common, signin, dashboard, mfa, recovery, account, flows };
+export const nl: Messages = { common, signin, dashboard, mfa, recovery, account, flows, titles };
