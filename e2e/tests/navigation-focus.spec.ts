@@ -64,6 +64,7 @@ for (const variant of [
 test('the title follows the language, with the LU locales on the LU variant', async ({
   browser,
 }) => {
+  test.setTimeout(120_000);
   for (const [base, language, title] of [
     [BE_URL, 'fr', 'Se connecter – Mon compte'],
     [BE_URL, 'nl', 'Aanmelden – Mijn account'],
