@@ -80,7 +80,12 @@ async function waitForHealth() {
   const until = Date.now() + 180_000;
   while (Date.now() < until) {
     try {
-      if ((await call(gatewayPort, '/healthz')).status === 200) return;
+      // The gateway, and the Belgian mock behind it (it starts more slowly, from source).
+      const [gateway, mock] = [
+        await call(gatewayPort, '/healthz'),
+        await call(bePort, '/__dev/outbox?to=x'),
+      ];
+      if (gateway.status === 200 && mock.status === 200) return;
     } catch {
       // Not listening yet.
     }

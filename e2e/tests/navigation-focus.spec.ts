@@ -70,7 +70,7 @@ test('the title follows the language, with the LU locales on the LU variant', as
     [BE_URL, 'nl', 'Aanmelden – Mijn account'],
     [LU_URL, 'de_LU', 'Anmelden – Mein Konto'],
     [LU_URL, 'fr_LU', 'Se connecter – Mon compte'],
-  ]) {
+  ] as const) {
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.addInitScript((l) => localStorage.setItem('language', l), language);
