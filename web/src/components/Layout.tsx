@@ -1,10 +1,11 @@
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
-import { useHeadingFocusOnNavigation, usePageTitle } from '../lib/page-navigation';
 import { href, routeNameOf } from '../lib/routes';
 import { useCurrentUser, useLogout } from '../lib/session';
 import { LanguageSwitcher } from './LanguageSwitcher';
+
+const PageNavigation = lazy(() => import('./PageNavigation'));
 
 /** The shell (spec part 2): header with the language switcher and the sign-in slot. */
 export function Layout() {
@@ -14,8 +15,6 @@ export function Layout() {
   // The maintenance screen is trilingual on its own and offers no sign-in.
   const tools = route !== 'maintenance';
   const main = useRef<HTMLElement>(null);
-  usePageTitle();
-  useHeadingFocusOnNavigation(main);
   return (
     <>
       <a className="skip-link" href="#main">
@@ -33,6 +32,9 @@ export function Layout() {
           </div>
         )}
       </header>
+      <Suspense fallback={null}>
+        <PageNavigation main={main} />
+      </Suspense>
       <main id="main" className="main" ref={main}>
         <Outlet />
       </main>

@@ -23,7 +23,7 @@ export const NAMESPACES: readonly Namespace[] = [
   'titles',
 ];
 /** What the first screen needs; the others load with the screens that use them. */
-export const STARTUP_NAMESPACES: readonly Namespace[] = ['common', 'signin', 'titles'];
+export const STARTUP_NAMESPACES: readonly Namespace[] = ['common', 'signin'];
 
 type Base = 'en' | 'fr' | 'nl' | 'de';
 /** The language whose texts a locale shows: `fr_LU` → `fr` (plus LU wording). */

@@ -1,6 +1,7 @@
 import { type RefObject, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { ensureNamespaces } from '../i18n/i18n';
 import type { PageTitleKey } from '../i18n/locales/en/titles';
 import { type RouteName, routeNameOf } from './routes';
 
@@ -20,12 +21,19 @@ export function usePageTitle(): void {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const key = pageTitleKeyOf(routeNameOf(pathname));
-  const product = t('common.app.name');
-  // The same order and dash in every language, as in the browsers' own tab titles.
-  const title = key ? `${t(`titles.pages.${key}`)} – ${product}` : product;
   useEffect(() => {
-    document.title = title;
-  }, [title]);
+    let current = true;
+    // The titles load just after the first page, not before it (bundle budget of /login/email).
+    void ensureNamespaces(['titles']).then(() => {
+      if (!current) return;
+      const product = t('common.app.name');
+      // The same order and dash in every language, as in the browsers' own tab titles.
+      document.title = key ? `${t(`titles.pages.${key}`)} – ${product}` : product;
+    });
+    return () => {
+      current = false;
+    };
+  }, [key, t]);
 }
 
 /** How long a page may take to show its heading (its code and data load first). */
