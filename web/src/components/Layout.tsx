@@ -1,10 +1,12 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { href, routeNameOf } from '../lib/routes';
 
 // The header's tools bring the widget library: they load after the first page (bundle budget).
 const HeaderTools = lazy(() => import('./HeaderTools'));
+
+const PageNavigation = lazy(() => import('./PageNavigation'));
 
 /** The shell (spec part 2): header with the language switcher and the sign-in slot. */
 export function Layout() {
@@ -14,6 +16,7 @@ export function Layout() {
   // The maintenance screen is trilingual on its own and offers no sign-in.
   const tools = route !== 'maintenance';
   const idle = useIdle();
+  const main = useRef<HTMLElement>(null);
   return (
     <>
       <a className="skip-link" href="#main">
@@ -31,7 +34,10 @@ export function Layout() {
           </Suspense>
         )}
       </header>
-      <main id="main" className="main">
+      <Suspense fallback={null}>
+        <PageNavigation main={main} />
+      </Suspense>
+      <main id="main" className="main" ref={main}>
         <Outlet />
       </main>
     </>

@@ -50,8 +50,12 @@ export function ResendCode({
       <button
         type="button"
         className="link-button"
-        onClick={resend}
-        disabled={left > 0 || busy}
+        // aria-disabled, not disabled: a disabled button drops the focus to <body> right
+        // after it was used; this one keeps it, and the status below says the code went.
+        onClick={() => {
+          if (left === 0 && !busy) void resend();
+        }}
+        aria-disabled={left > 0 || busy}
         aria-describedby={left > 0 ? 'resend-countdown' : undefined}
       >
         {label ?? t('common.code.resend')}

@@ -21,6 +21,7 @@ export const NAMESPACES: readonly Namespace[] = [
   'account',
   'flows',
   'passkeys',
+  'titles',
 ];
 /** What the first screen needs; the others load with the screens that use them. */
 export const STARTUP_NAMESPACES: readonly Namespace[] = ['common', 'signin'];

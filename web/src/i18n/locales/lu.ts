@@ -11,6 +11,7 @@ export type LuWording = Partial<Messages>;
  */
 export const luWording: Record<'fr' | 'en' | 'de', LuWording> = {
   en: {
+    titles: { pages: { onboarding_card: 'Your activation code' } },
     flows: {
       onboarding: {
         start: {
@@ -45,6 +46,7 @@ export const luWording: Record<'fr' | 'en' | 'de', LuWording> = {
     },
   },
   fr: {
+    titles: { pages: { onboarding_card: "Votre code d'activation" } },
     flows: {
       onboarding: {
         start: {
@@ -84,6 +86,7 @@ export const luWording: Record<'fr' | 'en' | 'de', LuWording> = {
     },
   },
   de: {
+    titles: { pages: { onboarding_card: 'Ihr Aktivierungscode' } },
     flows: {
       onboarding: {
         start: {

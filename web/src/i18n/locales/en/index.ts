@@ -6,6 +6,7 @@ import { mfa } from './mfa';
 import { passkeys } from './passkeys';
 import { recovery } from './recovery';
 import { signin } from './signin';
+import { titles } from './titles';
 
 /** English: the source of every key. Other locales must have exactly these keys (typed). */
 export const en = {
@@ -17,6 +18,7 @@ export const en = {
   account,
   flows,
   passkeys,
+  titles,
 } as const;
 
 type Widen<T> = { -readonly [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

@@ -7,6 +7,7 @@ import { mfa } from './mfa';
 import { passkeys } from './passkeys';
 import { recovery } from './recovery';
 import { signin } from './signin';
+import { titles } from './titles';
 
 export const fr: Messages = {
   common,
@@ -17,4 +18,5 @@ export const fr: Messages = {
   account,
   flows,
   passkeys,
+  titles,
 };

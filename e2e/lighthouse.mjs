@@ -1,0 +1,234 @@
+#!/usr/bin/env node
+// `pnpm --filter @portal/e2e lighthouse`: Lighthouse (mobile, its default
+// simulated throttling) on /login/email and, signed in, /user/dashboard of the
+// Belgian variant, driving Debian's Chromium. Starts its own stack on free
+// ports (as the e2e config does), prints the performance and accessibility
+// scores against the budget (issue 15: performance ≥ 95, accessibility 100)
+// and exits 1 when a score is under it. Not part of `pnpm test`: performance
+// scores depend on how busy the machine is.
+import { spawn, spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const BUDGET = { performance: 95, accessibility: 100 };
+const USER = 'employee@example.be';
+const PASSWORD = 'Portal-Demo-2026!';
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** A port nobody listens on right now. */
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+
+const [gatewayPort, bePort, luPort] = [await freePort(), await freePort(), await freePort()];
+const origin = `http://be.localhost:${gatewayPort}`;
+
+/**
+ * An HTTP call to the gateway by IP, named by the Belgian origin's Host (Node
+ * does not resolve `*.localhost`; the gateway answers 421 to other hosts).
+ */
+function call(port, path, { method = 'GET', headers = {}, body } = {}) {
+  return new Promise((resolve, reject) => {
+    const data = body === undefined ? undefined : JSON.stringify(body);
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method,
+        headers: {
+          ...headers,
+          ...(data
+            ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) }
+            : {}),
+        },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk) => {
+          text += chunk;
+        });
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode,
+            headers: res.headers,
+            body: text ? JSON.parse(text) : null,
+          }),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end(data);
+  });
+}
+
+async function waitForHealth() {
+  const until = Date.now() + 180_000;
+  while (Date.now() < until) {
+    try {
+      // The gateway, and the Belgian mock behind it (it starts more slowly, from source).
+      const [gateway, mock] = [
+        await call(gatewayPort, '/healthz'),
+        await call(bePort, '/__dev/outbox?to=x'),
+      ];
+      if (gateway.status === 200 && mock.status === 200) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('the stack did not become healthy within 3 minutes');
+}
+
+/** Signs the demo employee in through the portal API (MFA by the e-mail code of the mock's outbox). */
+async function signIn() {
+  const headers = {
+    host: `be.localhost:${gatewayPort}`,
+    origin,
+    'x-device-id': randomUUID(),
+  };
+  const cookieOf = (res) =>
+    (res.headers['set-cookie'] ?? [])
+      .map((c) => c.split(';')[0])
+      .find((c) => c.startsWith('access_token='));
+  const first = await call(gatewayPort, '/api/token', {
+    method: 'POST',
+    headers,
+    body: { grant_type: 'password', username: USER, password: PASSWORD },
+  });
+  if (first.status === 200) return cookieOf(first);
+  if (first.status !== 401) throw new Error(`sign-in answered ${first.status}`);
+  const { payload, methods } = first.body.mfa;
+  const email = methods.find((m) => m.method === 'email');
+  const query = new URLSearchParams({ payload, mfaId: String(email.id) });
+  const sent = await call(gatewayPort, `/api/mfa/sudo?${query}`, { headers });
+  if (sent.status !== 200) throw new Error(`sending the MFA code answered ${sent.status}`);
+  const outbox = await call(bePort, `/__dev/outbox?to=${encodeURIComponent(USER)}`);
+  const code = outbox.body.messages[0]?.code;
+  const done = await call(gatewayPort, '/api/mfa/sudo', {
+    method: 'POST',
+    headers,
+    body: { payload, code },
+  });
+  const cookie = cookieOf(done);
+  if (done.status !== 200 || !cookie) throw new Error(`the MFA check answered ${done.status}`);
+  return cookie;
+}
+
+// Its own build of the web app (a running e2e suite serves web/dist: leave it alone), then the gateway's bundle.
+const webDist = mkdtempSync(join(tmpdir(), 'portal-lighthouse-'));
+for (const [pkg, cmd, args] of [
+  [
+    'web',
+    join(root, 'web/node_modules/.bin/vite'),
+    ['build', '--outDir', webDist, '--emptyOutDir', '--logLevel', 'warn'],
+  ],
+  ['gateway', process.execPath, ['build.mjs']],
+]) {
+  const build = spawnSync(cmd, args, {
+    cwd: join(root, pkg),
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const stack = spawn(process.execPath, [join(root, 'scripts/start.mjs'), '--no-build'], {
+  cwd: root,
+  env: {
+    ...process.env,
+    PORT: String(gatewayPort),
+    MOCK_BE_PORT: String(bePort),
+    MOCK_LU_PORT: String(luPort),
+    LOG_LEVEL: 'warn',
+    WEB_DIST: webDist,
+  },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+let chrome;
+let failed = false;
+try {
+  console.log(`starting the stack on ${origin} …`);
+  await waitForHealth();
+  const cookie = await signIn();
+  chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  const pages = [
+    { path: '/login/email', headers: undefined },
+    { path: '/user/dashboard', headers: { Cookie: cookie } },
+  ];
+  const rows = [];
+  for (const { path, headers } of pages) {
+    const result = await lighthouse(
+      `${origin}${path}`,
+      {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+        extraHeaders: headers,
+      },
+      // The default configuration: mobile form factor, simulated slow 4G and 4x CPU slowdown.
+      undefined,
+    );
+    const { lhr } = result;
+    const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
+    if (finalPath !== path) throw new Error(`${path} ended on ${finalPath} (not signed in?)`);
+    const score = (c) => Math.round((lhr.categories[c].score ?? 0) * 100);
+    const failing = Object.values(lhr.audits)
+      .filter((a) => a.scoreDisplayMode === 'binary' && a.score === 0)
+      .filter((a) => lhr.categories.accessibility.auditRefs.some((r) => r.id === a.id))
+      .map((a) => a.id);
+    rows.push({
+      path,
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      FCP: lhr.audits['first-contentful-paint'].displayValue,
+      LCP: lhr.audits['largest-contentful-paint'].displayValue,
+      TBT: lhr.audits['total-blocking-time'].displayValue,
+      CLS: lhr.audits['cumulative-layout-shift'].displayValue,
+      'failed a11y audits': failing.join(', ') || '-',
+    });
+  }
+  console.table(rows);
+  for (const row of rows) {
+    for (const [category, min] of Object.entries(BUDGET)) {
+      const ok = row[category] >= min;
+      if (!ok) failed = true;
+      console.log(
+        `${row.path} ${category}: ${row[category]} (budget ≥ ${min}) ${ok ? 'met' : 'UNDER'}`,
+      );
+    }
+  }
+} catch (error) {
+  console.error(error);
+  failed = true;
+} finally {
+  if (chrome) await chrome.kill();
+  stack.kill('SIGTERM');
+  rmSync(webDist, { recursive: true, force: true });
+}
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,79 @@
+import { type RefObject, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { ensureNamespaces } from '../i18n/i18n';
+import type { PageTitleKey } from '../i18n/locales/en/titles';
+import { type RouteName, routeNameOf } from './routes';
+
+/** The text key of a route's page title; null for the routes that only redirect. */
+export const pageTitleKeyOf = (route: RouteName | null): PageTitleKey | null =>
+  route === null || route === 'home' || route === 'login'
+    ? null
+    : (route.replaceAll('.', '_') as PageTitleKey);
+
+/**
+ * `document.title` names the page and the product in the current language
+ * (issue 15, item 4). Titles are keyed by the spec's route names, the one
+ * route table: the app uses react-router's declarative router (bundle budget),
+ * where route `handle`s cannot be read back with `useMatches`.
+ */
+export function usePageTitle(): void {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const key = pageTitleKeyOf(routeNameOf(pathname));
+  useEffect(() => {
+    let current = true;
+    // The titles load just after the first page, not before it (bundle budget of /login/email).
+    void ensureNamespaces(['titles']).then(() => {
+      if (!current) return;
+      const product = t('common.app.name');
+      // The same order and dash in every language, as in the browsers' own tab titles.
+      document.title = key ? `${t(`titles.pages.${key}`)} – ${product}` : product;
+    });
+    return () => {
+      current = false;
+    };
+  }, [key, t]);
+}
+
+/** How long a page may take to show its heading (its code and data load first). */
+const HEADING_WAIT_MS = 10_000;
+
+/**
+ * On every route change (not the first page, where the browser's own focus
+ * start applies), focus moves to the new page's main heading, so that a
+ * keyboard user continues from the top of the new page and a screen reader
+ * reads its name. Screens load on demand and may show a loading state first:
+ * the heading is awaited until it appears in `main`.
+ */
+export function useHeadingFocusOnNavigation(main: RefObject<HTMLElement | null>): void {
+  const { pathname } = useLocation();
+  const first = useRef(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the point is to run on each new pathname
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const root = main.current;
+    if (!root) return;
+    const focusHeading = () => {
+      const heading = root.querySelector('h1');
+      if (!heading) return false;
+      // Focusable by script only: the heading does not join the tab order.
+      if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
+      heading.focus();
+      return true;
+    };
+    if (focusHeading()) return;
+    const observer = new MutationObserver(() => {
+      if (focusHeading()) observer.disconnect();
+    });
+    observer.observe(root, { childList: true, subtree: true });
+    const timer = setTimeout(() => observer.disconnect(), HEADING_WAIT_MS);
+    return () => {
+      observer.disconnect();
+      clearTimeout(timer);
+    };
+  }, [pathname, main]);
+}
