@@ -43,7 +43,7 @@ export const titles: Messages['titles'] = {
     'security_edit-recovery': 'Clés de récupération',
     'security_edit-password': 'Mot de passe',
     security_history: 'Appareils et historique',
-    security_passkeys: "Clés d'accès",
+    security_passkeys: 'Clés d’accès',
     mfa: 'Saisir votre code',
     'mfa-totp-recovery': 'Utiliser une clé de récupération',
     'mfa-methods': "Confirmez qu'il s'agit bien de vous",

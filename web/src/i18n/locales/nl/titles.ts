@@ -43,7 +43,7 @@ export const titles: Messages['titles'] = {
     'security_edit-recovery': 'Herstelsleutels',
     'security_edit-password': 'Wachtwoord',
     security_history: 'Apparaten en geschiedenis',
-    security_passkeys: 'Toegangssleutels',
+    security_passkeys: 'Passkeys',
     mfa: 'Voer uw code in',
     'mfa-totp-recovery': 'Een herstelsleutel gebruiken',
     'mfa-methods': 'Bevestig dat u het bent',
