@@ -66,6 +66,14 @@ export const ResetPasswordRequest = z.object({
 });
 export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequest>;
 
+/**
+ * The reset code checked at its own step ("Check your messages"), before a
+ * new password is chosen: the code is not used up, a wrong one counts toward
+ * the tries like at the reset itself.
+ */
+export const ResetCodeCheck = z.object({ payload, code: EmailSmsCode });
+export type ResetCodeCheck = z.infer<typeof ResetCodeCheck>;
+
 // ───────────────────────────── Forgot username ─────────────────────────────
 
 /** Spec "Forgot username": by card number (LU: activation code) or national register number. */
@@ -200,6 +208,15 @@ export const onboardingAccount = c.router({
     body: ResetPasswordRequest,
     responses: { 204: c.noBody(), 400: ErrorBody, 422: MessageBody },
   },
+  checkResetCode: {
+    method: 'POST',
+    metadata: rateLimited('codes'),
+    path: '/user/reset-password/check',
+    summary:
+      'Check the reset code without using it (422 message on a wrong, expired or spent code)',
+    body: ResetCodeCheck,
+    responses: { 204: c.noBody(), 400: ErrorBody, 422: MessageBody },
+  },
   forgotUsername: {
     method: 'POST',
     metadata: rateLimited('forgot'),
@@ -283,6 +300,7 @@ const a = onboardingAccount;
 export const onboardingPortal = c.router({
   forgotPassword: a.forgotPassword,
   resetPassword: a.resetPassword,
+  checkResetCode: a.checkResetCode,
   forgotUsername: a.forgotUsername,
   start: a.start,
   sendEmailCode: a.sendEmailCode,

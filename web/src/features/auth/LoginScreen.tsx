@@ -22,10 +22,8 @@ const SsoBetaInvite = lazy(() =>
   import('../../components/SsoBetaInvite').then((m) => ({ default: m.SsoBetaInvite })),
 );
 
-/** What the form checks itself before sending. */
-type FormError = 'required' | 'email' | 'phone';
-/** The server's refusal in words (the error module's, loaded with the first one). */
-type Refusal = { text: string; invalid: boolean };
+/** What the form checks itself before sending, per field. */
+type FieldErrors = { username?: 'required' | 'email' | 'phone'; password?: 'required' };
 
 /** Spec part 8: the sign-in's own words for 400 and 429 (the generic one otherwise). */
 const SIGN_IN_TEXTS = {
@@ -67,11 +65,15 @@ export default function LoginScreen({ kind }: { kind: 'email' | 'phone' }) {
     number: '',
   });
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<FormError | Refusal | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  /** The server's refusal in words: a form-level message, no field is singled out. */
+  const [error, setError] = useState<string | null>(null);
   const [captchaError, setCaptchaError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const captcha = useRef<CaptchaHandle>(null);
   const errorId = useId();
+  const usernameErrorId = useId();
+  const passwordErrorId = useId();
   const target = params.get('target');
 
   useEffect(() => {
@@ -82,6 +84,7 @@ export default function LoginScreen({ kind }: { kind: 'email' | 'phone' }) {
   const title = {
     employee: t('signin.login.titleEmployee'),
     client: t('signin.login.titleClient'),
+    administration: t('signin.login.titleAdministration'),
     default: t('signin.login.titleDefault'),
   }[platform];
 
@@ -90,8 +93,16 @@ export default function LoginScreen({ kind }: { kind: 'email' | 'phone' }) {
     setError(null);
     setCaptchaError(null);
     const typed = kind === 'email' ? email.trim() : phone.number.trim();
-    if (!typed || !password) return setError('required');
-    if (kind === 'email' && !EMAIL.test(typed)) return setError('email');
+    const checked: FieldErrors = {};
+    if (!typed) checked.username = 'required';
+    else if (kind === 'email' && !EMAIL.test(typed)) checked.username = 'email';
+    if (!password) checked.password = 'required';
+    setFieldErrors(checked);
+    if (checked.username || checked.password) {
+      // Where the person goes to fix it: the first wrong field.
+      document.getElementById(checked.username ? 'login-username' : 'login-password')?.focus();
+      return;
+    }
     if (config.features.captchaSiteKey) {
       const check = captcha.current?.check() ?? t('signin.captcha.errors.notLoaded');
       if (check) return setCaptchaError(check);
@@ -100,7 +111,7 @@ export default function LoginScreen({ kind }: { kind: 'email' | 'phone' }) {
     try {
       const username =
         kind === 'email' ? typed : await (await loadPhone()).phoneToE164(phone, config.variant);
-      if (!username) return setError('phone');
+      if (!username) return setFieldErrors({ username: 'phone' });
       const res = await api.auth.createToken({
         body: { grant_type: 'password', username, password },
       });
@@ -120,17 +131,17 @@ export default function LoginScreen({ kind }: { kind: 'email' | 'phone' }) {
       }
       const failure = errorOf(res, SIGN_IN_TEXTS);
       if (failure.kind === 'maintenance') setMaintenance(true);
-      setError({ text: errorText(t, failure), invalid: failure.kind === 'invalid' });
+      setError(errorText(t, failure));
       captcha.current?.reset();
     } catch {
-      setError({ text: t('common.errors.generic'), invalid: false });
+      setError(t('common.errors.generic'));
     } finally {
       setBusy(false);
     }
   };
 
-  const invalid = typeof error === 'string' || error?.invalid === true;
-  const describedBy = error ? errorId : undefined;
+  const usernameError = fieldErrors.username;
+  const passwordError = fieldErrors.password;
   const other = kind === 'email' ? 'login.phone' : 'login.email';
 
   return (
@@ -151,21 +162,39 @@ export default function LoginScreen({ kind }: { kind: 'email' | 'phone' }) {
                 autoComplete="username"
                 required
                 value={email}
-                onChange={(e) => setEmail(e.target.value)}
+                onChange={(e) => {
+                  setEmail(e.target.value);
+                  setFieldErrors(({ username: _, ...rest }) => rest);
+                }}
                 onBlur={() => EMAIL.test(email.trim()) && setBetaLogin(email.trim())}
-                aria-describedby={describedBy}
-                aria-invalid={invalid || undefined}
+                aria-describedby={usernameError ? usernameErrorId : undefined}
+                aria-invalid={usernameError ? true : undefined}
               />
+              {usernameError && (
+                <p id={usernameErrorId} className="error">
+                  {t(`signin.login.errors.${usernameError}`)}
+                </p>
+              )}
             </div>
           ) : (
-            <Suspense fallback={<div className="field-placeholder" />}>
-              <PhoneField
-                value={phone}
-                onChange={setPhone}
-                invalid={invalid}
-                describedBy={describedBy}
-              />
-            </Suspense>
+            <>
+              <Suspense fallback={<div className="field-placeholder" />}>
+                <PhoneField
+                  value={phone}
+                  onChange={(value) => {
+                    setPhone(value);
+                    setFieldErrors(({ username: _, ...rest }) => rest);
+                  }}
+                  invalid={usernameError !== undefined}
+                  describedBy={usernameError ? usernameErrorId : undefined}
+                />
+              </Suspense>
+              {usernameError && (
+                <p id={usernameErrorId} className="error">
+                  {t(`signin.login.errors.${usernameError}`)}
+                </p>
+              )}
+            </>
           )}
           <div className="field">
             <label htmlFor="login-password">{t('signin.login.password')}</label>
@@ -176,10 +205,18 @@ export default function LoginScreen({ kind }: { kind: 'email' | 'phone' }) {
               autoComplete="current-password"
               required
               value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              aria-describedby={describedBy}
-              aria-invalid={invalid || undefined}
+              onChange={(e) => {
+                setPassword(e.target.value);
+                setFieldErrors(({ password: _, ...rest }) => rest);
+              }}
+              aria-describedby={passwordError ? passwordErrorId : undefined}
+              aria-invalid={passwordError ? true : undefined}
             />
+            {passwordError && (
+              <p id={passwordErrorId} className="error">
+                {t(`signin.login.errors.${passwordError}`)}
+              </p>
+            )}
           </div>
           {config.features.captchaSiteKey && (
             <Suspense fallback={null}>
@@ -192,7 +229,7 @@ export default function LoginScreen({ kind }: { kind: 'email' | 'phone' }) {
           )}
           {error && (
             <p id={errorId} className="error" role="alert">
-              {typeof error === 'string' ? t(`signin.login.errors.${error}`) : error.text}
+              {error}
             </p>
           )}
           <button type="submit" className="button button-block" disabled={busy}>

@@ -49,7 +49,8 @@ export const mfa: Messages['mfa'] = {
   },
   totpRecovery: {
     title: 'Sie haben einen Wiederherstellungsschlüssel verwendet',
-    left: 'Sie haben noch {{x}} unbenutzte Wiederherstellungsschlüssel.',
+    left_one: 'Sie haben noch {{count}} unbenutzten Wiederherstellungsschlüssel.',
+    left_other: 'Sie haben noch {{count}} unbenutzte Wiederherstellungsschlüssel.',
     none: 'Sie haben keine Wiederherstellungsschlüssel mehr.',
     resetText:
       'Authenticator-App verloren? Setzen Sie sie zurück: Sie richten eine neue ein und die alte funktioniert nicht mehr.',

@@ -5,6 +5,7 @@ export const signin: Messages['signin'] = {
     titleDefault: 'Melden Sie sich bei Ihrem Konto an',
     titleEmployee: 'Melden Sie sich in Ihrem Mitarbeiterbereich an',
     titleClient: 'Melden Sie sich in Ihrem Kundenbereich an',
+    titleAdministration: 'Melden Sie sich in der Verwaltung an',
     partner: 'Melden Sie sich an, um zur App zurückzukehren, die Sie hierher geschickt hat.',
     email: 'E-Mail-Adresse',
     phone: 'Telefonnummer',

@@ -12,7 +12,7 @@ export const mfa = {
     card: 'With my card',
     support: 'No access to any of these? Contact our customer service.',
     none: 'There is no way to confirm it is you on this account. Please contact our customer service.',
-    expired: 'This sign-in has expired. Please log in again.',
+    expired: 'This login has expired. Please log in again.',
     backToLogin: 'Back to log in',
   },
   code: {
@@ -46,7 +46,8 @@ export const mfa = {
   },
   totpRecovery: {
     title: 'You used a recovery key',
-    left: 'You have {{x}} unused recovery keys left.',
+    left_one: 'You have {{count}} unused recovery key left.',
+    left_other: 'You have {{count}} unused recovery keys left.',
     none: 'You have no recovery keys left.',
     resetText:
       'Lost your authenticator app? Reset it: you set up a new one and the old one stops working.',

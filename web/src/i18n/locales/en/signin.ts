@@ -4,6 +4,7 @@ export const signin = {
     titleDefault: 'Log in to your account',
     titleEmployee: 'Log in to your employee area',
     titleClient: 'Log in to your client area',
+    titleAdministration: 'Log in to the administration',
     partner: 'Log in to continue to the app that sent you here.',
     email: 'E-mail address',
     phone: 'Phone number',
@@ -37,7 +38,7 @@ export const signin = {
     },
   },
   hashLogin: {
-    signingIn: 'Signing you in…',
-    failed: 'This sign-in link is no longer valid. Please log in.',
+    signingIn: 'Logging you in…',
+    failed: 'This login link is no longer valid. Please log in.',
   },
 } as const;

@@ -5,6 +5,7 @@ export const signin: Messages['signin'] = {
     titleDefault: 'Connectez-vous à votre compte',
     titleEmployee: 'Connectez-vous à votre espace employé',
     titleClient: 'Connectez-vous à votre espace client',
+    titleAdministration: "Connectez-vous à l'administration",
     partner: "Connectez-vous pour continuer vers l'application qui vous a envoyé ici.",
     email: 'Adresse e-mail',
     phone: 'Numéro de téléphone',

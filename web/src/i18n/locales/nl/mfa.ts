@@ -49,7 +49,8 @@ export const mfa: Messages['mfa'] = {
   },
   totpRecovery: {
     title: 'Je hebt een herstelsleutel gebruikt',
-    left: 'Je hebt nog {{x}} ongebruikte herstelsleutels.',
+    left_one: 'Je hebt nog {{count}} ongebruikte herstelsleutel.',
+    left_other: 'Je hebt nog {{count}} ongebruikte herstelsleutels.',
     none: 'Je hebt geen herstelsleutels meer.',
     resetText:
       'Authenticator-app kwijt? Stel hem opnieuw in: je stelt een nieuwe in en de oude werkt niet meer.',

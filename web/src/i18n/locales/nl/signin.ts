@@ -5,6 +5,7 @@ export const signin: Messages['signin'] = {
     titleDefault: 'Meld je aan bij je account',
     titleEmployee: 'Meld je aan bij je werknemersomgeving',
     titleClient: 'Meld je aan bij je klantenzone',
+    titleAdministration: 'Meld je aan bij de administratie',
     partner: 'Meld je aan om verder te gaan naar de app die je hierheen stuurde.',
     email: 'E-mailadres',
     phone: 'Telefoonnummer',
