@@ -9,6 +9,7 @@ import {
   EmailSmsCode,
   NationalRegisterNumber,
   NewPassword,
+  PersonName,
   Phone,
   Username,
 } from './fields';
@@ -162,9 +163,15 @@ export const OnboardingEmail = z
 export const OnboardingPhone = z.object({ payload, phone: Phone });
 export const OnboardingCode = z.object({ payload, code: EmailSmsCode });
 export const OnboardingPassword = z.object({ payload, password: NewPassword });
-/** Terms and privacy must be accepted (spec part 5); marketing is optional. */
+/**
+ * Terms and privacy must be accepted (spec part 5); marketing is optional.
+ * The names the person gave at "Create your account" come with this last
+ * step, which creates the account (its dashboard greets them by first name).
+ */
 export const OnboardingTerms = z.object({
   payload,
+  firstname: PersonName,
+  lastname: PersonName,
   terms: z.literal(true, { error: 'The terms must be accepted.' }),
   privacy: z.literal(true, { error: 'The privacy policy must be accepted.' }),
   marketing: z.boolean().optional(),

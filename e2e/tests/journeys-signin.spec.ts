@@ -59,9 +59,7 @@ test('English wording: the empty form says which field is missing, under that fi
   await expect(page.getByLabel('E-mail address')).toHaveAccessibleDescription(
     'The email provided is invalid.',
   );
-  await expect(page.getByLabel('Password')).toHaveAccessibleDescription(
-    'This field is required.',
-  );
+  await expect(page.getByLabel('Password')).toHaveAccessibleDescription('This field is required.');
 });
 
 test('a locked account is told how long to wait (Retry-After)', async ({ page }) => {
@@ -118,7 +116,9 @@ test('"Check your messages": one countdown, the other channel only, and a way to
   await expect(page.getByRole('heading', { name: 'Check your messages' })).toBeVisible();
   // The e-mail just went out: no "by e-mail instead"; a text message instead is offered.
   await expect(page.getByRole('button', { name: /by e-mail instead/ })).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Send the code by text message instead' })).toBeVisible();
+  await expect(
+    page.getByRole('button', { name: 'Send the code by text message instead' }),
+  ).toBeVisible();
   await expect(page.getByText(/You can ask for a new code in \d+ s/)).toHaveCount(1);
   await page.getByRole('link', { name: 'Use another e-mail address' }).click();
   await expect(page).toHaveURL(/\/forgot-password\/email$/);
@@ -139,7 +139,9 @@ test('weak password: says why (the server status), then confirms the change', as
   await page.getByLabel('Repeat the new password').fill(password);
   await page.getByRole('button', { name: 'Save and continue' }).click();
   await expect(page.getByRole('heading', { name: 'Password changed' })).toBeVisible();
-  await expect(page.getByRole('status').filter({ hasText: 'Your new password is saved.' })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Your new password is saved.' }),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/user\/dashboard$/);
 });

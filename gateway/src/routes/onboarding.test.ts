@@ -109,7 +109,7 @@ async function onboard(host: string, start: object, email: string, phone: string
   await post('/api/onboarding/password', { payload, password: PASSWORD }, host);
   return post(
     '/api/onboarding/terms',
-    { payload, terms: true, privacy: true, marketing: true },
+    { payload, terms: true, privacy: true, firstname: 'Nina', lastname: 'Nieuw', marketing: true },
     host,
   );
 }
@@ -150,7 +150,13 @@ describe('onboarding through the gateway', () => {
 
   it('passes a step out of order on as 409 wrong_step, without a cookie', async () => {
     const { payload } = (await post('/api/onboarding', { invitation_code: 'WELCOME2026' })).json();
-    const res = await post('/api/onboarding/terms', { payload, terms: true, privacy: true });
+    const res = await post('/api/onboarding/terms', {
+      payload,
+      terms: true,
+      privacy: true,
+      firstname: 'Nina',
+      lastname: 'Nieuw',
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe('wrong_step');
     expect(sessionCookie(res)).toBeUndefined();

@@ -96,7 +96,8 @@ describe('forgot password', () => {
       await post('/user/forgot-password', { login: 'employee@example.be' })
     ).json();
     const [mail] = await outbox('employee@example.be');
-    for (let i = 0; i < 5; i++) await post('/user/reset-password/check', { payload, code: '00000000' });
+    for (let i = 0; i < 5; i++)
+      await post('/user/reset-password/check', { payload, code: '00000000' });
     const late = await post('/user/reset-password/check', { payload, code: mail?.code });
     expect(late.statusCode).toBe(422);
   });

@@ -9,12 +9,7 @@ import {
   verifyEmail,
   verifyPhone,
 } from '../domain/onboarding';
-import {
-  checkResetCode,
-  forgotPassword,
-  forgotUsername,
-  resetPassword,
-} from '../domain/recovery';
+import { checkResetCode, forgotPassword, forgotUsername, resetPassword } from '../domain/recovery';
 import type { Store } from '../store';
 import { sessionInfo } from './auth';
 

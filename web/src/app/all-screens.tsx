@@ -143,6 +143,7 @@ const LinkExistingScreen = lazyScreen(
 );
 const LinkSuccessScreen = lazyScreen(() => import('../features/partner/LinkSuccessScreen'), flows);
 const SsoCallbackScreen = lazyScreen(() => import('../features/partner/SsoCallbackScreen'), flows);
+const LegalScreen = lazyScreen(() => import('../features/legal/LegalScreen'), ['legal']);
 
 /** Screens shown inside the user sidebar/tabs layout. */
 const userScreens: RouteObject[] = [
@@ -205,6 +206,8 @@ const screens: RouteObject[] = [
   { path: routes['partner.link-existing'], element: <LinkExistingScreen /> },
   { path: routes['partner.link-success'], element: <LinkSuccessScreen /> },
   { path: routes['sso.callback'], element: <SsoCallbackScreen /> },
+  { path: routes['legal.terms'], element: <LegalScreen document="terms" /> },
+  { path: routes['legal.privacy'], element: <LegalScreen document="privacy" /> },
 ];
 
 /** The screens' routes, matched below the sign-in routes of `router.tsx`. */

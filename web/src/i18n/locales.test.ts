@@ -80,7 +80,7 @@ describe('translations', () => {
         'mfa.totpRecovery.left',
         'account.recovery.left',
         'account.history.details.sessions',
-      ]) {
+      ] as const) {
         const one = t(key, { count: 1 });
         const many = t(key, { count: 3 });
         expect([lang, key, one.includes('1'), many.includes('3')]).toEqual([lang, key, true, true]);

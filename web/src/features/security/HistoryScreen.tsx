@@ -11,8 +11,8 @@ import { maybeConfig } from '../../lib/config';
 import { errorOf } from '../../lib/errors';
 import { useFormat } from '../../lib/format';
 import { GlobalLogout } from './components/GlobalLogout';
-import { securityKeys } from './security-keys';
 import { historyDetail } from './history-detail';
+import { securityKeys } from './security-keys';
 
 /** Devices and sessions, then the security history (spec part 2, Security). */
 export default function HistoryScreen() {

@@ -11,6 +11,7 @@ export type LuWording = Partial<Messages>;
  */
 export const luWording: Record<'fr' | 'en' | 'de', LuWording> = {
   en: {
+    legal: { provider: 'Example Vouchers Luxembourg SA' },
     flows: {
       onboarding: {
         start: {
@@ -20,7 +21,7 @@ export const luWording: Record<'fr' | 'en' | 'de', LuWording> = {
         card: {
           title: 'Enter your activation code',
           label: 'Activation code',
-          hint: 'The code on the letter that came with your card, e.g. LU-ACT-0001.',
+          hint: 'The code on the letter that came with your card, e.g. LU-ACT-1234.',
           invalid: 'Your activation code is invalid.',
         },
         existingCard: {
@@ -36,7 +37,7 @@ export const luWording: Record<'fr' | 'en' | 'de', LuWording> = {
       forgotUsername: {
         byCard: 'With my activation code',
         cardNumber: 'Activation code',
-        cardHint: 'The code on the letter that came with your card, e.g. LU-ACT-0001.',
+        cardHint: 'The code on the letter that came with your card, e.g. LU-ACT-1234.',
         errors: { card: 'Your activation code is invalid.' },
       },
       forgotUsernameResponse: {
@@ -45,6 +46,7 @@ export const luWording: Record<'fr' | 'en' | 'de', LuWording> = {
     },
   },
   fr: {
+    legal: { provider: 'Example Vouchers Luxembourg SA' },
     flows: {
       onboarding: {
         start: {
@@ -54,7 +56,7 @@ export const luWording: Record<'fr' | 'en' | 'de', LuWording> = {
         card: {
           title: "Saisissez votre code d'activation",
           label: "Code d'activation",
-          hint: 'Le code figurant sur le courrier joint à votre carte, p. ex. LU-ACT-0001.',
+          hint: 'Le code figurant sur le courrier joint à votre carte, p. ex. LU-ACT-1234.',
           invalid: "Votre code d'activation n'est pas valide.",
         },
         existingCard: {
@@ -75,7 +77,7 @@ export const luWording: Record<'fr' | 'en' | 'de', LuWording> = {
       forgotUsername: {
         byCard: "Avec mon code d'activation",
         cardNumber: "Code d'activation",
-        cardHint: 'Le code figurant sur le courrier joint à votre carte, p. ex. LU-ACT-0001.',
+        cardHint: 'Le code figurant sur le courrier joint à votre carte, p. ex. LU-ACT-1234.',
         errors: { card: "Votre code d'activation n'est pas valide." },
       },
       forgotUsernameResponse: {
@@ -84,6 +86,7 @@ export const luWording: Record<'fr' | 'en' | 'de', LuWording> = {
     },
   },
   de: {
+    legal: { provider: 'Example Vouchers Luxembourg SA' },
     flows: {
       onboarding: {
         start: {
@@ -93,7 +96,7 @@ export const luWording: Record<'fr' | 'en' | 'de', LuWording> = {
         card: {
           title: 'Geben Sie Ihren Aktivierungscode ein',
           label: 'Aktivierungscode',
-          hint: 'Der Code auf dem Schreiben zu Ihrer Karte, z. B. LU-ACT-0001.',
+          hint: 'Der Code auf dem Schreiben zu Ihrer Karte, z. B. LU-ACT-1234.',
           invalid: 'Ihr Aktivierungscode ist ungültig.',
         },
         existingCard: {
@@ -111,7 +114,7 @@ export const luWording: Record<'fr' | 'en' | 'de', LuWording> = {
       forgotUsername: {
         byCard: 'Mit meinem Aktivierungscode',
         cardNumber: 'Aktivierungscode',
-        cardHint: 'Der Code auf dem Schreiben zu Ihrer Karte, z. B. LU-ACT-0001.',
+        cardHint: 'Der Code auf dem Schreiben zu Ihrer Karte, z. B. LU-ACT-1234.',
         errors: { card: 'Ihr Aktivierungscode ist ungültig.' },
       },
       forgotUsernameResponse: {

@@ -39,7 +39,8 @@ export const recovery = {
     reason2: 'Your current password has to be renewed for security reasons.',
     doneTitle: 'Password changed',
     continue: 'Continue',
-    notVerified: 'To replace your password, log in first. You will be asked for a new one right after.',
+    notVerified:
+      'To replace your password, log in first. You will be asked for a new one right after.',
     login: 'Log in',
   },
   forgotUsername: {

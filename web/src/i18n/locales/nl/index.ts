@@ -3,8 +3,9 @@ import { account } from './account';
 import { common } from './common';
 import { dashboard } from './dashboard';
 import { flows } from './flows';
+import { legal } from './legal';
 import { mfa } from './mfa';
 import { recovery } from './recovery';
 import { signin } from './signin';
 
-export const nl: Messages = { common, signin, dashboard, mfa, recovery, account, flows };
+export const nl: Messages = { common, signin, dashboard, mfa, recovery, account, flows, legal };
