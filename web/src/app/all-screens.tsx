@@ -1,4 +1,4 @@
-import { Navigate, type RouteObject, useRoutes } from 'react-router';
+import { Navigate, Outlet, type RouteObject, useRoutes, useSearchParams } from 'react-router';
 import { lazyScreen } from './lazy';
 import { href, routes } from './routes';
 
@@ -159,10 +159,24 @@ const userScreens: RouteObject[] = [
   { path: routes['security.history'], element: <HistoryScreen /> },
 ];
 
+/**
+ * A step-up (`single=true`) happens inside the account: the sidebar stays, so
+ * the user still sees where they are. At sign-in the MFA screens stand alone.
+ */
+function MfaFrame() {
+  const [params] = useSearchParams();
+  return params.get('single') === 'true' ? <UserLayout /> : <Outlet />;
+}
+
 /** Every other screen: MFA, recovery, onboarding, partner, consent, MFA setup. */
 const screens: RouteObject[] = [
-  { path: routes.mfa, element: <MfaCodeScreen /> },
-  { path: routes['mfa-methods'], element: <MfaMethodsScreen /> },
+  {
+    element: <MfaFrame />,
+    children: [
+      { path: routes.mfa, element: <MfaCodeScreen /> },
+      { path: routes['mfa-methods'], element: <MfaMethodsScreen /> },
+    ],
+  },
   { path: routes['mfa-totp-recovery'], element: <TotpRecoveryScreen /> },
   {
     path: routes['forgot-password'],

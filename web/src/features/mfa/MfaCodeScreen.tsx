@@ -16,6 +16,7 @@ import {
   codeLength,
   flagsOf,
   flagsQuery,
+  stepUpCancelHref,
   type MfaFlags,
   namedRoute,
   startCheck,
@@ -179,7 +180,8 @@ function CodeForm({
     return started === 'started';
   };
 
-  const changeMethod = canChangeMethod(check.kinds, flags.isLogin) || flags.isFuzzion;
+  const changeMethod =
+    canChangeMethod(check.kinds, flags.isLogin || flags.single) || flags.isFuzzion;
   const failureText =
     failure === 'invalid' ? t(codeTexts(isCard).invalid) : failure ? errorText(t, failure) : null;
 
@@ -265,6 +267,11 @@ function CodeForm({
       {changeMethod && (
         <p className="links">
           <Link to={methodsHref}>{t('mfa.code.changeMethod')}</Link>
+        </p>
+      )}
+      {flags.single && (
+        <p className="links">
+          <Link to={stepUpCancelHref(flags.redirect)}>{t('mfa.code.cancel')}</Link>
         </p>
       )}
     </section>

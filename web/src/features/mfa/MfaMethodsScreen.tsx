@@ -7,7 +7,14 @@ import { href } from '../../app/routes';
 import { api } from '../../lib/api';
 import { errorOf, errorText, type PortalError } from '../../lib/errors';
 import { loginPayload } from '../../lib/flow-state';
-import { flagsOf, flagsQuery, type ListedMethod, methodsOf, startCheck } from './flow';
+import {
+  flagsOf,
+  flagsQuery,
+  type ListedMethod,
+  methodsOf,
+  startCheck,
+  stepUpCancelHref,
+} from './flow';
 
 /** Methods a person can pick for a code check (a recovery key only where one is left). */
 const PICKABLE: readonly MfaKind[] = ['email', 'sms', 'totp', 'card', 'totpRecovery'];
@@ -138,6 +145,11 @@ export default function MfaMethodsScreen() {
       )}
       {busy && <Loading />}
       <p className="hint">{t('mfa.methods.support')}</p>
+      {flags.single && (
+        <p className="links">
+          <Link to={stepUpCancelHref(flags.redirect)}>{t('mfa.code.cancel')}</Link>
+        </p>
+      )}
       {(flags.isLogin || problem === 'expired') && (
         <p className="links">
           <Link to={href('login.email')}>{t('mfa.methods.backToLogin')}</Link>

@@ -425,6 +425,11 @@ export const account: Messages['account'] = {
       'Hoppla. Der Partner, von dem Sie kommen, scheint eine ungültige Konfiguration zu verwenden.',
     home: 'Zur Startseite',
     backTo: 'Zurück zu {{name}}',
+    refusedTitle: 'Zugriff verweigert',
+    invalidTitle: 'Diese App kann sich nicht verbinden',
+    signedInAs: 'Angemeldet als {{name}} ({{login}})',
+    site: 'Website der App: {{site}}',
+    notYou: 'Nicht Sie? Abmelden',
   },
   scopes: {
     balance: 'Ihre Guthaben einsehen',

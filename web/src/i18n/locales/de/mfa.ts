@@ -38,6 +38,7 @@ export const mfa: Messages['mfa'] = {
     trustDevice: 'Diesem Gerät vertrauen: 30 Tage lang wird hier kein Code verlangt',
     submit: 'Bestätigen',
     changeMethod: 'Eine andere Methode verwenden',
+    cancel: 'Abbrechen',
     back: 'Zurück',
     invalid: 'Ihr Code ist ungültig, versuchen Sie es erneut.',
     spent: 'Diese Prüfung ist abgelaufen. Bitte beginnen Sie erneut.',

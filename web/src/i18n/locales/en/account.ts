@@ -408,6 +408,11 @@ export const account = {
       "Oops. Seems like the partner you're coming from uses an invalid configuration.",
     home: 'Go to the homepage',
     backTo: 'Back to {{name}}',
+    refusedTitle: 'Access denied',
+    invalidTitle: 'This app cannot connect',
+    signedInAs: 'Logged in as {{name}} ({{login}})',
+    site: 'Site of the app: {{site}}',
+    notYou: 'Not you? Log out',
   },
   scopes: {
     balance: 'See your balances',

@@ -35,6 +35,7 @@ export const mfa = {
     trustDevice: 'Trust this device: no code will be asked on it for 30 days',
     submit: 'Confirm',
     changeMethod: 'Use another method',
+    cancel: 'Cancel',
     back: 'Back',
     invalid: 'Your code is invalid, try again.',
     spent: 'This check has expired. Please start again.',

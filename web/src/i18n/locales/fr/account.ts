@@ -427,6 +427,11 @@ export const account: Messages['account'] = {
       'Oups. Il semble que le partenaire dont vous venez utilise une configuration invalide.',
     home: "Aller à la page d'accueil",
     backTo: 'Retour à {{name}}',
+    refusedTitle: 'Accès refusé',
+    invalidTitle: 'Cette application ne peut pas se connecter',
+    signedInAs: 'Connecté en tant que {{name}} ({{login}})',
+    site: "Site de l'application : {{site}}",
+    notYou: 'Ce n’est pas vous ? Déconnectez-vous',
   },
   scopes: {
     balance: 'Voir vos soldes',

@@ -38,6 +38,7 @@ export const mfa: Messages['mfa'] = {
       'Faire confiance à cet appareil : aucun code ne sera demandé sur celui-ci pendant 30 jours',
     submit: 'Confirmer',
     changeMethod: 'Utiliser une autre méthode',
+    cancel: 'Annuler',
     back: 'Retour',
     invalid: "Votre code n'est pas valide, réessayez.",
     spent: 'Cette vérification a expiré. Veuillez recommencer.',

@@ -412,6 +412,11 @@ export const account: Messages['account'] = {
       'Oeps. De partner waarvan je komt, lijkt een ongeldige configuratie te gebruiken.',
     home: 'Naar de startpagina',
     backTo: 'Terug naar {{name}}',
+    refusedTitle: 'Toegang geweigerd',
+    invalidTitle: 'Deze app kan geen verbinding maken',
+    signedInAs: 'Aangemeld als {{name}} ({{login}})',
+    site: 'Site van de app: {{site}}',
+    notYou: 'Niet jij? Afmelden',
   },
   scopes: {
     balance: 'je saldo’s bekijken',

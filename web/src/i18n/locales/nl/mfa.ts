@@ -38,6 +38,7 @@ export const mfa: Messages['mfa'] = {
     trustDevice: 'Dit toestel vertrouwen: 30 dagen lang wordt er hier geen code gevraagd',
     submit: 'Bevestigen',
     changeMethod: 'Een andere methode gebruiken',
+    cancel: 'Annuleren',
     back: 'Terug',
     invalid: 'Je code is ongeldig, probeer het opnieuw.',
     spent: 'Deze controle is verlopen. Begin opnieuw.',
