@@ -11,7 +11,9 @@ test('the history is translated, details included; a header language switch is n
   await login('employee@example.be');
   await page.goto('/security/history');
   await page.getByLabel('Taal').selectOption('fr');
-  await expect(page.getByRole('heading', { name: 'Historique de sécurité' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: 'Historique de sécurité', exact: true }),
+  ).toBeVisible();
   await page.reload();
   const history = page.getByRole('list', { name: 'Historique de sécurité' });
   const signIn = history.getByRole('listitem').first();

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { BrowserRouter, useLocation, useNavigate, useRoutes } from 'react-router';
 import { tsr } from '../lib/api';
 import { setMaintenance, useMaintenance } from '../lib/maintenance';
+import { useFollowUserLanguage } from '../lib/session';
 import { appRoutes } from './router';
 import { href } from './routes';
 
@@ -22,6 +23,7 @@ const queryClient = new QueryClient({
 
 function Routes() {
   const element = useRoutes(appRoutes);
+  useFollowUserLanguage();
   const down = useMaintenance();
   const location = useLocation();
   const navigate = useNavigate();

@@ -94,6 +94,10 @@ const SetupConfirmationScreen = lazyScreen(
   account,
 );
 const SetupSuccessScreen = lazyScreen(() => import('../features/setup-mfa/SuccessScreen'), account);
+const TotpRedirectScreen = lazyScreen(
+  () => import('../features/setup-mfa/TotpRedirectScreen'),
+  account,
+);
 
 // Onboarding, duplicate merge, partner and identity-provider login: one chunk per screen, `flows` texts.
 const flows = ['flows'] as const;
@@ -201,6 +205,7 @@ const screens: RouteObject[] = [
   { path: routes['setup-mfa.confirmation'], element: <SetupConfirmationScreen /> },
   { path: routes['setup-mfa.success'], element: <SetupSuccessScreen /> },
   { path: routes['setup-totp.success'], element: <SetupSuccessScreen totp /> },
+  { path: routes['totp.redirect'], element: <TotpRedirectScreen /> },
   { path: routes.onboarding, element: <OnboardingStartScreen /> },
   { path: routes['onboarding.card'], element: <OnboardingCardScreen /> },
   { path: routes['onboarding.code'], element: <OnboardingCodeScreen /> },

@@ -49,6 +49,7 @@ export default function DuplicatedScreen() {
       payload={payload}
       step={claimStepOf(params.get('step'))}
       target={params.get('target')}
+      method={params.get('method')}
     />
   );
 }
@@ -57,7 +58,10 @@ function Duplicated({
   payload,
   step: claimStep,
   target,
+  method,
 }: {
+  /** How the sign-in was confirmed (`email`, `sms`…): the same channel is offered first for the code. */
+  method: string | null;
   payload: string;
   step: ClaimStep | null;
   target: string | null;
@@ -77,7 +81,13 @@ function Duplicated({
 
   /** The same screen, another step (`null`: the proposal or the decision). */
   const step = (next: ClaimStep | null) =>
-    navigate(href('duplicated', { step: next ?? undefined, target: target ?? undefined }));
+    navigate(
+      href('duplicated', {
+        step: next ?? undefined,
+        target: target ?? undefined,
+        method: method ?? undefined,
+      }),
+    );
 
   /** A merge answer: show it, then the step it calls for. */
   const settle = (fuzzion: Fuzzion) => {
@@ -126,7 +136,7 @@ function Duplicated({
   const props = { payload, fuzzion, titleId, settle, onFailure, step, target };
   if (fuzzion.data.stage === 'confirmed') return <Decision {...props} />;
   if (claimStep) return <Claim {...props} method={claimStep} />;
-  return <Proposal {...props} finish={finish} />;
+  return <Proposal {...props} finish={finish} signedInBy={method} />;
 }
 
 interface StepProps {
@@ -160,16 +170,19 @@ function Proposal({
   step,
   target,
   finish,
-}: StepProps & { finish: () => void }) {
+  signedInBy,
+}: StepProps & { finish: () => void; signedInBy: string | null }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [claiming, setClaiming] = useState(false);
-  const [choice, setChoice] = useState(0);
+  const proofs = proofsOf(fuzzion);
+  // Confirmed by e-mail or SMS at sign-in: a code is the proof the user has at hand.
+  const byCode = signedInBy === 'email' || signedInBy === 'sms';
+  const [choice, setChoice] = useState(() => Math.max(0, byCode ? proofs.indexOf('code') : 0));
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const platform = t(`flows.fuzzion.platform.${fuzzion.data.platform}`);
   const { username } = fuzzion.data;
-  const proofs = proofsOf(fuzzion);
 
   const proofLabel = (proof: Proof) =>
     proof === 'card'
@@ -204,16 +217,18 @@ function Proposal({
     if (!proof) return;
     if (proof !== 'code') return step(proof);
     // The code goes through the MFA screens, which come back here once it is right.
-    const methods = codeMethodsOf(fuzzion).map(({ id, method, target: to }) => ({
-      id,
-      method,
-      target: to,
-    }));
+    // The channel the sign-in was confirmed by comes first.
+    const methods = codeMethodsOf(fuzzion)
+      .map(({ id, method, target: to }) => ({ id, method, target: to }))
+      .sort((a, b) => Number(b.method === signedInBy) - Number(a.method === signedInBy));
     navigate(
       href('mfa-methods', {
         isFuzzion: 'true',
         methods: JSON.stringify(methods),
-        redirect: href('duplicated', { target: target ?? undefined }),
+        redirect: href('duplicated', {
+          target: target ?? undefined,
+          method: signedInBy ?? undefined,
+        }),
       }),
     );
   };

@@ -16,10 +16,10 @@ import {
   codeLength,
   flagsOf,
   flagsQuery,
-  stepUpCancelHref,
   type MfaFlags,
   namedRoute,
   startCheck,
+  stepUpCancelHref,
 } from './flow';
 
 const CARD_NUMBER = /^5065\d{12}$/;

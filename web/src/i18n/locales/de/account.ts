@@ -373,6 +373,7 @@ export const account: Messages['account'] = {
         'Die Authenticator-App konnte nicht eingerichtet werden. Versuchen Sie es später erneut.',
       cancelled: 'Für die Einrichtung müssen Sie zuerst bestätigen, dass Sie es sind.',
     },
+    redirecting: 'Wir bringen Sie gleich dorthin zurück, wo Sie waren…',
   },
   onboardingMfa: {
     title: 'Schützen Sie Ihr Konto',

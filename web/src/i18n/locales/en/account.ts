@@ -360,6 +360,7 @@ export const account = {
       failed: "The authenticator app couldn't be set up. Try again later.",
       cancelled: 'The setup needs you to confirm it’s you first.',
     },
+    redirecting: 'Taking you back to where you were in a moment…',
   },
   onboardingMfa: {
     title: 'Protect your account',

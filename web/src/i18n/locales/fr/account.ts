@@ -374,6 +374,7 @@ export const account: Messages['account'] = {
       failed: "L'application d'authentification n'a pas pu être configurée. Réessayez plus tard.",
       cancelled: "La configuration exige d'abord que vous confirmiez qu'il s'agit bien de vous.",
     },
+    redirecting: 'Nous vous ramenons dans un instant là où vous étiez…',
   },
   onboardingMfa: {
     title: 'Protégez votre compte',

@@ -363,6 +363,7 @@ export const account: Messages['account'] = {
       failed: 'De authenticator-app kon niet worden ingesteld. Probeer het later opnieuw.',
       cancelled: 'Voor het instellen moet je eerst bevestigen dat jij het bent.',
     },
+    redirecting: 'We brengen je zo terug naar waar je was…',
   },
   onboardingMfa: {
     title: 'Bescherm je account',
