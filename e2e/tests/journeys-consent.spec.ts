@@ -49,3 +49,10 @@ test('"Not you?" logs out and comes back to the same request after the next logi
   await page.getByRole('button', { name: /^Not you\?/ }).click();
   await expect(page).toHaveURL(/\/login\/email\?target=%2Fauthorize%3F/);
 });
+
+test('the sign-in page names the partner app that sent the user', async ({ page }) => {
+  await page.goto(authorize('101'));
+  await expect(page).toHaveURL(/\/login\/email\?/);
+  await expect(page.getByText('Log in to continue to Partner Shop.')).toBeVisible();
+  await expect(page.getByText(/the app that sent you here/)).toHaveCount(0);
+});

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { isPartnerLogin } from '../../app/guard-rules';
+import { isPartnerLogin, targetClientOf } from '../../app/guard-rules';
 import { href } from '../../app/routes';
 import type { PhoneValue } from '../../components/PhoneField';
 import { api } from '../../lib/api';
@@ -80,6 +80,21 @@ export default function LoginScreen({ kind }: { kind: 'email' | 'phone' }) {
     if (kind === 'phone') void loadPhone().then((m) => m.preloadPhoneRules());
   }, [kind]);
 
+  // A partner app's sign-in names the app (its registered name, asked of the gateway).
+  const partnerClient = isPartnerLogin(location.search) ? targetClientOf(location.search) : null;
+  const [partnerName, setPartnerName] = useState<string | null>(null);
+  useEffect(() => {
+    if (!partnerClient || !/^\d{1,9}$/.test(partnerClient)) return;
+    let live = true;
+    api.grants
+      .clientName({ params: { client_id: partnerClient } })
+      .then((res) => live && res.status === 200 && setPartnerName(res.body.name))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [partnerClient]);
+
   const platform = platformOf(redirectUriOf(params));
   const title = {
     employee: t('signin.login.titleEmployee'),
@@ -148,8 +163,12 @@ export default function LoginScreen({ kind }: { kind: 'email' | 'phone' }) {
     <div className="login">
       <section className="card narrow" aria-labelledby="login-title">
         <h1 id="login-title">{title}</h1>
-        {(params.get('partner') === '1' || isPartnerLogin(location.search)) && (
-          <p className="notice notice-info">{t('signin.login.partner')}</p>
+        {(params.get('partner') === '1' || partnerClient !== null) && (
+          <p className="notice notice-info">
+            {partnerName
+              ? t('signin.login.partnerNamed', { name: partnerName })
+              : t('signin.login.partner')}
+          </p>
         )}
         <form onSubmit={onSubmit} noValidate>
           {kind === 'email' ? (

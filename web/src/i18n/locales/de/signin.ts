@@ -7,6 +7,7 @@ export const signin: Messages['signin'] = {
     titleClient: 'Melden Sie sich in Ihrem Kundenbereich an',
     titleAdministration: 'Melden Sie sich in der Verwaltung an',
     partner: 'Melden Sie sich an, um zur App zurückzukehren, die Sie hierher geschickt hat.',
+    partnerNamed: 'Melden Sie sich an, um zu {{name}} weiterzugehen.',
     email: 'E-Mail-Adresse',
     phone: 'Telefonnummer',
     country: 'Ländervorwahl',

@@ -6,6 +6,7 @@ export const signin = {
     titleClient: 'Log in to your client area',
     titleAdministration: 'Log in to the administration',
     partner: 'Log in to continue to the app that sent you here.',
+    partnerNamed: 'Log in to continue to {{name}}.',
     email: 'E-mail address',
     phone: 'Phone number',
     country: 'Country code',

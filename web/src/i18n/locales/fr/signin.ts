@@ -7,6 +7,7 @@ export const signin: Messages['signin'] = {
     titleClient: 'Connectez-vous à votre espace client',
     titleAdministration: "Connectez-vous à l'administration",
     partner: "Connectez-vous pour continuer vers l'application qui vous a envoyé ici.",
+    partnerNamed: 'Connectez-vous pour continuer vers {{name}}.',
     email: 'Adresse e-mail',
     phone: 'Numéro de téléphone',
     country: 'Indicatif du pays',

@@ -7,6 +7,7 @@ export const signin: Messages['signin'] = {
     titleClient: 'Meld je aan bij je klantenzone',
     titleAdministration: 'Meld je aan bij de administratie',
     partner: 'Meld je aan om verder te gaan naar de app die je hierheen stuurde.',
+    partnerNamed: 'Meld je aan om verder te gaan naar {{name}}.',
     email: 'E-mailadres',
     phone: 'Telefoonnummer',
     country: 'Landcode',
