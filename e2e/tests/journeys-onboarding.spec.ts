@@ -100,12 +100,14 @@ test('the onboarding asks first and family name; the dashboard greets the new us
 
   await page.getByLabel('E-mail address', { exact: true }).fill('ivy.named@example.be');
   await page.getByRole('button', { name: 'Send me a code' }).click();
+  await expect(page.getByText(/We sent an 8-digit code to/)).toBeVisible();
   await page
     .getByLabel('Verification code')
     .fill(await outboxCode(request, 'ivy.named@example.be'));
   await page.getByRole('button', { name: 'Confirm' }).click();
   await page.getByLabel('Mobile phone number', { exact: true }).fill('0470 66 77 88');
   await page.getByRole('button', { name: 'Send me a code' }).click();
+  await expect(page.getByText(/by text message to/)).toBeVisible();
   await page.getByLabel('Verification code').fill(await outboxCode(request, '+32470667788'));
   await page.getByRole('button', { name: 'Confirm' }).click();
   await page.getByLabel('New password', { exact: true }).fill(PASSWORD);
