@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/login';
+import { mockUrl } from '../fixtures/stack';
 import { inEnglish } from './account-helpers';
 
 /**
@@ -57,10 +58,16 @@ test('journeys screens: sign-in errors, recovery, onboarding, legal', async ({ p
   await shoot(page, 'legal-terms');
 });
 
-test('journeys screens: step-up, consent, history, totp redirect', async ({ page, login }) => {
+test('journeys screens: step-up, consent, history, totp redirect', async ({
+  page,
+  request,
+  login,
+}) => {
   test.setTimeout(120_000);
   await login('partner@example.be', { via: 'api' });
   await inEnglish(page);
+  // Let the sign-in's MFA check lapse: the step-up shows.
+  await request.post(`${mockUrl('be')}/__dev/clock`, { data: { advance_ms: 16 * 60_000 } });
   await page.goto('/security/edit-password');
   await expect(page.getByRole('navigation', { name: 'Account menu' })).toBeVisible();
   await shoot(page, 'step-up-methods');
