@@ -134,3 +134,6 @@ export const IBAN_COUNTRIES = [
   'GI',
 ] as const;
 export const IbanCountry = z.enum(IBAN_COUNTRIES);
+
+/** A first or family name (profile edit-info, account creation). */
+export const PersonName = z.string().trim().min(1, { error: 'This field is required.' }).max(100);

@@ -132,6 +132,8 @@ export const INVALID_CONFIGURATION_CODES = ['invalid_client', 'invalid_redirect_
 /** A registered client as the gateway needs it to check redirect targets. */
 export const RegisteredClient = z.object({
   client_id: z.number().int(),
+  /** The app's name as people know it (the sign-in and consent screens show it). */
+  name: z.string(),
   first_party: z.boolean(),
   redirect_uris: z.array(z.string()),
 });
@@ -185,10 +187,22 @@ export const RedirectCheck = z.object({
 });
 export type RedirectCheck = z.infer<typeof RedirectCheck>;
 
+/** `GET /api/clients/:client_id`: the name of a registered app, for the sign-in page of its users. */
+export const ClientName = z.object({ client_id: z.number().int(), name: z.string() });
+export type ClientName = z.infer<typeof ClientName>;
+
 const { listClients: _upstreamOnly, ...grantsForBrowser } = grantsAccount;
 
 export const grantsPortal = c.router({
   ...grantsForBrowser,
+  clientName: {
+    method: 'GET',
+    path: '/clients/:client_id',
+    summary:
+      'The name of a registered app (anonymous: the sign-in page names the app that sent the user); 404 when unknown',
+    pathParams: z.object({ client_id: ClientId }),
+    responses: { 200: ClientName, 400: ErrorBody, 404: ErrorBody },
+  },
   redirectCheck: {
     method: 'GET',
     path: '/redirect-check',

@@ -9,6 +9,7 @@ import {
   EmailSmsCode,
   NationalRegisterNumber,
   NewPassword,
+  PersonName,
   Phone,
   Username,
 } from './fields';
@@ -65,6 +66,14 @@ export const ResetPasswordRequest = z.object({
   password: NewPassword,
 });
 export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequest>;
+
+/**
+ * The reset code checked at its own step ("Check your messages"), before a
+ * new password is chosen: the code is not used up, a wrong one counts toward
+ * the tries like at the reset itself.
+ */
+export const ResetCodeCheck = z.object({ payload, code: EmailSmsCode });
+export type ResetCodeCheck = z.infer<typeof ResetCodeCheck>;
 
 // ───────────────────────────── Forgot username ─────────────────────────────
 
@@ -154,9 +163,15 @@ export const OnboardingEmail = z
 export const OnboardingPhone = z.object({ payload, phone: Phone });
 export const OnboardingCode = z.object({ payload, code: EmailSmsCode });
 export const OnboardingPassword = z.object({ payload, password: NewPassword });
-/** Terms and privacy must be accepted (spec part 5); marketing is optional. */
+/**
+ * Terms and privacy must be accepted (spec part 5); marketing is optional.
+ * The names the person gave at "Create your account" come with this last
+ * step, which creates the account (its dashboard greets them by first name).
+ */
 export const OnboardingTerms = z.object({
   payload,
+  firstname: PersonName,
+  lastname: PersonName,
   terms: z.literal(true, { error: 'The terms must be accepted.' }),
   privacy: z.literal(true, { error: 'The privacy policy must be accepted.' }),
   marketing: z.boolean().optional(),
@@ -198,6 +213,15 @@ export const onboardingAccount = c.router({
     path: '/user/reset-password',
     summary: 'Reset the password with the code sent (422 message on a wrong or expired code)',
     body: ResetPasswordRequest,
+    responses: { 204: c.noBody(), 400: ErrorBody, 422: MessageBody },
+  },
+  checkResetCode: {
+    method: 'POST',
+    metadata: rateLimited('codes'),
+    path: '/user/reset-password/check',
+    summary:
+      'Check the reset code without using it (422 message on a wrong, expired or spent code)',
+    body: ResetCodeCheck,
     responses: { 204: c.noBody(), 400: ErrorBody, 422: MessageBody },
   },
   forgotUsername: {
@@ -283,6 +307,7 @@ const a = onboardingAccount;
 export const onboardingPortal = c.router({
   forgotPassword: a.forgotPassword,
   resetPassword: a.resetPassword,
+  checkResetCode: a.checkResetCode,
   forgotUsername: a.forgotUsername,
   start: a.start,
   sendEmailCode: a.sendEmailCode,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { c } from './c';
 import { ErrorBody, MessageBody } from './errors';
-import { IbanCountry, Language, NewPassword } from './fields';
+import { IbanCountry, Language, NewPassword, PersonName } from './fields';
 import { rateLimited } from './rate-limits';
 
 export const ContactEntry = z.object({
@@ -61,8 +61,6 @@ export const BirthDate = z
   .refine((v) => v <= new Date().toISOString().slice(0, 10), {
     error: 'The date of birth cannot be in the future.',
   });
-
-const PersonName = z.string().trim().min(1, { error: 'This field is required.' }).max(100);
 
 /**
  * Edit-info (spec part 3, Profile): only the fields sent change. The language

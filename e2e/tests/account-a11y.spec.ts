@@ -40,7 +40,7 @@ const screens: { path: string; ready: (page: Page) => Promise<void> }[] = [
     path: '/security/edit-recovery',
     ready: (p) =>
       expect(
-        p.getByText(/Unused recovery keys|Recovery keys belong to an authenticator app/),
+        p.getByText(/unused recovery keys|Recovery keys belong to an authenticator app/),
       ).toBeVisible(),
   },
   {

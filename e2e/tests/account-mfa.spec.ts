@@ -60,7 +60,7 @@ test('new recovery keys replace the old ones: an old key is refused at sign-in',
   await login('totp@example.be', { via: 'api' });
   await inEnglish(page);
   await page.goto('/security/edit-recovery');
-  await expect(page.getByText('Unused recovery keys: 10')).toBeVisible();
+  await expect(page.getByText('10 unused recovery keys')).toBeVisible();
   await page.getByRole('button', { name: 'Generate new keys' }).click();
   const dialog = page.getByRole('dialog', { name: 'Generate new recovery keys?' });
   await expect(dialog).toContainText('Your old recovery keys will stop working at once.');

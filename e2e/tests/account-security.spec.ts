@@ -22,7 +22,7 @@ test('logs out another session from the devices list; that browser is signed out
   await expect(elsewhere.getByText('Chrome')).toBeVisible();
   await elsewhere.getByRole('button', { name: /^Log out / }).click();
   await page
-    .getByRole('dialog', { name: 'Log out this device?' })
+    .getByRole('dialog', { name: /^Log out .+\?$/ })
     .getByRole('button', { name: 'Log out' })
     .click();
   await expect(page.getByText(/^You have been logged out from /)).toBeVisible();
@@ -45,7 +45,7 @@ test('the security history lists sign-ins newest first; "this wasn\'t me" logs o
   await inEnglish(page);
   await page.goto('/security/history');
   const history = page.getByRole('list', { name: 'Security history' });
-  await expect(history.getByRole('listitem').filter({ hasText: 'Signed in' })).toHaveCount(2);
+  await expect(history.getByRole('listitem').filter({ hasText: 'Logged in' })).toHaveCount(2);
   const times = await history
     .locator('time')
     .evaluateAll((els) => els.map((e) => e.getAttribute('datetime') ?? ''));
@@ -53,7 +53,7 @@ test('the security history lists sign-ins newest first; "this wasn\'t me" logs o
 
   await history
     .getByRole('listitem')
-    .filter({ hasText: 'Signed in' })
+    .filter({ hasText: 'Logged in' })
     .first()
     .getByRole('button', { name: "This wasn't me" })
     .click();

@@ -49,8 +49,10 @@ async function finishOnboarding(
   await acceptTerms(page);
 
   await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+  await page.getByLabel('First name').fill('Ivy');
+  await page.getByLabel('Family name').fill('Invited');
   if (a11y) await expectAccessible(page, 'create');
-  await page.getByRole('link', { name: 'Confirm my e-mail address' }).click();
+  await page.getByRole('button', { name: 'Confirm my e-mail address' }).click();
 
   await expect(page.getByRole('heading', { name: 'Confirm your e-mail address' })).toBeVisible();
   if (a11y) await expectAccessible(page, 'email-verification');
@@ -216,7 +218,9 @@ test.describe('Luxembourg', () => {
     await page.getByLabel("J'accepte la politique de confidentialité").check();
     await page.getByLabel('Oui, tenez-moi informé(e)').check();
     await page.getByRole('button', { name: 'Continuer' }).click();
-    await page.getByRole('link', { name: 'Confirmer mon adresse e-mail' }).click();
+    await page.getByLabel('Prénom').fill('Luc');
+    await page.getByLabel('Nom de famille').fill('Nouveau');
+    await page.getByRole('button', { name: 'Confirmer mon adresse e-mail' }).click();
 
     await page.getByLabel('Adresse e-mail', { exact: true }).fill('luc.nouveau@example.lu');
     await page.getByRole('button', { name: "M'envoyer un code" }).click();

@@ -4,8 +4,18 @@ import { startStack, type TestStack } from './test-helpers';
 
 const OWN = 'http://be.localhost:3000';
 const CLIENTS = [
-  { client_id: 17, first_party: true, redirect_uris: ['http://my.localhost:8003/callback'] },
-  { client_id: 101, first_party: false, redirect_uris: ['http://127.0.0.1:5555/callback'] },
+  {
+    client_id: 17,
+    name: 'My vouchers',
+    first_party: true,
+    redirect_uris: ['http://my.localhost:8003/callback'],
+  },
+  {
+    client_id: 101,
+    name: 'Partner Shop',
+    first_party: false,
+    redirect_uris: ['http://127.0.0.1:5555/callback'],
+  },
 ];
 
 describe('the redirect allow-list', () => {
@@ -72,6 +82,25 @@ describe('GET /api/redirect-check', () => {
     for (const uri of ['https://evil.example/', '//evil.example', 'javascript:alert(1)']) {
       expect((await check(uri)).json()).toEqual({ allowed: false, target: null });
     }
+  });
+
+  it('names a registered app for its sign-in page, anonymously; 404 for an unknown one', async () => {
+    const named = await stack.gateway.inject({
+      url: '/api/clients/101',
+      headers: { host: 'be.localhost:3000' },
+    });
+    expect(named.statusCode).toBe(200);
+    expect(named.json()).toEqual({ client_id: 101, name: 'Partner Shop' });
+    const unknown = await stack.gateway.inject({
+      url: '/api/clients/999',
+      headers: { host: 'be.localhost:3000' },
+    });
+    expect(unknown.statusCode).toBe(404);
+    const bad = await stack.gateway.inject({
+      url: '/api/clients/abc',
+      headers: { host: 'be.localhost:3000' },
+    });
+    expect(bad.statusCode).toBe(400);
   });
 
   it('answers 400 without a uri', async () => {

@@ -1,8 +1,15 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { initI18n, pickLocale, rememberedLocale, STARTUP_NAMESPACES } from './i18n/i18n';
+import {
+  initI18n,
+  localeOfLanguage,
+  pickLocale,
+  rememberedLocale,
+  STARTUP_NAMESPACES,
+} from './i18n/i18n';
 import { loadConfig } from './lib/config';
+import { storedUser } from './lib/session';
 import './styles.css';
 
 async function start() {
@@ -20,12 +27,17 @@ async function start() {
     return;
   }
   const { config } = result;
-  const locale = pickLocale(
-    config.languages,
-    config.fallbackLanguage,
-    navigator.languages,
-    rememberedLocale(),
-  );
+  // Spec part 4, root on load: a signed-in user (their stored copy) gets their own
+  // language, or the variant's default when it is not offered; a visitor the browser's.
+  const copy = storedUser();
+  const locale = copy
+    ? (localeOfLanguage(copy.language, config.languages) ?? config.defaultLanguage)
+    : pickLocale(
+        config.languages,
+        config.fallbackLanguage,
+        navigator.languages,
+        rememberedLocale(),
+      );
   await initI18n(locale, STARTUP_NAMESPACES);
   createRoot(root).render(
     <StrictMode>

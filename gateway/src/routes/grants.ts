@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { GatewayError } from '../errors';
 import { upstreamHeaders } from '../plugins/session';
 import { upstreamOf } from '../plugins/upstream';
-import { checkRedirect } from '../redirects';
+import { checkRedirect, registeredClients } from '../redirects';
 
 /**
  * A target the upstream answered is followed by the browser: it must be one
@@ -46,6 +46,13 @@ export const grantsRoutes: RouterImplementation<typeof portalApi.grants> = {
     });
     if (res.status !== 200) return res;
     return { status: 200, body: await verifiedTarget(request, res.body, body.redirect_uri) };
+  },
+  clientName: async ({ params, request }) => {
+    const client = (await registeredClients(request)).find(
+      (c) => c.client_id === Number(params.client_id),
+    );
+    if (!client) return { status: 404, body: { code: 'not_found', message: 'No such app.' } };
+    return { status: 200, body: { client_id: client.client_id, name: client.name } };
   },
   redirectCheck: async ({ query, request }) => {
     const target = await checkRedirect(request, query.uri);

@@ -60,6 +60,26 @@ describe('forgot password and username through the gateway', () => {
     expect(res.json()).toEqual({ message: 'The code is invalid.' });
   });
 
+  it('checks the reset code at its own step: 422 for a wrong one, 204 for the right one', async () => {
+    const { payload } = (
+      await post('/api/user/forgot-password', { login: 'employee@example.be' })
+    ).json();
+    const wrong = await post('/api/user/reset-password/check', { payload, code: '00000000' });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json()).toEqual({ message: 'The code is invalid.' });
+    const code = codeFor('employee@example.be');
+    const right = await post('/api/user/reset-password/check', { payload, code });
+    expect(right.statusCode).toBe(204);
+    const malformed = await post('/api/user/reset-password/check', { payload, code: 'abc' });
+    expect(malformed.statusCode).toBe(400);
+    const reset = await post('/api/user/reset-password', {
+      payload,
+      code,
+      password: 'Fresh-Start-2027?',
+    });
+    expect(reset.statusCode).toBe(204);
+  });
+
   it('lists the masked usernames of a national register number', async () => {
     const res = await post('/api/user/forgot-username', {
       national_register_number: '85073100130',
@@ -89,7 +109,7 @@ async function onboard(host: string, start: object, email: string, phone: string
   await post('/api/onboarding/password', { payload, password: PASSWORD }, host);
   return post(
     '/api/onboarding/terms',
-    { payload, terms: true, privacy: true, marketing: true },
+    { payload, terms: true, privacy: true, firstname: 'Nina', lastname: 'Nieuw', marketing: true },
     host,
   );
 }
@@ -130,7 +150,13 @@ describe('onboarding through the gateway', () => {
 
   it('passes a step out of order on as 409 wrong_step, without a cookie', async () => {
     const { payload } = (await post('/api/onboarding', { invitation_code: 'WELCOME2026' })).json();
-    const res = await post('/api/onboarding/terms', { payload, terms: true, privacy: true });
+    const res = await post('/api/onboarding/terms', {
+      payload,
+      terms: true,
+      privacy: true,
+      firstname: 'Nina',
+      lastname: 'Nieuw',
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe('wrong_step');
     expect(sessionCookie(res)).toBeUndefined();

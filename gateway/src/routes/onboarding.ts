@@ -20,6 +20,11 @@ export const onboardingRoutes: RouterImplementation<typeof portalApi.onboarding>
       body,
       extraHeaders: upstreamHeaders(request),
     }),
+  checkResetCode: async ({ body, request }) =>
+    upstreamOf(request).onboarding.checkResetCode({
+      body,
+      extraHeaders: upstreamHeaders(request),
+    }),
   forgotUsername: async ({ body, request }) =>
     upstreamOf(request).onboarding.forgotUsername({
       body,

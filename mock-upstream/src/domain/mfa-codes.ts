@@ -137,6 +137,8 @@ export function verifyChallengeCode(
   store: Store,
   challenge: ChallengeRow,
   code: string,
+  /** false: a right code stays usable (a check before the step that uses it). */
+  consume = true,
 ): CodeCheck {
   if (challenge.spent) return 'spent';
   if (!challenge.codeHash) return countWrongTry(challenge);
@@ -144,7 +146,7 @@ export function verifyChallengeCode(
   if (!/^\d{8}$/.test(code) || !verifySecret(code, challenge.codeHash)) {
     return countWrongTry(challenge);
   }
-  challenge.codeHash = null;
+  if (consume) challenge.codeHash = null;
   return 'ok';
 }
 

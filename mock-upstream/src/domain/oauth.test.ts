@@ -329,6 +329,7 @@ describe('GET /clients', () => {
     const { clients } = (await app.inject({ url: '/clients' })).json();
     expect(clients).toContainEqual({
       client_id: 101,
+      name: 'Partner Shop',
       first_party: false,
       redirect_uris: ['http://127.0.0.1:5555/callback'],
     });

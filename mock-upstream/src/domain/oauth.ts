@@ -263,6 +263,7 @@ export function registeredClients(store: Store): RegisteredClient[] {
     .filter((client) => !client.invalid)
     .map((client) => ({
       client_id: client.client_id,
+      name: client.name,
       first_party: client.firstParty,
       redirect_uris: [...client.redirect_uris],
     }));

@@ -50,7 +50,14 @@ async function finish(mock: MockApp, payload: string, person: Person) {
   expect(
     (await post(mock, '/onboarding/password', { payload, password: PASSWORD })).statusCode,
   ).toBe(200);
-  return post(mock, '/onboarding/terms', { payload, terms: true, privacy: true, marketing: false });
+  return post(mock, '/onboarding/terms', {
+    payload,
+    terms: true,
+    privacy: true,
+    firstname: 'Nina',
+    lastname: 'Nieuw',
+    marketing: false,
+  });
 }
 
 async function start(mock: MockApp, body: object): Promise<string> {
@@ -160,7 +167,15 @@ describe('onboarding rules', () => {
       (await post(be, '/onboarding/email/verify', { payload, code: '12345678' })).json().code,
     ).toBe('wrong_step');
     expect(
-      (await post(be, '/onboarding/terms', { payload, terms: true, privacy: true })).statusCode,
+      (
+        await post(be, '/onboarding/terms', {
+          payload,
+          terms: true,
+          privacy: true,
+          firstname: 'Nina',
+          lastname: 'Nieuw',
+        })
+      ).statusCode,
     ).toBe(409);
 
     await post(be, '/onboarding/email', { payload, keep_current: true });
@@ -208,14 +223,48 @@ describe('onboarding rules', () => {
       'No special characters',
     ]);
     await post(be, '/onboarding/password', { payload, password: PASSWORD });
-    const refused = await post(be, '/onboarding/terms', { payload, terms: true, privacy: false });
+    const refused = await post(be, '/onboarding/terms', {
+      payload,
+      terms: true,
+      privacy: false,
+      firstname: 'Nina',
+      lastname: 'Nieuw',
+    });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().issues[0].path).toBe('body.privacy');
-    const ok = await post(be, '/onboarding/terms', { payload, terms: true, privacy: true });
+    // The names are asked when the account is created: none, no account.
+    const nameless = await post(be, '/onboarding/terms', {
+      payload,
+      terms: true,
+      privacy: true,
+      firstname: ' ',
+      lastname: 'Nieuw',
+    });
+    expect(nameless.statusCode).toBe(400);
+    expect(nameless.json().issues[0].path).toBe('body.firstname');
+    const ok = await post(be, '/onboarding/terms', {
+      payload,
+      terms: true,
+      privacy: true,
+      firstname: 'Nina',
+      lastname: 'Nieuw',
+    });
     expect(ok.statusCode).toBe(200);
+    const created = [...be.store.accounts.values()].find((acc) =>
+      acc.email.some((e) => e.value === 'rules@example.be'),
+    );
+    expect([created?.firstname, created?.lastname]).toEqual(['Nina', 'Nieuw']);
     // Single use: the payload is spent once the account exists.
     expect(
-      (await post(be, '/onboarding/terms', { payload, terms: true, privacy: true })).statusCode,
+      (
+        await post(be, '/onboarding/terms', {
+          payload,
+          terms: true,
+          privacy: true,
+          firstname: 'Nina',
+          lastname: 'Nieuw',
+        })
+      ).statusCode,
     ).toBe(404);
   });
 

@@ -293,7 +293,7 @@ export type TermsResult =
  */
 export function acceptTerms(
   store: Store,
-  input: { payload: string; marketing?: boolean | undefined },
+  input: { payload: string; firstname: string; lastname: string; marketing?: boolean | undefined },
   session: Partial<SessionInfo>,
 ): TermsResult {
   const at = atStep(store, input.payload, ['terms']);
@@ -316,6 +316,8 @@ export function acceptTerms(
   }
 
   const account = createAccount(store, state.email, state.phone, state.passwordHash);
+  account.firstname = input.firstname;
+  account.lastname = input.lastname;
   let outcome: OnboardingOutcome;
   if (source.kind === 'card') {
     if (card) {

@@ -87,8 +87,10 @@ export function updateProfile(store: Store, current: Current, body: ProfileUpdat
     Object.assign(account, { [field]: value });
     changed.push(field);
   }
-  if (changed.length > 0) {
-    recordEvent(store, account.id, 'profile_updated', current.row, changed.join(', '));
+  // The language is a preference (the header's switcher saves it), not a security event.
+  const personal = changed.filter((field) => field !== 'language');
+  if (personal.length > 0) {
+    recordEvent(store, account.id, 'profile_updated', current.row, personal.join(', '));
   }
   return userAnswer(store, account);
 }

@@ -62,6 +62,46 @@ describe('forgot password', () => {
     expect(again.statusCode).toBe(422);
   });
 
+  it('checks the code at its own step without using it; a wrong one is refused there', async () => {
+    const { payload } = (
+      await post('/user/forgot-password', { login: 'employee@example.be' })
+    ).json();
+    const [mail] = await outbox('employee@example.be');
+    const wrong = await post('/user/reset-password/check', { payload, code: '00000000' });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json()).toEqual({ message: 'The code is invalid.' });
+    const right = await post('/user/reset-password/check', { payload, code: mail?.code });
+    expect(right.statusCode).toBe(204);
+    // Still usable for the reset itself.
+    const reset = await post('/user/reset-password', {
+      payload,
+      code: mail?.code,
+      password: NEW_PASSWORD,
+    });
+    expect(reset.statusCode).toBe(204);
+    const after = await post('/user/reset-password/check', { payload, code: mail?.code });
+    expect(after.statusCode).toBe(422);
+  });
+
+  it('an unknown login gets the same refusal for any code; five wrong codes spend the check', async () => {
+    const unknown = (await post('/user/forgot-password', { login: 'nobody@example.be' })).json();
+    const res = await post('/user/reset-password/check', {
+      payload: unknown.payload,
+      code: '12345678',
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({ message: 'The code is invalid.' });
+
+    const { payload } = (
+      await post('/user/forgot-password', { login: 'employee@example.be' })
+    ).json();
+    const [mail] = await outbox('employee@example.be');
+    for (let i = 0; i < 5; i++)
+      await post('/user/reset-password/check', { payload, code: '00000000' });
+    const late = await post('/user/reset-password/check', { payload, code: mail?.code });
+    expect(late.statusCode).toBe(422);
+  });
+
   it('signs every session of the account out after a reset', async () => {
     const token = await signInAs(mock, 'employee@example.be');
     const { payload } = (

@@ -3,6 +3,7 @@ import {
   type ForgotPasswordRequest,
   type ForgotUsernameAnswer,
   type ForgotUsernameRequest,
+  type ResetCodeCheck,
   type ResetPasswordRequest,
   toE164,
 } from '@portal/contract';
@@ -20,6 +21,7 @@ import {
 import { accountByLogin } from './auth';
 import {
   CODE_TTL_MS,
+  countWrongTry,
   createChallenge,
   findChallenge,
   maskTarget,
@@ -106,6 +108,31 @@ function normalisedLogin(store: Store, login: string): string {
 }
 
 export type ResetResult = { status: 204 } | { status: 422; message: string };
+
+const EXPIRED_CODE = 'The code has expired. Ask for a new one.';
+const SPENT_CODE = 'Too many wrong codes. Ask for a new one.';
+
+/**
+ * "Check your messages": whether the reset code is right, without using it
+ * (the reset itself checks it again). A wrong code counts toward the tries.
+ */
+export function checkResetCode(store: Store, input: ResetCodeCheck): ResetResult {
+  const invalid = { status: 422, message: 'The code is invalid.' } as const;
+  const found = findChallenge(store, input.payload, [FORGOT_PASSWORD]);
+  if (!found.ok) {
+    return found.reason === 'expired' ? { status: 422, message: EXPIRED_CODE } : invalid;
+  }
+  if (found.challenge.accountId === null) {
+    // No account behind this login: every code is wrong (the answer reveals nothing more).
+    countWrongTry(found.challenge);
+    return invalid;
+  }
+  const check = verifyChallengeCode(store, found.challenge, input.code, false);
+  if (check === 'expired') return { status: 422, message: EXPIRED_CODE };
+  if (check === 'spent') return { status: 422, message: SPENT_CODE };
+  if (check !== 'ok') return invalid;
+  return { status: 204 };
+}
 
 /**
  * Sets the new password when the code is right: password status back to good,

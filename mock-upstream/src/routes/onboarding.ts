@@ -9,7 +9,7 @@ import {
   verifyEmail,
   verifyPhone,
 } from '../domain/onboarding';
-import { forgotPassword, forgotUsername, resetPassword } from '../domain/recovery';
+import { checkResetCode, forgotPassword, forgotUsername, resetPassword } from '../domain/recovery';
 import type { Store } from '../store';
 import { sessionInfo } from './auth';
 
@@ -18,6 +18,11 @@ export function onboardingRoutes(store: Store): RouterImplementation<typeof acco
     forgotPassword: async ({ body }) => ({ status: 200, body: forgotPassword(store, body) }),
     resetPassword: async ({ body, request }) => {
       const result = resetPassword(store, body, sessionInfo(request));
+      if (result.status === 422) return { status: 422, body: { message: result.message } };
+      return { status: 204, body: undefined };
+    },
+    checkResetCode: async ({ body }) => {
+      const result = checkResetCode(store, body);
       if (result.status === 422) return { status: 422, body: { message: result.message } };
       return { status: 204, body: undefined };
     },

@@ -53,6 +53,18 @@ describe('personal info', () => {
       language: 'fr',
     });
     expect(kinds(account.id)).toContain('profile_updated');
+    const changed = store.history.filter(
+      (e) => e.accountId === account.id && e.kind === 'profile_updated',
+    );
+    expect(changed.at(-1)?.detail).toBe('firstname, birthdate, gender');
+  });
+
+  it('a language change alone is a preference, not a security event', async () => {
+    const { call, account } = session('employee@example.be');
+    const res = await call('PATCH', '/user', { language: 'fr' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.language).toBe('fr');
+    expect(kinds(account.id)).not.toContain('profile_updated');
   });
 
   it('refuses a birth date in the future, naming the field', async () => {

@@ -4,6 +4,7 @@ import { BrowserRouter, useLocation, useNavigate, useRoutes } from 'react-router
 import { queryKeys, tsr } from '../lib/api';
 import { setMaintenance, useMaintenance } from '../lib/maintenance';
 import { href } from '../lib/routes';
+import { useFollowUserLanguage } from '../lib/session';
 import { setWeakLock, useWeakLock } from '../lib/weak-lock';
 import { appRoutes } from './router';
 
@@ -40,6 +41,7 @@ const queryClient = new QueryClient({
 
 function Routes() {
   const element = useRoutes(appRoutes);
+  useFollowUserLanguage();
   const down = useMaintenance();
   const weak = useWeakLock();
   const location = useLocation();

@@ -1,4 +1,4 @@
-import { Navigate, type RouteObject, useRoutes } from 'react-router';
+import { Navigate, Outlet, type RouteObject, useRoutes, useSearchParams } from 'react-router';
 import { href, routes } from '../lib/routes';
 import { lazyScreen } from './lazy';
 
@@ -102,6 +102,10 @@ const SetupConfirmationScreen = lazyScreen(
   account,
 );
 const SetupSuccessScreen = lazyScreen(() => import('../features/setup-mfa/SuccessScreen'), account);
+const TotpRedirectScreen = lazyScreen(
+  () => import('../features/setup-mfa/TotpRedirectScreen'),
+  account,
+);
 
 // Onboarding, duplicate merge, partner and identity-provider login: one chunk per screen, `flows` texts.
 const flows = ['flows'] as const;
@@ -151,6 +155,7 @@ const LinkExistingScreen = lazyScreen(
 );
 const LinkSuccessScreen = lazyScreen(() => import('../features/partner/LinkSuccessScreen'), flows);
 const SsoCallbackScreen = lazyScreen(() => import('../features/partner/SsoCallbackScreen'), flows);
+const LegalScreen = lazyScreen(() => import('../features/legal/LegalScreen'), ['legal']);
 
 /** Screens shown inside the user sidebar/tabs layout. */
 const userScreens: RouteObject[] = [
@@ -167,10 +172,24 @@ const userScreens: RouteObject[] = [
   { path: routes['security.passkeys'], element: <PasskeysScreen /> },
 ];
 
+/**
+ * A step-up (`single=true`) happens inside the account: the sidebar stays, so
+ * the user still sees where they are. At sign-in the MFA screens stand alone.
+ */
+function MfaFrame() {
+  const [params] = useSearchParams();
+  return params.get('single') === 'true' ? <UserLayout /> : <Outlet />;
+}
+
 /** Every other screen: MFA, recovery, onboarding, partner, consent, MFA setup. */
 const screens: RouteObject[] = [
-  { path: routes.mfa, element: <MfaCodeScreen /> },
-  { path: routes['mfa-methods'], element: <MfaMethodsScreen /> },
+  {
+    element: <MfaFrame />,
+    children: [
+      { path: routes.mfa, element: <MfaCodeScreen /> },
+      { path: routes['mfa-methods'], element: <MfaMethodsScreen /> },
+    ],
+  },
   { path: routes['mfa-totp-recovery'], element: <TotpRecoveryScreen /> },
   {
     path: routes['forgot-password'],
@@ -195,6 +214,7 @@ const screens: RouteObject[] = [
   { path: routes['setup-mfa.confirmation'], element: <SetupConfirmationScreen /> },
   { path: routes['setup-mfa.success'], element: <SetupSuccessScreen /> },
   { path: routes['setup-totp.success'], element: <SetupSuccessScreen totp /> },
+  { path: routes['totp.redirect'], element: <TotpRedirectScreen /> },
   { path: routes.onboarding, element: <OnboardingStartScreen /> },
   { path: routes['onboarding.card'], element: <OnboardingCardScreen /> },
   { path: routes['onboarding.code'], element: <OnboardingCodeScreen /> },
@@ -214,6 +234,8 @@ const screens: RouteObject[] = [
   { path: routes['partner.link-existing'], element: <LinkExistingScreen /> },
   { path: routes['partner.link-success'], element: <LinkSuccessScreen /> },
   { path: routes['sso.callback'], element: <SsoCallbackScreen /> },
+  { path: routes['legal.terms'], element: <LegalScreen document="terms" /> },
+  { path: routes['legal.privacy'], element: <LegalScreen document="privacy" /> },
 ];
 
 /** The screens' routes, matched below the sign-in routes of `router.tsx`. */

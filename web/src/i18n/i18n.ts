@@ -22,6 +22,7 @@ export const NAMESPACES: readonly Namespace[] = [
   'flows',
   'passkeys',
   'titles',
+  'legal',
 ];
 /** What the first screen needs; the others load with the screens that use them. */
 export const STARTUP_NAMESPACES: readonly Namespace[] = ['common', 'signin'];
@@ -97,7 +98,13 @@ export async function initI18n(
 /** Loads the texts of `namespaces` in the current locale (before a screen that uses them renders). */
 export async function ensureNamespaces(namespaces: readonly Namespace[]): Promise<void> {
   if (namespaces.every((ns) => loaded.has(ns))) return;
-  await addTexts(i18next.language as Locale, namespaces);
+  // The language may change while the texts load (the user's own, applied on load):
+  // load them again for the new one, or the screen would show bare keys.
+  let locale: Locale;
+  do {
+    locale = i18next.language as Locale;
+    await addTexts(locale, namespaces);
+  } while (locale !== i18next.language);
   for (const ns of namespaces) loaded.add(ns);
 }
 

@@ -64,4 +64,32 @@ describe('translations', () => {
         expect([key, placeholders(texts[key])]).toEqual([key, placeholders(source[key])]);
     }
   });
+
+  it('counts things with i18next plurals (_one/_other) in every language, never a bare number', async () => {
+    const i18n = (await import('i18next')).createInstance();
+    await i18n.init({
+      lng: 'en',
+      resources: Object.fromEntries(
+        Object.entries({ en, fr, nl, de }).map(([l, m]) => [l, { translation: m }]),
+      ),
+      interpolation: { escapeValue: false },
+    });
+    for (const lang of ['en', 'fr', 'nl', 'de']) {
+      const t = i18n.getFixedT(lang);
+      for (const key of [
+        'mfa.totpRecovery.left',
+        'account.recovery.left',
+        'account.history.details.sessions',
+      ] as const) {
+        const one = t(key, { count: 1 });
+        const many = t(key, { count: 3 });
+        expect([lang, key, one.includes('1'), many.includes('3')]).toEqual([lang, key, true, true]);
+        expect([lang, key, one]).not.toEqual([lang, key, many.replace('3', '1')]);
+      }
+    }
+    // The old "{{x}} keys" form is gone for good.
+    for (const messages of [en, fr, nl, de]) {
+      expect(Object.values(flat(messages)).filter((v) => String(v).includes('{{x}}'))).toEqual([]);
+    }
+  });
 });

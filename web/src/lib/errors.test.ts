@@ -129,9 +129,13 @@ describe('the message of an error answer', () => {
     expect(text(answer(400, { code: 'validation', message: 'm' }), login)).toBe(
       'Invalid username/password.',
     );
+    // A known wait beats the screen's "try again later"; without one, the screen's words.
     expect(
       text(answer(429, { code: 'locked', message: 'm' }, { 'retry-after': '900' }), login),
-    ).toBe('Too many attempts. Please try again later.');
+    ).toBe('Too many attempts. Try again in 15 minutes.');
+    expect(text(answer(429, { code: 'locked', message: 'm' }), login)).toBe(
+      'Too many attempts. Please try again later.',
+    );
     const link = {
       invalid: 'signin.login.errors.invalid',
       invalid_payload: 'flows.partner.linkExisting.errors.expired',

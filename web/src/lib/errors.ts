@@ -276,12 +276,13 @@ export function errorOf(answer: unknown, texts: ErrorTexts = {}): PortalError {
   const fields = fieldsOf(body);
   // A field issue with our words (a password rule) says more than "invalid".
   const issueKey = Object.values(fields).find((issue) => issue.key)?.key ?? null;
-  const chosen = (code && (texts[code] ?? CODE_TEXT[code])) || texts[kind] || issueKey || null;
+  const codeText = (code && (texts[code] ?? CODE_TEXT[code])) || null;
+  const chosen = codeText || texts[kind] || issueKey || null;
   let message: ErrorMessage;
-  if (chosen && chosen !== GENERIC) message = { key: chosen };
+  // A known wait says more than any "try again later" (the screen's kind text included).
+  if (!codeText && kind === 'rateLimited' && retryAfter !== null) message = waitMessage(retryAfter);
+  else if (chosen && chosen !== GENERIC) message = { key: chosen };
   else if (!chosen && kind === 'rejected' && serverText) message = { text: serverText };
-  else if (!chosen && kind === 'rateLimited' && retryAfter !== null)
-    message = waitMessage(retryAfter);
   else {
     const key = chosen ?? KIND_TEXT[kind];
     message = { key: key === GENERIC ? (texts.fallback ?? GENERIC) : key };

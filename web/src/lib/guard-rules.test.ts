@@ -52,6 +52,17 @@ describe('public routes (spec part 4): a signed-in user goes home', () => {
   });
 });
 
+describe('the legal documents the onboarding links to', () => {
+  it.each(['legal.terms', 'legal.privacy'] as const)(
+    '%s: open to visitors and signed-in users',
+    (to) => {
+      expect(decide(input(to))).toEqual({ kind: 'render' });
+      expect(decide(input(to, { user: plain }))).toEqual({ kind: 'render' });
+      expect(routeNameOf(`/${to.replace('.', '/')}`)).toBe(to);
+    },
+  );
+});
+
 describe('other routes (spec part 4): a visitor signs in first, keeping the target', () => {
   it.each([
     ['user.dashboard', '/user/dashboard', '/login/email?target=%2Fuser%2Fdashboard'],

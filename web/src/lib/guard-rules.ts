@@ -161,7 +161,8 @@ export function decide(input: GuardInput): GuardDecision {
   const { to, from, user } = input;
   const weak = user !== null && (isWeak(user) || input.weakLocked === true);
   if (to === null) return redirect(href('home'));
-  if (to === 'maintenance') return render;
+  // Open to everyone, signed in or not: maintenance, the legal documents.
+  if (to === 'maintenance' || to === 'legal.terms' || to === 'legal.privacy') return render;
 
   if (!isAllowedFrom(to, from)) {
     return redirect(href(to === 'profile.edit-info' ? 'profile' : 'onboarding'));

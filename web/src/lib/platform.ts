@@ -1,8 +1,10 @@
-export type Platform = 'employee' | 'client' | 'default';
+export type Platform = 'employee' | 'client' | 'administration' | 'default';
 
 /**
  * The target platform of a sign-in, from its redirect_uri (spec part 2):
- * `:8003` or `my.` is the employee area, `:8004` or `client.` the client area.
+ * `:8003` or `my.` is the employee area, `:8004` or `client.` the client area,
+ * `:8005` or `admin.` the administration (the spec names that title but not its
+ * marker; the website access chooser lists it next to the other two).
  */
 export function platformOf(redirectUri: string | null | undefined): Platform {
   if (!redirectUri) return 'default';
@@ -14,5 +16,6 @@ export function platformOf(redirectUri: string | null | undefined): Platform {
   }
   if (host.endsWith(':8003') || host.startsWith('my.')) return 'employee';
   if (host.endsWith(':8004') || host.startsWith('client.')) return 'client';
+  if (host.endsWith(':8005') || host.startsWith('admin.')) return 'administration';
   return 'default';
 }

@@ -61,6 +61,8 @@ export const routes = {
   'totp.redirect': '/totp/redirect',
   'sso.callback': '/sso/:provider/login/callback',
   maintenance: '/maintenance',
+  'legal.terms': '/legal/terms',
+  'legal.privacy': '/legal/privacy',
 } as const;
 
 export type RouteName = keyof typeof routes;

@@ -1,6 +1,9 @@
 import type { User } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { changeLocale, currentLocale, localeOfLanguage } from '../i18n/i18n';
 import { queryKeys, tsr } from './api';
+import { getConfig } from './config';
 import { clearFlowState } from './flow-state';
 import { setWeakLock } from './weak-lock';
 
@@ -16,6 +19,17 @@ function keepCopy(user: User | null): void {
   }
 }
 
+/** The copy kept by an earlier visit (spec part 4, root on load), or null. */
+export function storedUser(): User | null {
+  try {
+    const raw = localStorage.getItem(ACCOUNT_COPY);
+    const user = raw === null ? null : (JSON.parse(raw) as User);
+    return user && typeof user === 'object' && typeof user.language === 'string' ? user : null;
+  } catch {
+    return null;
+  }
+}
+
 function selectUser(res: { status: number; body: unknown }): User | null {
   const user = res.status === 200 ? (res.body as { data: User }).data : null;
   keepCopy(user);
@@ -24,7 +38,8 @@ function selectUser(res: { status: number; body: unknown }): User | null {
 
 /**
  * The signed-in user, or null when the gateway says nobody is signed in. A
- * copy is kept in local storage (spec part 3); the gateway's answer rules.
+ * copy is kept in local storage (spec part 3): on load it shows at once while
+ * the gateway is asked (spec part 4, root on load); the gateway's answer rules.
  */
 export function useCurrentUser() {
   const query = tsr.profile.getUser.useQuery({
@@ -32,9 +47,32 @@ export function useCurrentUser() {
     retry: false,
     staleTime: 60_000,
     select: selectUser,
+    placeholderData: () => {
+      const copy = storedUser();
+      return copy
+        ? { status: 200 as const, body: { data: copy }, headers: new Headers() }
+        : undefined;
+    },
   });
   const user = query.data ?? null;
   return { user, isLoading: query.isPending, query };
+}
+
+/**
+ * Spec part 4, root on load: the language follows the signed-in user's, when
+ * the variant offers it, else the variant's default. Applied when the user's
+ * language becomes known or changes on the server, so that the header's
+ * switcher (which saves the choice to the profile) is never undone.
+ */
+export function useFollowUserLanguage(): void {
+  const { user } = useCurrentUser();
+  const language = user?.language;
+  useEffect(() => {
+    if (!language) return;
+    const config = getConfig();
+    const locale = localeOfLanguage(language, config.languages) ?? config.defaultLanguage;
+    if (locale !== currentLocale()) void changeLocale(locale);
+  }, [language]);
 }
 
 /** After a sign-in: forget any previous answer and read the user afresh. */

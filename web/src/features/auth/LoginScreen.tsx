@@ -16,7 +16,7 @@ import { api } from '../../lib/api';
 import { getConfig } from '../../lib/config';
 import type { ErrorTexts } from '../../lib/errors';
 import { loginPayload } from '../../lib/flow-state';
-import { isPartnerLogin } from '../../lib/guard-rules';
+import { isPartnerLogin, targetClientOf } from '../../lib/guard-rules';
 import { setMaintenance } from '../../lib/maintenance';
 import { platformOf } from '../../lib/platform';
 import { href } from '../../lib/routes';
@@ -31,10 +31,8 @@ const SsoBetaInvite = lazy(() =>
   import('../../components/SsoBetaInvite').then((m) => ({ default: m.SsoBetaInvite })),
 );
 
-/** What the form checks itself before sending. */
-type FormError = 'required' | 'email' | 'phone';
-/** The server's refusal in words (the error module's, loaded with the first one). */
-type Refusal = { text: string; invalid: boolean };
+/** What the form checks itself before sending, per field. */
+type FieldErrors = { username?: 'required' | 'email' | 'phone'; password?: 'required' };
 
 /** Spec part 8: the sign-in's own words for 400 and 429 (the generic one otherwise). */
 const SIGN_IN_TEXTS = {
@@ -83,21 +81,41 @@ export default function LoginScreen({
     number: '',
   });
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<FormError | Refusal | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  /** The server's refusal in words: a form-level message, no field is singled out. */
+  const [error, setError] = useState<string | null>(null);
   const [captchaError, setCaptchaError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const captcha = useRef<CaptchaHandle>(null);
   const errorId = useId();
+  const usernameErrorId = useId();
+  const passwordErrorId = useId();
   const target = params.get('target');
 
   useEffect(() => {
     if (kind === 'phone') void loadPhone().then((m) => m.preloadPhoneRules());
   }, [kind]);
 
+  // A partner app's sign-in names the app (its registered name, asked of the gateway).
+  const partnerClient = isPartnerLogin(location.search) ? targetClientOf(location.search) : null;
+  const [partnerName, setPartnerName] = useState<string | null>(null);
+  useEffect(() => {
+    if (!partnerClient || !/^\d{1,9}$/.test(partnerClient)) return;
+    let live = true;
+    api.grants
+      .clientName({ params: { client_id: partnerClient } })
+      .then((res) => live && res.status === 200 && setPartnerName(res.body.name))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [partnerClient]);
+
   const platform = platformOf(redirectUriOf(params));
   const title = {
     employee: t('signin.login.titleEmployee'),
     client: t('signin.login.titleClient'),
+    administration: t('signin.login.titleAdministration'),
     default: t('signin.login.titleDefault'),
   }[platform];
 
@@ -106,8 +124,16 @@ export default function LoginScreen({
     setError(null);
     setCaptchaError(null);
     const typed = kind === 'email' ? email.trim() : phone.number.trim();
-    if (!typed || !password) return setError('required');
-    if (kind === 'email' && !EMAIL.test(typed)) return setError('email');
+    const checked: FieldErrors = {};
+    if (!typed) checked.username = 'required';
+    else if (kind === 'email' && !EMAIL.test(typed)) checked.username = 'email';
+    if (!password) checked.password = 'required';
+    setFieldErrors(checked);
+    if (checked.username || checked.password) {
+      // Where the person goes to fix it: the first wrong field.
+      document.getElementById(checked.username ? 'login-username' : 'login-password')?.focus();
+      return;
+    }
     let captchaToken: string | null = null;
     if (config.features.captchaSiteKey) {
       const check = captcha.current?.check() ?? t('signin.captcha.errors.notLoaded');
@@ -118,7 +144,7 @@ export default function LoginScreen({
     try {
       const username =
         kind === 'email' ? typed : await (await loadPhone()).phoneToE164(phone, config.variant);
-      if (!username) return setError('phone');
+      if (!username) return setFieldErrors({ username: 'phone' });
       const res = await api.auth.createToken({
         // The captcha's token goes with the sign-in: the gateway has the provider verify it.
         body: {
@@ -150,25 +176,29 @@ export default function LoginScreen({
         return;
       }
       if (failure.kind === 'maintenance') setMaintenance(true);
-      setError({ text: errorText(t, failure), invalid: failure.kind === 'invalid' });
+      setError(errorText(t, failure));
       captcha.current?.reset();
     } catch {
-      setError({ text: t('common.errors.generic'), invalid: false });
+      setError(t('common.errors.generic'));
     } finally {
       setBusy(false);
     }
   };
 
-  const invalid = typeof error === 'string' || error?.invalid === true;
-  const describedBy = error ? errorId : undefined;
+  const usernameError = fieldErrors.username;
+  const passwordError = fieldErrors.password;
   const other = kind === 'email' ? 'login.phone' : 'login.email';
 
   return (
     <div className="login">
       <section className="card narrow" aria-labelledby="login-title">
         <h1 id="login-title">{title}</h1>
-        {(params.get('partner') === '1' || isPartnerLogin(location.search)) && (
-          <p className="notice notice-info">{t('signin.login.partner')}</p>
+        {(params.get('partner') === '1' || partnerClient !== null) && (
+          <p className="notice notice-info">
+            {partnerName
+              ? t('signin.login.partnerNamed', { name: partnerName })
+              : t('signin.login.partner')}
+          </p>
         )}
         <form onSubmit={onSubmit} noValidate>
           {kind === 'email' ? (
@@ -182,21 +212,39 @@ export default function LoginScreen({
                 autoComplete="username webauthn"
                 required
                 value={email}
-                onChange={(e) => setEmail(e.target.value)}
+                onChange={(e) => {
+                  setEmail(e.target.value);
+                  setFieldErrors(({ username: _, ...rest }) => rest);
+                }}
                 onBlur={() => EMAIL.test(email.trim()) && setBetaLogin(email.trim())}
-                aria-describedby={describedBy}
-                aria-invalid={invalid || undefined}
+                aria-describedby={usernameError ? usernameErrorId : undefined}
+                aria-invalid={usernameError ? true : undefined}
               />
+              {usernameError && (
+                <p id={usernameErrorId} className="error">
+                  {t(`signin.login.errors.${usernameError}`)}
+                </p>
+              )}
             </div>
           ) : (
-            <Suspense fallback={<div className="field-placeholder" />}>
-              <PhoneField
-                value={phone}
-                onChange={setPhone}
-                invalid={invalid}
-                describedBy={describedBy}
-              />
-            </Suspense>
+            <>
+              <Suspense fallback={<div className="field-placeholder" />}>
+                <PhoneField
+                  value={phone}
+                  onChange={(value) => {
+                    setPhone(value);
+                    setFieldErrors(({ username: _, ...rest }) => rest);
+                  }}
+                  invalid={usernameError !== undefined}
+                  describedBy={usernameError ? usernameErrorId : undefined}
+                />
+              </Suspense>
+              {usernameError && (
+                <p id={usernameErrorId} className="error">
+                  {t(`signin.login.errors.${usernameError}`)}
+                </p>
+              )}
+            </>
           )}
           <div className="field">
             <label htmlFor="login-password">{t('signin.login.password')}</label>
@@ -207,10 +255,18 @@ export default function LoginScreen({
               autoComplete="current-password"
               required
               value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              aria-describedby={describedBy}
-              aria-invalid={invalid || undefined}
+              onChange={(e) => {
+                setPassword(e.target.value);
+                setFieldErrors(({ password: _, ...rest }) => rest);
+              }}
+              aria-describedby={passwordError ? passwordErrorId : undefined}
+              aria-invalid={passwordError ? true : undefined}
             />
+            {passwordError && (
+              <p id={passwordErrorId} className="error">
+                {t(`signin.login.errors.${passwordError}`)}
+              </p>
+            )}
           </div>
           {config.features.captchaSiteKey && (
             <Suspense fallback={null}>
@@ -223,7 +279,7 @@ export default function LoginScreen({
           )}
           {error && (
             <p id={errorId} className="error" role="alert">
-              {typeof error === 'string' ? t(`signin.login.errors.${error}`) : error.text}
+              {error}
             </p>
           )}
           <button type="submit" className="button button-block" disabled={busy}>

@@ -2,12 +2,13 @@ import { type AuthorizeQuery, INVALID_CONFIGURATION_CODES } from '@portal/contra
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { href } from '../../lib/routes';
 import '../../components/self-service.css';
 import { tsr } from '../../lib/api';
 import { errorOf } from '../../lib/errors';
 import { scopeText } from '../../lib/scopes';
+import { useCurrentUser, useLogout } from '../../lib/session';
 import { useAuthorize } from './api/authorize';
 
 const FIELDS = [
@@ -46,7 +47,7 @@ function InvalidConfiguration() {
   const { t } = useTranslation();
   return (
     <section className="card narrow" aria-labelledby="consent-title">
-      <h1 id="consent-title">{t('account.consent.title')}</h1>
+      <h1 id="consent-title">{t('account.consent.invalidTitle')}</h1>
       <p className="notice notice-error" role="alert">
         {t('account.consent.invalidConfiguration')}
       </p>
@@ -55,8 +56,25 @@ function InvalidConfiguration() {
   );
 }
 
+/** The partner's site as a person recognises it: the host of its registered redirect_uri. */
+function siteOf(redirectUri: string): string | null {
+  try {
+    return new URL(redirectUri).host;
+  } catch {
+    return null;
+  }
+}
+
 function Consent({ request }: { request: AuthorizeQuery }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { user } = useCurrentUser();
+  const logout = useLogout();
+  const login = user?.email[0]?.value ?? user?.phone[0]?.value ?? '';
+  const site = siteOf(request.redirect_uri);
+  const authorizeQuery = new URLSearchParams(
+    Object.entries(request).filter((e): e is [string, string] => typeof e[1] === 'string'),
+  ).toString();
   const [refused, setRefused] = useState<{ back: string | null } | null>(null);
   const [failed, setFailed] = useState(false);
   const asked = useAuthorize(request);
@@ -86,7 +104,7 @@ function Consent({ request }: { request: AuthorizeQuery }) {
   if (refused) {
     return (
       <section className="card narrow" aria-labelledby="consent-title">
-        <h1 id="consent-title">{t('account.consent.title')}</h1>
+        <h1 id="consent-title">{t('account.consent.refusedTitle')}</h1>
         <p className="notice notice-warning" role="alert">
           {t('account.consent.refused')}
         </p>
@@ -116,12 +134,37 @@ function Consent({ request }: { request: AuthorizeQuery }) {
           <p>
             <strong>{t('account.consent.asks', { name: answer.client.name })}</strong>
           </p>
+          {site && <p className="muted">{t('account.consent.site', { site })}</p>}
           <ul className="scopes" aria-label={t('account.consent.scopesLabel')}>
             {answer.scopes.map((scope) => (
               <li key={scope}>{scopeText(t, scope)}</li>
             ))}
           </ul>
           <p className="muted">{t('account.consent.revokeLater')}</p>
+          {user && (
+            <p className="consent-account">
+              {t('account.consent.signedInAs', {
+                name: [user.firstname, user.lastname].filter(Boolean).join(' ') || login,
+                login,
+              })}{' '}
+              <button
+                type="button"
+                className="link-button"
+                disabled={logout.isPending}
+                onClick={() =>
+                  logout.mutate(
+                    {},
+                    {
+                      onSettled: () =>
+                        navigate(href('login.email', { target: `/authorize?${authorizeQuery}` })),
+                    },
+                  )
+                }
+              >
+                {t('account.consent.notYou')}
+              </button>
+            </p>
+          )}
           {failed && (
             <p className="error" role="alert">
               {t('account.common.tryLater')}

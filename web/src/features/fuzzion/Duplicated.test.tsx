@@ -139,6 +139,20 @@ describe('duplicate merge', () => {
     expect(methods.every((m) => m.target.includes('*'))).toBe(true);
   });
 
+  it('honours `method`: confirmed by SMS, the code proof is chosen and SMS is offered first', async () => {
+    await signInWithDuplicate();
+    const user = userEvent.setup();
+    const { router } = await renderScreen('/duplicated?method=sms&target=%2Fsecurity', routes);
+    await user.click(await screen.findByRole('button', { name: 'Yes, it is mine' }));
+    expect(screen.getByLabelText(/code sent to the e-mail address or phone/)).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('mfa methods reached')).toBeVisible();
+    const query = new URLSearchParams(router.state.location.search);
+    expect(query.get('redirect')).toBe('/duplicated?target=%2Fsecurity&method=sms');
+    const methods = JSON.parse(query.get('methods') ?? '[]') as { method: string }[];
+    expect(methods[0]?.method).toBe('sms');
+  });
+
   it('"It is not me" ends the merge and goes on to the target', async () => {
     await signInWithDuplicate();
     const user = userEvent.setup();

@@ -34,6 +34,7 @@ export default function DuplicatedScreen() {
       payload={payload}
       step={claimStepOf(params.get('step'))}
       target={params.get('target')}
+      method={params.get('method')}
     />
   );
 }
@@ -42,7 +43,10 @@ function Duplicated({
   payload,
   step: claimStep,
   target,
+  method,
 }: {
+  /** How the sign-in was confirmed (`email`, `sms`…): the same channel is offered first for the code. */
+  method: string | null;
   payload: string;
   step: ClaimStep | null;
   target: string | null;
@@ -56,7 +60,13 @@ function Duplicated({
 
   /** The same screen, another step (`null`: the proposal or the decision). */
   const step = (next: ClaimStep | null) =>
-    navigate(href('duplicated', { step: next ?? undefined, target: target ?? undefined }));
+    navigate(
+      href('duplicated', {
+        step: next ?? undefined,
+        target: target ?? undefined,
+        method: method ?? undefined,
+      }),
+    );
 
   /** A merge answer: show it, then the step it calls for. */
   const settle = (fuzzion: Fuzzion) => {
@@ -105,5 +115,5 @@ function Duplicated({
   const props = { payload, fuzzion, titleId, settle, onFailure, step, target };
   if (fuzzion.data.stage === 'confirmed') return <Decision {...props} />;
   if (claimStep) return <Claim {...props} method={claimStep} />;
-  return <Proposal {...props} finish={finish} />;
+  return <Proposal {...props} finish={finish} signedInBy={method} />;
 }

@@ -19,6 +19,7 @@ import {
   type MfaFlags,
   namedRoute,
   startCheck,
+  stepUpCancelHref,
 } from './flow';
 
 const CARD_NUMBER = /^5065\d{12}$/;
@@ -179,7 +180,8 @@ function CodeForm({
     return started === 'started';
   };
 
-  const changeMethod = canChangeMethod(check.kinds, flags.isLogin) || flags.isFuzzion;
+  const changeMethod =
+    canChangeMethod(check.kinds, flags.isLogin || flags.single) || flags.isFuzzion;
   const failureText =
     failure === 'invalid' ? t(codeTexts(isCard).invalid) : failure ? errorText(t, failure) : null;
 
@@ -265,6 +267,11 @@ function CodeForm({
       {changeMethod && (
         <p className="links">
           <Link to={methodsHref}>{t('mfa.code.changeMethod')}</Link>
+        </p>
+      )}
+      {flags.single && (
+        <p className="links">
+          <Link to={stepUpCancelHref(flags.redirect)}>{t('mfa.code.cancel')}</Link>
         </p>
       )}
     </section>

@@ -9,7 +9,15 @@ import { loginPayload } from '../../lib/flow-state';
 import { href } from '../../lib/routes';
 import { safeInternalTarget } from '../../lib/target';
 import { authenticateWithPasskey, type PasskeyFailure, usePasskeyOffer } from '../../lib/webauthn';
-import { flagsOf, flagsQuery, type ListedMethod, methodsOf, namedRoute, startCheck } from './flow';
+import {
+  flagsOf,
+  flagsQuery,
+  type ListedMethod,
+  methodsOf,
+  namedRoute,
+  startCheck,
+  stepUpCancelHref,
+} from './flow';
 
 /** Methods a person can pick for a code check (a recovery key only where one is left). */
 const PICKABLE: readonly MfaKind[] = ['email', 'sms', 'totp', 'card', 'totpRecovery'];
@@ -182,6 +190,11 @@ export default function MfaMethodsScreen() {
       )}
       {busy && <Loading />}
       <p className="hint">{t('mfa.methods.support')}</p>
+      {flags.single && (
+        <p className="links">
+          <Link to={stepUpCancelHref(flags.redirect)}>{t('mfa.code.cancel')}</Link>
+        </p>
+      )}
       {(flags.isLogin || problem === 'expired') && (
         <p className="links">
           <Link to={href('login.email')}>{t('mfa.methods.backToLogin')}</Link>

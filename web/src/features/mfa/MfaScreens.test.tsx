@@ -119,7 +119,7 @@ describe('MFA at sign-in', () => {
   it('says the sign-in expired when the MFA screen is opened without one', async () => {
     await renderScreen('/mfa/methods?isLogin=true', routes);
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'This sign-in has expired. Please log in again.',
+      'This login has expired. Please log in again.',
     );
   });
 });

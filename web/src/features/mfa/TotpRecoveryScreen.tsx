@@ -52,7 +52,7 @@ export default function TotpRecoveryScreen() {
         </>
       ) : left > 0 ? (
         <>
-          <p className="notice notice-info">{t('mfa.totpRecovery.left', { x: left })}</p>
+          <p className="notice notice-info">{t('mfa.totpRecovery.left', { count: left })}</p>
           <p>{t('mfa.totpRecovery.resetText')}</p>
           <div className="actions">
             <Link className="button" to={resetHref}>

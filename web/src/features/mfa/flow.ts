@@ -2,7 +2,8 @@ import type { MfaKind, MfaMethod } from '@portal/contract';
 import { api } from '../../lib/api';
 import { errorOf, type PortalError } from '../../lib/errors';
 import { fuzzionPayload, loginPayload, mfaPayload } from '../../lib/flow-state';
-import { type RouteName, routes } from '../../lib/routes';
+import { href, type RouteName, routeNameOf, routes } from '../../lib/routes';
+import { safeInternalTarget } from '../../lib/target';
 
 /**
  * The query both MFA screens carry (spec part 2: mfa-methods takes redirect,
@@ -71,10 +72,36 @@ export function codeLength(kind: MfaKind): number {
   return 8;
 }
 
-/** Spec part 2: back and change-method only with more than one non-e-mail method (on login: any). */
-export function canChangeMethod(kinds: MfaKind[], isLogin: boolean): boolean {
-  const counted = isLogin ? kinds : kinds.filter((k) => k !== 'email');
+/**
+ * Spec part 2: back and change-method only with more than one non-e-mail
+ * method; at sign-in, and on a step-up (which offers the same choice as
+ * sign-in), more than one method of any kind.
+ */
+export function canChangeMethod(kinds: MfaKind[], anyKind: boolean): boolean {
+  const counted = anyKind ? kinds : kinds.filter((k) => k !== 'email');
   return counted.length > 1;
+}
+
+/** The page a sensitive route belongs to: where a cancelled step-up goes back to. */
+const STEP_UP_PARENT: Partial<Record<RouteName, RouteName>> = {
+  'security.mfa-edit': 'security',
+  'security.edit-recovery': 'security',
+  'security.edit-password': 'security',
+  'profile.edit-credentials': 'profile',
+  'partner.link-success': 'user.dashboard',
+};
+
+/**
+ * Cancelling a step-up returns to where the user was: the page the
+ * sensitive route belongs to, or the page that asked (an action's step-up
+ * returns to its own page); the dashboard when neither is known.
+ */
+export function stepUpCancelHref(redirect: string | null): string {
+  const safe = safeInternalTarget(redirect);
+  if (!safe) return href('user.dashboard');
+  const name = routeNameOf(safe.split(/[?#]/)[0] ?? safe);
+  const parent = name ? STEP_UP_PARENT[name] : undefined;
+  return parent ? href(parent) : safe;
 }
 
 /** `expired`: the sign-in or merge is gone, start again; otherwise why no code went out. */

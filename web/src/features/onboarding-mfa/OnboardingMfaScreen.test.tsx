@@ -26,7 +26,7 @@ describe('forced MFA', () => {
     await renderScreen('/setup-mfa?redirect=%2Fprofile', routes);
     expect(await screen.findByRole('heading', { name: 'Protect your account' })).toBeVisible();
     expect(
-      screen.getByText('Never share your sign-in details, not even with colleagues.'),
+      screen.getByText('Never share your login details, not even with colleagues.'),
     ).toBeVisible();
     expect(
       screen.getByText('Each collaborator needs an individual account of their own.'),

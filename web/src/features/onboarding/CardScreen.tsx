@@ -22,7 +22,7 @@ export default function CardScreen() {
   const lu = getConfig().variant === 'lu';
   return (
     <section className="card narrow" aria-labelledby={titleId}>
-      <Steps current="card" />
+      <Steps current="card" source="card" />
       <h1 id={titleId}>{t('flows.onboarding.card.title')}</h1>
       <StartForm
         source="card"

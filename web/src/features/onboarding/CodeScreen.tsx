@@ -15,7 +15,7 @@ export default function CodeScreen() {
   const titleId = useId();
   return (
     <section className="card narrow" aria-labelledby={titleId}>
-      <Steps current="card" />
+      <Steps current="card" source="code" />
       <h1 id={titleId}>{t('flows.onboarding.code.title')}</h1>
       <StartForm
         source="code"

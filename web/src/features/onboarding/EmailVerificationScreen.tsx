@@ -95,7 +95,7 @@ export default function EmailVerificationScreen() {
 
   return (
     <section className="card narrow" aria-labelledby={titleId}>
-      <Steps current="email" />
+      <Steps current="email" source={state.source} />
       <h1 id={titleId}>{t('flows.onboarding.email.title')}</h1>
       {ended ? (
         <FlowEnded error={ended} />

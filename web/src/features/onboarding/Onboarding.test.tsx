@@ -110,7 +110,15 @@ describe('a whole onboarding by card', () => {
     await user.click(screen.getByLabelText('No, thank you'));
     await user.click(screen.getByRole('button', { name: 'Continue' }));
 
-    await user.click(await screen.findByRole('link', { name: 'Confirm my e-mail address' }));
+    // The names are asked before anything is confirmed; each missing one under its field.
+    await user.click(await screen.findByRole('button', { name: 'Confirm my e-mail address' }));
+    expect(screen.getByLabelText('First name')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('First name')).toHaveAccessibleDescription(
+      'Please fill in this field.',
+    );
+    await user.type(screen.getByLabelText('First name'), 'Nina');
+    await user.type(screen.getByLabelText('Family name'), 'Nieuw');
+    await user.click(screen.getByRole('button', { name: 'Confirm my e-mail address' }));
 
     // The e-mail on file for the card is offered, masked; a personal one is chosen.
     expect(await screen.findByLabelText(/Keep n\*+e@example\.be/)).toBeChecked();
@@ -153,6 +161,7 @@ describe('a whole onboarding by card', () => {
       a.email.some((e) => e.value === 'nina.new@example.be'),
     );
     expect(account?.phone.map((p) => p.value)).toEqual(['+32470998877']);
+    expect([account?.firstname, account?.lastname]).toEqual(['Nina', 'Nieuw']);
     expect(stack().be.store.cards.get('5065000000000001')?.accountId).toBe(account?.id);
 
     await user.click(screen.getByRole('button', { name: 'Go to my account' }));
@@ -165,7 +174,9 @@ describe('a whole onboarding by card', () => {
     await user.click(await screen.findByLabelText('I accept the terms and conditions'));
     await user.click(screen.getByLabelText('I accept the privacy policy'));
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    await user.click(await screen.findByRole('link', { name: 'Confirm my e-mail address' }));
+    await user.type(await screen.findByLabelText('First name'), 'Noah');
+    await user.type(screen.getByLabelText('Family name'), 'Nieuw');
+    await user.click(await screen.findByRole('button', { name: 'Confirm my e-mail address' }));
     await user.click(await screen.findByRole('button', { name: 'Send me a code' }));
     await user.type(
       await screen.findByLabelText('Verification code'),

@@ -29,9 +29,9 @@ export default function PasswordScreen() {
   /** The password rule the server refused (its issue's code, spec part 5 wording). */
   const [ruleBroken, setRuleBroken] = useState<IssueKey | null>(null);
   if (!state) return <Navigate to={href('onboarding')} replace />;
-  const { payload, terms } = state;
-  // Terms are accepted before the account exists (spec part 4's order).
-  if (!terms) return <Navigate to={href('onboarding')} replace />;
+  const { payload, terms, names } = state;
+  // Terms and names come before the account exists (spec part 4's order).
+  if (!terms || !names) return <Navigate to={href('onboarding')} replace />;
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -48,7 +48,7 @@ export default function PasswordScreen() {
         return setError(failure);
       }
       const created = await api.onboarding.acceptTerms({
-        body: { payload, terms: true, privacy: true, marketing: terms.marketing },
+        body: { payload, ...names, terms: true, privacy: true, marketing: terms.marketing },
       });
       if (created.status !== 200) return setError(stepErrorOf(created));
       onboardingState.update({ outcome: created.body.outcome });
@@ -64,7 +64,7 @@ export default function PasswordScreen() {
 
   return (
     <section className="card narrow" aria-labelledby={titleId}>
-      <Steps current="password" />
+      <Steps current="password" source={state.source} />
       <h1 id={titleId}>{t('flows.onboarding.password.title')}</h1>
       {ended ? (
         <FlowEnded error={ended} />

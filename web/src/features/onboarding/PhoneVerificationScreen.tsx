@@ -91,7 +91,7 @@ export default function PhoneVerificationScreen() {
 
   return (
     <section className="card narrow" aria-labelledby={titleId}>
-      <Steps current="phone" />
+      <Steps current="phone" source={state.source} />
       <h1 id={titleId}>{t('flows.onboarding.phone.title')}</h1>
       {ended ? (
         <FlowEnded error={ended} />

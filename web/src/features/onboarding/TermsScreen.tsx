@@ -33,45 +33,68 @@ export default function TermsScreen() {
     navigate(href('onboarding.create'));
   };
 
+  const forCode = state.source === 'code';
+  // Opened in a new tab: the onboarding stays as it is in this one.
+  const doc = (name: 'legal.terms' | 'legal.privacy', text: string) => (
+    <a href={href(name)} target="_blank" rel="noopener">
+      {text}
+      <span className="visually-hidden"> ({t('flows.onboarding.terms.newTab')})</span>
+    </a>
+  );
+
   return (
     <section className="card narrow" aria-labelledby={titleId}>
-      <Steps current="terms" />
+      <Steps current="terms" source={state.source} />
       <h1 id={titleId}>{t('flows.onboarding.terms.title')}</h1>
-      <p>{t('flows.onboarding.terms.intro')}</p>
+      <p>{forCode ? t('flows.onboarding.terms.introCode') : t('flows.onboarding.terms.intro')}</p>
       <form onSubmit={onSubmit} noValidate>
-        <p>{t('flows.onboarding.terms.termsText')}</p>
-        <label className="checkbox-field">
-          <input
-            type="checkbox"
-            checked={terms}
-            onChange={(e) => {
-              setTerms(e.target.checked);
-              setShowError(false);
-            }}
-            aria-invalid={showError && !terms ? true : undefined}
-            aria-describedby={showError && !terms ? errorId : undefined}
-          />
-          <span>{t('flows.onboarding.terms.acceptTerms')}</span>
-        </label>
-        <p>{t('flows.onboarding.terms.privacyText')}</p>
-        <label className="checkbox-field">
-          <input
-            type="checkbox"
-            checked={privacy}
-            onChange={(e) => {
-              setPrivacy(e.target.checked);
-              setShowError(false);
-            }}
-            aria-invalid={showError && !privacy ? true : undefined}
-            aria-describedby={showError && !privacy ? errorId : undefined}
-          />
-          <span>{t('flows.onboarding.terms.acceptPrivacy')}</span>
-        </label>
-        {showError && missing && (
-          <p id={errorId} className="field-error error" role="alert">
-            {t('flows.onboarding.terms.required')}
+        <fieldset
+          className="choice-fieldset terms-fieldset"
+          aria-describedby={showError && missing ? errorId : undefined}
+        >
+          <legend>{t('flows.onboarding.terms.documents')}</legend>
+          <p>
+            {t('flows.onboarding.terms.termsText')}{' '}
+            {doc('legal.terms', t('flows.onboarding.terms.readTerms'))}
           </p>
-        )}
+          <label className="checkbox-field">
+            <input
+              type="checkbox"
+              checked={terms}
+              onChange={(e) => {
+                setTerms(e.target.checked);
+                setShowError(false);
+              }}
+              aria-invalid={showError && !terms ? true : undefined}
+              aria-describedby={showError && !terms ? errorId : undefined}
+            />
+            <span>{t('flows.onboarding.terms.acceptTerms')}</span>
+          </label>
+          <p>
+            {t('flows.onboarding.terms.privacyText')}{' '}
+            {doc('legal.privacy', t('flows.onboarding.terms.readPrivacy'))}
+          </p>
+          <label className="checkbox-field">
+            <input
+              type="checkbox"
+              checked={privacy}
+              onChange={(e) => {
+                setPrivacy(e.target.checked);
+                setShowError(false);
+              }}
+              aria-invalid={showError && !privacy ? true : undefined}
+              aria-describedby={showError && !privacy ? errorId : undefined}
+            />
+            <span>{t('flows.onboarding.terms.acceptPrivacy')}</span>
+          </label>
+          {showError && missing && (
+            <p id={errorId} className="field-error error" role="alert">
+              {forCode
+                ? t('flows.onboarding.terms.requiredCode')
+                : t('flows.onboarding.terms.required')}
+            </p>
+          )}
+        </fieldset>
         <fieldset className="choice-fieldset">
           <legend>{t('flows.onboarding.terms.marketing')}</legend>
           <p className="hint">{t('flows.onboarding.terms.marketingOptional')}</p>

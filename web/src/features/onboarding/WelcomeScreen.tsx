@@ -15,7 +15,7 @@ export default function WelcomeScreen() {
   if (!state) return <Navigate to={href('onboarding')} replace />;
   return (
     <section className="card narrow" aria-labelledby={titleId}>
-      <Steps current="terms" />
+      <Steps current="terms" source={state.source} />
       <h1 id={titleId}>{t('flows.onboarding.welcome.title')}</h1>
       <p className="notice notice-success">
         {state.source === 'card'

@@ -14,6 +14,8 @@ export interface OnboardingState {
   /** The masked e-mail on file for the card, offered as "keep the current e-mail". */
   currentEmail: string | null;
   terms?: { marketing: boolean };
+  /** The person's names, asked at "Create your account", sent with the last step. */
+  names?: { firstname: string; lastname: string };
   /** Set by the last step; the confirmation screen shows it. */
   outcome?: OnboardingOutcome;
 }

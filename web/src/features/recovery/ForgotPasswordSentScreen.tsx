@@ -4,12 +4,18 @@ import { Link, useNavigate } from 'react-router';
 import { CodeInput } from '../../components/CodeInput';
 import { ResendCode } from '../../components/ResendCode';
 import { api } from '../../lib/api';
+import { type ErrorTexts, errorOf, errorText } from '../../lib/errors';
 import { type ForgotState, forgotPassword } from '../../lib/flow-state';
 import { href } from '../../lib/routes';
 
+/** A wrong, expired or spent code (422) in the code field's words. */
+const CHECK_TEXTS = { rejected: 'common.code.invalid' } as const satisfies ErrorTexts;
+
 /**
- * Forgot password, sent (spec part 2): where the code went, the code entry,
- * and a new code by e-mail or by SMS.
+ * Forgot password, sent (spec part 2): where the code went and the code
+ * entry, checked here (a wrong code is refused where it was typed); a new
+ * code by the same channel with its countdown, or by the other channel; and
+ * a way back to change the address or number.
  */
 export default function ForgotPasswordSentScreen() {
   const { t } = useTranslation();
@@ -17,32 +23,51 @@ export default function ForgotPasswordSentScreen() {
   const [state, setState] = useState<ForgotState | null>(() => forgotPassword.get());
   const [code, setCode] = useState(state?.code ?? '');
   const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [otherFailed, setOtherFailed] = useState(false);
 
   if (!state) return <Restart />;
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (code.length !== 8) return setError(t('common.code.invalid'));
-    forgotPassword.set({ ...state, code });
-    navigate(href('reset-password'));
+    setBusy(true);
+    try {
+      const res = await api.onboarding.checkResetCode({
+        body: { payload: state.payload, code },
+      });
+      if (res.status === 204) {
+        forgotPassword.set({ ...state, code });
+        return navigate(href('reset-password'));
+      }
+      setError(errorText(t, errorOf(res, CHECK_TEXTS)));
+    } catch (thrown) {
+      setError(errorText(t, errorOf(thrown)));
+    } finally {
+      setBusy(false);
+    }
   };
 
-  const resend = (technology: 'email' | 'sms') => async () => {
+  const send = async (technology: 'email' | 'sms') => {
     const res = await api.onboarding.forgotPassword({ body: { login: state.login, technology } });
     if (res.status !== 200) return false;
     const next = { login: state.login, ...res.body };
     forgotPassword.set(next);
     setState(next);
     setCode('');
+    setError(null);
     return true;
   };
 
+  const channel = state.technology === 'SMS' ? 'sms' : 'email';
+  const other = channel === 'sms' ? 'email' : 'sms';
   const recipients = state.recipient.join(', ');
+  const byPhone = !state.login.includes('@');
   return (
     <section className="card narrow" aria-labelledby="sent-title">
       <h1 id="sent-title">{t('recovery.sent.title')}</h1>
       <p>
-        {state.technology === 'SMS'
+        {channel === 'sms'
           ? t('recovery.sent.sms', { recipients })
           : t('recovery.sent.email', { recipients })}
       </p>
@@ -58,14 +83,31 @@ export default function ForgotPasswordSentScreen() {
           error={error}
           autoFocus
         />
-        <button type="submit" className="button button-block">
+        <button type="submit" className="button button-block" disabled={busy}>
           {t('recovery.sent.submit')}
         </button>
       </form>
       <div className="resend-options">
-        <ResendCode onResend={resend('email')} label={t('recovery.sent.byEmail')} />
-        <ResendCode onResend={resend('sms')} label={t('recovery.sent.bySms')} />
+        {/* Keyed by channel: a code by the other channel starts its own countdown. */}
+        <ResendCode key={channel} onResend={() => send(channel)} />
+        <button
+          type="button"
+          className="link-button"
+          onClick={async () => setOtherFailed(!(await send(other).catch(() => false)))}
+        >
+          {other === 'sms' ? t('recovery.sent.bySms') : t('recovery.sent.byEmail')}
+        </button>
+        {otherFailed && (
+          <p className="error" role="alert">
+            {t('common.errors.generic')}
+          </p>
+        )}
       </div>
+      <p className="links">
+        <Link to={href(byPhone ? 'forgot-password.phone' : 'forgot-password.email')}>
+          {byPhone ? t('recovery.sent.changePhone') : t('recovery.sent.changeEmail')}
+        </Link>
+      </p>
     </section>
   );
 }

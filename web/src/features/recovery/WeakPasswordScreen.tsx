@@ -1,26 +1,69 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { NewPasswordFields } from '../../components/PasswordRules';
 import { api, queryKeys } from '../../lib/api';
 import { errorOf, errorText } from '../../lib/errors';
+import { href } from '../../lib/routes';
+import { useCurrentUser } from '../../lib/session';
 import { goToTarget } from '../../lib/sign-in';
 import { setWeakLock } from '../../lib/weak-lock';
 
 /**
  * Weak password (spec parts 2 and 4): a password with status 1 or 2 must be
- * replaced before anything else; the rules are listed and ticked off live.
+ * replaced before anything else. `verified=true` says the sign-in (and its
+ * MFA) is done, so the new password needs no other proof; without it, or
+ * with nobody signed in, the person is sent to log in first. The reason is
+ * the server's (`password_status`), the rules are ticked off live, and the
+ * change is confirmed before going on.
  */
 export default function WeakPasswordScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const queryClient = useQueryClient();
+  const { user } = useCurrentUser();
   const [password, setPassword] = useState<string | null>(null);
   const [showErrors, setShowErrors] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  /** The saved user, applied when the person goes on: applied now, the guard would leave this public route at once. */
+  const [done, setDone] = useState<unknown>(null);
+  const target = params.get('target');
+
+  if (done) {
+    return (
+      <section className="card narrow" aria-labelledby="weak-title">
+        <h1 id="weak-title">{t('recovery.weak.doneTitle')}</h1>
+        <p className="notice notice-success" role="status">
+          {t('recovery.weak.done')}
+        </p>
+        <button
+          type="button"
+          className="button button-block"
+          onClick={() => {
+            goToTarget(target, navigate);
+            queryClient.setQueryData(queryKeys.user, done);
+          }}
+        >
+          {t('recovery.weak.continue')}
+        </button>
+      </section>
+    );
+  }
+
+  if (params.get('verified') !== 'true' || !user) {
+    return (
+      <section className="card narrow" aria-labelledby="weak-title">
+        <h1 id="weak-title">{t('recovery.weak.title')}</h1>
+        <p>{t('recovery.weak.notVerified')}</p>
+        <Link className="button" to={href('login.email', target ? { target } : undefined)}>
+          {t('recovery.weak.login')}
+        </Link>
+      </section>
+    );
+  }
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -32,15 +75,14 @@ export default function WeakPasswordScreen() {
       const res = await api.profile.replaceWeakPassword({ body: { password } });
       if (res.status === 200) {
         setWeakLock(false);
-        queryClient.setQueryData(queryKeys.user, res);
-        return goToTarget(params.get('target'), navigate);
+        return setDone(res);
       }
       const failure = errorOf(res);
       if (failure.kind === 'conflict') {
         // 409: the password is no longer weak; the user may go on.
         setWeakLock(false);
         await queryClient.invalidateQueries({ queryKey: queryKeys.user });
-        return goToTarget(params.get('target'), navigate);
+        return goToTarget(target, navigate);
       }
       // Spec part 5: a 422 (the same password again) shows the server's message.
       setServerError(errorText(t, failure));
@@ -54,7 +96,10 @@ export default function WeakPasswordScreen() {
   return (
     <section className="card narrow" aria-labelledby="weak-title">
       <h1 id="weak-title">{t('recovery.weak.title')}</h1>
-      <p className="notice notice-warning">{t('recovery.weak.intro')}</p>
+      <p className="notice notice-warning">
+        {user.password_status === 2 ? t('recovery.weak.reason2') : t('recovery.weak.reason1')}{' '}
+        {t('recovery.weak.intro')}
+      </p>
       <form onSubmit={submit} noValidate>
         <NewPasswordFields
           showErrors={showErrors}

@@ -18,7 +18,7 @@ describe('recovery keys', () => {
     await signedInAs(stack(), 'totp@example.be');
     await renderScreen('/security/edit-recovery', routes);
     const user = userEvent.setup();
-    expect(await screen.findByText('Unused recovery keys: 10')).toBeVisible();
+    expect(await screen.findByText('10 unused recovery keys')).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Generate new keys' }));
     const dialog = screen.getByRole('dialog', { name: 'Generate new recovery keys?' });
     expect(dialog).toHaveTextContent('Your old recovery keys will stop working at once.');

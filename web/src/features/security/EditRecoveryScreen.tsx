@@ -75,7 +75,7 @@ export default function EditRecoveryScreen() {
         ) : (
           <>
             <p>
-              <strong>{t('account.recovery.left', { x: left })}</strong>
+              <strong>{t('account.recovery.left', { count: left })}</strong>
             </p>
             {left === 0 && (
               <p className="notice notice-warning">{t('account.recovery.noneLeft')}</p>

@@ -46,7 +46,7 @@ describe('devices and security history', () => {
     ).toBeNull();
 
     await user.click(within(other).getByRole('button', { name: /^Log out/ }));
-    const dialog = screen.getByRole('dialog', { name: 'Log out this device?' });
+    const dialog = screen.getByRole('dialog', { name: /^Log out .+\?$/ });
     await user.click(within(dialog).getByRole('button', { name: 'Log out' }));
 
     expect(await screen.findByText(/^You have been logged out from /)).toBeVisible();
@@ -57,7 +57,7 @@ describe('devices and security history', () => {
     await signedInAs(stack());
     await renderScreen('/security/history', routes);
     const events = await screen.findByRole('list', { name: 'Security history' });
-    const signIns = await within(events).findAllByText('Signed in');
+    const signIns = await within(events).findAllByText('Logged in');
     expect(signIns.length).toBeGreaterThan(0);
     const times = within(events)
       .getAllByRole('listitem')

@@ -12,6 +12,7 @@ import { errorOf } from '../../lib/errors';
 import { useFormat } from '../../lib/format';
 import { securityKeys, useHistory, useSessions } from './api/sessions';
 import { GlobalLogout } from './components/GlobalLogout';
+import { historyDetail } from './history-detail';
 
 /** Devices and sessions, then the security history (spec part 2, Security). */
 export default function HistoryScreen() {
@@ -115,7 +116,7 @@ function Devices() {
       <GlobalLogout />
       {toEnd && (
         <ConfirmDialog
-          title={t('account.sessions.logoutTitle')}
+          title={t('account.sessions.logoutTitle', { device: deviceOf(toEnd) })}
           text={t('account.sessions.logoutText', { device: deviceOf(toEnd) })}
           confirmLabel={t('account.sessions.logout')}
           cancelLabel={t('account.common.cancel')}
@@ -172,7 +173,7 @@ function History() {
           return (
             <li key={e.id}>
               <strong>{kindLabel(e.kind)}</strong>
-              {e.detail && <span className="muted"> · {e.detail}</span>}
+              {e.detail && <span className="muted"> · {historyDetail(t, e.kind, e.detail)}</span>}
               <br />
               <time dateTime={e.time}>{format.dateTime(e.time)}</time>
               {(device || place) && (

@@ -94,7 +94,7 @@ export default function SecurityScreen() {
         </div>
         <p>
           {hasTotp
-            ? t('account.recovery.left', { x: unusedRecoveryKeys(user) })
+            ? t('account.recovery.left', { count: unusedRecoveryKeys(user) })
             : t('account.security.recoveryNeedsTotp')}
         </p>
       </section>

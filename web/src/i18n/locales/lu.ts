@@ -12,6 +12,7 @@ export type LuWording = Partial<Messages>;
 export const luWording: Record<'fr' | 'en' | 'de', LuWording> = {
   en: {
     titles: { pages: { onboarding_card: 'Your activation code' } },
+    legal: { provider: 'Example Vouchers Luxembourg SA' },
     flows: {
       onboarding: {
         start: {
@@ -21,7 +22,7 @@ export const luWording: Record<'fr' | 'en' | 'de', LuWording> = {
         card: {
           title: 'Enter your activation code',
           label: 'Activation code',
-          hint: 'The code on the letter that came with your card, e.g. LU-ACT-0001.',
+          hint: 'The code on the letter that came with your card, e.g. LU-ACT-1234.',
           invalid: 'Your activation code is invalid.',
         },
         existingCard: {
@@ -37,7 +38,7 @@ export const luWording: Record<'fr' | 'en' | 'de', LuWording> = {
       forgotUsername: {
         byCard: 'With my activation code',
         cardNumber: 'Activation code',
-        cardHint: 'The code on the letter that came with your card, e.g. LU-ACT-0001.',
+        cardHint: 'The code on the letter that came with your card, e.g. LU-ACT-1234.',
         errors: { card: 'Your activation code is invalid.' },
       },
       forgotUsernameResponse: {
@@ -47,6 +48,7 @@ export const luWording: Record<'fr' | 'en' | 'de', LuWording> = {
   },
   fr: {
     titles: { pages: { onboarding_card: "Votre code d'activation" } },
+    legal: { provider: 'Example Vouchers Luxembourg SA' },
     flows: {
       onboarding: {
         start: {
@@ -56,7 +58,7 @@ export const luWording: Record<'fr' | 'en' | 'de', LuWording> = {
         card: {
           title: "Saisissez votre code d'activation",
           label: "Code d'activation",
-          hint: 'Le code figurant sur le courrier joint à votre carte, p. ex. LU-ACT-0001.',
+          hint: 'Le code figurant sur le courrier joint à votre carte, p. ex. LU-ACT-1234.',
           invalid: "Votre code d'activation n'est pas valide.",
         },
         existingCard: {
@@ -77,7 +79,7 @@ export const luWording: Record<'fr' | 'en' | 'de', LuWording> = {
       forgotUsername: {
         byCard: "Avec mon code d'activation",
         cardNumber: "Code d'activation",
-        cardHint: 'Le code figurant sur le courrier joint à votre carte, p. ex. LU-ACT-0001.',
+        cardHint: 'Le code figurant sur le courrier joint à votre carte, p. ex. LU-ACT-1234.',
         errors: { card: "Votre code d'activation n'est pas valide." },
       },
       forgotUsernameResponse: {
@@ -87,6 +89,7 @@ export const luWording: Record<'fr' | 'en' | 'de', LuWording> = {
   },
   de: {
     titles: { pages: { onboarding_card: 'Ihr Aktivierungscode' } },
+    legal: { provider: 'Example Vouchers Luxembourg SA' },
     flows: {
       onboarding: {
         start: {
@@ -96,7 +99,7 @@ export const luWording: Record<'fr' | 'en' | 'de', LuWording> = {
         card: {
           title: 'Geben Sie Ihren Aktivierungscode ein',
           label: 'Aktivierungscode',
-          hint: 'Der Code auf dem Schreiben zu Ihrer Karte, z. B. LU-ACT-0001.',
+          hint: 'Der Code auf dem Schreiben zu Ihrer Karte, z. B. LU-ACT-1234.',
           invalid: 'Ihr Aktivierungscode ist ungültig.',
         },
         existingCard: {
@@ -114,7 +117,7 @@ export const luWording: Record<'fr' | 'en' | 'de', LuWording> = {
       forgotUsername: {
         byCard: 'Mit meinem Aktivierungscode',
         cardNumber: 'Aktivierungscode',
-        cardHint: 'Der Code auf dem Schreiben zu Ihrer Karte, z. B. LU-ACT-0001.',
+        cardHint: 'Der Code auf dem Schreiben zu Ihrer Karte, z. B. LU-ACT-1234.',
         errors: { card: 'Ihr Aktivierungscode ist ungültig.' },
       },
       forgotUsernameResponse: {

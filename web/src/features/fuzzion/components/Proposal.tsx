@@ -28,16 +28,19 @@ export function Proposal({
   step,
   target,
   finish,
-}: StepProps & { finish: () => void }) {
+  signedInBy,
+}: StepProps & { finish: () => void; signedInBy: string | null }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [claiming, setClaiming] = useState(false);
-  const [choice, setChoice] = useState(0);
+  const proofs = proofsOf(fuzzion);
+  // Confirmed by e-mail or SMS at sign-in: a code is the proof the user has at hand.
+  const byCode = signedInBy === 'email' || signedInBy === 'sms';
+  const [choice, setChoice] = useState(() => Math.max(0, byCode ? proofs.indexOf('code') : 0));
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const platform = t(`flows.fuzzion.platform.${fuzzion.data.platform}`);
   const { username } = fuzzion.data;
-  const proofs = proofsOf(fuzzion);
 
   const proofLabel = (proof: Proof) =>
     proof === 'card'
@@ -72,16 +75,18 @@ export function Proposal({
     if (!proof) return;
     if (proof !== 'code') return step(proof);
     // The code goes through the MFA screens, which come back here once it is right.
-    const methods = codeMethodsOf(fuzzion).map(({ id, method, target: to }) => ({
-      id,
-      method,
-      target: to,
-    }));
+    // The channel the sign-in was confirmed by comes first.
+    const methods = codeMethodsOf(fuzzion)
+      .map(({ id, method, target: to }) => ({ id, method, target: to }))
+      .sort((a, b) => Number(b.method === signedInBy) - Number(a.method === signedInBy));
     navigate(
       href('mfa-methods', {
         isFuzzion: 'true',
         methods: JSON.stringify(methods),
-        redirect: href('duplicated', { target: target ?? undefined }),
+        redirect: href('duplicated', {
+          target: target ?? undefined,
+          method: signedInBy ?? undefined,
+        }),
       }),
     );
   };

@@ -3,8 +3,12 @@ import { useTranslation } from 'react-i18next';
 const STEPS = ['card', 'terms', 'email', 'phone', 'password'] as const;
 export type Step = (typeof STEPS)[number];
 
-/** Where the user is in the account creation (spec part 4's onboarding order). */
-export function Steps({ current }: { current: Step }) {
+/**
+ * Where the user is in the account creation (spec part 4's onboarding order).
+ * The first step is the card (LU: activation code) or the invitation code
+ * the onboarding started with.
+ */
+export function Steps({ current, source }: { current: Step; source: 'card' | 'code' }) {
   const { t } = useTranslation();
   const at = STEPS.indexOf(current);
   return (
@@ -15,7 +19,9 @@ export function Steps({ current }: { current: Step }) {
           return (
             <li key={step} className={`step-${state}`} aria-current={i === at ? 'step' : undefined}>
               <span aria-hidden="true">{i < at ? '✓' : i + 1}</span>{' '}
-              {t(`flows.onboarding.steps.${step}`)}
+              {step === 'card' && source === 'code'
+                ? t('flows.onboarding.steps.code')
+                : t(`flows.onboarding.steps.${step}`)}
               {state === 'done' && (
                 <span className="visually-hidden"> ({t('flows.onboarding.steps.done')})</span>
               )}

@@ -6,6 +6,7 @@ export const flows: Messages['flows'] = {
       label: 'Schritte zur Erstellung Ihres Kontos',
       done: 'erledigt',
       card: 'Ihre Karte',
+      code: 'Ihre Einladung',
       terms: 'Bedingungen',
       email: 'E-Mail',
       phone: 'Telefon',
@@ -31,7 +32,7 @@ export const flows: Messages['flows'] = {
     code: {
       title: 'Geben Sie Ihren Einladungscode ein',
       label: 'Einladungscode',
-      hint: 'Buchstaben und Ziffern, wie in Ihrer Einladung, z. B. WELCOME2026.',
+      hint: 'Buchstaben und Ziffern, genau wie in Ihrer Einladung.',
       invalid: 'Der Code ist ungültig.',
     },
     existingCard: {
@@ -68,6 +69,14 @@ export const flows: Messages['flows'] = {
       marketingYes: 'Ja, halten Sie mich auf dem Laufenden',
       marketingNo: 'Nein, danke',
       submit: 'Weiter',
+      introCode:
+        'Um Ihr Konto zu erstellen, akzeptieren Sie bitte unsere AGB und unsere Datenschutzerklärung.',
+      requiredCode:
+        'Die AGB und die Datenschutzerklärung müssen akzeptiert werden, um Ihr Konto zu erstellen.',
+      documents: 'AGB und Datenschutz',
+      readTerms: 'Die AGB lesen',
+      readPrivacy: 'Die Datenschutzerklärung lesen',
+      newTab: 'öffnet in einem neuen Tab',
     },
     create: {
       title: 'Ihr Konto erstellen',
@@ -76,6 +85,9 @@ export const flows: Messages['flows'] = {
       security:
         'Wir bestätigen beide mit einem Code: Sie schützen Ihr Konto auch, wenn Sie sich von einem neuen Gerät aus anmelden.',
       start: 'Meine E-Mail-Adresse bestätigen',
+      firstname: 'Vorname',
+      lastname: 'Nachname',
+      required: 'Bitte füllen Sie dieses Feld aus.',
     },
     email: {
       title: 'Bestätigen Sie Ihre E-Mail-Adresse',

@@ -3,6 +3,7 @@ import { account } from './account';
 import { common } from './common';
 import { dashboard } from './dashboard';
 import { flows } from './flows';
+import { legal } from './legal';
 import { mfa } from './mfa';
 import { passkeys } from './passkeys';
 import { recovery } from './recovery';
@@ -19,4 +20,5 @@ export const de: Messages = {
   flows,
   passkeys,
   titles,
+  legal,
 };

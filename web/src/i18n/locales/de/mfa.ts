@@ -38,6 +38,7 @@ export const mfa: Messages['mfa'] = {
     trustDevice: 'Diesem Gerät vertrauen: 30 Tage lang wird hier kein Code verlangt',
     submit: 'Bestätigen',
     changeMethod: 'Eine andere Methode verwenden',
+    cancel: 'Abbrechen',
     back: 'Zurück',
     invalid: 'Ihr Code ist ungültig, versuchen Sie es erneut.',
     spent: 'Diese Prüfung ist abgelaufen. Bitte beginnen Sie erneut.',
@@ -49,7 +50,8 @@ export const mfa: Messages['mfa'] = {
   },
   totpRecovery: {
     title: 'Sie haben einen Wiederherstellungsschlüssel verwendet',
-    left: 'Sie haben noch {{x}} unbenutzte Wiederherstellungsschlüssel.',
+    left_one: 'Sie haben noch {{count}} unbenutzten Wiederherstellungsschlüssel.',
+    left_other: 'Sie haben noch {{count}} unbenutzte Wiederherstellungsschlüssel.',
     none: 'Sie haben keine Wiederherstellungsschlüssel mehr.',
     resetText:
       'Authenticator-App verloren? Setzen Sie sie zurück: Sie richten eine neue ein und die alte funktioniert nicht mehr.',

@@ -19,6 +19,8 @@ export const recovery: Messages['recovery'] = {
     resent: 'Ein neuer Code ist unterwegs.',
     submit: 'Weiter',
     restart: 'Neu beginnen',
+    changeEmail: 'Andere E-Mail-Adresse verwenden',
+    changePhone: 'Andere Telefonnummer verwenden',
   },
   reset: {
     title: 'Wählen Sie ein neues Passwort',
@@ -32,10 +34,16 @@ export const recovery: Messages['recovery'] = {
   },
   weak: {
     title: 'Wählen Sie ein sichereres Passwort',
-    intro:
-      'Ihr Passwort ist zu schwach, um Ihr Konto zu schützen. Wählen Sie ein neues, um fortzufahren.',
     submit: 'Speichern und weiter',
     done: 'Ihr neues Passwort ist gespeichert.',
+    intro: 'Wählen Sie ein neues Passwort, um zu Ihrem Konto zu gelangen.',
+    reason1: 'Ihr aktuelles Passwort entspricht nicht mehr unseren Passwortregeln.',
+    reason2: 'Ihr aktuelles Passwort muss aus Sicherheitsgründen erneuert werden.',
+    doneTitle: 'Passwort geändert',
+    continue: 'Weiter',
+    notVerified:
+      'Um Ihr Passwort zu ersetzen, melden Sie sich zuerst an. Direkt danach werden Sie nach einem neuen gefragt.',
+    login: 'Anmelden',
   },
   forgotUsername: {
     title: 'Benutzernamen vergessen?',

@@ -44,6 +44,8 @@ export const titles: Messages['titles'] = {
     'security_edit-password': 'Passwort',
     security_history: 'Geräte und Verlauf',
     security_passkeys: 'Passkeys',
+    legal_terms: 'Allgemeine Geschäftsbedingungen',
+    legal_privacy: 'Datenschutzerklärung',
     mfa: 'Code eingeben',
     'mfa-totp-recovery': 'Wiederherstellungsschlüssel verwenden',
     'mfa-methods': 'Bestätigen Sie, dass Sie es sind',

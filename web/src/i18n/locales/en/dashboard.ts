@@ -5,7 +5,7 @@ export const dashboard = {
   services: 'Your services',
   none: 'No service is linked to your account yet.',
   open: 'Open {{platform}}',
-  leaving: 'Taking you to the site that asked for your sign-in…',
+  leaving: 'Taking you to the site that asked for your login…',
   refused: 'We did not open the requested site: it is not one of our partners.',
   platforms: {
     client: 'Client area',

@@ -5,6 +5,7 @@ export const flows = {
       label: 'Steps to create your account',
       done: 'done',
       card: 'Your card',
+      code: 'Your invitation',
       terms: 'Terms',
       email: 'E-mail',
       phone: 'Phone',
@@ -30,7 +31,7 @@ export const flows = {
     code: {
       title: 'Enter your invitation code',
       label: 'Invitation code',
-      hint: 'Letters and digits, as written in your invitation, e.g. WELCOME2026.',
+      hint: 'Letters and digits, exactly as written in your invitation.',
       invalid: 'The code is invalid.',
     },
     existingCard: {
@@ -65,6 +66,13 @@ export const flows = {
       marketingYes: 'Yes, keep me informed',
       marketingNo: 'No, thank you',
       submit: 'Continue',
+      introCode:
+        'To create your account, please accept our terms and conditions and our privacy policy.',
+      requiredCode: 'Terms and privacy must be accepted to create your account.',
+      documents: 'Terms and privacy',
+      readTerms: 'Read the terms and conditions',
+      readPrivacy: 'Read the privacy policy',
+      newTab: 'opens in a new tab',
     },
     create: {
       title: 'Create your account',
@@ -73,6 +81,9 @@ export const flows = {
       security:
         'We confirm both with a code: they also protect your account when you log in from a new device.',
       start: 'Confirm my e-mail address',
+      firstname: 'First name',
+      lastname: 'Family name',
+      required: 'Please fill in this field.',
     },
     email: {
       title: 'Confirm your e-mail address',

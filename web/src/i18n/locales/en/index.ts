@@ -2,6 +2,7 @@ import { account } from './account';
 import { common } from './common';
 import { dashboard } from './dashboard';
 import { flows } from './flows';
+import { legal } from './legal';
 import { mfa } from './mfa';
 import { passkeys } from './passkeys';
 import { recovery } from './recovery';
@@ -19,6 +20,7 @@ export const en = {
   flows,
   passkeys,
   titles,
+  legal,
 } as const;
 
 type Widen<T> = { -readonly [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

@@ -12,7 +12,7 @@ export const mfa = {
     card: 'With my card',
     support: 'No access to any of these? Contact our customer service.',
     none: 'There is no way to confirm it is you on this account. Please contact our customer service.',
-    expired: 'This sign-in has expired. Please log in again.',
+    expired: 'This login has expired. Please log in again.',
     backToLogin: 'Back to log in',
   },
   code: {
@@ -35,6 +35,7 @@ export const mfa = {
     trustDevice: 'Trust this device: no code will be asked on it for 30 days',
     submit: 'Confirm',
     changeMethod: 'Use another method',
+    cancel: 'Cancel',
     back: 'Back',
     invalid: 'Your code is invalid, try again.',
     spent: 'This check has expired. Please start again.',
@@ -46,7 +47,8 @@ export const mfa = {
   },
   totpRecovery: {
     title: 'You used a recovery key',
-    left: 'You have {{x}} unused recovery keys left.',
+    left_one: 'You have {{count}} unused recovery key left.',
+    left_other: 'You have {{count}} unused recovery keys left.',
     none: 'You have no recovery keys left.',
     resetText:
       'Lost your authenticator app? Reset it: you set up a new one and the old one stops working.',

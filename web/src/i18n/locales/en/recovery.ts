@@ -17,6 +17,8 @@ export const recovery = {
     resent: 'A new code is on its way.',
     submit: 'Continue',
     restart: 'Start again',
+    changeEmail: 'Use another e-mail address',
+    changePhone: 'Use another phone number',
   },
   reset: {
     title: 'Choose a new password',
@@ -30,9 +32,16 @@ export const recovery = {
   },
   weak: {
     title: 'Choose a stronger password',
-    intro: 'Your password is too weak to keep your account safe. Choose a new one to continue.',
     submit: 'Save and continue',
     done: 'Your new password is saved.',
+    intro: 'Choose a new password to continue to your account.',
+    reason1: 'Your current password no longer meets our password rules.',
+    reason2: 'Your current password has to be renewed for security reasons.',
+    doneTitle: 'Password changed',
+    continue: 'Continue',
+    notVerified:
+      'To replace your password, log in first. You will be asked for a new one right after.',
+    login: 'Log in',
   },
   forgotUsername: {
     title: 'Forgot your username?',

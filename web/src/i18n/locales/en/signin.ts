@@ -4,7 +4,9 @@ export const signin = {
     titleDefault: 'Log in to your account',
     titleEmployee: 'Log in to your employee area',
     titleClient: 'Log in to your client area',
+    titleAdministration: 'Log in to the administration',
     partner: 'Log in to continue to the app that sent you here.',
+    partnerNamed: 'Log in to continue to {{name}}.',
     email: 'E-mail address',
     phone: 'Phone number',
     country: 'Country code',
@@ -38,7 +40,7 @@ export const signin = {
     },
   },
   hashLogin: {
-    signingIn: 'Signing you in…',
-    failed: 'This sign-in link is no longer valid. Please log in.',
+    signingIn: 'Logging you in…',
+    failed: 'This login link is no longer valid. Please log in.',
   },
 } as const;

@@ -50,6 +50,8 @@ export const titles = {
     'security_edit-password': 'Password',
     security_history: 'Devices and history',
     security_passkeys: 'Passkeys',
+    legal_terms: 'Terms and conditions',
+    legal_privacy: 'Privacy policy',
     mfa: 'Enter your code',
     'mfa-totp-recovery': 'Use a recovery key',
     'mfa-methods': 'Confirm it’s you',

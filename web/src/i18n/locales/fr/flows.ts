@@ -6,6 +6,7 @@ export const flows: Messages['flows'] = {
       label: 'Étapes de la création de votre compte',
       done: 'terminé',
       card: 'Votre carte',
+      code: 'Votre invitation',
       terms: 'Conditions',
       email: 'E-mail',
       phone: 'Téléphone',
@@ -31,7 +32,7 @@ export const flows: Messages['flows'] = {
     code: {
       title: "Saisissez votre code d'invitation",
       label: "Code d'invitation",
-      hint: 'Des lettres et des chiffres, tels qu’écrits dans votre invitation, p. ex. WELCOME2026.',
+      hint: 'Des lettres et des chiffres, exactement tels qu’écrits dans votre invitation.',
       invalid: "Le code n'est pas valide.",
     },
     existingCard: {
@@ -68,6 +69,14 @@ export const flows: Messages['flows'] = {
       marketingYes: 'Oui, tenez-moi informé(e)',
       marketingNo: 'Non, merci',
       submit: 'Continuer',
+      introCode:
+        'Pour créer votre compte, veuillez accepter nos conditions générales et notre politique de confidentialité.',
+      requiredCode:
+        'Les conditions générales et la politique de confidentialité doivent être acceptées pour créer votre compte.',
+      documents: 'Conditions et confidentialité',
+      readTerms: 'Lire les conditions générales',
+      readPrivacy: 'Lire la politique de confidentialité',
+      newTab: 's’ouvre dans un nouvel onglet',
     },
     create: {
       title: 'Créer votre compte',
@@ -77,6 +86,9 @@ export const flows: Messages['flows'] = {
       security:
         'Nous confirmons les deux avec un code : ils protègent aussi votre compte lorsque vous vous connectez depuis un nouvel appareil.',
       start: 'Confirmer mon adresse e-mail',
+      firstname: 'Prénom',
+      lastname: 'Nom de famille',
+      required: 'Veuillez remplir ce champ.',
     },
     email: {
       title: 'Confirmez votre adresse e-mail',

@@ -38,6 +38,7 @@ export const mfa: Messages['mfa'] = {
       'Faire confiance à cet appareil : aucun code ne sera demandé sur celui-ci pendant 30 jours',
     submit: 'Confirmer',
     changeMethod: 'Utiliser une autre méthode',
+    cancel: 'Annuler',
     back: 'Retour',
     invalid: "Votre code n'est pas valide, réessayez.",
     spent: 'Cette vérification a expiré. Veuillez recommencer.',
@@ -49,7 +50,8 @@ export const mfa: Messages['mfa'] = {
   },
   totpRecovery: {
     title: 'Vous avez utilisé une clé de récupération',
-    left: 'Il vous reste {{x}} clés de récupération inutilisées.',
+    left_one: 'Il vous reste {{count}} clé de récupération inutilisée.',
+    left_other: 'Il vous reste {{count}} clés de récupération inutilisées.',
     none: 'Il ne vous reste plus aucune clé de récupération.',
     resetText:
       "Vous avez perdu votre application d'authentification ? Réinitialisez-la : vous en configurez une nouvelle et l'ancienne cesse de fonctionner.",

@@ -19,6 +19,8 @@ export const recovery: Messages['recovery'] = {
     resent: 'Un nouveau code est en route.',
     submit: 'Continuer',
     restart: 'Recommencer',
+    changeEmail: 'Utiliser une autre adresse e-mail',
+    changePhone: 'Utiliser un autre numéro de téléphone',
   },
   reset: {
     title: 'Choisissez un nouveau mot de passe',
@@ -32,10 +34,16 @@ export const recovery: Messages['recovery'] = {
   },
   weak: {
     title: 'Choisissez un mot de passe plus sûr',
-    intro:
-      'Votre mot de passe est trop faible pour protéger votre compte. Choisissez-en un nouveau pour continuer.',
     submit: 'Enregistrer et continuer',
     done: 'Votre nouveau mot de passe est enregistré.',
+    intro: 'Choisissez un nouveau mot de passe pour accéder à votre compte.',
+    reason1: 'Votre mot de passe actuel ne respecte plus nos règles de mot de passe.',
+    reason2: 'Votre mot de passe actuel doit être renouvelé pour des raisons de sécurité.',
+    doneTitle: 'Mot de passe modifié',
+    continue: 'Continuer',
+    notVerified:
+      'Pour remplacer votre mot de passe, connectez-vous d’abord. Un nouveau vous sera demandé juste après.',
+    login: 'Se connecter',
   },
   forgotUsername: {
     title: "Nom d'utilisateur oublié ?",

@@ -44,6 +44,8 @@ export const titles: Messages['titles'] = {
     'security_edit-password': 'Mot de passe',
     security_history: 'Appareils et historique',
     security_passkeys: 'Clés d’accès',
+    legal_terms: 'Conditions générales',
+    legal_privacy: 'Politique de confidentialité',
     mfa: 'Saisir votre code',
     'mfa-totp-recovery': 'Utiliser une clé de récupération',
     'mfa-methods': "Confirmez qu'il s'agit bien de vous",

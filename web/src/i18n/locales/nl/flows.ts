@@ -6,6 +6,7 @@ export const flows: Messages['flows'] = {
       label: 'Stappen om uw account aan te maken',
       done: 'klaar',
       card: 'Uw kaart',
+      code: 'Uw uitnodiging',
       terms: 'Voorwaarden',
       email: 'E-mail',
       phone: 'Telefoon',
@@ -31,7 +32,7 @@ export const flows: Messages['flows'] = {
     code: {
       title: 'Vul uw uitnodigingscode in',
       label: 'Uitnodigingscode',
-      hint: 'Letters en cijfers, zoals in uw uitnodiging, bv. WELCOME2026.',
+      hint: 'Letters en cijfers, precies zoals in uw uitnodiging.',
       invalid: 'De code is ongeldig.',
     },
     existingCard: {
@@ -68,6 +69,14 @@ export const flows: Messages['flows'] = {
       marketingYes: 'Ja, hou me op de hoogte',
       marketingNo: 'Nee, bedankt',
       submit: 'Doorgaan',
+      introCode:
+        'Om uw account aan te maken, aanvaardt u onze algemene voorwaarden en ons privacybeleid.',
+      requiredCode:
+        'De algemene voorwaarden en het privacybeleid moeten aanvaard worden om uw account aan te maken.',
+      documents: 'Voorwaarden en privacy',
+      readTerms: 'De algemene voorwaarden lezen',
+      readPrivacy: 'Het privacybeleid lezen',
+      newTab: 'opent in een nieuw tabblad',
     },
     create: {
       title: 'Uw account aanmaken',
@@ -76,6 +85,9 @@ export const flows: Messages['flows'] = {
       security:
         'We bevestigen beide met een code: ze beschermen ook uw account wanneer u zich aanmeldt vanaf een nieuw toestel.',
       start: 'Mijn e-mailadres bevestigen',
+      firstname: 'Voornaam',
+      lastname: 'Familienaam',
+      required: 'Vul dit veld in.',
     },
     email: {
       title: 'Bevestig uw e-mailadres',

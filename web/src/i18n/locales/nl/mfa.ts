@@ -38,6 +38,7 @@ export const mfa: Messages['mfa'] = {
     trustDevice: 'Dit toestel vertrouwen: 30 dagen lang wordt er hier geen code gevraagd',
     submit: 'Bevestigen',
     changeMethod: 'Een andere methode gebruiken',
+    cancel: 'Annuleren',
     back: 'Terug',
     invalid: 'Je code is ongeldig, probeer het opnieuw.',
     spent: 'Deze controle is verlopen. Begin opnieuw.',
@@ -49,7 +50,8 @@ export const mfa: Messages['mfa'] = {
   },
   totpRecovery: {
     title: 'Je hebt een herstelsleutel gebruikt',
-    left: 'Je hebt nog {{x}} ongebruikte herstelsleutels.',
+    left_one: 'Je hebt nog {{count}} ongebruikte herstelsleutel.',
+    left_other: 'Je hebt nog {{count}} ongebruikte herstelsleutels.',
     none: 'Je hebt geen herstelsleutels meer.',
     resetText:
       'Authenticator-app kwijt? Stel hem opnieuw in: je stelt een nieuwe in en de oude werkt niet meer.',

@@ -20,6 +20,8 @@ export const recovery: Messages['recovery'] = {
     resent: 'Er is een nieuwe code onderweg.',
     submit: 'Doorgaan',
     restart: 'Opnieuw beginnen',
+    changeEmail: 'Een ander e-mailadres gebruiken',
+    changePhone: 'Een ander telefoonnummer gebruiken',
   },
   reset: {
     title: 'Kies een nieuw wachtwoord',
@@ -33,10 +35,16 @@ export const recovery: Messages['recovery'] = {
   },
   weak: {
     title: 'Kies een sterker wachtwoord',
-    intro:
-      'Je wachtwoord is te zwak om je account te beschermen. Kies een nieuw wachtwoord om verder te gaan.',
     submit: 'Opslaan en doorgaan',
     done: 'Je nieuwe wachtwoord is opgeslagen.',
+    intro: 'Kies een nieuw wachtwoord om verder te gaan naar je account.',
+    reason1: 'Je huidige wachtwoord voldoet niet meer aan onze wachtwoordregels.',
+    reason2: 'Je huidige wachtwoord moet om veiligheidsredenen vernieuwd worden.',
+    doneTitle: 'Wachtwoord gewijzigd',
+    continue: 'Doorgaan',
+    notVerified:
+      'Meld je eerst aan om je wachtwoord te vervangen. Daarna vragen we meteen een nieuw wachtwoord.',
+    login: 'Aanmelden',
   },
   forgotUsername: {
     title: 'Gebruikersnaam vergeten?',

@@ -44,6 +44,8 @@ export const titles: Messages['titles'] = {
     'security_edit-password': 'Wachtwoord',
     security_history: 'Apparaten en geschiedenis',
     security_passkeys: 'Passkeys',
+    legal_terms: 'Algemene voorwaarden',
+    legal_privacy: 'Privacybeleid',
     mfa: 'Voer uw code in',
     'mfa-totp-recovery': 'Een herstelsleutel gebruiken',
     'mfa-methods': 'Bevestig dat u het bent',

@@ -1,0 +1,81 @@
+import type { TFunction } from 'i18next';
+
+/**
+ * The words of a security-history event's `detail` (the account API writes
+ * it in a fixed, untranslated form per kind: `mfa: email`, `firstname, gender`,
+ * `3 sessions`…). What we recognise is said in the user's language; a value
+ * (an address, a number, an app's name) stays as it is; a form this version
+ * does not know is shown as it came.
+ */
+const METHODS = ['email', 'sms', 'totp', 'totpRecovery', 'card'] as const;
+type Method = (typeof METHODS)[number];
+const isMethod = (value: string): value is Method => (METHODS as readonly string[]).includes(value);
+
+const FIELDS = ['firstname', 'lastname', 'birthdate', 'gender', 'language'] as const;
+type Field = (typeof FIELDS)[number];
+const isField = (value: string): value is Field => (FIELDS as readonly string[]).includes(value);
+
+const OUTCOMES = ['card_activated', 'activation_failed', 'code_only'] as const;
+type Outcome = (typeof OUTCOMES)[number];
+const isOutcome = (value: string): value is Outcome =>
+  (OUTCOMES as readonly string[]).includes(value);
+
+function loginDetail(t: TFunction, detail: string): string | null {
+  if (detail === 'password') return t('account.history.details.password');
+  if (detail === 'password, trusted device') return t('account.history.details.trustedDevice');
+  const mfa = /^mfa: (\w+)$/.exec(detail)?.[1];
+  if (mfa && isMethod(mfa)) {
+    return t('account.history.details.mfa', { method: t(`account.mfa.kind.${mfa}`) });
+  }
+  const app = /^token from (.+)$/.exec(detail)?.[1];
+  if (app) {
+    return app === 'another app'
+      ? t('account.history.details.otherApp')
+      : t('account.history.details.fromApp', { app });
+  }
+  return null;
+}
+
+function methodDetail(t: TFunction, detail: string): string | null {
+  const [method, ...rest] = detail.split(' ');
+  if (!method || !isMethod(method)) return null;
+  const name = t(`account.mfa.kind.${method}`);
+  return rest.length ? `${name} (${rest.join(' ')})` : name;
+}
+
+function fieldsDetail(t: TFunction, detail: string): string | null {
+  const fields = detail.split(', ');
+  if (!fields.every(isField)) return null;
+  return fields.map((f) => t(`account.profile.${f}`)).join(', ');
+}
+
+function createdDetail(t: TFunction, detail: string): string | null {
+  const match = /^terms and privacy accepted; marketing (yes|no); (\w+)$/.exec(detail);
+  const outcome = match?.[2];
+  if (!match || !outcome || !isOutcome(outcome)) return null;
+  return [
+    t('account.history.details.termsAccepted'),
+    match[1] === 'yes'
+      ? t('account.history.details.marketingYes')
+      : t('account.history.details.marketingNo'),
+    t(`account.history.details.outcome.${outcome}`),
+  ].join(' · ');
+}
+
+export function historyDetail(t: TFunction, kind: string, detail: string | null): string | null {
+  if (!detail) return null;
+  let said: string | null = null;
+  if (kind === 'login') said = loginDetail(t, detail);
+  else if (kind === 'login_failed' && detail === 'locked')
+    said = t('account.history.details.locked');
+  else if (kind === 'profile_updated') said = fieldsDetail(t, detail);
+  else if (kind === 'mfa_added' || kind === 'mfa_removed' || kind === 'mfa_primary')
+    said = methodDetail(t, detail);
+  else if (kind === 'sessions_revoked_all') {
+    const count = /^(\d+) sessions?$/.exec(detail)?.[1];
+    if (count) said = t('account.history.details.sessions', { count: Number(count) });
+  } else if (kind === 'session_revoked')
+    said = detail.replace(/^Unknown device/, t('account.sessions.unknownDevice'));
+  else if (kind === 'account_created') said = createdDetail(t, detail);
+  return said ?? detail;
+}
