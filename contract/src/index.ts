@@ -1,6 +1,7 @@
 import { authAccount, authPortal } from './auth';
 import { c } from './c';
 import { configPortal } from './config';
+import { devicesAccount, devicesPortal, notificationsAccount, notificationsPortal } from './devices';
 import { gatewayErrors } from './errors';
 import { fuzzionAccount, fuzzionPortal } from './fuzzion';
 import { grantsAccount, grantsPortal } from './grants';
@@ -21,6 +22,8 @@ export const accountApi = c.router(
     onboarding: onboardingAccount,
     fuzzion: fuzzionAccount,
     partner: partnerAccount,
+    devices: devicesAccount,
+    notifications: notificationsAccount,
   },
   { strictStatusCodes: true },
 );
@@ -36,6 +39,8 @@ export const portalApi = c.router(
     onboarding: onboardingPortal,
     fuzzion: fuzzionPortal,
     partner: partnerPortal,
+    devices: devicesPortal,
+    notifications: notificationsPortal,
     config: configPortal,
   },
   { strictStatusCodes: true, pathPrefix: '/api', commonResponses: gatewayErrors },
@@ -46,6 +51,7 @@ export type PortalApi = typeof portalApi;
 
 export * from './auth';
 export * from './config';
+export * from './devices';
 export * from './errors';
 export * from './fields';
 export * from './fuzzion';

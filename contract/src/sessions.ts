@@ -59,6 +59,9 @@ export const HISTORY_KINDS = [
   'grant_revoked',
   'sso_linked',
   'account_merged',
+  'device_untrusted',
+  'devices_untrusted_all',
+  'new_device_sign_in',
 ] as const;
 export type HistoryKind = (typeof HISTORY_KINDS)[number];
 export function isHistoryKind(kind: string): kind is HistoryKind {

@@ -35,6 +35,7 @@ import {
   trustDevice,
   unusedRecoveryKeys,
 } from './mfa-codes';
+import { noteSignIn } from './devices';
 
 /**
  * Sign-in (password grant), MFA at sign-in and step-up (sudo), MFA status and
@@ -120,6 +121,7 @@ function signedIn(
   how: string,
 ): TokenRow {
   const row = issueToken(store, account.id, session);
+  noteSignIn(store, account.id, session);
   recordEvent(store, account.id, 'login', row, how);
   return row;
 }

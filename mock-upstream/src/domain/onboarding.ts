@@ -30,6 +30,7 @@ import {
   verifyChallengeCode,
 } from './mfa-codes';
 import { deviceOf, maskLogin } from './recovery';
+import { noteSignIn } from './devices';
 
 /**
  * Onboarding (spec parts 2 and 4): an account created from a card number (BE),
@@ -346,6 +347,7 @@ export function acceptTerms(
     `terms and privacy accepted; marketing ${input.marketing ? 'yes' : 'no'}; ${outcome}`,
   );
   const row = issueToken(store, account.id, session);
+  noteSignIn(store, account.id, session);
   recordEvent(store, account.id, 'login', device);
   return { status: 200, body: { ...sessionAnswer(row, account), outcome } };
 }
