@@ -1,7 +1,12 @@
 import { authAccount, authPortal } from './auth';
 import { c } from './c';
 import { configPortal } from './config';
-import { devicesAccount, devicesPortal, notificationsAccount, notificationsPortal } from './devices';
+import {
+  devicesAccount,
+  devicesPortal,
+  notificationsAccount,
+  notificationsPortal,
+} from './devices';
 import { gatewayErrors } from './errors';
 import { fuzzionAccount, fuzzionPortal } from './fuzzion';
 import { grantsAccount, grantsPortal } from './grants';

@@ -449,7 +449,9 @@ export function describeDevice(ua: string | null): Pick<TokenRow, 'deviceName' |
   const parsed = Bowser.parse(ua);
   const browser = parsed.browser.name || null;
   const os = parsed.os.name || null;
-  const kind = { mobile: 'phone', tablet: 'tablet', desktop: 'computer' }[parsed.platform.type ?? ''];
+  const kind = { mobile: 'phone', tablet: 'tablet', desktop: 'computer' }[
+    parsed.platform.type ?? ''
+  ];
   const deviceName =
     parsed.platform.model && /^i(Phone|Pad|Pod)/.test(parsed.platform.model)
       ? parsed.platform.model

@@ -20,6 +20,7 @@ import {
   tokenRow,
   verifySecret,
 } from '../store';
+import { noteSignIn } from './devices';
 import {
   activeMethods,
   checkMethodCode,
@@ -35,7 +36,6 @@ import {
   trustDevice,
   unusedRecoveryKeys,
 } from './mfa-codes';
-import { noteSignIn } from './devices';
 
 /**
  * Sign-in (password grant), MFA at sign-in and step-up (sudo), MFA status and

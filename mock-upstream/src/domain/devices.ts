@@ -93,7 +93,8 @@ const ALERT_TEXT: Record<
     unknownPlace: 'Unknown location',
     local: 'This computer',
     private: 'A private network',
-    notMe: "If it wasn't you, secure your account now (every session is signed out, then you choose a new password):",
+    notMe:
+      "If it wasn't you, secure your account now (every session is signed out, then you choose a new password):",
   },
   fr: {
     subject: 'Nouvelle connexion à votre compte',
@@ -147,8 +148,7 @@ function sendAlert(store: Store, account: Account, row: KnownDeviceRow, eventId:
   if (!to) return;
   const lang = account.language;
   const text = ALERT_TEXT[lang];
-  const device =
-    [row.deviceName, row.browser].filter(Boolean).join(', ') || text.unknownDevice;
+  const device = [row.deviceName, row.browser].filter(Boolean).join(', ') || text.unknownDevice;
   const time = new Intl.DateTimeFormat(lang, {
     dateStyle: 'full',
     timeStyle: 'short',

@@ -22,6 +22,7 @@ import {
   type TokenRow,
 } from '../store';
 import { TOKEN_TTL_S } from './auth';
+import { noteSignIn } from './devices';
 import {
   createChallenge,
   findChallenge,
@@ -30,7 +31,6 @@ import {
   verifyChallengeCode,
 } from './mfa-codes';
 import { deviceOf, maskLogin } from './recovery';
-import { noteSignIn } from './devices';
 
 /**
  * Onboarding (spec parts 2 and 4): an account created from a card number (BE),

@@ -1,5 +1,6 @@
 import type { accountApi } from '@portal/contract';
 import type { RouterImplementation } from '@ts-rest/fastify';
+import { BREACHED, type PasswordCheck } from '../domain/breached';
 import {
   acceptTerms,
   sendEmailCode,
@@ -10,7 +11,6 @@ import {
   verifyPhone,
 } from '../domain/onboarding';
 import { forgotPassword, forgotUsername, resetPassword } from '../domain/recovery';
-import { BREACHED, type PasswordCheck } from '../domain/breached';
 import type { Store } from '../store';
 import { sessionInfo } from './auth';
 

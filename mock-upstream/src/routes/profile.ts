@@ -1,6 +1,7 @@
 import type { accountApi } from '@portal/contract';
 import type { RouterImplementation } from '@ts-rest/fastify';
 import { bearerToken } from '../auth-header';
+import { BREACHED, type PasswordCheck } from '../domain/breached';
 import {
   addLogin,
   changePassword,
@@ -12,7 +13,6 @@ import {
   updateIban,
   updateProfile,
 } from '../domain/profile';
-import { BREACHED, type PasswordCheck } from '../domain/breached';
 import { currentSession, needsSudo, SUDO_REQUIRED, UNAUTHENTICATED } from '../domain/sessions';
 import type { Store } from '../store';
 import { toUser } from '../views';
