@@ -10,6 +10,7 @@ import { rateLimitPlugin } from '../plugins/rate-limit';
 import { apiHelmet, hsts, noStore } from '../plugins/security';
 import { authRoutes } from '../routes/auth';
 import { configRoutes } from '../routes/config';
+import { devicesRoutes, notificationsRoutes } from '../routes/devices';
 import { fuzzionRoutes } from '../routes/fuzzion';
 import { grantsRoutes } from '../routes/grants';
 import { mfaRoutes } from '../routes/mfa';
@@ -44,6 +45,8 @@ export const apiScope: FastifyPluginAsync<{ config: Config }> = async (app, { co
     onboarding: onboardingRoutes,
     fuzzion: fuzzionRoutes,
     partner: partnerRoutes,
+    devices: devicesRoutes,
+    notifications: notificationsRoutes,
     config: configRoutes(config),
   });
   s.registerRouter(portalApi, router, app, {
