@@ -57,13 +57,15 @@ const ForgotUsernameResponseScreen = lazyScreen(
 
 // Self-service (issue 7): one chunk per screen, with the `account` texts.
 const account = ['account'] as const;
-const ProfileScreen = lazyScreen(() => import('../features/profile/ProfileScreen'), account);
+/** Screens that also show trusted devices or security alerts. */
+const withDevices = ['account', 'devices'] as const;
+const ProfileScreen = lazyScreen(() => import('../features/profile/ProfileScreen'), withDevices);
 const EditInfoScreen = lazyScreen(() => import('../features/profile/EditInfoScreen'), account);
 const EditCredentialsScreen = lazyScreen(
   () => import('../features/profile/EditCredentialsScreen'),
   account,
 );
-const SecurityScreen = lazyScreen(() => import('../features/security/SecurityScreen'), account);
+const SecurityScreen = lazyScreen(() => import('../features/security/SecurityScreen'), withDevices);
 const MfaEditScreen = lazyScreen(() => import('../features/security/MfaEditScreen'), account);
 const EditRecoveryScreen = lazyScreen(
   () => import('../features/security/EditRecoveryScreen'),
@@ -73,7 +75,11 @@ const EditPasswordScreen = lazyScreen(
   () => import('../features/security/EditPasswordScreen'),
   account,
 );
-const HistoryScreen = lazyScreen(() => import('../features/security/HistoryScreen'), account);
+const HistoryScreen = lazyScreen(() => import('../features/security/HistoryScreen'), withDevices);
+const TrustedDevicesScreen = lazyScreen(
+  () => import('../features/security/TrustedDevicesScreen'),
+  withDevices,
+);
 const AccessScreen = lazyScreen(() => import('../features/access/AccessScreen'), account);
 const ConsentScreen = lazyScreen(() => import('../features/consent/ConsentScreen'), account);
 const OnboardingMfaScreen = lazyScreen(
@@ -156,6 +162,7 @@ const userScreens: RouteObject[] = [
   { path: routes['security.edit-recovery'], element: <EditRecoveryScreen /> },
   { path: routes['security.edit-password'], element: <EditPasswordScreen /> },
   { path: routes['security.history'], element: <HistoryScreen /> },
+  { path: routes['security.trusted-devices'], element: <TrustedDevicesScreen /> },
 ];
 
 /** Every other screen: MFA, recovery, onboarding, partner, consent, MFA setup. */

@@ -46,6 +46,7 @@ export const routes = {
   'security.edit-recovery': '/security/edit-recovery',
   'security.edit-password': '/security/edit-password',
   'security.history': '/security/history',
+  'security.trusted-devices': '/security/trusted-devices',
   mfa: '/mfa',
   'mfa-totp-recovery': '/mfa/totp-recovery',
   'mfa-methods': '/mfa/methods',

@@ -12,7 +12,8 @@ type CrumbKey =
   | 'settings'
   | 'history'
   | 'recovery'
-  | 'password';
+  | 'password'
+  | 'trustedDevices';
 
 /** Each account route's trail below Home (spec part 2: Dashboard, History, Home, Security). */
 const TRAILS: Partial<Record<RouteName, [RouteName, CrumbKey][]>> = {
@@ -43,6 +44,10 @@ const TRAILS: Partial<Record<RouteName, [RouteName, CrumbKey][]>> = {
   'security.edit-password': [
     ['security', 'security'],
     ['security.edit-password', 'password'],
+  ],
+  'security.trusted-devices': [
+    ['security', 'security'],
+    ['security.trusted-devices', 'trustedDevices'],
   ],
 };
 

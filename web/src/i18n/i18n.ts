@@ -20,6 +20,7 @@ export const NAMESPACES: readonly Namespace[] = [
   'recovery',
   'account',
   'flows',
+  'devices',
 ];
 /** What the first screen needs; the others load with the screens that use them. */
 export const STARTUP_NAMESPACES: readonly Namespace[] = ['common', 'signin'];

@@ -75,6 +75,7 @@ const CODE_TEXT: Partial<Record<ErrorCode, TextKey>> = {
   weak_password: 'common.errors.weakPassword',
   captcha: 'signin.captcha.required',
   misdirected: 'common.errors.generic',
+  password_breached: 'common.password.errors.breached',
 };
 
 /** Every code the app reads (any other stays out of `PortalError.code`). */
@@ -110,6 +111,7 @@ const KNOWN_CODES: Record<ErrorCode, true> = {
   invalid_redirect_uri: true,
   code_invalid: true,
   code_expired: true,
+  password_breached: true,
 };
 
 const GENERIC: TextKey = 'common.errors.generic';

@@ -7,6 +7,7 @@ import '../../components/self-service.css';
 import { useFormat } from '../../lib/format';
 import { useCurrentUser } from '../../lib/session';
 import { IbanForm } from './components/IbanForm';
+import { NewDeviceAlertSetting } from './components/NewDeviceAlertSetting';
 import { formatIban, languageLabel } from './profile-format';
 
 export default function ProfileScreen() {
@@ -173,6 +174,7 @@ function Notifications({ user }: { user: User }) {
         <dd>{phone ?? t('account.common.notProvided')}</dd>
       </dl>
       <Link to={href('profile.edit-credentials')}>{t('account.profile.changePrimary')}</Link>
+      <NewDeviceAlertSetting />
     </section>
   );
 }

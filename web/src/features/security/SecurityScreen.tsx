@@ -20,6 +20,10 @@ export default function SecurityScreen() {
     queryData: { query: {} },
   });
   const sessions = tsr.sessions.listSessions.useQuery({ queryKey: securityKeys.sessions });
+  const trusted = tsr.devices.listTrustedDevices.useQuery({
+    queryKey: securityKeys.trustedDevices,
+  });
+  const trustedCount = trusted.data?.status === 200 ? trusted.data.body.devices.length : null;
   if (!user) return null;
   const notice = (location.state as { notice?: string } | null)?.notice;
   const list = methods.data?.status === 200 ? visibleMethods(methods.data.body) : [];
@@ -101,6 +105,20 @@ export default function SecurityScreen() {
         </div>
         <p>{t('account.security.activeSessions', { n: active.length })}</p>
         <GlobalLogout />
+      </section>
+
+      <section className="panel" aria-labelledby="trusted-title">
+        <div className="panel-head">
+          <h2 id="trusted-title">{t('devices.title')}</h2>
+          <Link to={href('security.trusted-devices')}>{t('devices.manage')}</Link>
+        </div>
+        {trustedCount !== null && (
+          <p>
+            {trustedCount === 0
+              ? t('devices.summaryNone')
+              : t('devices.summary', { count: trustedCount })}
+          </p>
+        )}
       </section>
 
       <section className="panel" aria-labelledby="privacy-title">

@@ -3,4 +3,5 @@ export const securityKeys = {
   methods: ['mfa', 'methods'] as const,
   sessions: ['sessions'] as const,
   history: ['history'] as const,
+  trustedDevices: ['trusted-devices'] as const,
 };

@@ -272,6 +272,9 @@ export const account: Messages['account'] = {
       grant_revoked: 'Zugriff einer App widerrufen',
       sso_linked: 'Arbeitsplatz-Anmeldung verknüpft',
       account_merged: 'Doppeltes Konto zusammengeführt',
+      device_untrusted: 'Einem Gerät wird nicht mehr vertraut',
+      devices_untrusted_all: 'Keinem Gerät wird mehr vertraut',
+      new_device_sign_in: 'Anmeldung von einem neuen Gerät',
     },
   },
   stepUp: {

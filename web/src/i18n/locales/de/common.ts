@@ -31,6 +31,7 @@ export const common: Messages['common'] = {
     history: 'Verlauf',
     recovery: 'Wiederherstellungsschlüssel',
     password: 'Passwort',
+    trustedDevices: 'Vertrauenswürdige Geräte',
   },
   logout: {
     failed: 'Etwas ist schiefgelaufen. Abmelden nicht möglich.',
@@ -90,6 +91,8 @@ export const common: Messages['common'] = {
       letters: 'Kein Buchstabe',
       numbers: 'Keine Ziffer',
       special: 'Keine Sonderzeichen',
+      breached:
+        'Dieses Passwort kommt in bekannten Datenlecks vor, andere könnten es also ausprobieren. Wählen Sie ein anderes.',
     },
   },
 };

@@ -262,6 +262,9 @@ export const account = {
       grant_revoked: 'App access revoked',
       sso_linked: 'Workplace login linked',
       account_merged: 'Duplicate account merged',
+      device_untrusted: 'A device is no longer trusted',
+      devices_untrusted_all: 'No device is trusted any more',
+      new_device_sign_in: 'Sign-in from a new device',
     },
   },
   stepUp: {

@@ -29,6 +29,7 @@ export const common = {
     history: 'History',
     recovery: 'Recovery keys',
     password: 'Password',
+    trustedDevices: 'Trusted devices',
   },
   logout: {
     failed: 'Something went wrong. Unable to log out.',
@@ -86,6 +87,8 @@ export const common = {
       letters: 'No letter',
       numbers: 'No number',
       special: 'No special characters',
+      breached:
+        'This password appears in known data breaches, so others may try it. Choose another one.',
     },
   },
 } as const;

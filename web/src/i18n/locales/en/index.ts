@@ -1,13 +1,14 @@
 import { account } from './account';
 import { common } from './common';
 import { dashboard } from './dashboard';
+import { devices } from './devices';
 import { flows } from './flows';
 import { mfa } from './mfa';
 import { recovery } from './recovery';
 import { signin } from './signin';
 
 /** English: the source of every key. Other locales must have exactly these keys (typed). */
-export const en = { common, signin, dashboard, mfa, recovery, account, flows } as const;
+export const en = { common, signin, dashboard, mfa, recovery, account, flows, devices } as const;
 
 type Widen<T> = { -readonly [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
 /** The shape every locale has: the same keys as English, any text. */

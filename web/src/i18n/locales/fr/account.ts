@@ -274,6 +274,9 @@ export const account: Messages['account'] = {
       grant_revoked: "Accès d'une application révoqué",
       sso_linked: 'Connexion professionnelle associée',
       account_merged: 'Compte en double fusionné',
+      device_untrusted: 'Un appareil n’est plus de confiance',
+      devices_untrusted_all: 'Plus aucun appareil n’est de confiance',
+      new_device_sign_in: 'Connexion depuis un nouvel appareil',
     },
   },
   stepUp: {

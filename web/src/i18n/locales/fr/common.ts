@@ -31,6 +31,7 @@ export const common: Messages['common'] = {
     history: 'Historique',
     recovery: 'Clés de récupération',
     password: 'Mot de passe',
+    trustedDevices: 'Appareils de confiance',
   },
   logout: {
     failed: 'Un problème est survenu. Impossible de se déconnecter.',
@@ -89,6 +90,8 @@ export const common: Messages['common'] = {
       letters: 'Aucune lettre',
       numbers: 'Aucun chiffre',
       special: 'Aucun caractère spécial',
+      breached:
+        'Ce mot de passe figure dans des fuites de données connues : d’autres pourraient l’essayer. Choisissez-en un autre.',
     },
   },
 };

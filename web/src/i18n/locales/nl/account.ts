@@ -265,6 +265,9 @@ export const account: Messages['account'] = {
       grant_revoked: 'Toegang van een app ingetrokken',
       sso_linked: 'Werkaanmelding gekoppeld',
       account_merged: 'Dubbel account samengevoegd',
+      device_untrusted: 'Een apparaat wordt niet meer vertrouwd',
+      devices_untrusted_all: 'Geen enkel apparaat wordt nog vertrouwd',
+      new_device_sign_in: 'Aanmelding vanaf een nieuw apparaat',
     },
   },
   stepUp: {

@@ -31,6 +31,7 @@ export const common: Messages['common'] = {
     history: 'Geschiedenis',
     recovery: 'Herstelsleutels',
     password: 'Wachtwoord',
+    trustedDevices: 'Vertrouwde apparaten',
   },
   logout: {
     failed: 'Er is iets misgegaan. Afmelden is niet gelukt.',
@@ -90,6 +91,8 @@ export const common: Messages['common'] = {
       letters: 'Geen letter',
       numbers: 'Geen cijfer',
       special: 'Geen speciale tekens',
+      breached:
+        'Dit wachtwoord komt voor in bekende datalekken, dus anderen kunnen het proberen. Kies een ander wachtwoord.',
     },
   },
 };
