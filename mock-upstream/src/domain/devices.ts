@@ -94,7 +94,7 @@ const ALERT_TEXT: Record<
     local: 'This computer',
     private: 'A private network',
     notMe:
-      "If it wasn't you, secure your account now (every session is signed out, then you choose a new password):",
+      "If it wasn't you, secure your account now: every other session is signed out, no device stays trusted, then you choose a new password.",
   },
   fr: {
     subject: 'Nouvelle connexion à votre compte',
@@ -105,18 +105,18 @@ const ALERT_TEXT: Record<
     local: 'Cet ordinateur',
     private: 'Un réseau privé',
     notMe:
-      "Si ce n'était pas vous, sécurisez votre compte maintenant (toutes les sessions sont fermées, puis vous choisissez un nouveau mot de passe) :",
+      "Si ce n'était pas vous, sécurisez votre compte maintenant : toutes les autres sessions sont fermées, plus aucun appareil n'est de confiance, puis vous choisissez un nouveau mot de passe.",
   },
   nl: {
-    subject: 'Nieuwe aanmelding op uw account',
+    subject: 'Nieuwe aanmelding op je account',
     body: ({ name, device, place, time }) =>
-      `Hallo ${name},\n\nEr is zojuist op uw account aangemeld vanaf een apparaat dat het nog niet eerder gebruikte:\n\nApparaat: ${device}\nPlaats: ${place}\nTijdstip: ${time}\n\nAls u dit was, hoeft u niets te doen.`,
+      `Hallo ${name},\n\nEr is zojuist op je account aangemeld vanaf een apparaat dat het nog niet eerder gebruikte:\n\nApparaat: ${device}\nPlaats: ${place}\nTijdstip: ${time}\n\nWas jij dit, dan hoef je niets te doen.`,
     unknownDevice: 'Onbekend apparaat',
     unknownPlace: 'Onbekende locatie',
     local: 'Deze computer',
     private: 'Een privénetwerk',
     notMe:
-      'Was u dit niet? Beveilig uw account nu (alle sessies worden afgemeld, daarna kiest u een nieuw wachtwoord):',
+      'Was jij dit niet? Beveilig je account nu: alle andere sessies worden afgemeld, geen enkel apparaat blijft vertrouwd, daarna kies je een nieuw wachtwoord.',
   },
   de: {
     subject: 'Neue Anmeldung bei Ihrem Konto',
@@ -127,7 +127,7 @@ const ALERT_TEXT: Record<
     local: 'Dieser Computer',
     private: 'Ein privates Netzwerk',
     notMe:
-      'Wenn Sie das nicht waren, schützen Sie Ihr Konto jetzt (alle Sitzungen werden abgemeldet, dann wählen Sie ein neues Passwort):',
+      'Wenn Sie das nicht waren, schützen Sie Ihr Konto jetzt: Alle anderen Sitzungen werden abgemeldet, kein Gerät bleibt vertrauenswürdig, dann wählen Sie ein neues Passwort.',
   },
 };
 

@@ -158,7 +158,7 @@ describe('new-device sign-in alert', () => {
     const [alert] = alerts();
     expect(alerts()).toHaveLength(1);
     // employee@example.be reads Dutch.
-    expect(alert?.subject).toBe('Nieuwe aanmelding op uw account');
+    expect(alert?.subject).toBe('Nieuwe aanmelding op je account');
     expect(alert?.text).toContain('Apparaat: iPhone, Safari');
     expect(alert?.text).toContain('Plaats: Brussels, België');
     expect(alert?.text).toMatch(/Tijdstip: \w+dag \d+ \w+ \d{4}/);
