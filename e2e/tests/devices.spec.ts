@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, test } from '../fixtures/login';
+import { expect as baseExpect, test } from '../fixtures/login';
 import { trustThisBrowser } from '../fixtures/mfa';
 import { mockUrl } from '../fixtures/stack';
 import { BE_URL, LU_URL } from '../playwright.config';
@@ -12,6 +12,10 @@ import { inEnglish, signInAs } from './account-helpers';
  * wasn't me", the switch for it in Notifications, and the breached-password
  * check of a new password.
  */
+
+// Long journeys (several sign-ins each) on a shared, loaded machine.
+test.describe.configure({ timeout: 120_000 });
+const expect = baseExpect.configure({ timeout: 20_000 });
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
