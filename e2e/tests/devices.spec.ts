@@ -62,7 +62,7 @@ for (const v of variants) {
       await trustThisBrowser(other, request, v.user);
       await other.close();
     }
-    await login(v.user, { trustDevice: true, origin: v.origin });
+    await login(v.user, { via: 'api', trustDevice: true, origin: v.origin });
     await inEnglish(page);
     const count = v.region === 'be' ? 2 : 1;
 
@@ -116,7 +116,7 @@ for (const v of variants) {
     browser,
     request,
   }) => {
-    await login(v.user, { origin: v.origin });
+    await login(v.user, { via: 'api', origin: v.origin });
     // The account's first device: nothing to warn about.
     expect(await alertsFor(request, v.user, v.region)).toHaveLength(0);
 
@@ -127,11 +127,12 @@ for (const v of variants) {
     // In the user's language: employee@example.be reads Dutch, marie@example.lu French.
     if (v.region === 'be') {
       expect(alert.subject).toBe('Nieuwe aanmelding op je account');
-      expect(alert.text).toContain('Apparaat: Linux computer, Chrome');
+      // The suite's browser says it is Chrome on Windows (Playwright's Desktop Chrome).
+      expect(alert.text).toContain('Apparaat: Windows computer, Chrome');
       expect(alert.text).toContain('Plaats: Brussels, België');
     } else {
       expect(alert.subject).toBe('Nouvelle connexion à votre compte');
-      expect(alert.text).toContain('Appareil : Linux computer, Chrome');
+      expect(alert.text).toContain('Appareil : Windows computer, Chrome');
       expect(alert.text).toContain('Lieu : Brussels, Belgique');
     }
     expect(alert.link.startsWith(`${v.origin}/security/history?event=`)).toBe(true);
@@ -163,7 +164,7 @@ test('the new-device alert can be switched off in Notifications', async ({
   browser,
   request,
 }) => {
-  await login('employee@example.be');
+  await login('employee@example.be', { via: 'api' });
   await inEnglish(page);
   await page.goto('/profile#notifications');
   const alerts = page.getByRole('group', { name: 'Security alerts' });
@@ -194,7 +195,7 @@ test('BE: a breached new password is refused next to the live rules, in English'
   page,
   login,
 }) => {
-  await login('employee@example.be');
+  await login('employee@example.be', { via: 'api' });
   await inEnglish(page);
   await page.goto('/security/edit-password');
   await page.getByLabel('Current password').fill('Portal-Demo-2026!');
@@ -213,7 +214,7 @@ test('BE: a breached new password is refused next to the live rules, in English'
 });
 
 test('LU: a breached new password is refused in the user’s French', async ({ page, login }) => {
-  await login('marie@example.lu', { origin: LU_URL });
+  await login('marie@example.lu', { via: 'api', origin: LU_URL });
   await page.goto(`${LU_URL}/security/edit-password`);
   await page.getByLabel('Mot de passe actuel').fill('Portal-Demo-2026!');
   await page.getByLabel('Nouveau mot de passe', { exact: true }).fill('Password123!');
