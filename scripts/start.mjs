@@ -52,8 +52,18 @@ process.on('SIGTERM', () => stop(0));
 const bePort = process.env.MOCK_BE_PORT ?? '4010';
 const luPort = process.env.MOCK_LU_PORT ?? '4011';
 const tsx = bin('gateway', 'tsx');
-run('mock-upstream (be)', 'mock-upstream', tsx, ['src/server.ts'], { REGION: 'be', PORT: bePort });
-run('mock-upstream (lu)', 'mock-upstream', tsx, ['src/server.ts'], { REGION: 'lu', PORT: luPort });
+// Links in the mocks' e-mails (the new-device alert) lead to this stack's portal.
+const portalUrl = (name) => `http://${name}.localhost:${process.env.PORT ?? '3000'}`;
+run('mock-upstream (be)', 'mock-upstream', tsx, ['src/server.ts'], {
+  REGION: 'be',
+  PORT: bePort,
+  PORTAL_URL: portalUrl('be'),
+});
+run('mock-upstream (lu)', 'mock-upstream', tsx, ['src/server.ts'], {
+  REGION: 'lu',
+  PORT: luPort,
+  PORTAL_URL: portalUrl('lu'),
+});
 // The gateway runs as in production (its bundle under plain node); with --dev, from source.
 const gateway = dev
   ? [tsx, ['watch', 'src/server.ts']]

@@ -20,9 +20,10 @@ export type ErrorBody = z.infer<typeof ErrorBody>;
 
 /**
  * Why a code was refused, for a client that shows its own words (onboarding)
- * rather than the message: wrong, or right but too old.
+ * rather than the message: wrong, or right but too old; or a new password
+ * refused because it appears in known data breaches.
  */
-export const MessageCode = z.enum(['code_invalid', 'code_expired']);
+export const MessageCode = z.enum(['code_invalid', 'code_expired', 'password_breached']);
 export type MessageCode = z.infer<typeof MessageCode>;
 
 /**

@@ -1,6 +1,12 @@
 import { authAccount, authPortal } from './auth';
 import { c } from './c';
 import { configPortal } from './config';
+import {
+  devicesAccount,
+  devicesPortal,
+  notificationsAccount,
+  notificationsPortal,
+} from './devices';
 import { gatewayErrors } from './errors';
 import { fuzzionAccount, fuzzionPortal } from './fuzzion';
 import { grantsAccount, grantsPortal } from './grants';
@@ -23,6 +29,8 @@ export const accountApi = c.router(
     fuzzion: fuzzionAccount,
     partner: partnerAccount,
     passkeys: passkeysAccount,
+    devices: devicesAccount,
+    notifications: notificationsAccount,
   },
   { strictStatusCodes: true },
 );
@@ -39,6 +47,8 @@ export const portalApi = c.router(
     fuzzion: fuzzionPortal,
     partner: partnerPortal,
     passkeys: passkeysPortal,
+    devices: devicesPortal,
+    notifications: notificationsPortal,
     config: configPortal,
   },
   { strictStatusCodes: true, pathPrefix: '/api', commonResponses: gatewayErrors },
@@ -49,6 +59,7 @@ export type PortalApi = typeof portalApi;
 
 export * from './auth';
 export * from './config';
+export * from './devices';
 export * from './errors';
 export * from './fields';
 export * from './fuzzion';

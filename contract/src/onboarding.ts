@@ -288,9 +288,16 @@ export const onboardingAccount = c.router({
     method: 'POST',
     metadata: rateLimited('signIn'),
     path: '/onboarding/password',
-    summary: 'Onboarding: choose the password (password rules apply)',
+    summary:
+      'Onboarding: choose the password (password rules apply; 422 `password_breached` when it appears in known breaches)',
     body: OnboardingPassword,
-    responses: { 200: OnboardingProgress, 400: ErrorBody, ...expired, ...conflict },
+    responses: {
+      200: OnboardingProgress,
+      400: ErrorBody,
+      ...expired,
+      ...conflict,
+      422: MessageBody,
+    },
   },
   acceptTerms: {
     method: 'POST',

@@ -62,6 +62,9 @@ export const HISTORY_KINDS = [
   'passkey_added',
   'passkey_removed',
   'passkey_used',
+  'device_untrusted',
+  'devices_untrusted_all',
+  'new_device_sign_in',
 ] as const;
 export type HistoryKind = (typeof HISTORY_KINDS)[number];
 export function isHistoryKind(kind: string): kind is HistoryKind {

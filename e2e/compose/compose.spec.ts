@@ -19,7 +19,9 @@ async function outboxCode(request: import('@playwright/test').APIRequestContext,
       const res = await request.get(
         `http://127.0.0.1:${PORTS.be}/__dev/outbox?to=${encodeURIComponent(to)}`,
       );
-      code = ((await res.json()) as { messages: { code: string }[] }).messages[0]?.code;
+      code = ((await res.json()) as { messages: { code: string }[] }).messages.find(
+        (m) => m.code,
+      )?.code;
       return code;
     })
     .toBeTruthy();

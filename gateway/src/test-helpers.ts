@@ -97,7 +97,7 @@ export async function completeMfa(
     throw new Error(`MFA start failed: ${start.statusCode} ${start.body}`);
   const { store } = mockOf(stack, host);
   const to = store.mfaMethods.get(method.id)?.target;
-  const code = store.outbox.findLast((m) => m.to === to)?.code;
+  const code = store.outbox.findLast((m) => m.to === to && m.code !== '')?.code;
   return stack.gateway.inject({
     method: 'POST',
     url: '/api/mfa/sudo',

@@ -3,8 +3,11 @@ import { accountApi, requestValidationError } from '@portal/contract';
 import { initServer } from '@ts-rest/fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { type Clock, systemClock } from './clock';
+import { passwordCheck } from './domain/breached';
 import { authRoutes } from './routes/auth';
+import { breachedRoutes } from './routes/breached';
 import { devRoutes } from './routes/dev';
+import { devicesRoutes, notificationsRoutes } from './routes/devices';
 import { fuzzionRoutes } from './routes/fuzzion';
 import { grantsRoutes } from './routes/grants';
 import { mfaRoutes } from './routes/mfa';
@@ -22,6 +25,13 @@ export interface MockOptions {
   region: Region;
   clock?: Clock;
   logger?: boolean;
+  /**
+   * Pwned Passwords range API base for the breached-password check
+   * (`BREACHED_PASSWORDS_URL`); absent: the bundled list, looked up in process.
+   */
+  breachedPasswordsUrl?: string;
+  /** The portal's origin, for links in e-mails (`PORTAL_URL`). */
+  portalUrl?: string;
 }
 
 export interface MockApp {
@@ -32,7 +42,8 @@ export interface MockApp {
 /** Builds the mock account API of one region; its state lives in `store`. */
 export function buildMockUpstream(options: MockOptions): MockApp {
   const app = Fastify({ logger: options.logger ?? false });
-  const store = createStore(options.region, options.clock ?? systemClock());
+  const store = createStore(options.region, options.clock ?? systemClock(), options.portalUrl);
+  const passwords = passwordCheck(options.breachedPasswordsUrl ?? null, app.log);
   // OAuth clients send the code exchange form-encoded (RFC 6749 section 4.1.3).
   app.register(formbody);
 
@@ -40,13 +51,15 @@ export function buildMockUpstream(options: MockOptions): MockApp {
   const router = s.router(accountApi, {
     auth: authRoutes(store),
     mfa: mfaRoutes(store),
-    profile: profileRoutes(store),
+    profile: profileRoutes(store, passwords),
     sessions: sessionsRoutes(store),
     grants: grantsRoutes(store),
-    onboarding: onboardingRoutes(store),
+    onboarding: onboardingRoutes(store, passwords),
     fuzzion: fuzzionRoutes(store),
     partner: partnerRoutes(store),
     passkeys: passkeysRoutes(store),
+    devices: devicesRoutes(store),
+    notifications: notificationsRoutes(store),
   });
   // In a scope of its own, so that ts-rest's error handler does not replace ours.
   app.register(async (scope) => {
@@ -56,6 +69,7 @@ export function buildMockUpstream(options: MockOptions): MockApp {
     });
   });
   app.register(devRoutes(store), { prefix: '/__dev' });
+  app.register(breachedRoutes, { prefix: '/pwned-passwords' });
 
   app.setNotFoundHandler((request, reply) => {
     reply

@@ -1,4 +1,5 @@
 import { randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
+import Bowser from 'bowser';
 import type { Clock } from './clock';
 import { DEMO_PASSWORD, seedAccounts, seedCards, seedClients, seedCodes } from './seed';
 
@@ -112,9 +113,31 @@ export interface TokenRow {
 }
 
 export interface TrustedDeviceRow {
+  /** Public id (the trusted-devices list, stop trusting one): never the device id itself. */
+  id: number;
   accountId: number;
   deviceId: string;
+  /** When "trust this device" was ticked (the latest time). */
+  since: number;
   until: number;
+}
+
+/**
+ * A device an account has signed in from (by the device id the upstream
+ * receives): what it looked like and where, first and last sign-in. A sign-in
+ * from a device not in this table is a new-device sign-in (alert e-mail).
+ */
+export interface KnownDeviceRow {
+  accountId: number;
+  deviceId: string;
+  deviceName: string | null;
+  browser: string | null;
+  os: string | null;
+  city: string | null;
+  country: string | null;
+  network: 'local' | 'private' | null;
+  firstSeen: number;
+  lastSeen: number;
 }
 
 export interface ClientRow {
@@ -184,7 +207,11 @@ export interface PasskeyRow {
 export interface OutboxMessage {
   to: string;
   channel: 'email' | 'sms';
+  /** The code it carries; empty for a notice (the new-device sign-in alert). */
   code: string;
+  /** A notice's subject and link (the alert's link to the security history). */
+  subject?: string;
+  link?: string;
   text: string;
   at: number;
 }
@@ -200,6 +227,8 @@ export interface CardRow {
 
 export interface Store {
   region: Region;
+  /** The portal's origin for this region: links in e-mails (`PORTAL_URL`). */
+  portalUrl: string;
   clock: Clock;
   nextId: number;
   accounts: Map<number, Account>;
@@ -210,6 +239,9 @@ export interface Store {
   /** token → time until which it holds a recent MFA check (sudo). */
   sudoUntil: Map<string, number>;
   trustedDevices: TrustedDeviceRow[];
+  knownDevices: KnownDeviceRow[];
+  /** accountId → the e-mail notices it switched off (absent: all on). */
+  notificationSettings: Map<number, { new_device_sign_in: boolean }>;
   /** accountId → times of failed sign-ins (lockout window). */
   failedLogins: Map<number, number[]>;
   lockedUntil: Map<number, number>;
@@ -246,7 +278,7 @@ export function randomOpaque(): string {
   return randomBytes(32).toString('base64url');
 }
 
-function emptyTables(region: Region, clock: Clock): Store {
+function emptyTables(region: Region, clock: Clock): Omit<Store, 'portalUrl'> {
   return {
     region,
     clock,
@@ -258,6 +290,8 @@ function emptyTables(region: Region, clock: Clock): Store {
     tokens: new Map(),
     sudoUntil: new Map(),
     trustedDevices: [],
+    knownDevices: [],
+    notificationSettings: new Map(),
     failedLogins: new Map(),
     lockedUntil: new Map(),
     clients: new Map(),
@@ -272,8 +306,12 @@ function emptyTables(region: Region, clock: Clock): Store {
   };
 }
 
-export function createStore(region: Region, clock: Clock): Store {
-  const store = emptyTables(region, clock);
+export function createStore(
+  region: Region,
+  clock: Clock,
+  portalUrl = `http://${region}.localhost:3000`,
+): Store {
+  const store: Store = { ...emptyTables(region, clock), portalUrl };
   seed(store);
   return store;
 }
@@ -420,35 +458,24 @@ export function revokeToken(store: Store, token: string): void {
   store.sudoUntil.delete(token);
 }
 
-/** Device name, browser and OS read from a user agent (enough for the demo's browsers). */
+/**
+ * Device name, browser and OS read from a user agent by Bowser. The device
+ * is its model when the agent names one (iPhone, iPad), else the kind of
+ * device on its system ("Linux computer", "Android phone").
+ */
 export function describeDevice(ua: string | null): Pick<TokenRow, 'deviceName' | 'browser' | 'os'> {
   if (!ua) return { deviceName: null, browser: null, os: null };
-  const browser = /Edg\//.test(ua)
-    ? 'Edge'
-    : /Firefox\//.test(ua)
-      ? 'Firefox'
-      : /Chrome\/|Chromium\//.test(ua)
-        ? 'Chrome'
-        : /Safari\//.test(ua)
-          ? 'Safari'
-          : null;
-  const os = /Android/.test(ua)
-    ? 'Android'
-    : /iPhone|iPad/.test(ua)
-      ? 'iOS'
-      : /Windows/.test(ua)
-        ? 'Windows'
-        : /Mac OS X/.test(ua)
-          ? 'macOS'
-          : /Linux/.test(ua)
-            ? 'Linux'
-            : null;
-  const deviceName = /iPhone/.test(ua)
-    ? 'iPhone'
-    : /iPad/.test(ua)
-      ? 'iPad'
-      : /Android/.test(ua)
-        ? 'Android phone'
+  const parsed = Bowser.parse(ua);
+  const browser = parsed.browser.name || null;
+  const os = parsed.os.name || null;
+  const kind = { mobile: 'phone', tablet: 'tablet', desktop: 'computer' }[
+    parsed.platform.type ?? ''
+  ];
+  const deviceName =
+    parsed.platform.model && /^i(Phone|Pad|Pod)/.test(parsed.platform.model)
+      ? parsed.platform.model
+      : os && kind
+        ? `${os} ${kind}`
         : os
           ? `${os} computer`
           : null;

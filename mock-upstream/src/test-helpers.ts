@@ -15,7 +15,7 @@ export function deviceHeaders(deviceId: string = randomUUID()) {
 
 /** The newest code the dev outbox holds for `to`. */
 export function lastCode(mock: MockApp, to: string): string {
-  const message = mock.store.outbox.findLast((m) => m.to === to);
+  const message = mock.store.outbox.findLast((m) => m.to === to && m.code !== '');
   if (!message) throw new Error(`no code was sent to ${to}`);
   return message.code;
 }

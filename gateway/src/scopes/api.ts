@@ -12,6 +12,7 @@ import { browserCookies } from '../plugins/session';
 import { weakLockdown } from '../plugins/weak-lockdown';
 import { authRoutes } from '../routes/auth';
 import { configRoutes } from '../routes/config';
+import { devicesRoutes, notificationsRoutes } from '../routes/devices';
 import { fuzzionRoutes } from '../routes/fuzzion';
 import { grantsRoutes } from '../routes/grants';
 import { mfaRoutes } from '../routes/mfa';
@@ -52,6 +53,8 @@ export const apiScope: FastifyPluginAsync<{ config: Config }> = async (app, { co
     fuzzion: fuzzionRoutes,
     partner: partnerRoutes,
     passkeys: passkeysRoutes,
+    devices: devicesRoutes,
+    notifications: notificationsRoutes,
     config: configRoutes(config),
   });
   s.registerRouter(portalApi, router, app, {

@@ -20,6 +20,7 @@ import {
   tokenRow,
   verifySecret,
 } from '../store';
+import { noteSignIn } from './devices';
 import {
   activeMethods,
   checkMethodCode,
@@ -120,6 +121,7 @@ function signedIn(
   how: string,
 ): TokenRow {
   const row = issueToken(store, account.id, session);
+  noteSignIn(store, account.id, session);
   recordEvent(store, account.id, 'login', row, how);
   return row;
 }

@@ -377,12 +377,16 @@ export function hasSudo(store: Store, token: string | undefined): boolean {
 }
 
 export function trustDevice(store: Store, accountId: number, deviceId: string): void {
-  const until = store.clock.now() + TRUSTED_DEVICE_TTL_MS;
+  const now = store.clock.now();
+  const until = now + TRUSTED_DEVICE_TTL_MS;
   const row = store.trustedDevices.find(
     (d) => d.accountId === accountId && d.deviceId === deviceId,
   );
-  if (row) row.until = until;
-  else store.trustedDevices.push({ accountId, deviceId, until });
+  if (row && row.until > now) row.until = until;
+  else {
+    if (row) store.trustedDevices.splice(store.trustedDevices.indexOf(row), 1);
+    store.trustedDevices.push({ id: nextId(store), accountId, deviceId, since: now, until });
+  }
 }
 
 export function isTrustedDevice(store: Store, accountId: number, deviceId: string | null): boolean {

@@ -22,6 +22,7 @@ import {
   type TokenRow,
 } from '../store';
 import { TOKEN_TTL_S } from './auth';
+import { noteSignIn } from './devices';
 import {
   createChallenge,
   findChallenge,
@@ -348,6 +349,7 @@ export function acceptTerms(
     `terms and privacy accepted; marketing ${input.marketing ? 'yes' : 'no'}; ${outcome}`,
   );
   const row = issueToken(store, account.id, session);
+  noteSignIn(store, account.id, session);
   recordEvent(store, account.id, 'login', device);
   return { status: 200, body: { ...sessionAnswer(row, account), outcome } };
 }

@@ -9,6 +9,7 @@ import {
   type Store,
   verifySecret,
 } from '../store';
+import { noteSignIn } from './devices';
 
 const SESSION_TTL_S = 30 * 24 * 3600;
 /** The identity provider's code is short-lived; linking may take a while longer. */
@@ -119,6 +120,7 @@ function liveChallenge(store: Store, payload: string, purpose: string) {
 
 function signIn(store: Store, account: Account, session: SessionInfo) {
   const row = issueToken(store, account.id, session);
+  noteSignIn(store, account.id, session);
   recordEvent(store, account.id, 'login', row, 'sso');
   return {
     status: 'linked' as const,

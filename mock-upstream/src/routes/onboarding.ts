@@ -1,5 +1,6 @@
 import type { accountApi } from '@portal/contract';
 import type { RouterImplementation } from '@ts-rest/fastify';
+import { BREACHED, type PasswordCheck } from '../domain/breached';
 import {
   acceptTerms,
   sendEmailCode,
@@ -13,10 +14,14 @@ import { checkResetCode, forgotPassword, forgotUsername, resetPassword } from '.
 import type { Store } from '../store';
 import { sessionInfo } from './auth';
 
-export function onboardingRoutes(store: Store): RouterImplementation<typeof accountApi.onboarding> {
+export function onboardingRoutes(
+  store: Store,
+  passwords: PasswordCheck,
+): RouterImplementation<typeof accountApi.onboarding> {
   return {
     forgotPassword: async ({ body }) => ({ status: 200, body: forgotPassword(store, body) }),
     resetPassword: async ({ body, request }) => {
+      if (await passwords.isBreached(body.password)) return BREACHED;
       const result = resetPassword(store, body, sessionInfo(request));
       if (result.status === 422) return { status: 422, body: { message: result.message } };
       return { status: 204, body: undefined };
@@ -32,7 +37,8 @@ export function onboardingRoutes(store: Store): RouterImplementation<typeof acco
     verifyEmail: async ({ body }) => verifyEmail(store, body),
     sendPhoneCode: async ({ body }) => sendPhoneCode(store, body),
     verifyPhone: async ({ body }) => verifyPhone(store, body),
-    setPassword: async ({ body }) => setPassword(store, body),
+    setPassword: async ({ body }) =>
+      (await passwords.isBreached(body.password)) ? BREACHED : setPassword(store, body),
     acceptTerms: async ({ body, request }) => acceptTerms(store, body, sessionInfo(request)),
   };
 }

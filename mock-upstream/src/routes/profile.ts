@@ -1,6 +1,7 @@
 import type { accountApi } from '@portal/contract';
 import type { RouterImplementation } from '@ts-rest/fastify';
 import { bearerToken } from '../auth-header';
+import { BREACHED, type PasswordCheck } from '../domain/breached';
 import {
   addLogin,
   changePassword,
@@ -12,11 +13,14 @@ import {
   updateIban,
   updateProfile,
 } from '../domain/profile';
-import { currentSession, UNAUTHENTICATED } from '../domain/sessions';
+import { currentSession, needsSudo, SUDO_REQUIRED, UNAUTHENTICATED } from '../domain/sessions';
 import type { Store } from '../store';
 import { toUser } from '../views';
 
-export function profileRoutes(store: Store): RouterImplementation<typeof accountApi.profile> {
+export function profileRoutes(
+  store: Store,
+  passwords: PasswordCheck,
+): RouterImplementation<typeof accountApi.profile> {
   const signedIn = (request: Parameters<typeof bearerToken>[0]) =>
     currentSession(store, bearerToken(request));
   return {
@@ -35,11 +39,16 @@ export function profileRoutes(store: Store): RouterImplementation<typeof account
     },
     changePassword: async ({ request, body }) => {
       const current = signedIn(request);
-      return current ? changePassword(store, current, body) : UNAUTHENTICATED;
+      if (!current) return UNAUTHENTICATED;
+      if (needsSudo(store, current)) return SUDO_REQUIRED;
+      if (await passwords.isBreached(body.password)) return BREACHED;
+      return changePassword(store, current, body);
     },
     replaceWeakPassword: async ({ request, body }) => {
       const current = signedIn(request);
-      return current ? replaceWeakPassword(store, current, body) : UNAUTHENTICATED;
+      if (!current) return UNAUTHENTICATED;
+      if (await passwords.isBreached(body.password)) return BREACHED;
+      return replaceWeakPassword(store, current, body);
     },
     addLogin: async ({ request, body }) => {
       const current = signedIn(request);

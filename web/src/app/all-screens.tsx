@@ -57,7 +57,9 @@ const ForgotUsernameResponseScreen = lazyScreen(
 
 // Self-service (issue 7): one chunk per screen, with the `account` texts.
 const account = ['account'] as const;
-const ProfileScreen = lazyScreen(() => import('../features/profile/ProfileScreen'), account);
+/** Screens that also show trusted devices or security alerts. */
+const withDevices = ['account', 'devices'] as const;
+const ProfileScreen = lazyScreen(() => import('../features/profile/ProfileScreen'), withDevices);
 const EditInfoScreen = lazyScreen(() => import('../features/profile/EditInfoScreen'), account);
 const EditCredentialsScreen = lazyScreen(
   () => import('../features/profile/EditCredentialsScreen'),
@@ -65,7 +67,7 @@ const EditCredentialsScreen = lazyScreen(
 );
 const SecurityScreen = lazyScreen(
   () => import('../features/security/SecurityScreen'),
-  ['account', 'passkeys'],
+  ['account', 'passkeys', 'devices'],
 );
 // Passkeys (issue 16): `@simplewebauthn/browser` loads with the ceremonies, not with the screen.
 const PasskeysScreen = lazyScreen(
@@ -81,7 +83,11 @@ const EditPasswordScreen = lazyScreen(
   () => import('../features/security/EditPasswordScreen'),
   account,
 );
-const HistoryScreen = lazyScreen(() => import('../features/security/HistoryScreen'), account);
+const HistoryScreen = lazyScreen(() => import('../features/security/HistoryScreen'), withDevices);
+const TrustedDevicesScreen = lazyScreen(
+  () => import('../features/security/TrustedDevicesScreen'),
+  withDevices,
+);
 const AccessScreen = lazyScreen(() => import('../features/access/AccessScreen'), account);
 const ConsentScreen = lazyScreen(() => import('../features/consent/ConsentScreen'), account);
 const OnboardingMfaScreen = lazyScreen(
@@ -170,6 +176,7 @@ const userScreens: RouteObject[] = [
   { path: routes['security.edit-password'], element: <EditPasswordScreen /> },
   { path: routes['security.history'], element: <HistoryScreen /> },
   { path: routes['security.passkeys'], element: <PasskeysScreen /> },
+  { path: routes['security.trusted-devices'], element: <TrustedDevicesScreen /> },
 ];
 
 /**

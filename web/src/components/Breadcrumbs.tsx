@@ -13,7 +13,8 @@ type CrumbKey =
   | 'history'
   | 'recovery'
   | 'password'
-  | 'passkeys';
+  | 'passkeys'
+  | 'trustedDevices';
 
 /** Each account route's trail below Home (spec part 2: Dashboard, History, Home, Security). */
 const TRAILS: Partial<Record<RouteName, [RouteName, CrumbKey][]>> = {
@@ -48,6 +49,10 @@ const TRAILS: Partial<Record<RouteName, [RouteName, CrumbKey][]>> = {
   'security.passkeys': [
     ['security', 'security'],
     ['security.passkeys', 'passkeys'],
+  ],
+  'security.trusted-devices': [
+    ['security', 'security'],
+    ['security.trusted-devices', 'trustedDevices'],
   ],
 };
 

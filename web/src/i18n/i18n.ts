@@ -23,6 +23,7 @@ export const NAMESPACES: readonly Namespace[] = [
   'passkeys',
   'titles',
   'legal',
+  'devices',
 ];
 /** What the first screen needs; the others load with the screens that use them. */
 export const STARTUP_NAMESPACES: readonly Namespace[] = ['common', 'signin'];

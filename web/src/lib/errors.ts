@@ -76,6 +76,7 @@ const CODE_TEXT: Partial<Record<ErrorCode, TextKey>> = {
   captcha: 'signin.captcha.required',
   captcha_unavailable: 'signin.captcha.errors.verify',
   misdirected: 'common.errors.generic',
+  password_breached: 'common.password.errors.breached',
 };
 
 /** Every code the app reads (any other stays out of `PortalError.code`). */
@@ -113,6 +114,7 @@ const KNOWN_CODES: Record<ErrorCode, true> = {
   invalid_redirect_uri: true,
   code_invalid: true,
   code_expired: true,
+  password_breached: true,
 };
 
 const GENERIC: TextKey = 'common.errors.generic';

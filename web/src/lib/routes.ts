@@ -47,6 +47,7 @@ export const routes = {
   'security.edit-password': '/security/edit-password',
   'security.history': '/security/history',
   'security.passkeys': '/security/passkeys',
+  'security.trusted-devices': '/security/trusted-devices',
   mfa: '/mfa',
   'mfa-totp-recovery': '/mfa/totp-recovery',
   'mfa-methods': '/mfa/methods',

@@ -27,7 +27,9 @@ export default function PasswordScreen() {
   const [error, setError] = useState<PortalError | null>(null);
   const [busy, setBusy] = useState(false);
   /** The password rule the server refused (its issue's code, spec part 5 wording). */
-  const [ruleBroken, setRuleBroken] = useState<IssueKey | null>(null);
+  const [ruleBroken, setRuleBroken] = useState<IssueKey | 'common.password.errors.breached' | null>(
+    null,
+  );
   if (!state) return <Navigate to={href('onboarding')} replace />;
   const { payload, terms, names } = state;
   // Terms and names come before the account exists (spec part 4's order).
@@ -45,6 +47,10 @@ export default function PasswordScreen() {
         const failure = stepErrorOf(saved);
         const rule = failure.fields.password;
         if (rule) return setRuleBroken(rule.key ?? 'common.password.errors.length');
+        // Found in known breaches (422): said next to the password, like a rule.
+        if (failure.code === 'password_breached') {
+          return setRuleBroken('common.password.errors.breached');
+        }
         return setError(failure);
       }
       const created = await api.onboarding.acceptTerms({

@@ -8,6 +8,7 @@ import { toastSuccess } from '../../components/Toasts';
 import { useFormat } from '../../lib/format';
 import { useCurrentUser } from '../../lib/session';
 import { IbanForm } from './components/IbanForm';
+import { NewDeviceAlertSetting } from './components/NewDeviceAlertSetting';
 import { formatIban, languageLabel } from './profile-format';
 
 export default function ProfileScreen() {
@@ -169,6 +170,7 @@ function Notifications({ user }: { user: User }) {
         <dd>{phone ?? t('account.common.notProvided')}</dd>
       </dl>
       <Link to={href('profile.edit-credentials')}>{t('account.profile.changePrimary')}</Link>
+      <NewDeviceAlertSetting />
     </section>
   );
 }

@@ -54,10 +54,12 @@ export default function EditPasswordScreen() {
     change.mutate({ current_password: current, password });
   };
 
+  // Found in known breaches (422): said next to the new password, not the current one.
+  const breached = problem?.code === 'password_breached' ? problem : null;
   const currentError =
     submitted && current.length === 0
       ? t('common.password.errors.required')
-      : problem?.kind === 'rejected'
+      : problem?.kind === 'rejected' && !breached
         ? errorText(t, problem)
         : null;
 
@@ -95,7 +97,14 @@ export default function EditPasswordScreen() {
             </p>
           )}
         </div>
-        <NewPasswordFields showErrors={submitted} onChange={setPassword} />
+        <NewPasswordFields
+          showErrors={submitted}
+          onChange={(value) => {
+            setPassword(value);
+            if (breached) setProblem(null);
+          }}
+          serverError={breached ? errorText(t, breached) : null}
+        />
         {problem && problem.kind !== 'rejected' && (
           <p className="notice notice-error" role="alert">
             {errorText(t, problem)}

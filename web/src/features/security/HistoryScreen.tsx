@@ -2,7 +2,7 @@ import type { HistoryEntry, Session } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../components/Modal';
 import { href } from '../../lib/routes';
 import '../../components/self-service.css';
@@ -143,6 +143,7 @@ const ALARMING = new Set([
   'phone_added',
   'mfa_added',
   'recovery_key_used',
+  'new_device_sign_in',
 ]);
 
 function History() {
@@ -155,10 +156,16 @@ function History() {
   const format = useFormat();
   const history = useHistory();
   const [suspect, setSuspect] = useState<HistoryEntry | null>(null);
+  // The new-device alert's link names its event: "this wasn't me" is then one click away.
+  const [params, setParams] = useSearchParams();
+  const linked = Number(params.get('event'));
   const events =
     history.data?.status === 200
       ? [...history.data.body.events].sort((a, b) => b.time.localeCompare(a.time))
       : [];
+
+  const linkedEvent =
+    linked > 0 ? events.find((e) => e.id === linked && ALARMING.has(e.kind)) : undefined;
 
   return (
     <section className="panel" aria-labelledby="events-title">
@@ -188,7 +195,14 @@ function History() {
           );
         })}
       </ol>
-      {suspect && <NotMe onClose={() => setSuspect(null)} />}
+      {(suspect || linkedEvent) && (
+        <NotMe
+          onClose={() => {
+            setSuspect(null);
+            if (linkedEvent) setParams({}, { replace: true });
+          }}
+        />
+      )}
     </section>
   );
 }
@@ -214,9 +228,13 @@ function NotMe({ onClose }: { onClose: () => void }) {
       const ended = (r: (typeof ends)[number]) =>
         r.status === 204 || errorOf(r).kind === 'notFound';
       if (!ends.every(ended)) throw new Error('not all ended');
+      // Whoever it was may have ticked "trust this device": no device skips MFA any more.
+      const untrusted = await tsr.devices.deleteAllTrustedDevices.mutate({});
+      if (untrusted.status !== 204) throw new Error('devices still trusted');
     },
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: securityKeys.sessions });
+      await queryClient.invalidateQueries({ queryKey: securityKeys.trustedDevices });
       navigate(href('security.edit-password'), { state: { notice: 'secured' } });
     },
     onError: () => setFailed(true),
@@ -224,7 +242,11 @@ function NotMe({ onClose }: { onClose: () => void }) {
   return (
     <ConfirmDialog
       title={t('account.history.notMeTitle')}
-      text={failed ? t('account.sessions.logoutFailed') : t('account.history.notMeText')}
+      text={
+        failed
+          ? t('account.sessions.logoutFailed')
+          : `${t('account.history.notMeText')} ${t('devices.notMeAlso')}`
+      }
       confirmLabel={t('account.history.notMeConfirm')}
       cancelLabel={t('account.common.cancel')}
       busy={secure.isPending}

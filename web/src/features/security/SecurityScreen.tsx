@@ -5,7 +5,7 @@ import '../../components/self-service.css';
 import { useFormat } from '../../lib/format';
 import { useMfaMethods } from '../../lib/mfa-methods';
 import { useCurrentUser } from '../../lib/session';
-import { useSessions } from './api/sessions';
+import { useSessions, useTrustedDevices } from './api/sessions';
 import { GlobalLogout } from './components/GlobalLogout';
 import { MethodLabel } from './components/MethodLabel';
 import { unusedRecoveryKeys, visibleMethods } from './mfa-labels';
@@ -17,6 +17,8 @@ export default function SecurityScreen() {
   const { user } = useCurrentUser();
   const methods = useMfaMethods();
   const sessions = useSessions();
+  const trusted = useTrustedDevices();
+  const trustedCount = trusted.data?.status === 200 ? trusted.data.body.devices.length : null;
   if (!user) return null;
   const notice = (location.state as { notice?: string } | null)?.notice;
   const list = methods.data?.status === 200 ? visibleMethods(methods.data.body) : [];
@@ -106,6 +108,20 @@ export default function SecurityScreen() {
         </div>
         <p>{t('account.security.activeSessions', { n: active.length })}</p>
         <GlobalLogout />
+      </section>
+
+      <section className="panel" aria-labelledby="trusted-title">
+        <div className="panel-head">
+          <h2 id="trusted-title">{t('devices.title')}</h2>
+          <Link to={href('security.trusted-devices')}>{t('devices.manage')}</Link>
+        </div>
+        {trustedCount !== null && (
+          <p>
+            {trustedCount === 0
+              ? t('devices.summaryNone')
+              : t('devices.summary', { count: trustedCount })}
+          </p>
+        )}
       </section>
 
       <section className="panel" aria-labelledby="privacy-title">

@@ -4,6 +4,7 @@ import { tsr } from '../../../lib/api';
 export const securityKeys = {
   sessions: ['sessions'] as const,
   history: ['history'] as const,
+  trustedDevices: ['trusted-devices'] as const,
 };
 
 /** The user's signed-in devices (`GET /sessions`). */
@@ -16,3 +17,7 @@ export const useHistory = () =>
     queryKey: securityKeys.history,
     queryData: { query: { limit: 100 } },
   });
+
+/** The devices that skip MFA (`GET /trusted-devices`, issue 16). */
+export const useTrustedDevices = () =>
+  tsr.devices.listTrustedDevices.useQuery({ queryKey: securityKeys.trustedDevices });

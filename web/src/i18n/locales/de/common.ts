@@ -35,6 +35,7 @@ export const common: Messages['common'] = {
     recovery: 'Wiederherstellungsschlüssel',
     password: 'Passwort',
     passkeys: 'Passkeys',
+    trustedDevices: 'Vertrauenswürdige Geräte',
   },
   logout: {
     failed: 'Etwas ist schiefgelaufen. Abmelden nicht möglich.',
@@ -94,6 +95,8 @@ export const common: Messages['common'] = {
       letters: 'Kein Buchstabe',
       numbers: 'Keine Ziffer',
       special: 'Keine Sonderzeichen',
+      breached:
+        'Dieses Passwort kommt in bekannten Datenlecks vor, andere könnten es also ausprobieren. Wählen Sie ein anderes.',
     },
   },
 };

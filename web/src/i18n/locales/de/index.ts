@@ -2,6 +2,7 @@ import type { Messages } from '../en/index';
 import { account } from './account';
 import { common } from './common';
 import { dashboard } from './dashboard';
+import { devices } from './devices';
 import { flows } from './flows';
 import { legal } from './legal';
 import { mfa } from './mfa';
@@ -21,4 +22,5 @@ export const de: Messages = {
   passkeys,
   titles,
   legal,
+  devices,
 };

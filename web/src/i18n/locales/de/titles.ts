@@ -44,6 +44,7 @@ export const titles: Messages['titles'] = {
     'security_edit-password': 'Passwort',
     security_history: 'Geräte und Verlauf',
     security_passkeys: 'Passkeys',
+    'security_trusted-devices': 'Vertrauenswürdige Geräte',
     legal_terms: 'Allgemeine Geschäftsbedingungen',
     legal_privacy: 'Datenschutzerklärung',
     mfa: 'Code eingeben',

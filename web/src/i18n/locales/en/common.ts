@@ -33,6 +33,7 @@ export const common = {
     recovery: 'Recovery keys',
     password: 'Password',
     passkeys: 'Passkeys',
+    trustedDevices: 'Trusted devices',
   },
   logout: {
     failed: 'Something went wrong. Unable to log out.',
@@ -90,6 +91,8 @@ export const common = {
       letters: 'No letter',
       numbers: 'No number',
       special: 'No special characters',
+      breached:
+        'This password appears in known data breaches, so others may try it. Choose another one.',
     },
   },
 } as const;

@@ -1,6 +1,7 @@
 import { account } from './account';
 import { common } from './common';
 import { dashboard } from './dashboard';
+import { devices } from './devices';
 import { flows } from './flows';
 import { legal } from './legal';
 import { mfa } from './mfa';
@@ -21,6 +22,7 @@ export const en = {
   passkeys,
   titles,
   legal,
+  devices,
 } as const;
 
 type Widen<T> = { -readonly [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

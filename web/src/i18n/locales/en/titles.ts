@@ -50,6 +50,7 @@ export const titles = {
     'security_edit-password': 'Password',
     security_history: 'Devices and history',
     security_passkeys: 'Passkeys',
+    'security_trusted-devices': 'Trusted devices',
     legal_terms: 'Terms and conditions',
     legal_privacy: 'Privacy policy',
     mfa: 'Enter your code',

@@ -35,6 +35,7 @@ export const common: Messages['common'] = {
     recovery: 'Clés de récupération',
     password: 'Mot de passe',
     passkeys: 'Clés d’accès',
+    trustedDevices: 'Appareils de confiance',
   },
   logout: {
     failed: 'Un problème est survenu. Impossible de se déconnecter.',
@@ -93,6 +94,8 @@ export const common: Messages['common'] = {
       letters: 'Aucune lettre',
       numbers: 'Aucun chiffre',
       special: 'Aucun caractère spécial',
+      breached:
+        'Ce mot de passe figure dans des fuites de données connues : d’autres pourraient l’essayer. Choisissez-en un autre.',
     },
   },
 };

@@ -44,6 +44,7 @@ export const titles: Messages['titles'] = {
     'security_edit-password': 'Mot de passe',
     security_history: 'Appareils et historique',
     security_passkeys: 'Clés d’accès',
+    'security_trusted-devices': 'Appareils de confiance',
     legal_terms: 'Conditions générales',
     legal_privacy: 'Politique de confidentialité',
     mfa: 'Saisir votre code',

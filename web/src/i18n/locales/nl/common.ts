@@ -35,6 +35,7 @@ export const common: Messages['common'] = {
     recovery: 'Herstelsleutels',
     password: 'Wachtwoord',
     passkeys: 'Passkeys',
+    trustedDevices: 'Vertrouwde apparaten',
   },
   logout: {
     failed: 'Er is iets misgegaan. Afmelden is niet gelukt.',
@@ -94,6 +95,8 @@ export const common: Messages['common'] = {
       letters: 'Geen letter',
       numbers: 'Geen cijfer',
       special: 'Geen speciale tekens',
+      breached:
+        'Dit wachtwoord komt voor in bekende datalekken, dus anderen kunnen het proberen. Kies een ander wachtwoord.',
     },
   },
 };

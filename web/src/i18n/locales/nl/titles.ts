@@ -44,6 +44,7 @@ export const titles: Messages['titles'] = {
     'security_edit-password': 'Wachtwoord',
     security_history: 'Apparaten en geschiedenis',
     security_passkeys: 'Passkeys',
+    'security_trusted-devices': 'Vertrouwde apparaten',
     legal_terms: 'Algemene voorwaarden',
     legal_privacy: 'Privacybeleid',
     mfa: 'Voer uw code in',

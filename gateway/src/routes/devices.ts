@@ -1,0 +1,55 @@
+import type { portalApi } from '@portal/contract';
+import type { RouterImplementation } from '@ts-rest/fastify';
+import { clearSessionCookie } from '../plugins/session';
+import { upstreamOf } from '../plugins/upstream';
+import { passOn, signedIn, UNAUTHENTICATED } from './signed-in';
+
+/**
+ * Trusted devices: the upstream knows which device is this browser's by the
+ * device id the gateway forwards with every call; the list names devices by
+ * an opaque id only.
+ */
+export const devicesRoutes: RouterImplementation<typeof portalApi.devices> = {
+  listTrustedDevices: async ({ request, reply }) => {
+    const headers = signedIn(request);
+    if (!headers) return UNAUTHENTICATED;
+    const res = await upstreamOf(request).devices.listTrustedDevices({ extraHeaders: headers });
+    if (res.status === 401) clearSessionCookie(request, reply);
+    return passOn(res);
+  },
+  deleteTrustedDevice: async ({ params, request }) => {
+    const headers = signedIn(request);
+    if (!headers) return UNAUTHENTICATED;
+    return passOn(
+      await upstreamOf(request).devices.deleteTrustedDevice({ params, extraHeaders: headers }),
+    );
+  },
+  deleteAllTrustedDevices: async ({ request }) => {
+    const headers = signedIn(request);
+    if (!headers) return UNAUTHENTICATED;
+    return passOn(
+      await upstreamOf(request).devices.deleteAllTrustedDevices({ extraHeaders: headers }),
+    );
+  },
+};
+
+/** The e-mail notices the account gets (Profile → Notifications). */
+export const notificationsRoutes: RouterImplementation<typeof portalApi.notifications> = {
+  getNotificationSettings: async ({ request }) => {
+    const headers = signedIn(request);
+    if (!headers) return UNAUTHENTICATED;
+    return passOn(
+      await upstreamOf(request).notifications.getNotificationSettings({ extraHeaders: headers }),
+    );
+  },
+  updateNotificationSettings: async ({ body, request }) => {
+    const headers = signedIn(request);
+    if (!headers) return UNAUTHENTICATED;
+    return passOn(
+      await upstreamOf(request).notifications.updateNotificationSettings({
+        body,
+        extraHeaders: headers,
+      }),
+    );
+  },
+};

@@ -1,0 +1,277 @@
+import { BlockList, isIP } from 'node:net';
+import type { NotificationSettings, TrustedDevice } from '@portal/contract';
+import {
+  type Account,
+  describeDevice,
+  type KnownDeviceRow,
+  placeOf,
+  recordEvent,
+  type SessionInfo,
+  type Store,
+} from '../store';
+import type { Current } from './sessions';
+
+/**
+ * Devices an account signs in from (issue 16, items 3 and 4): the ones it
+ * trusts to skip MFA, listed and revocable, and the e-mail alert when a device
+ * it has not used before signs in. A device is the device id the upstream
+ * receives with the request (the gateway's to choose), whatever it is derived
+ * from.
+ */
+
+const PRIVATE_NETWORKS = new BlockList();
+for (const [net, bits] of [
+  ['10.0.0.0', 8],
+  ['172.16.0.0', 12],
+  ['192.168.0.0', 16],
+  ['100.64.0.0', 10],
+  ['169.254.0.0', 16],
+] as const) {
+  PRIVATE_NETWORKS.addSubnet(net, bits, 'ipv4');
+}
+PRIVATE_NETWORKS.addSubnet('fc00::', 7, 'ipv6');
+PRIVATE_NETWORKS.addSubnet('fe80::', 10, 'ipv6');
+const LOOPBACK = new BlockList();
+LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
+LOOPBACK.addAddress('::1', 'ipv6');
+
+/**
+ * What the address alone tells of a place, without any geolocation lookup:
+ * this machine (`local`), a private network (`private`), or nothing (null).
+ */
+export function networkOf(ip: string | null): KnownDeviceRow['network'] {
+  if (!ip) return null;
+  const plain = ip.startsWith('::ffff:') ? ip.slice(7) : ip;
+  const family = isIP(plain);
+  if (family === 0) return null;
+  const type = family === 4 ? 'ipv4' : 'ipv6';
+  if (LOOPBACK.check(plain, type)) return 'local';
+  if (PRIVATE_NETWORKS.check(plain, type)) return 'private';
+  return null;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+// --------------------------------------------------------- new-device sign-in
+
+const DEFAULT_SETTINGS: NotificationSettings = { new_device_sign_in: true };
+
+export function notificationSettings(store: Store, accountId: number): NotificationSettings {
+  return { ...DEFAULT_SETTINGS, ...store.notificationSettings.get(accountId) };
+}
+
+export function updateNotificationSettings(
+  store: Store,
+  accountId: number,
+  change: Partial<NotificationSettings>,
+): NotificationSettings {
+  const next = { ...notificationSettings(store, accountId) };
+  if (change.new_device_sign_in !== undefined) next.new_device_sign_in = change.new_device_sign_in;
+  store.notificationSettings.set(accountId, next);
+  return next;
+}
+
+type Lang = Account['language'];
+
+const ALERT_TEXT: Record<
+  Lang,
+  {
+    subject: string;
+    body: (v: { name: string; device: string; place: string; time: string }) => string;
+    unknownDevice: string;
+    unknownPlace: string;
+    local: string;
+    private: string;
+    notMe: string;
+  }
+> = {
+  en: {
+    subject: 'New sign-in to your account',
+    body: ({ name, device, place, time }) =>
+      `Hello ${name},\n\nYour account was just signed in to from a device it has not used before:\n\nDevice: ${device}\nPlace: ${place}\nTime: ${time}\n\nIf this was you, there is nothing to do.`,
+    unknownDevice: 'Unknown device',
+    unknownPlace: 'Unknown location',
+    local: 'This computer',
+    private: 'A private network',
+    notMe:
+      "If it wasn't you, secure your account now: every other session is signed out, no device stays trusted, then you choose a new password.",
+  },
+  fr: {
+    subject: 'Nouvelle connexion à votre compte',
+    body: ({ name, device, place, time }) =>
+      `Bonjour ${name},\n\nUne connexion à votre compte vient d'avoir lieu depuis un appareil qu'il n'avait jamais utilisé :\n\nAppareil : ${device}\nLieu : ${place}\nDate : ${time}\n\nSi c'était vous, vous n'avez rien à faire.`,
+    unknownDevice: 'Appareil inconnu',
+    unknownPlace: 'Lieu inconnu',
+    local: 'Cet ordinateur',
+    private: 'Un réseau privé',
+    notMe:
+      "Si ce n'était pas vous, sécurisez votre compte maintenant : toutes les autres sessions sont fermées, plus aucun appareil n'est de confiance, puis vous choisissez un nouveau mot de passe.",
+  },
+  nl: {
+    subject: 'Nieuwe aanmelding op je account',
+    body: ({ name, device, place, time }) =>
+      `Hallo ${name},\n\nEr is zojuist op je account aangemeld vanaf een apparaat dat het nog niet eerder gebruikte:\n\nApparaat: ${device}\nPlaats: ${place}\nTijdstip: ${time}\n\nWas jij dit, dan hoef je niets te doen.`,
+    unknownDevice: 'Onbekend apparaat',
+    unknownPlace: 'Onbekende locatie',
+    local: 'Deze computer',
+    private: 'Een privénetwerk',
+    notMe:
+      'Was jij dit niet? Beveilig je account nu: alle andere sessies worden afgemeld, geen enkel apparaat blijft vertrouwd, daarna kies je een nieuw wachtwoord.',
+  },
+  de: {
+    subject: 'Neue Anmeldung bei Ihrem Konto',
+    body: ({ name, device, place, time }) =>
+      `Hallo ${name},\n\nBei Ihrem Konto hat sich soeben ein Gerät angemeldet, das es noch nie verwendet hat:\n\nGerät: ${device}\nOrt: ${place}\nZeit: ${time}\n\nWenn Sie das waren, müssen Sie nichts tun.`,
+    unknownDevice: 'Unbekanntes Gerät',
+    unknownPlace: 'Unbekannter Ort',
+    local: 'Dieser Computer',
+    private: 'Ein privates Netzwerk',
+    notMe:
+      'Wenn Sie das nicht waren, schützen Sie Ihr Konto jetzt: Alle anderen Sitzungen werden abgemeldet, kein Gerät bleibt vertrauenswürdig, dann wählen Sie ein neues Passwort.',
+  },
+};
+
+/** Where a device was, in the reader's language: city and country, else what the address tells. */
+function placeText(lang: Lang, row: Pick<KnownDeviceRow, 'city' | 'country' | 'network'>) {
+  const text = ALERT_TEXT[lang];
+  const country = row.country
+    ? (new Intl.DisplayNames([lang], { type: 'region' }).of(row.country) ?? row.country)
+    : null;
+  const known = [row.city, country].filter(Boolean).join(', ');
+  if (known) return known;
+  if (row.network) return text[row.network];
+  return text.unknownPlace;
+}
+
+function sendAlert(store: Store, account: Account, row: KnownDeviceRow, eventId: number) {
+  const to = account.email.find((e) => e.default && e.verified)?.value;
+  if (!to) return;
+  const lang = account.language;
+  const text = ALERT_TEXT[lang];
+  const device = [row.deviceName, row.browser].filter(Boolean).join(', ') || text.unknownDevice;
+  const time = new Intl.DateTimeFormat(lang, {
+    dateStyle: 'full',
+    timeStyle: 'short',
+    timeZone: store.region === 'lu' ? 'Europe/Luxembourg' : 'Europe/Brussels',
+  }).format(row.lastSeen);
+  const link = `${store.portalUrl}/security/history?event=${eventId}`;
+  store.outbox.push({
+    to,
+    channel: 'email',
+    code: '',
+    subject: text.subject,
+    link,
+    text: `${text.body({ name: account.firstname, device, place: placeText(lang, row), time })}\n\n${text.notMe}\n${link}`,
+    at: store.clock.now(),
+  });
+}
+
+/**
+ * Every sign-in of the user (not a partner's code exchange) goes through
+ * here: its device becomes known to the account, and a device the account
+ * has not used before gets a `new_device_sign_in` history event and, unless
+ * switched off, the alert e-mail. The first device of an account (the one it
+ * was made on, or a seeded account's first sign-in) alerts nobody. A sign-in
+ * that names no device counts as a new device every time.
+ */
+export function noteSignIn(store: Store, accountId: number, session: Partial<SessionInfo>): void {
+  const account = store.accounts.get(accountId);
+  if (!account) return;
+  const now = store.clock.now();
+  const deviceId = session.deviceId ?? null;
+  const seen = {
+    ...describeDevice(session.userAgent ?? null),
+    ...placeOf(session.ip ?? null),
+    network: networkOf(session.ip ?? null),
+  };
+  const known = deviceId
+    ? store.knownDevices.find((d) => d.accountId === accountId && d.deviceId === deviceId)
+    : undefined;
+  if (known) {
+    Object.assign(known, seen, { lastSeen: now });
+    return;
+  }
+  const isFirst = !store.knownDevices.some((d) => d.accountId === accountId);
+  const row: KnownDeviceRow = {
+    accountId,
+    deviceId: deviceId ?? '',
+    ...seen,
+    firstSeen: now,
+    lastSeen: now,
+  };
+  if (deviceId) store.knownDevices.push(row);
+  if (isFirst) return;
+  const alert = notificationSettings(store, accountId).new_device_sign_in;
+  recordEvent(store, accountId, 'new_device_sign_in', row, alert ? 'alert sent' : 'alert off');
+  const event = store.history.at(-1);
+  if (alert && event) sendAlert(store, account, row, event.id);
+}
+
+// -------------------------------------------------------------- trusted devices
+
+function liveTrusted(store: Store, accountId: number) {
+  const now = store.clock.now();
+  return store.trustedDevices.filter((d) => d.accountId === accountId && d.until > now);
+}
+
+/** The devices that skip MFA, most recently used first. */
+export function listTrustedDevices(
+  store: Store,
+  accountId: number,
+  deviceId: string | null,
+): TrustedDevice[] {
+  return liveTrusted(store, accountId)
+    .map((d) => {
+      const known = store.knownDevices.find(
+        (k) => k.accountId === accountId && k.deviceId === d.deviceId,
+      );
+      return {
+        id: d.id,
+        device_name: known?.deviceName ?? null,
+        browser: known?.browser ?? null,
+        os: known?.os ?? null,
+        city: known?.city ?? null,
+        country: known?.country ?? null,
+        network: known?.network ?? null,
+        trusted_since: iso(d.since),
+        last_used: iso(Math.max(known?.lastSeen ?? 0, d.since)),
+        current: deviceId !== null && d.deviceId === deviceId,
+      };
+    })
+    .sort((a, b) => b.last_used.localeCompare(a.last_used) || b.id - a.id);
+}
+
+function describe(store: Store, accountId: number, deviceId: string): string {
+  const known = store.knownDevices.find(
+    (k) => k.accountId === accountId && k.deviceId === deviceId,
+  );
+  return [known?.deviceName ?? 'Unknown device', known?.browser].filter(Boolean).join(', ');
+}
+
+/** Stops trusting one device of the user; false when it is not one of theirs. */
+export function untrustDevice(store: Store, current: Current, id: number): boolean {
+  const row = liveTrusted(store, current.account.id).find((d) => d.id === id);
+  if (!row) return false;
+  store.trustedDevices.splice(store.trustedDevices.indexOf(row), 1);
+  recordEvent(
+    store,
+    current.account.id,
+    'device_untrusted',
+    current.row,
+    describe(store, current.account.id, row.deviceId),
+  );
+  return true;
+}
+
+/** Stops trusting every device of the user. */
+export function untrustAllDevices(store: Store, current: Current): void {
+  const rows = liveTrusted(store, current.account.id);
+  store.trustedDevices = store.trustedDevices.filter((d) => d.accountId !== current.account.id);
+  recordEvent(
+    store,
+    current.account.id,
+    'devices_untrusted_all',
+    current.row,
+    `${rows.length} device${rows.length === 1 ? '' : 's'}`,
+  );
+}

@@ -1,0 +1,45 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { renderScreen } from '../../test/render';
+import { signedInAs } from '../../test/session';
+import { withRealStack } from '../../test/stack';
+import EditPasswordScreen from './EditPasswordScreen';
+
+const stack = withRealStack();
+const routes = [
+  { path: '/security/edit-password', element: <EditPasswordScreen /> },
+  { path: '/security', element: <p>security reached</p> },
+];
+
+beforeEach(async () => {
+  await stack().be.app.inject({ method: 'POST', url: '/__dev/reset' });
+});
+
+describe('change password', () => {
+  it('says a breached password is refused next to the new password, then takes another', async () => {
+    await signedInAs(stack());
+    await renderScreen('/security/edit-password', routes);
+    const user = userEvent.setup({ delay: null });
+    await user.type(await screen.findByLabelText('Current password'), 'Portal-Demo-2026!');
+    const password = screen.getByLabelText('New password');
+    await user.type(password, 'Password123!');
+    await user.type(screen.getByLabelText('Repeat the new password'), 'Password123!');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+
+    const message = await screen.findByText(/appears in known data breaches/);
+    expect(message).toBeVisible();
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    expect(password.getAttribute('aria-describedby')).toContain(message.id);
+    expect(screen.getByLabelText('Current password')).not.toHaveAttribute('aria-invalid');
+
+    await user.clear(password);
+    await user.type(password, 'Quiet-Harbour-Lantern-77');
+    expect(screen.queryByText(/appears in known data breaches/)).toBeNull();
+    const repeat = screen.getByLabelText('Repeat the new password');
+    await user.clear(repeat);
+    await user.type(repeat, 'Quiet-Harbour-Lantern-77');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('security reached')).toBeVisible();
+  }, 20_000);
+});
