@@ -36,7 +36,8 @@ export type MessageBody = z.infer<typeof MessageBody>;
 /**
  * The answers the gateway itself may give to any portal call, before or
  * instead of the upstream: 400 `validation` (a field is wrong), 401
- * `unauthenticated`, 403 `csrf` / `weak_password` (a session signed in with
+ * `unauthenticated` (and `request_too_long` when the account service refuses
+ * a request's length), 403 `csrf` / `weak_password` (a session signed in with
  * a weak password may only read the user, replace the password and sign out
  * until it is replaced), 404 `not_found`, 429 `rate_limited` (with
  * Retry-After), 502 `upstream_unavailable` / `upstream_contract`, 503
@@ -61,6 +62,7 @@ export const GatewayErrorCode = z.enum([
   'validation',
   'bad_request',
   'payload_too_large',
+  'request_too_long',
   'unsupported_media_type',
   'unauthenticated',
   'csrf',

@@ -57,12 +57,21 @@ describe('either-or requests', () => {
 
 describe('onboarding answers and terms', () => {
   it('requires both terms and privacy; marketing is optional', () => {
-    expect(OnboardingTerms.safeParse({ payload: 'p', terms: true, privacy: true }).success).toBe(
-      true,
-    );
+    const names = { firstname: 'Marie', lastname: 'Dupont' };
     expect(
-      messages(OnboardingTerms.safeParse({ payload: 'p', terms: false, privacy: true })),
+      OnboardingTerms.safeParse({ payload: 'p', ...names, terms: true, privacy: true }).success,
+    ).toBe(true);
+    expect(
+      messages(OnboardingTerms.safeParse({ payload: 'p', ...names, terms: false, privacy: true })),
     ).toEqual(['The terms must be accepted.']);
+  });
+
+  it('asks the new account for its first and family name', () => {
+    expect(
+      OnboardingTerms.safeParse({ payload: 'p', terms: true, privacy: true }).error?.issues.map(
+        (issue) => issue.path.join('.'),
+      ),
+    ).toEqual(['firstname', 'lastname']);
   });
 
   it('starts either a flow with a payload or points to the existing account', () => {

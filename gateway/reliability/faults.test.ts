@@ -64,6 +64,21 @@ const getUser = (gateway: FastifyInstance) =>
   });
 
 describe('upstream answers are checked against the contract', () => {
+  it('answers 400 request_too_long, not a 502, when the upstream refuses the request as too long', async () => {
+    for (const status of [414, 431]) {
+      const { url } = await fakeUpstream((app) => {
+        app.get('/user', async (_req, reply) => reply.code(status).send());
+      });
+      const { gateway } = await gatewayTo(url);
+      const res = await getUser(gateway);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        code: 'request_too_long',
+        message: 'This request is too long. Shorten its address or fields and try again.',
+      });
+    }
+  });
+
   it('turns a wrong shape into 502 upstream_contract, logged with the route and the issue', async () => {
     const { url } = await fakeUpstream((app) => {
       app.get('/user', async () => ({ data: { firstname: 42 } }));

@@ -11,6 +11,7 @@ export type GatewayErrorKind =
   | 'not_found'
   | 'misdirected'
   | 'weak_password'
+  | 'request_too_long'
   | 'captcha'
   | 'captcha_unavailable'
   | 'session_store_unavailable';
@@ -27,6 +28,7 @@ const STATUS: Record<GatewayErrorKind, number> = {
   not_found: 404,
   misdirected: 421,
   weak_password: 403,
+  request_too_long: 400,
   captcha: 400,
   captcha_unavailable: 502,
   session_store_unavailable: 503,
@@ -44,6 +46,7 @@ const MESSAGE: Record<GatewayErrorKind, string> = {
   not_found: 'Not found.',
   misdirected: 'This address is not served by the account portal.',
   weak_password: 'Your password is too weak. Please choose a new one first.',
+  request_too_long: 'This request is too long. Shorten its address or fields and try again.',
   captcha: 'Please complete the security check.',
   captcha_unavailable: 'The security check could not be verified. Please try again later.',
   session_store_unavailable: 'The sign-in service is unavailable. Please try again later.',

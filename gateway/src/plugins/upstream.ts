@@ -100,6 +100,11 @@ function undiciFetcher(dispatcher: Agent) {
     } catch (err) {
       throw transportError(route, err);
     }
+    // The account service refused the request's own length (its URL or headers,
+    // within our limits but not its own): the caller's request, so a 400, not a 502.
+    if ((status === 414 || status === 431) && !(status in route.responses)) {
+      throw new GatewayError('request_too_long', undefined, { route: route.path, status });
+    }
     if (status === 204 || declaredEmpty(route, status) || !(status in route.responses)) {
       // An undeclared status is ts-rest's to refuse (`throwOnUnknownStatus`).
       return { status, body: undefined, headers: answerHeaders };
