@@ -11,8 +11,17 @@ export function withRealStack(): () => TestStack {
   beforeAll(async () => {
     stack = await startStack();
     const base = await stack.gateway.listen({ port: 0, host: '127.0.0.1' });
-    globalThis.fetch = (input, init) =>
-      realFetch(typeof input === 'string' ? new URL(input, base) : input, init);
+    globalThis.fetch = (input, init) => {
+      // The browser's httpOnly device cookie goes with every call, as Chromium
+      // sends it: the gateway binds trusted devices and sessions to it.
+      const headers = new Headers(init?.headers);
+      const cookies = [headers.get('cookie'), `device=${stack?.deviceCookie}`];
+      headers.set('cookie', cookies.filter(Boolean).join('; '));
+      return realFetch(typeof input === 'string' ? new URL(input, base) : input, {
+        ...init,
+        headers,
+      });
+    };
   });
   afterAll(async () => {
     globalThis.fetch = realFetch;

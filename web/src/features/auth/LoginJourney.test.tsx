@@ -67,8 +67,9 @@ describe('login form, more of spec parts 2, 4 and 8', () => {
       await user.click(screen.getByRole('button', { name: 'Log in' }));
       await screen.findByRole('alert');
     }
+    // The wait comes from the answer's Retry-After (the account stays locked 15 minutes).
     expect(screen.getByRole('alert')).toHaveTextContent(
-      'Too many attempts. Please try again later.',
+      'Too many attempts. Try again in 15 minutes.',
     );
   });
 

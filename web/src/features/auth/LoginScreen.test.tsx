@@ -34,11 +34,13 @@ describe('login form', () => {
     expect(await screen.findByText('dashboard reached')).toBeInTheDocument();
   });
 
-  it('shows "Invalid username/password." on a wrong password and marks the fields', async () => {
+  it('shows "Invalid username/password." for the form on a wrong password, marking neither field', async () => {
     await renderScreen('/login/email', routes);
     await submit('employee@example.be', 'wrong-password');
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid username/password.');
-    expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
+    // Which of the two was wrong is not said: the message belongs to the form.
+    expect(screen.getByLabelText('Password')).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByLabelText('E-mail address')).not.toHaveAttribute('aria-invalid');
   });
 
   it('shows the generic error when the account service is down', async () => {

@@ -80,6 +80,6 @@ describe('profile: banking information', () => {
 
     expect(await screen.findByText('Your IBAN has been updated successfully.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(screen.getByText('BE71 0961 2345 6769')).toBeInTheDocument();
+    expect(await screen.findByText('BE71 0961 2345 6769')).toBeInTheDocument();
   });
 });

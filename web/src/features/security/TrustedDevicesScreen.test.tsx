@@ -1,8 +1,7 @@
-import { signIn } from '@portal/gateway/test-helpers';
+import { newDeviceCookie, signIn } from '@portal/gateway/test-helpers';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { deviceId } from '../../lib/device';
 import { renderScreen } from '../../test/render';
 import { signedInAs } from '../../test/session';
 import { withRealStack } from '../../test/stack';
@@ -17,9 +16,10 @@ beforeEach(async () => {
 
 /** Trusts another device, then this page's, and signs the page in. */
 async function twoTrustedDevices() {
-  stack().deviceId = crypto.randomUUID();
+  const mine = stack().deviceCookie;
+  stack().deviceCookie = newDeviceCookie();
   await signIn(stack(), 'employee@example.be', '127.0.0.1', { trustDevice: true });
-  stack().deviceId = deviceId();
+  stack().deviceCookie = mine;
   await signIn(stack(), 'employee@example.be', '127.0.0.1', { trustDevice: true });
   await signedInAs(stack());
 }
