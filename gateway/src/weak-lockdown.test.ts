@@ -36,6 +36,8 @@ const OPEN: AppRoute[] = [
   portalApi.auth.createToken,
   portalApi.auth.loginByHash,
   portalApi.auth.confirmSudo,
+  // A passkey sign-in's answer (its start is open only with purpose `login`).
+  portalApi.passkeys.finishAuthentication,
 ];
 const LOCKED = routesOf(portalApi).filter((r) => !OPEN.includes(r));
 
@@ -78,6 +80,20 @@ describe('a weak password grants nothing else (server-side lockdown)', () => {
     const user = await call(portalApi.profile.getUser, token);
     expect(user.statusCode).toBe(200);
     expect(user.json().data.firstname).toBe('Wout');
+  });
+
+  it('lets a passkey sign-in replace the session, but no passkey step-up of it', async () => {
+    const token = await signIn(stack, 'weak@example.be');
+    const start = (purpose: string) =>
+      call(portalApi.passkeys.startAuthentication, token, {
+        headers: browserHeaders(stack),
+        payload: { purpose },
+      });
+    const sudo = await start('sudo');
+    expect(sudo.statusCode).toBe(403);
+    expect(sudo.json().code).toBe('weak_password');
+    const login = await start('login');
+    expect(login.statusCode).toBe(200);
   });
 
   it('holds whatever the browser does with its cookies: the flag is not in one', async () => {

@@ -42,16 +42,26 @@ export async function weakLockdown(request: FastifyRequest): Promise<void> {
   const name = nameOf(route);
   if (OPEN.has(name)) return;
   if (name === START_SUDO && (request.query as { payload?: unknown } | undefined)?.payload) return;
-  // A passkey sign-in replaces this session; a passkey step-up of it does not.
-  if (
-    name === START_PASSKEY &&
-    (request.body as { purpose?: unknown } | undefined)?.purpose === 'login'
-  ) {
-    return;
-  }
+  // Decided once its body is read (`weakLockdownOnBody`).
+  if (name === START_PASSKEY) return;
   const token = sessionToken(request);
   if (!token) return;
   if (await request.server.sessionFlags.isWeak(token)) throw new GatewayError('weak_password');
+}
+
+/**
+ * The part of the lockdown that needs the body (a `preValidation` hook): a
+ * passkey sign-in (`purpose: login`) replaces this session, a passkey
+ * step-up of it does not.
+ */
+export async function weakLockdownOnBody(request: FastifyRequest): Promise<void> {
+  const route = request.routeOptions.config.tsRestRoute as AppRoute | undefined;
+  if (!route || nameOf(route) !== START_PASSKEY) return;
+  if ((request.body as { purpose?: unknown } | undefined)?.purpose === 'login') return;
+  const token = sessionToken(request);
+  if (token && (await request.server.sessionFlags.isWeak(token))) {
+    throw new GatewayError('weak_password');
+  }
 }
 
 /** Whether this request's session is locked down (the partner entry sends it to the change). */

@@ -9,7 +9,7 @@ import { maintenance } from '../plugins/maintenance';
 import { rateLimitPlugin } from '../plugins/rate-limit';
 import { apiHelmet, hsts, noStore } from '../plugins/security';
 import { browserCookies } from '../plugins/session';
-import { weakLockdown } from '../plugins/weak-lockdown';
+import { weakLockdown, weakLockdownOnBody } from '../plugins/weak-lockdown';
 import { authRoutes } from '../routes/auth';
 import { configRoutes } from '../routes/config';
 import { devicesRoutes, notificationsRoutes } from '../routes/devices';
@@ -40,6 +40,7 @@ export const apiScope: FastifyPluginAsync<{ config: Config }> = async (app, { co
   app.addHook('onRequest', csrf);
   app.addHook('onRequest', browserCookies);
   app.addHook('onRequest', weakLockdown);
+  app.addHook('preValidation', weakLockdownOnBody);
   await app.register(rateLimitPlugin, { config });
 
   const s = initServer();
