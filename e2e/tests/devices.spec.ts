@@ -189,7 +189,7 @@ test('the new-device alert can be switched off in Notifications', async ({
   expect(await alertsFor(request, 'employee@example.be')).toHaveLength(0);
   await page.goto('/security/history');
   await expect(
-    page.getByRole('list', { name: 'Security history' }).getByText('Sign-in from a new device'),
+    page.getByRole('list', { name: 'Security history' }).getByText('Login from a new device'),
   ).toBeVisible();
 });
 

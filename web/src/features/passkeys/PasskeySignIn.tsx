@@ -12,7 +12,7 @@ import {
 } from '../../lib/webauthn';
 
 /**
- * "Sign in with a passkey" under the sign-in form (issue 16), and on the
+ * "Log in with a passkey" under the sign-in form (issue 16), and on the
  * e-mail page the passkeys in the e-mail field's autofill (conditional
  * mediation; the field says `autocomplete="username webauthn"`). A passkey
  * is two factors: the sign-in ends here, with no code to type.

@@ -268,7 +268,7 @@ export const account = {
       passkey_used: 'Passkey used',
       device_untrusted: 'A device is no longer trusted',
       devices_untrusted_all: 'No device is trusted any more',
-      new_device_sign_in: 'Sign-in from a new device',
+      new_device_sign_in: 'Login from a new device',
       account_created: 'Account created',
       username_removed: 'Username removed after a duplicate check',
     },

@@ -26,12 +26,12 @@ export const devices = {
   stopDevice: 'Stop trusting {{device}}',
   stopTitle: 'Stop trusting this device?',
   stopText:
-    'The next sign-in on {{device}} will ask for a verification code again. A session open there stays signed in.',
+    'The next login on {{device}} will ask for a verification code again. A session open there stays logged in.',
   stopAll: 'Stop trusting all devices',
   stopAllTitle: 'Stop trusting all devices?',
-  stopAllText_one: 'The next sign-in on this device will ask for a verification code again.',
+  stopAllText_one: 'The next login on this device will ask for a verification code again.',
   stopAllText_other:
-    'The next sign-in on each of these {{count}} devices will ask for a verification code again.',
+    'The next login on each of these {{count}} devices will ask for a verification code again.',
   stopped: '{{device}} is no longer trusted.',
   stoppedAll: 'No device is trusted any more.',
   failed: 'Something went wrong: nothing was changed. Try again later.',

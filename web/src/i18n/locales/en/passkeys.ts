@@ -1,12 +1,12 @@
-/** Passkeys (issue 16): sign-in, Security → Passkeys, step-up. */
+/** Passkeys (issue 16): login, Security → Passkeys, step-up. */
 export const passkeys = {
   signIn: {
-    button: 'Sign in with a passkey',
+    button: 'Log in with a passkey',
     busy: 'Waiting for your passkey…',
     or: 'or',
   },
   security: {
-    text: 'Sign in with your fingerprint, face or screen lock instead of a password.',
+    text: 'Log in with your fingerprint, face or screen lock instead of a password.',
     manage: 'Manage passkeys',
   },
   title: 'Passkeys',
@@ -17,7 +17,7 @@ export const passkeys = {
   list: 'Your passkeys',
   empty: {
     title: 'No passkey yet',
-    text: 'Add one to sign in faster and more safely on this device.',
+    text: 'Add one to log in faster and more safely on this device.',
   },
   addedOn: 'Added on {{date}}',
   lastUsed: 'Last used {{date}}',
@@ -31,7 +31,7 @@ export const passkeys = {
   delete: 'Delete',
   deleteTitle: 'Delete this passkey?',
   deleteText:
-    'You will no longer be able to sign in with “{{name}}”. Also remove it from your device or password manager.',
+    'You will no longer be able to log in with “{{name}}”. Also remove it from your device or password manager.',
   confirmDelete: 'Delete passkey',
   notices: {
     added: 'Passkey “{{name}}” added.',
@@ -48,7 +48,7 @@ export const passkeys = {
   errors: {
     cancelled: 'The passkey request was cancelled or timed out. Please try again.',
     unknown:
-      'This passkey is not registered for an account here. Sign in with your password, then add it under Security.',
+      'This passkey is not registered for an account here. Log in with your password, then add it under Security.',
     rejected: 'This passkey could not be verified. Please try again.',
     expired: 'The passkey request expired. Please try again.',
     exists: 'This device already holds a passkey for your account.',
