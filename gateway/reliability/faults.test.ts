@@ -249,7 +249,9 @@ function faultyUpstream(mock: MockApp) {
       res.writeHead(200, { 'content-type': 'application/json' }).end('{"data":[{"id":"x"}]}');
       return;
     }
-    if (mode === 'slow') await new Promise((r) => setTimeout(r, TIMEOUT_MS * 3));
+    // Well past the timeout: undici's timers are coarse (they may fire up to
+    // about a second late), so an answer at 3 × 300 ms can still win the race.
+    if (mode === 'slow') await new Promise((r) => setTimeout(r, TIMEOUT_MS + 3000));
     const answer = await mock.app.inject({
       method: req.method as 'GET',
       url: req.url ?? '/',
