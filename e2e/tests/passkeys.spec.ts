@@ -99,7 +99,7 @@ for (const { region, origin, username, rpId } of variants) {
     // Signed out, then in with the passkey's button: no password, no code.
     expect((await portalCall(page, '/api/token', { method: 'DELETE' })).status).toBe(204);
     await page.goto(`${origin}/login/phone`);
-    const button = page.getByRole('button', { name: 'Log in with a passkey' });
+    const button = page.getByRole('button', { name: 'Use a passkey' });
     await expect(button).toBeVisible();
     await expectAccessible(page, 'sign-in with the passkey button');
     if (region === 'be') await snap(page, 'login-phone');
@@ -198,7 +198,7 @@ test('a passkey this site does not know is refused with words, and the page stay
     },
   });
   await page.goto(`${BE_URL}/login/phone`);
-  await page.getByRole('button', { name: 'Log in with a passkey' }).click();
+  await page.getByRole('button', { name: 'Use a passkey' }).click();
   await expect(page.getByRole('alert')).toHaveText(
     'This passkey is not registered for an account here. Log in with your password, then add it under Security.',
   );

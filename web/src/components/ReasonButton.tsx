@@ -29,24 +29,26 @@ export function ReasonButton({
     );
   }
   return (
-    <TooltipTrigger delay={200} closeDelay={100}>
+    <>
       {/* The reason is the button's description at all times, not only while the tooltip shows. */}
       <span id={reasonId} className="visually-hidden">
         {reason}
       </span>
-      <Focusable>
-        <button
-          type="button"
-          className={className}
-          aria-disabled="true"
-          aria-describedby={reasonId}
-        >
-          {children}
-        </button>
-      </Focusable>
-      <Tooltip className="tooltip" placement="top" offset={8} containerPadding={8}>
-        {reason}
-      </Tooltip>
-    </TooltipTrigger>
+      <TooltipTrigger delay={200} closeDelay={100}>
+        <Focusable>
+          <button
+            type="button"
+            className={className}
+            aria-disabled="true"
+            aria-describedby={reasonId}
+          >
+            {children}
+          </button>
+        </Focusable>
+        <Tooltip className="tooltip" placement="top" offset={8} containerPadding={8}>
+          {reason}
+        </Tooltip>
+      </TooltipTrigger>
+    </>
   );
 }

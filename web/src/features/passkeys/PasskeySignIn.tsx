@@ -12,7 +12,7 @@ import {
 } from '../../lib/webauthn';
 
 /**
- * "Log in with a passkey" under the sign-in form (issue 16), and on the
+ * "Use a passkey" under the sign-in form (issue 16), and on the
  * e-mail page the passkeys in the e-mail field's autofill (conditional
  * mediation; the field says `autocomplete="username webauthn"`). A passkey
  * is two factors: the sign-in ends here, with no code to type.

@@ -2,7 +2,7 @@ import type { Messages } from '../en/index';
 
 export const passkeys: Messages['passkeys'] = {
   signIn: {
-    button: 'Mit einem Passkey anmelden',
+    button: 'Passkey verwenden',
     busy: 'Warten auf Ihren Passkey…',
     or: 'oder',
   },

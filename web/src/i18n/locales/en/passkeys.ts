@@ -1,7 +1,7 @@
 /** Passkeys (issue 16): login, Security → Passkeys, step-up. */
 export const passkeys = {
   signIn: {
-    button: 'Log in with a passkey',
+    button: 'Use a passkey',
     busy: 'Waiting for your passkey…',
     or: 'or',
   },

@@ -2,7 +2,7 @@ import type { Messages } from '../en/index';
 
 export const passkeys: Messages['passkeys'] = {
   signIn: {
-    button: 'Se connecter avec une clé d’accès',
+    button: 'Utiliser une clé d’accès',
     busy: 'En attente de votre clé d’accès…',
     or: 'ou',
   },

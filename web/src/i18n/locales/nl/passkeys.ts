@@ -2,7 +2,7 @@ import type { Messages } from '../en/index';
 
 export const passkeys: Messages['passkeys'] = {
   signIn: {
-    button: 'Aanmelden met een passkey',
+    button: 'Een passkey gebruiken',
     busy: 'Wachten op je passkey…',
     or: 'of',
   },
