@@ -44,9 +44,7 @@ export async function weakLockdown(request: FastifyRequest): Promise<void> {
   if (name === START_SUDO && (request.query as { payload?: unknown } | undefined)?.payload) return;
   // Decided once its body is read (`weakLockdownOnBody`).
   if (name === START_PASSKEY) return;
-  const token = sessionToken(request);
-  if (!token) return;
-  if (await request.server.sessionFlags.isWeak(token)) throw new GatewayError('weak_password');
+  if (await isWeakSession(request)) throw new GatewayError('weak_password');
 }
 
 /**
@@ -58,10 +56,7 @@ export async function weakLockdownOnBody(request: FastifyRequest): Promise<void>
   const route = request.routeOptions.config.tsRestRoute as AppRoute | undefined;
   if (!route || nameOf(route) !== START_PASSKEY) return;
   if ((request.body as { purpose?: unknown } | undefined)?.purpose === 'login') return;
-  const token = sessionToken(request);
-  if (token && (await request.server.sessionFlags.isWeak(token))) {
-    throw new GatewayError('weak_password');
-  }
+  if (await isWeakSession(request)) throw new GatewayError('weak_password');
 }
 
 /** Whether this request's session is locked down (the partner entry sends it to the change). */
