@@ -1,30 +1,13 @@
-import { mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/login';
 import { mockUrl } from '../fixtures/stack';
 import { inEnglish } from './account-helpers';
+import { screenshotter } from './screenshots';
 
 /**
  * Screenshots (375 px and 1280 px) of the screens issue 15's journeys changed,
  * kept in e2e/artifacts/screenshots/; each checks nothing overflows at 375 px.
  */
-const DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'artifacts', 'screenshots');
-mkdirSync(DIR, { recursive: true });
-
-async function shoot(page: Page, name: string) {
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    if (width === 375) {
-      const overflow = await page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      );
-      expect(overflow, `${name} overflows at 375 px`).toBeLessThanOrEqual(0);
-    }
-    await page.screenshot({ path: join(DIR, `journeys-${name}-${width}.png`), fullPage: true });
-  }
-}
+const shoot = screenshotter('journeys');
 
 test('journeys screens: sign-in errors, recovery, onboarding, legal', async ({ page }) => {
   test.setTimeout(120_000);

@@ -1,30 +1,13 @@
-import { mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { Page } from '@playwright/test';
 import { DEMO_PASSWORD, expect, outboxCode, test } from '../fixtures/login';
 import { LU_URL } from '../playwright.config';
+import { screenshotter } from './screenshots';
 
 /**
  * A screenshot of each sign-in screen, phone-sized (375 px) and desktop-sized
  * (1280 px), kept as test artefacts in e2e/artifacts/screenshots/. Each shot
  * also checks that nothing overflows sideways at 375 px.
  */
-const DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'artifacts', 'screenshots');
-mkdirSync(DIR, { recursive: true });
-
-async function shoot(page: Page, name: string) {
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    if (width === 375) {
-      const overflow = await page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      );
-      expect(overflow, `${name} overflows at 375 px`).toBeLessThanOrEqual(0);
-    }
-    await page.screenshot({ path: join(DIR, `signin-${name}-${width}.png`), fullPage: true });
-  }
-}
+const shoot = screenshotter('signin');
 
 test('sign-in and recovery screens', async ({ page, request }) => {
   test.setTimeout(90_000);
