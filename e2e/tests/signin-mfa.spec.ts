@@ -110,12 +110,13 @@ test('the step-up sends edit-password through mfa-methods and back', async ({
 
   await page.goto('/security/edit-password');
   await expect(page).toHaveURL(/\/mfa\/methods\?single=true&redirect=%2Fsecurity%2Fedit-password$/);
-  await page.getByRole('button', { name: /By e-mail to/ }).click();
+  // Emma's language is Dutch: the portal speaks it once she is signed in.
+  await page.getByRole('button', { name: /Per e-mail naar/ }).click();
   await expect(page).toHaveURL(/\/mfa\?single=true&redirect=%2Fsecurity%2Fedit-password$/);
   // A step-up does not offer to trust the device.
   await expect(page.getByRole('checkbox')).toHaveCount(0);
-  await page.getByLabel('Verification code').fill(await outboxCode(request, 'employee@example.be'));
-  await page.getByRole('button', { name: 'Confirm' }).click();
+  await page.getByLabel('Verificatiecode').fill(await outboxCode(request, 'employee@example.be'));
+  await page.getByRole('button', { name: 'Bevestigen' }).click();
   await expect(page).toHaveURL(/\/security\/edit-password$/);
 });
 
