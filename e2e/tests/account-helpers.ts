@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { authenticator } from 'otplib';
 import { outboxCode } from '../fixtures/mfa';
-import { DEMO_PASSWORD, expect, mockUrl } from '../fixtures/stack';
+import { DEMO_PASSWORD, expect } from '../fixtures/stack';
 import { BE_URL, LU_URL } from '../playwright.config';
 
 /** Calls the portal API from inside the page, as the web app does (same origin, its cookie). */
@@ -87,16 +86,5 @@ async function finishMfa(
   expect(done.status).toBe(200);
 }
 
-/** The mock's current time (its clock may have been moved by a test): what TOTP codes follow. */
-export async function mockNow(request: APIRequestContext): Promise<number> {
-  const res = await request.post(`${mockUrl('be')}/__dev/clock`, { data: { advance_ms: 0 } });
-  expect(res.status()).toBe(200);
-  return Date.parse(((await res.json()) as { now: string }).now);
-}
-
-/** The code an authenticator app shows for `secret`, with a real OTP library. */
-export async function totpCode(request: APIRequestContext, secret: string): Promise<string> {
-  return authenticator.clone({ epoch: await mockNow(request) }).generate(secret.replace(/\s/g, ''));
-}
-
+export { totpCode } from '../fixtures/login';
 export { outboxCode };

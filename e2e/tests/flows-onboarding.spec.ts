@@ -3,6 +3,9 @@ import { outboxCode } from '../fixtures/mfa';
 import { expect, test } from '../fixtures/stack';
 import { LU_URL } from '../playwright.config';
 import { expectAccessible } from './flows-helpers';
+import { screenshotter } from './screenshots';
+
+const shoot = screenshotter('onboarding');
 
 const PASSWORD = 'New-Account-2026!';
 
@@ -80,6 +83,22 @@ async function finishOnboarding(
   const e164 = `+32${phone.replace(/\D/g, '').replace(/^0/, '')}`;
   await page.getByLabel('Verification code').fill(await outboxCode(request, e164));
   await page.getByRole('button', { name: 'Confirm' }).click();
+
+  // Two-step verification (/onboarding-mfa): where the sign-in codes of the new account go.
+  await expect(page).toHaveURL(/\/onboarding-mfa$/);
+  await expect(
+    page.getByRole('heading', { name: 'Two-step verification protects your account' }),
+  ).toBeVisible();
+  const where = page.getByRole('list', { name: 'Where your codes go' });
+  await expect(where.getByRole('listitem')).toHaveText([
+    /^By e-mailMain method\S+@/,
+    new RegExp(`^By text messageBackup\\+32\\*+${e164.slice(-2)}$`),
+  ]);
+  if (a11y) {
+    await expectAccessible(page, 'onboarding-mfa');
+    await shoot(page, 'two-step');
+  }
+  await page.getByRole('button', { name: 'Continue' }).click();
 
   await expect(page.getByRole('heading', { name: 'Choose your password' })).toBeVisible();
   if (a11y) await expectAccessible(page, 'password');

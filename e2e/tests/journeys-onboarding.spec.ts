@@ -112,6 +112,7 @@ test('the onboarding asks first and family name; the dashboard greets the new us
   await expect(page.getByText(/by text message to/)).toBeVisible();
   await page.getByLabel('Verification code').fill(await outboxCode(request, '+32470667788'));
   await page.getByRole('button', { name: 'Confirm' }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByLabel('New password', { exact: true }).fill(PASSWORD);
   await page.getByLabel('Repeat the new password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Create my account' }).click();

@@ -29,6 +29,18 @@ test('signs in with e-mail and password, greets the user and signs out', async (
   await expect(page).toHaveURL(/\/login\/email\?target=%2Fuser%2Fdashboard$/);
 });
 
+test('what is typed as soon as the form shows stays while the rest of the page loads', async ({
+  page,
+}) => {
+  await page.goto('/login/email');
+  // Typed at once, before the header's tools (which load when the browser is idle) arrive.
+  await page.locator('#login-password').fill(DEMO_PASSWORD);
+  await page.locator('#login-username').fill('employee@example.be');
+  await expect(page.getByRole('banner').getByRole('button', { name: /Language/ })).toBeVisible();
+  await expect(page.locator('#login-password')).toHaveValue(DEMO_PASSWORD);
+  await expect(page.locator('#login-username')).toHaveValue('employee@example.be');
+});
+
 test('a wrong password shows the spec message', async ({ page }) => {
   await page.goto('/login/email');
   await page.getByLabel('E-mail address').fill('employee@example.be');

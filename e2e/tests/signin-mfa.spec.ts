@@ -63,11 +63,12 @@ test('SMS code from the outbox; the resend waits 15 s first, then 30 s', async (
 test('authenticator app with a trusted device: the second sign-in skips MFA', async ({
   page,
   context,
+  request,
 }) => {
   await submitLogin(page, 'totp@example.be');
   await page.getByRole('button', { name: 'With my authenticator app' }).click();
   await expect(page.getByRole('heading', { name: 'Open your authenticator app' })).toBeVisible();
-  await page.getByLabel('Verification code').fill(totpCode());
+  await page.getByLabel('Verification code').fill(await totpCode(request));
   await page.getByLabel(/Trust this device/).check();
   await page.getByRole('button', { name: 'Confirm' }).click();
   await expect(page).toHaveURL(/\/user\/dashboard$/);

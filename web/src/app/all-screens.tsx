@@ -90,10 +90,7 @@ const TrustedDevicesScreen = lazyScreen(
 );
 const AccessScreen = lazyScreen(() => import('../features/access/AccessScreen'), account);
 const ConsentScreen = lazyScreen(() => import('../features/consent/ConsentScreen'), account);
-const OnboardingMfaScreen = lazyScreen(
-  () => import('../features/onboarding-mfa/OnboardingMfaScreen'),
-  account,
-);
+const ForcedMfaScreen = lazyScreen(() => import('../features/forced-mfa/ForcedMfaScreen'), account);
 const SetupSelectionScreen = lazyScreen(
   () => import('../features/setup-mfa/SelectionScreen'),
   account,
@@ -136,6 +133,7 @@ const PhoneVerificationScreen = lazyScreen(
   () => import('../features/onboarding/PhoneVerificationScreen'),
   flows,
 );
+const TwoStepScreen = lazyScreen(() => import('../features/onboarding/TwoStepScreen'), flows);
 const OnboardingPasswordScreen = lazyScreen(
   () => import('../features/onboarding/PasswordScreen'),
   flows,
@@ -211,9 +209,10 @@ const screens: RouteObject[] = [
   { path: routes['forgot-username'], element: <ForgotUsernameScreen /> },
   { path: routes['forgot-username-response'], element: <ForgotUsernameResponseScreen /> },
   { path: routes.approve, element: <ConsentScreen /> },
-  { path: routes['onboarding-mfa'], element: <OnboardingMfaScreen /> },
+  // The onboarding's two-step verification step, between the phone and the password.
+  { path: routes['onboarding-mfa'], element: <TwoStepScreen /> },
   // The forced-MFA guard sends here: the intro for forced users and customers, else the choice.
-  { path: routes['setup-mfa'], element: <OnboardingMfaScreen /> },
+  { path: routes['setup-mfa'], element: <ForcedMfaScreen /> },
   { path: routes['setup-mfa.selection'], element: <SetupSelectionScreen /> },
   { path: routes['setup-mfa.email'], element: <SetupContactScreen kind="email" /> },
   { path: routes['setup-mfa.phone'], element: <SetupContactScreen kind="sms" /> },

@@ -55,7 +55,12 @@ export function useCurrentUser() {
     },
   });
   const user = query.data ?? null;
-  return { user, isLoading: query.isPending, query };
+  // Loading only until the first answer. A signed-out visitor's 401 is an error,
+  // not data: each new observer (the header's tools mount after the page) fetches
+  // again and TanStack Query puts a query without data back to `pending` while it
+  // does; counting that as loading would unmount the page under the visitor's
+  // typing. A sign-in resets the query (`refreshUser`), which starts over.
+  return { user, isLoading: query.isPending && !query.isFetched, query };
 }
 
 /**

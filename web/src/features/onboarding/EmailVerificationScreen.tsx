@@ -70,6 +70,7 @@ export default function EmailVerificationScreen() {
     try {
       const res = await api.onboarding.verifyEmail({ body: { payload, code } });
       if (res.status === 200) {
+        onboardingState.update({ verified: { email: sent?.to ?? null, phone: null } });
         navigate(href('onboarding.phone-verification'));
         return null;
       }

@@ -14,6 +14,7 @@ import ExistingCardScreen from './ExistingCardScreen';
 import PasswordScreen from './PasswordScreen';
 import PhoneVerificationScreen from './PhoneVerificationScreen';
 import TermsScreen from './TermsScreen';
+import TwoStepScreen from './TwoStepScreen';
 import WelcomeScreen from './WelcomeScreen';
 
 const stack = withRealStack();
@@ -29,6 +30,7 @@ const routes = [
   { path: '/onboarding/create', element: <CreateScreen /> },
   { path: '/onboarding/email-verification', element: <EmailVerificationScreen /> },
   { path: '/onboarding/phone-verification', element: <PhoneVerificationScreen /> },
+  { path: '/onboarding-mfa', element: <TwoStepScreen /> },
   { path: '/onboarding/password', element: <PasswordScreen /> },
   { path: '/onboarding/confirmation', element: <ConfirmationScreen /> },
   { path: '/user/dashboard', element: <p>dashboard reached</p> },
@@ -151,6 +153,12 @@ describe('a whole onboarding by card', () => {
     expect(await screen.findByText(/We sent an 8-digit code by text message/)).toBeVisible();
     await user.type(screen.getByLabelText('Verification code'), codeSentTo('+32470998877'));
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
+
+    // Two-step verification: codes will go to the confirmed e-mail and phone, as masked upstream.
+    const where = await screen.findByRole('list', { name: 'Where your codes go' });
+    expect(where).toHaveTextContent(/By e-mailMain methodn\*+w@example\.be/);
+    expect(where).toHaveTextContent(/By text messageBackup\+32\*+77/);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
 
     await user.type(await screen.findByLabelText('New password'), PASSWORD);
     await user.type(screen.getByLabelText('Repeat the new password'), PASSWORD);

@@ -66,7 +66,10 @@ export default function PhoneVerificationScreen() {
     try {
       const res = await api.onboarding.verifyPhone({ body: { payload, code } });
       if (res.status === 200) {
-        navigate(href('onboarding.password'));
+        onboardingState.update({
+          verified: { email: state.verified?.email ?? null, phone: sent?.to ?? null },
+        });
+        navigate(href('onboarding-mfa'));
         return null;
       }
       const failure = stepErrorOf(res);

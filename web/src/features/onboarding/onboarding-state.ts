@@ -16,6 +16,8 @@ export interface OnboardingState {
   terms?: { marketing: boolean };
   /** The person's names, asked at "Create your account", sent with the last step. */
   names?: { firstname: string; lastname: string };
+  /** Where the verified e-mail and phone codes went (masked by the upstream), for the two-step screen. */
+  verified?: { email: string | null; phone: string | null };
   /** Set by the last step; the confirmation screen shows it. */
   outcome?: OnboardingOutcome;
 }

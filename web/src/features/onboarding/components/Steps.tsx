@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 
-const STEPS = ['card', 'terms', 'email', 'phone', 'password'] as const;
+const STEPS = ['card', 'terms', 'email', 'phone', 'security', 'password'] as const;
 export type Step = (typeof STEPS)[number];
 
 /**

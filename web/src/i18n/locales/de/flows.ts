@@ -10,6 +10,7 @@ export const flows: Messages['flows'] = {
       terms: 'Bedingungen',
       email: 'E-Mail',
       phone: 'Telefon',
+      security: 'Sicherheit',
       password: 'Passwort',
     },
     start: {
@@ -115,6 +116,19 @@ export const flows: Messages['flows'] = {
       change: 'Eine andere Telefonnummer verwenden',
       invalid: 'Die angegebene Telefonnummer ist ungültig.',
       duplicated: 'Diese Telefonnummer wird bereits verwendet. Bitte verwenden Sie eine andere.',
+    },
+    twoStep: {
+      title: 'Die Zwei-Schritt-Verifizierung schützt Ihr Konto',
+      intro:
+        'Wenn Sie sich auf einem Gerät anmelden, das wir noch nicht kennen, fragen wir zusätzlich zu Ihrem Passwort nach einem Code. Wir senden ihn:',
+      methods: 'Wohin Ihre Codes gesendet werden',
+      email: 'Per E-Mail',
+      sms: 'Per SMS',
+      main: 'Hauptmethode',
+      backup: 'Ersatz',
+      later:
+        'Sobald Ihr Konto bereit ist, können Sie dies unter Sicherheit ändern oder eine Authenticator-App oder einen Passkey hinzufügen.',
+      continue: 'Weiter',
     },
     codeStep: {
       label: 'Bestätigungscode',

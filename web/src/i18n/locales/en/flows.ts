@@ -9,6 +9,7 @@ export const flows = {
       terms: 'Terms',
       email: 'E-mail',
       phone: 'Phone',
+      security: 'Security',
       password: 'Password',
     },
     start: {
@@ -110,6 +111,19 @@ export const flows = {
       change: 'Use another phone number',
       invalid: 'The phone number provided is invalid.',
       duplicated: 'This phone number is already in use. Please use another one.',
+    },
+    twoStep: {
+      title: 'Two-step verification protects your account',
+      intro:
+        'When you sign in on a device we do not know yet, we ask for a code as well as your password. We send it to:',
+      methods: 'Where your codes go',
+      email: 'By e-mail',
+      sms: 'By text message',
+      main: 'Main method',
+      backup: 'Backup',
+      later:
+        'Once your account is ready, you can change these in Security, or add an authenticator app or a passkey.',
+      continue: 'Continue',
     },
     codeStep: {
       label: 'Verification code',

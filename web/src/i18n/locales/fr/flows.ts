@@ -10,6 +10,7 @@ export const flows: Messages['flows'] = {
       terms: 'Conditions',
       email: 'E-mail',
       phone: 'Téléphone',
+      security: 'Sécurité',
       password: 'Mot de passe',
     },
     start: {
@@ -115,6 +116,19 @@ export const flows: Messages['flows'] = {
       change: 'Utiliser un autre numéro de téléphone',
       invalid: "Le numéro de téléphone fourni n'est pas valide.",
       duplicated: 'Ce numéro de téléphone est déjà utilisé. Veuillez en utiliser un autre.',
+    },
+    twoStep: {
+      title: 'La vérification en deux étapes protège votre compte',
+      intro:
+        "Lorsque vous vous connectez sur un appareil que nous ne connaissons pas encore, nous vous demandons un code en plus de votre mot de passe. Nous l'envoyons :",
+      methods: 'Où vos codes sont envoyés',
+      email: 'Par e-mail',
+      sms: 'Par SMS',
+      main: 'Méthode principale',
+      backup: 'Secours',
+      later:
+        "Une fois votre compte prêt, vous pourrez les modifier dans Sécurité, ou ajouter une application d'authentification ou une clé d’accès.",
+      continue: 'Continuer',
     },
     codeStep: {
       label: 'Code de vérification',

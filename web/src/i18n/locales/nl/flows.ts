@@ -10,6 +10,7 @@ export const flows: Messages['flows'] = {
       terms: 'Voorwaarden',
       email: 'E-mail',
       phone: 'Telefoon',
+      security: 'Beveiliging',
       password: 'Wachtwoord',
     },
     start: {
@@ -114,6 +115,19 @@ export const flows: Messages['flows'] = {
       change: 'Een ander telefoonnummer gebruiken',
       invalid: 'Het opgegeven telefoonnummer is ongeldig.',
       duplicated: 'Dit telefoonnummer is al in gebruik. Gebruik een ander nummer.',
+    },
+    twoStep: {
+      title: 'Tweestapsverificatie beschermt uw account',
+      intro:
+        'Als u zich aanmeldt op een toestel dat we nog niet kennen, vragen we naast uw wachtwoord ook een code. We sturen die:',
+      methods: 'Waar uw codes naartoe gaan',
+      email: 'Per e-mail',
+      sms: 'Per sms',
+      main: 'Hoofdmethode',
+      backup: 'Reserve',
+      later:
+        'Zodra uw account klaar is, kunt u dit wijzigen bij Beveiliging, of een authenticator-app of een passkey toevoegen.',
+      continue: 'Doorgaan',
     },
     codeStep: {
       label: 'Verificatiecode',

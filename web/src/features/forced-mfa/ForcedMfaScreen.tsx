@@ -27,7 +27,7 @@ export function missingSteps(methods: readonly MfaMethod[]): Step[] {
  * the e-mail and phone steps, a confirmation, and on to the platform. A
  * customer with MFA available but not forced may skip; the others confirm.
  */
-export default function OnboardingMfaScreen() {
+export default function ForcedMfaScreen() {
   const { user, isLoading } = useCurrentUser();
   const methods = useMfaMethods({ enabled: !!user });
   // Decided once on arrival: setting up the first method lifts mfa_forced, and

@@ -4,11 +4,11 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { renderScreen } from '../../test/render';
 import { signedInAs } from '../../test/session';
 import { withRealStack } from '../../test/stack';
-import OnboardingMfaScreen from './OnboardingMfaScreen';
+import ForcedMfaScreen from './ForcedMfaScreen';
 
 const stack = withRealStack();
 const routes = [
-  { path: '/setup-mfa', element: <OnboardingMfaScreen /> },
+  { path: '/setup-mfa', element: <ForcedMfaScreen /> },
   { path: '/setup-mfa/selection', element: <p>method choice reached</p> },
   { path: '/user/dashboard', element: <p>dashboard reached</p> },
   { path: '/profile', element: <p>profile reached</p> },
