@@ -61,7 +61,12 @@ async function loadTexts(locale: Locale, ns: Namespace): Promise<Tree> {
   return overlay(texts, luWording[base as 'en' | 'fr' | 'de']?.[ns]);
 }
 
+/** Namespaces whose texts are there in the current locale. */
 const loaded = new Set<Namespace>();
+/** Namespaces asked for, loaded or still loading: a language switch brings them all. */
+const wanted = new Set<Namespace>();
+/** The locale a switch under way is loading its texts for. */
+let switchingTo: Locale | null = null;
 
 async function addTexts(locale: Locale, namespaces: Iterable<Namespace>): Promise<void> {
   const todo = [...namespaces].filter(
@@ -91,7 +96,11 @@ export async function initI18n(
     returnNull: false,
   });
   loaded.clear();
-  for (const ns of namespaces) loaded.add(ns);
+  wanted.clear();
+  for (const ns of namespaces) {
+    loaded.add(ns);
+    wanted.add(ns);
+  }
   document.documentElement.lang = htmlLang(locale);
   return i18next;
 }
@@ -99,12 +108,19 @@ export async function initI18n(
 /** Loads the texts of `namespaces` in the current locale (before a screen that uses them renders). */
 export async function ensureNamespaces(namespaces: readonly Namespace[]): Promise<void> {
   if (namespaces.every((ns) => loaded.has(ns))) return;
-  // The language may change while the texts load (the user's own, applied on load):
-  // load them again for the new one, or the screen would show bare keys.
+  for (const ns of namespaces) wanted.add(ns);
+  // The language may change while the texts load (the user's own, applied on
+  // load): a switch under way gets them too, and a switch that happened while
+  // they loaded means loading them again for the new language, or the screen
+  // would show bare keys.
   let locale: Locale;
   do {
     locale = i18next.language as Locale;
-    await addTexts(locale, namespaces);
+    const next = switchingTo;
+    await Promise.all([
+      addTexts(locale, namespaces),
+      next && next !== locale ? addTexts(next, namespaces) : null,
+    ]);
   } while (locale !== i18next.language);
   for (const ns of namespaces) loaded.add(ns);
 }
@@ -113,7 +129,12 @@ export const currentLocale = (): Locale => i18next.language as Locale;
 
 /** Switches every text on screen at once (every namespace loaded so far, in the new locale). */
 export async function changeLocale(locale: Locale): Promise<void> {
-  await addTexts(locale, loaded);
+  switchingTo = locale;
+  try {
+    await addTexts(locale, wanted);
+  } finally {
+    if (switchingTo === locale) switchingTo = null;
+  }
   await i18next.changeLanguage(locale);
   document.documentElement.lang = htmlLang(locale);
 }
