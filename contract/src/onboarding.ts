@@ -7,6 +7,7 @@ import {
   CardNumber,
   Email,
   EmailSmsCode,
+  Language,
   NationalRegisterNumber,
   NewPassword,
   PersonName,
@@ -175,6 +176,8 @@ export const OnboardingTerms = z.object({
   terms: z.literal(true, { error: 'The terms must be accepted.' }),
   privacy: z.literal(true, { error: 'The privacy policy must be accepted.' }),
   marketing: z.boolean().optional(),
+  /** The language the person went through the onboarding in: the new account's language. */
+  language: Language.optional(),
 });
 
 /**

@@ -87,6 +87,8 @@ test('consent accepted: the partner gets its code and a working token; revoking 
   await dialog.getByRole('button', { name: 'Revoke' }).click();
   await expect(page.getByText('Access for Partner Shop has been revoked.')).toBeVisible();
   await expect(page.getByText('No app has access to your account.')).toBeVisible();
+  // The revoked app's row is gone with its button: focus goes to a heading, not to the page.
+  await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toMatch(/^H[1-3]$/);
 
   expect((await request.get(`${mockUrl('be')}/user`, { headers: asPartner })).status()).toBe(401);
 });

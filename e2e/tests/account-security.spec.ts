@@ -111,6 +111,9 @@ test('deleting the primary MFA method makes the backup primary', async ({ page, 
   await expect(page.getByText(/E-mail totp@example\.be is now primary/)).toBeVisible();
   await expect(methods.getByRole('listitem')).toHaveCount(1);
   await expect(methods.getByRole('listitem').getByText('Primary', { exact: true })).toBeVisible();
+  // The deleted method's row went with the button that opened the dialog: focus goes to
+  // the heading of its section, not to the page.
+  await expect(page.getByRole('heading', { name: 'Verification methods', level: 2 })).toBeFocused();
 });
 
 test('a sensitive change without a recent check asks for a code in place and keeps what was typed', async ({

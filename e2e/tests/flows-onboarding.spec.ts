@@ -259,6 +259,15 @@ test.describe('Luxembourg', () => {
       .fill(await outboxCode(request, '+352621123456', 'lu'));
     await page.getByRole('button', { name: 'Confirmer' }).click();
 
+    await expect(
+      page.getByRole('heading', { name: 'La vérification en deux étapes protège votre compte' }),
+    ).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Où vos codes sont envoyés' })).toContainText(
+      'Par SMS',
+    );
+    await expectAccessible(page, 'LU onboarding-mfa');
+    await page.getByRole('button', { name: 'Continuer' }).click();
+
     await page.getByLabel('Nouveau mot de passe', { exact: true }).fill(PASSWORD);
     await page.getByLabel('Répétez le nouveau mot de passe').fill(PASSWORD);
     await page.getByRole('button', { name: 'Créer mon compte' }).click();

@@ -10,7 +10,7 @@ test('the history is translated, details included; a header language switch is n
   // employee@example.be speaks Dutch: the pages follow after the sign-in.
   await login('employee@example.be');
   await page.goto('/security/history');
-  await page.getByRole('button', { name: /^Taal/ }).click();
+  await page.getByRole('button', { name: /Taal$/ }).click();
   await page.getByRole('option', { name: 'Français' }).click();
   await expect(
     page.getByRole('heading', { name: 'Historique de sécurité', exact: true }),

@@ -66,7 +66,7 @@ for (const [variant, origin, provider] of [
 ] as const) {
   test(`${variant}: the legal documents are served per variant and language`, async ({ page }) => {
     await page.goto(`${origin}/login/email`);
-    await page.getByRole('button', { name: /^(Language|Langue)/ }).click();
+    await page.getByRole('button', { name: /(Language|Langue)$/ }).click();
     await page.getByRole('option', { name: 'Français' }).click();
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
     await page.goto(`${origin}/legal/terms`);

@@ -24,7 +24,9 @@ test('journeys screens: sign-in errors, recovery, onboarding, legal', async ({ p
   await shoot(page, 'forgot-password-sent');
   await page.goto('/weak-password');
   await shoot(page, 'weak-password-not-verified');
-  await page.goto('/onboarding/code');
+  // The onboarding's steps are reached in order (spec part 4): from its start.
+  await page.goto('/onboarding');
+  await page.getByRole('link', { name: /With an invitation code/ }).click();
   await shoot(page, 'onboarding-code');
   await page.getByLabel('Invitation code', { exact: true }).fill('WELCOME2026');
   await page.getByRole('button', { name: 'Continue' }).click();

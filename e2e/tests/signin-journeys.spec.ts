@@ -27,7 +27,11 @@ test('a number that is not one is refused before it is sent', async ({ page }) =
   await page.getByRole('textbox', { name: 'Phone number' }).fill('12');
   await page.getByLabel('Password').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByRole('alert')).toHaveText('The phone number provided is invalid.');
+  // The error belongs to the number's field: said there, and read with it.
+  const number = page.getByRole('textbox', { name: 'Phone number' });
+  await expect(number).toHaveAttribute('aria-invalid', 'true');
+  await expect(number).toHaveAccessibleDescription(/The phone number provided is invalid\./);
+  await expect(page.getByLabel('Password')).not.toHaveAttribute('aria-invalid', 'true');
 });
 
 test('forgot password by SMS, end to end: code from the outbox, new password, sign-in with it', async ({

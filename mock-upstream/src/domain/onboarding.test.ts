@@ -248,12 +248,15 @@ describe('onboarding rules', () => {
       privacy: true,
       firstname: 'Nina',
       lastname: 'Nieuw',
+      language: 'en',
     });
     expect(ok.statusCode).toBe(200);
     const created = [...be.store.accounts.values()].find((acc) =>
       acc.email.some((e) => e.value === 'rules@example.be'),
     );
     expect([created?.firstname, created?.lastname]).toEqual(['Nina', 'Nieuw']);
+    // The account speaks the language its onboarding was done in, not the variant's usual Dutch.
+    expect(created?.language).toBe('en');
     // Single use: the payload is spent once the account exists.
     expect(
       (

@@ -294,7 +294,13 @@ export type TermsResult =
  */
 export function acceptTerms(
   store: Store,
-  input: { payload: string; firstname: string; lastname: string; marketing?: boolean | undefined },
+  input: {
+    payload: string;
+    firstname: string;
+    lastname: string;
+    marketing?: boolean | undefined;
+    language?: Account['language'] | undefined;
+  },
   session: Partial<SessionInfo>,
 ): TermsResult {
   const at = atStep(store, input.payload, ['terms']);
@@ -319,6 +325,8 @@ export function acceptTerms(
   const account = createAccount(store, state.email, state.phone, state.passwordHash);
   account.firstname = input.firstname;
   account.lastname = input.lastname;
+  // The language the onboarding was done in; else the variant's usual one.
+  if (input.language) account.language = input.language;
   let outcome: OnboardingOutcome;
   if (source.kind === 'card') {
     if (card) {

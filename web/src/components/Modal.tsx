@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Modal as AriaModal, Dialog, Heading, ModalOverlay } from 'react-aria-components/Modal';
 import { BusyLabel } from './BusyLabel';
 import { WidgetLocale } from './WidgetLocale';
@@ -19,6 +19,9 @@ export function Modal({
   children: ReactNode;
 }) {
   const ref = useRef<HTMLElement>(null);
+  // Read while rendering, before React Aria moves focus into the dialog.
+  const [opener] = useState(() => document.activeElement);
+  useEffect(() => refocusWhenOpenerGone(opener), [opener]);
   // A dialog that asks for something starts at its first field, as the screens expect.
   useEffect(() => {
     ref.current
@@ -47,6 +50,38 @@ export function Modal({
     </WidgetLocale>
   );
 }
+
+/**
+ * React Aria gives focus back to the control that opened the dialog. When that
+ * control is gone by then (the row a deletion removed), focus would fall to
+ * the page itself: instead it goes to the heading of the nearest part of the
+ * page still there (the list's section), or the page's own heading.
+ */
+function refocusWhenOpenerGone(opener: Element | null) {
+  const around: Element[] = [];
+  for (let node = opener?.parentElement ?? null; node && node !== document.body; ) {
+    around.push(node);
+    node = node.parentElement;
+  }
+  return () => {
+    // After React Aria's own attempt (it restores on the next animation frame).
+    requestAnimationFrame(() =>
+      requestAnimationFrame(() => {
+        const active = document.activeElement;
+        if (opener?.isConnected || (active && active !== document.body)) return;
+        const place = around.find((node) => node.isConnected && node.querySelector(HEADING));
+        const heading =
+          place?.querySelector<HTMLElement>(HEADING) ??
+          document.querySelector<HTMLElement>('main h1');
+        if (!heading) return;
+        if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
+        heading.focus();
+      }),
+    );
+  };
+}
+
+const HEADING = 'h1, h2, h3';
 
 /** A yes/no question in a modal (revoke an app, delete a contact, log out a device). */
 export function ConfirmDialog({

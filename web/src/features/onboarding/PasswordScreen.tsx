@@ -2,6 +2,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { NewPasswordFields } from '../../components/PasswordRules';
+import { currentLocale, languageOfLocale } from '../../i18n/i18n';
 import { href } from '../../lib/routes';
 import '../../components/self-service.css';
 import { api } from '../../lib/api';
@@ -54,7 +55,15 @@ export default function PasswordScreen() {
         return setError(failure);
       }
       const created = await api.onboarding.acceptTerms({
-        body: { payload, ...names, terms: true, privacy: true, marketing: terms.marketing },
+        body: {
+          payload,
+          ...names,
+          terms: true,
+          privacy: true,
+          marketing: terms.marketing,
+          // The new account speaks the language its onboarding was done in.
+          language: languageOfLocale(currentLocale()),
+        },
       });
       if (created.status !== 200) return setError(stepErrorOf(created));
       onboardingState.update({ outcome: created.body.outcome });
