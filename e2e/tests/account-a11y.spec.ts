@@ -1,21 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { expectAccessible } from '../fixtures/a11y';
 import { expect, test } from '../fixtures/login';
 import { BE_URL, LU_URL } from '../playwright.config';
 import { inEnglish, signInAs } from './account-helpers';
-
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-/** No serious or critical axe violation on what the page shows now. */
-async function expectAccessible(page: Page, what: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  const bad = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) => `${what}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-    );
-  expect(bad).toEqual([]);
-}
 
 /** Each self-service screen, reached as a person would, with what identifies it loaded. */
 const screens: { path: string; ready: (page: Page) => Promise<void> }[] = [

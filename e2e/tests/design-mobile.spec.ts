@@ -151,6 +151,8 @@ test('dialogs trap focus, close on Escape, give focus back and fit 320 px', asyn
   await opener.click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
+  // Measured once it has risen into place (a 180 ms entrance).
+  await expect(page.locator('.modal[data-entering]')).toHaveCount(0);
   await expectInViewport(page, await dialog.boundingBox());
   await shoot(page, 'be-en-320-dialog');
   // Tab goes round inside the dialog.

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { expectAccessible } from '../fixtures/a11y';
 import { expect as baseExpect, test } from '../fixtures/login';
 import { trustThisBrowser } from '../fixtures/mfa';
 import { mockUrl } from '../fixtures/stack';
@@ -16,18 +16,6 @@ import { inEnglish, signInAs } from './account-helpers';
 // Long journeys (several sign-ins each) on a shared, loaded machine.
 test.describe.configure({ timeout: 120_000 });
 const expect = baseExpect.configure({ timeout: 20_000 });
-
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-async function expectAccessible(page: Page, what: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  const bad = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) => `${what}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-    );
-  expect(bad).toEqual([]);
-}
 
 interface Notice {
   code: string;

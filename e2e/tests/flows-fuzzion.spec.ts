@@ -1,5 +1,5 @@
+import { expectAccessible } from '../fixtures/a11y';
 import { DEMO_PASSWORD, expect, outboxCode, test } from '../fixtures/login';
-import { expectAccessible } from './flows-helpers';
 
 /**
  * duplicate@example.be signs in through the pages (e-mail code from the

@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
+import { expectAccessible } from '../fixtures/a11y';
 import { outboxCode } from '../fixtures/mfa';
 import { expect, test } from '../fixtures/stack';
 import { LU_URL } from '../playwright.config';
-import { expectAccessible } from './flows-helpers';
 import { screenshotter } from './screenshots';
 
 const shoot = screenshotter('onboarding');

@@ -1,5 +1,5 @@
+import { expectAccessible } from '../fixtures/a11y';
 import { DEMO_PASSWORD, expect, outboxCode, test } from '../fixtures/login';
-import { expectAccessible } from './flows-helpers';
 
 test('access required: the request for a site goes to the administrator', async ({
   page,

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { expectAccessible } from '../fixtures/a11y';
 import { expect as baseExpect, mockUrl, test } from '../fixtures/stack';
 import { BE_URL, LU_URL } from '../playwright.config';
 import { portalCall, signInAs } from './account-helpers';
@@ -15,17 +15,8 @@ import { portalCall, signInAs } from './account-helpers';
 /** Ceremonies and screens wait on a shared, loaded machine: a longer patience than the suite's. */
 const expect = baseExpect.configure({ timeout: 30_000 });
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 /** Past the 15 minutes a recent MFA check holds. */
 const PAST_SUDO_MS = 16 * 60_000;
-
-async function expectAccessible(page: Page, what: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  const bad = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(bad).toEqual([]);
-}
 
 async function addVirtualAuthenticator(page: Page) {
   const cdp = await page.context().newCDPSession(page);

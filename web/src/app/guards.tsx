@@ -3,7 +3,7 @@ import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { Loading } from '../components/Loading';
 import { queryKeys, tsr } from '../lib/api';
 import { fuzzionPayload, loginPayload } from '../lib/flow-state';
-import { decide, stepUpHref, targetClientOf } from '../lib/guard-rules';
+import { decide, PUBLIC_ROUTES, stepUpHref, targetClientOf } from '../lib/guard-rules';
 import { type RouteName, routeNameOf } from '../lib/routes';
 import { useCurrentUser, useLogout } from '../lib/session';
 import { useWeakLock } from '../lib/weak-lock';
@@ -30,12 +30,16 @@ export function Screens() {
 export function RouteGuard() {
   const location = useLocation();
   const to = routeNameOf(location.pathname);
-  const { user, isLoading } = useCurrentUser();
+  const { user, isLoading, fromCopy } = useCurrentUser();
   const weakLocked = useWeakLock();
   // The route shown before this one (for the onboarding order and edit-info rules).
   const shown = useRef<RouteName | null>(null);
 
-  const decision = isLoading
+  // A stored copy is enough to show the account at once, not to send a visitor
+  // away from the sign-in pages: the session behind it may be gone (signed out
+  // elsewhere, cookies cleared), and they asked for the sign-in page.
+  const waiting = isLoading || (fromCopy && to !== null && PUBLIC_ROUTES.has(to));
+  const decision = waiting
     ? null
     : decide({
         to,

@@ -42,12 +42,16 @@ function selectUser(res: { status: number; body: unknown }): User | null {
  * the gateway is asked (spec part 4, root on load); the gateway's answer rules.
  */
 export function useCurrentUser() {
+  const queryClient = useQueryClient();
   const query = tsr.profile.getUser.useQuery({
     queryKey: queryKeys.user,
     retry: false,
     staleTime: 60_000,
     select: selectUser,
     placeholderData: () => {
+      // Once the gateway has said nobody is signed in, the copy is not shown again
+      // while a new observer asks once more.
+      if (queryClient.getQueryState(queryKeys.user)?.error) return undefined;
       const copy = storedUser();
       return copy
         ? { status: 200 as const, body: { data: copy }, headers: new Headers() }
@@ -55,12 +59,22 @@ export function useCurrentUser() {
     },
   });
   const user = query.data ?? null;
+  const signedOut = (query.error as { status?: unknown } | null)?.status === 401;
+  useEffect(() => {
+    if (signedOut) keepCopy(null);
+  }, [signedOut]);
   // Loading only until the first answer. A signed-out visitor's 401 is an error,
   // not data: each new observer (the header's tools mount after the page) fetches
   // again and TanStack Query puts a query without data back to `pending` while it
   // does; counting that as loading would unmount the page under the visitor's
   // typing. A sign-in resets the query (`refreshUser`), which starts over.
-  return { user, isLoading: query.isPending && !query.isFetched, query };
+  // `fromCopy`: the user shown is the stored copy, the gateway has not answered yet.
+  return {
+    user,
+    isLoading: query.isPending && !query.isFetched,
+    fromCopy: query.isPlaceholderData,
+    query,
+  };
 }
 
 /**
