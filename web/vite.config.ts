@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { entryChunkPlugin } from './scripts/entry-chunk-plugin.ts';
@@ -7,6 +8,18 @@ const gateway = process.env.GATEWAY_URL ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
   plugins: [portalApiPlugin(), entryChunkPlugin(), react()],
+  resolve: {
+    alias: [
+      {
+        // react-i18next imports the `useSyncExternalStore` shim for React < 18; React 19
+        // has the hook itself, and the shim's fallback would only weigh on the first page.
+        find: /^use-sync-external-store\/shim$/,
+        replacement: fileURLToPath(
+          new URL('./src/lib/use-sync-external-store.ts', import.meta.url),
+        ),
+      },
+    ],
+  },
   build: { target: 'es2022', sourcemap: false, modulePreload: false },
   server: {
     port: 5173,

@@ -1,7 +1,7 @@
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { BrowserRouter, useLocation, useNavigate, useRoutes } from 'react-router';
-import { queryKeys, tsr } from '../lib/api';
+import { queryKeys } from '../lib/api';
 import { setMaintenance, useMaintenance } from '../lib/maintenance';
 import { href } from '../lib/routes';
 import { useFollowUserLanguage } from '../lib/session';
@@ -65,11 +65,9 @@ function Routes() {
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
-      <tsr.ReactQueryProvider>
-        <BrowserRouter>
-          <Routes />
-        </BrowserRouter>
-      </tsr.ReactQueryProvider>
+      <BrowserRouter>
+        <Routes />
+      </BrowserRouter>
     </QueryClientProvider>
   );
 }

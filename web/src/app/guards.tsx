@@ -1,17 +1,20 @@
+import { useQuery } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { Loading } from '../components/Loading';
-import { queryKeys, tsr } from '../lib/api';
+import { answerOrThrow, api, queryKeys } from '../lib/api';
 import { fuzzionPayload, loginPayload } from '../lib/flow-state';
 import { decide, PUBLIC_ROUTES, stepUpHref, targetClientOf } from '../lib/guard-rules';
 import { type RouteName, routeNameOf } from '../lib/routes';
-import { useCurrentUser, useLogout } from '../lib/session';
+import { useCurrentUser } from '../lib/session';
 import { useWeakLock } from '../lib/weak-lock';
 
 export { stepUpHref } from '../lib/guard-rules';
 
 // Spec part 4, token in address hash: loaded only when an address carries one.
 const HashLogin = lazy(() => import('../features/auth/HashLogin'));
+// Signing out on the way (leaving the MFA set-up): rare, so loaded when needed.
+const LogoutTo = lazy(() => import('./LogoutTo'));
 
 /** Lazy screens show the loading indicator while their code and texts arrive. */
 export function Screens() {
@@ -69,7 +72,11 @@ export function RouteGuard() {
     case 'redirect':
       return <Navigate to={decision.to} replace />;
     case 'logout':
-      return <LogoutTo to={decision.to} />;
+      return (
+        <Suspense fallback={<Loading />}>
+          <LogoutTo to={decision.to} />
+        </Suspense>
+      );
     case 'stepUp':
       return (
         <RequireSudo>
@@ -81,18 +88,6 @@ export function RouteGuard() {
   }
 }
 
-function LogoutTo({ to }: { to: string }) {
-  const logout = useLogout();
-  const navigate = useNavigate();
-  const started = useRef(false);
-  useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    logout.mutate({}, { onSettled: () => navigate(to, { replace: true }) });
-  }, [logout, navigate, to]);
-  return <Loading />;
-}
-
 /**
  * Step-up (spec part 4): the children show only while a recent MFA check
  * holds (`GET /mfa/status` sudo); otherwise the user goes to mfa-methods with
@@ -100,8 +95,10 @@ function LogoutTo({ to }: { to: string }) {
  */
 export function RequireSudo({ children }: { children: ReactNode }) {
   const location = useLocation();
-  const status = tsr.auth.mfaStatus.useQuery({
+  // `api` rather than the `tsr` hook: the guard is on the first page (bundle budget, see lib/tsr).
+  const status = useQuery({
     queryKey: queryKeys.mfaStatus,
+    queryFn: ({ signal }) => answerOrThrow(api.auth.mfaStatus({ fetchOptions: { signal } })),
     staleTime: 0,
     refetchOnMount: 'always',
     retry: false,

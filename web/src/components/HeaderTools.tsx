@@ -13,8 +13,9 @@ import {
 } from 'react-aria-components/Menu';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { useLogout } from '../lib/logout';
 import { href } from '../lib/routes';
-import { useCurrentUser, useLogout } from '../lib/session';
+import { useCurrentUser } from '../lib/session';
 import { BusyLabel } from './BusyLabel';
 import { LANGUAGE_NAMES, LanguageSwitcher, useLanguageChoice } from './LanguageSwitcher';
 import { WidgetLocale } from './WidgetLocale';

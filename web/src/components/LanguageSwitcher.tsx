@@ -11,9 +11,10 @@ import {
 } from 'react-aria-components/Select';
 import { useTranslation } from 'react-i18next';
 import { changeLocale, languageOfLocale, rememberLocale } from '../i18n/i18n';
-import { queryKeys, tsr } from '../lib/api';
+import { queryKeys } from '../lib/api';
 import { getConfig } from '../lib/config';
 import { useCurrentUser } from '../lib/session';
+import { tsr } from '../lib/tsr';
 
 /** Each language by its own name, as language pickers do (not translated). */
 export const LANGUAGE_NAMES: Record<Locale, { name: string; lang: string }> = {

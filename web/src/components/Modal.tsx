@@ -53,9 +53,11 @@ export function Modal({
 
 /**
  * React Aria gives focus back to the control that opened the dialog. When that
- * control is gone by then (the row a deletion removed), focus would fall to
- * the page itself: instead it goes to the heading of the nearest part of the
- * page still there (the list's section), or the page's own heading.
+ * control goes away (the row a deletion removes, at once or once the list is
+ * read again), focus would fall to the page itself: instead it goes to the
+ * heading of the nearest part of the page still there (the list's section),
+ * or the page's own heading. Watching stops once focus is elsewhere, or after
+ * a few seconds.
  */
 function refocusWhenOpenerGone(opener: Element | null) {
   const around: Element[] = [];
@@ -64,20 +66,30 @@ function refocusWhenOpenerGone(opener: Element | null) {
     node = node.parentElement;
   }
   return () => {
+    const observer = new MutationObserver(() => check());
+    const stop = () => {
+      observer.disconnect();
+      window.clearTimeout(timer);
+    };
+    const check = () => {
+      const active = document.activeElement;
+      const lost = !active || active === document.body;
+      if (!lost && active !== opener) return stop(); // the user went on elsewhere
+      if (opener?.isConnected) return; // still there: keep watching
+      stop();
+      if (!lost) return;
+      const place = around.find((node) => node.isConnected && node.querySelector(HEADING));
+      const heading =
+        place?.querySelector<HTMLElement>(HEADING) ??
+        document.querySelector<HTMLElement>('main h1');
+      if (!heading) return;
+      if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
+      heading.focus();
+    };
+    const timer = window.setTimeout(stop, 5000);
+    observer.observe(document.body, { childList: true, subtree: true });
     // After React Aria's own attempt (it restores on the next animation frame).
-    requestAnimationFrame(() =>
-      requestAnimationFrame(() => {
-        const active = document.activeElement;
-        if (opener?.isConnected || (active && active !== document.body)) return;
-        const place = around.find((node) => node.isConnected && node.querySelector(HEADING));
-        const heading =
-          place?.querySelector<HTMLElement>(HEADING) ??
-          document.querySelector<HTMLElement>('main h1');
-        if (!heading) return;
-        if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
-        heading.focus();
-      }),
-    );
+    requestAnimationFrame(() => requestAnimationFrame(check));
   };
 }
 

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ensureNamespaces } from '../i18n/i18n';
-import { queryKeys, tsr } from '../lib/api';
+import { queryKeys } from '../lib/api';
 import { startSsoLogin } from '../lib/sso';
+import { tsr } from '../lib/tsr';
 import { Modal } from './Modal';
 import './self-service.css';
 

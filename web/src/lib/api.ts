@@ -1,23 +1,33 @@
 import { portalApi } from 'virtual:portal-api';
 import { initClient } from '@ts-rest/core';
-import { initTsrReactQuery } from '@ts-rest/react-query/v5';
 import { deviceId } from './device';
 
-const clientArgs = {
+export const clientArgs = {
   baseUrl: '',
   baseHeaders: { 'x-device-id': () => deviceId() },
   credentials: 'same-origin' as const,
 };
 
-/** The only way screens talk to the gateway: hooks derived from the portal contract. */
-export const tsr = initTsrReactQuery(portalApi, clientArgs);
-
 /**
- * The same calls as plain async functions answering `{status, body}` (every
- * status, errors included), for the steps of a flow that run outside a
- * component's render (after sign-in) or must not wait for React.
+ * The portal calls as plain async functions answering `{status, body}` (every
+ * status, errors included): for the steps of a flow that run outside a
+ * component's render, and for the first page's queries. Screens use the hooks
+ * of `./tsr`.
  */
 export const api = initClient(portalApi, clientArgs);
+
+/**
+ * A call's answer as ts-rest's query hooks (`./tsr`) keep it: `{status, body,
+ * headers}` when 2xx, thrown otherwise. The first page's own queries use
+ * `api` through this, so that they and the screens' hooks share their cache.
+ */
+export async function answerOrThrow<T extends { status: number }>(
+  answer: Promise<T>,
+): Promise<Extract<T, { status: 200 | 201 | 204 }>> {
+  const res = await answer;
+  if (res.status < 200 || res.status >= 300) throw res;
+  return res as Extract<T, { status: 200 | 201 | 204 }>;
+}
 
 /** Query keys, one factory for the whole app's server state. */
 export const queryKeys = {

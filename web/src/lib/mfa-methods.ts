@@ -1,4 +1,5 @@
-import { queryKeys, tsr } from './api';
+import { queryKeys } from './api';
+import { tsr } from './tsr';
 
 /**
  * The user's MFA methods (`GET /mfa/methods`), read by the step-up, the

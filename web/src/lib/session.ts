@@ -1,15 +1,14 @@
 import type { User } from '@portal/contract';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { changeLocale, currentLocale, localeOfLanguage } from '../i18n/i18n';
-import { queryKeys, tsr } from './api';
+import { answerOrThrow, api, queryKeys } from './api';
 import { getConfig } from './config';
-import { clearFlowState } from './flow-state';
-import { setWeakLock } from './weak-lock';
 
 const ACCOUNT_COPY = 'account';
 
-function keepCopy(user: User | null): void {
+/** Keeps (or, with null, forgets) the account copy. */
+export function keepCopy(user: User | null): void {
   try {
     if (user) localStorage.setItem(ACCOUNT_COPY, JSON.stringify(user));
     else localStorage.removeItem(ACCOUNT_COPY);
@@ -43,8 +42,10 @@ function selectUser(res: { status: number; body: unknown }): User | null {
  */
 export function useCurrentUser() {
   const queryClient = useQueryClient();
-  const query = tsr.profile.getUser.useQuery({
+  // `api` rather than the `tsr` hook: this runs on the first page (bundle budget, see ./tsr).
+  const query = useQuery({
     queryKey: queryKeys.user,
+    queryFn: ({ signal }) => answerOrThrow(api.profile.getUser({ fetchOptions: { signal } })),
     retry: false,
     staleTime: 60_000,
     select: selectUser,
@@ -97,20 +98,4 @@ export function useFollowUserLanguage(): void {
 /** After a sign-in: forget any previous answer and read the user afresh. */
 export async function refreshUser(queryClient: ReturnType<typeof useQueryClient>) {
   await queryClient.resetQueries({ queryKey: queryKeys.user });
-}
-
-/**
- * Logout (spec part 4): the gateway deletes the server token and the cookie;
- * the user data, the MFA state and every flow's state go too.
- */
-export function useLogout() {
-  const queryClient = useQueryClient();
-  return tsr.auth.deleteToken.useMutation({
-    onSettled: () => {
-      setWeakLock(false);
-      clearFlowState();
-      keepCopy(null);
-      queryClient.removeQueries();
-    },
-  });
 }

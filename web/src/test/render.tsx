@@ -3,8 +3,8 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { initI18n } from '../i18n/i18n';
-import { tsr } from '../lib/api';
 import { loadConfig, maybeConfig } from '../lib/config';
+import { tsr } from '../lib/tsr';
 
 /** Renders one screen at `path` with the app's providers and English texts. */
 export async function renderScreen(path: string, routes: { path: string; element: ReactNode }[]) {

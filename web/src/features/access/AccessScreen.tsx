@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/Modal';
 import { toastSuccess } from '../../components/Toasts';
 import '../../components/self-service.css';
-import { tsr } from '../../lib/api';
 import { scopeText } from '../../lib/scopes';
+import { tsr } from '../../lib/tsr';
 import { grantKeys, useGrants } from './api/grants';
 
 /** Third-party apps the user let in (spec part 2, Access): revoke any of them. */

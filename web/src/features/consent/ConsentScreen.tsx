@@ -5,10 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { href } from '../../lib/routes';
 import '../../components/self-service.css';
-import { tsr } from '../../lib/api';
 import { errorOf } from '../../lib/errors';
+import { useLogout } from '../../lib/logout';
 import { scopeText } from '../../lib/scopes';
-import { useCurrentUser, useLogout } from '../../lib/session';
+import { useCurrentUser } from '../../lib/session';
+import { tsr } from '../../lib/tsr';
 import { useAuthorize } from './api/authorize';
 
 const FIELDS = [

@@ -7,11 +7,12 @@ import { CODE_TEXTS, CodeForm } from '../../components/CodeForm';
 import { useStepUpInPlace } from '../../components/StepUp';
 import { href } from '../../lib/routes';
 import '../../components/self-service.css';
-import { queryKeys, tsr } from '../../lib/api';
+import { queryKeys } from '../../lib/api';
 import { type ErrorTexts, useErrorText } from '../../lib/errors';
 import { useMfaMethods } from '../../lib/mfa-methods';
 import { useCurrentUser } from '../../lib/session';
 import { safeInternalTarget } from '../../lib/target';
+import { tsr } from '../../lib/tsr';
 
 type Step = 'email' | 'sms';
 type Stage = { kind: 'intro' } | { kind: Step } | { kind: 'done' };

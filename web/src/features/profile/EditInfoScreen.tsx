@@ -6,11 +6,12 @@ import { Link, useNavigate } from 'react-router';
 import { href } from '../../lib/routes';
 import '../../components/self-service.css';
 import { changeLocale, currentLocale, localeOfLanguage } from '../../i18n/i18n';
-import { queryKeys, tsr } from '../../lib/api';
+import { queryKeys } from '../../lib/api';
 import { maybeConfig } from '../../lib/config';
 import { type ErrorTexts, errorOf, errorText, type PortalError } from '../../lib/errors';
 import { useFormat } from '../../lib/format';
 import { useCurrentUser } from '../../lib/session';
+import { tsr } from '../../lib/tsr';
 import { languageLabel } from './profile-format';
 
 type Field = 'firstname' | 'lastname' | 'birthdate' | 'gender' | 'language';

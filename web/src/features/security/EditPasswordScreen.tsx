@@ -6,9 +6,10 @@ import { NewPasswordFields } from '../../components/PasswordRules';
 import { useStepUpInPlace } from '../../components/StepUp';
 import { href } from '../../lib/routes';
 import '../../components/self-service.css';
-import { queryKeys, tsr } from '../../lib/api';
+import { queryKeys } from '../../lib/api';
 import { type ErrorTexts, errorOf, errorText, type PortalError } from '../../lib/errors';
 import { useCurrentUser } from '../../lib/session';
+import { tsr } from '../../lib/tsr';
 
 /** A wrong current password (422), a refused new one (400), or a change that failed. */
 const PASSWORD_TEXTS = {

@@ -7,10 +7,11 @@ import { RecoveryKeys } from '../../components/RecoveryKeys';
 import { useStepUpInPlace } from '../../components/StepUp';
 import { href } from '../../lib/routes';
 import '../../components/self-service.css';
-import { queryKeys, tsr } from '../../lib/api';
+import { queryKeys } from '../../lib/api';
 import { type ErrorTexts, errorOf, errorText, type PortalError } from '../../lib/errors';
 import { useMfaMethods } from '../../lib/mfa-methods';
 import { useCurrentUser } from '../../lib/session';
+import { tsr } from '../../lib/tsr';
 import { unusedRecoveryKeys } from './mfa-labels';
 
 /** `needsTotp`: 409, recovery keys come with an authenticator app; or why it failed. */

@@ -8,8 +8,9 @@ import { ReasonButton } from '../../components/ReasonButton';
 import { useStepUpInPlace } from '../../components/StepUp';
 import { href } from '../../lib/routes';
 import '../../components/self-service.css';
-import { queryKeys, tsr } from '../../lib/api';
+import { queryKeys } from '../../lib/api';
 import { useMfaMethods } from '../../lib/mfa-methods';
+import { tsr } from '../../lib/tsr';
 import { MethodLabel } from './components/MethodLabel';
 import { isLastCodeMethod, visibleMethods } from './mfa-labels';
 

@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/Modal';
 import '../../components/self-service.css';
-import { tsr } from '../../lib/api';
 import { useFormat } from '../../lib/format';
+import { tsr } from '../../lib/tsr';
 import { securityKeys, useTrustedDevices } from './api/sessions';
 
 type Notice = { ok: true; text: string } | { ok: false };

@@ -5,8 +5,9 @@ import { Link, useNavigate } from 'react-router';
 import { CODE_TEXTS, CodeForm } from '../../components/CodeForm';
 import { href } from '../../lib/routes';
 import '../../components/self-service.css';
-import { queryKeys, tsr } from '../../lib/api';
+import { queryKeys } from '../../lib/api';
 import { useErrorText } from '../../lib/errors';
+import { tsr } from '../../lib/tsr';
 import { pendingSetup } from './setup-state';
 
 /** MFA setup: the 8-digit code sent to the chosen e-mail or phone. */

@@ -5,10 +5,10 @@ import { Link, useNavigate } from 'react-router';
 import { useStepUpInPlace } from '../../components/StepUp';
 import { href } from '../../lib/routes';
 import '../../components/self-service.css';
-import { tsr } from '../../lib/api';
 import { type ErrorTexts, useErrorText } from '../../lib/errors';
 import { useMfaMethods } from '../../lib/mfa-methods';
 import { useCurrentUser } from '../../lib/session';
+import { tsr } from '../../lib/tsr';
 import { pendingSetup } from './setup-state';
 
 type Kind = 'email' | 'sms';

@@ -8,8 +8,9 @@ import { RecoveryKeys } from '../../components/RecoveryKeys';
 import { useStepUpInPlace } from '../../components/StepUp';
 import { href } from '../../lib/routes';
 import '../../components/self-service.css';
-import { queryKeys, tsr } from '../../lib/api';
+import { queryKeys } from '../../lib/api';
 import { type ErrorTexts, errorOf, errorText, type PortalError } from '../../lib/errors';
+import { tsr } from '../../lib/tsr';
 import { QrCode } from './components/QrCode';
 
 type Stage =

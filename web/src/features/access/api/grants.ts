@@ -1,4 +1,4 @@
-import { tsr } from '../../../lib/api';
+import { tsr } from '../../../lib/tsr';
 
 /** Query keys of the access screen. */
 export const grantKeys = {

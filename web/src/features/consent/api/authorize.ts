@@ -1,5 +1,5 @@
 import type { AuthorizeQuery } from '@portal/contract';
-import { tsr } from '../../../lib/api';
+import { tsr } from '../../../lib/tsr';
 
 /** Query keys of the consent screen: one entry per authorisation request. */
 export const consentKeys = {

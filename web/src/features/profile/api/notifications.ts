@@ -1,4 +1,4 @@
-import { tsr } from '../../../lib/api';
+import { tsr } from '../../../lib/tsr';
 
 /** Query key of the account's e-mail notices (Profile → Notifications). */
 export const notificationsKey = ['notifications'] as const;

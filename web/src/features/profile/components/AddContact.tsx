@@ -3,9 +3,9 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { useStepUpInPlace } from '../../../components/StepUp';
-import { tsr } from '../../../lib/api';
 import { maybeConfig } from '../../../lib/config';
 import { type ErrorTexts, errorOf, errorText, type PortalError } from '../../../lib/errors';
+import { tsr } from '../../../lib/tsr';
 import type { Kind, Pending } from '../contacts';
 
 export function AddContact({

@@ -7,9 +7,10 @@ import { CODE_TEXTS, CodeForm } from '../../../components/CodeForm';
 import { ConfirmDialog } from '../../../components/Modal';
 import { ReasonButton } from '../../../components/ReasonButton';
 import { useStepUpInPlace } from '../../../components/StepUp';
-import { queryKeys, tsr } from '../../../lib/api';
+import { queryKeys } from '../../../lib/api';
 import { useErrorText } from '../../../lib/errors';
 import { href } from '../../../lib/routes';
+import { tsr } from '../../../lib/tsr';
 import { deleteBlocker, type Kind, type Outcome, type Pending } from '../contacts';
 import { AddContact } from './AddContact';
 

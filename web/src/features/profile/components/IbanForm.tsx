@@ -3,10 +3,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStepUpInPlace } from '../../../components/StepUp';
-import { queryKeys, tsr } from '../../../lib/api';
+import { queryKeys } from '../../../lib/api';
 import { maybeConfig } from '../../../lib/config';
 import { type ErrorTexts, errorOf, errorText, type PortalError } from '../../../lib/errors';
 import { countryName, useFormat } from '../../../lib/format';
+import { tsr } from '../../../lib/tsr';
 import { formatIban } from '../profile-format';
 
 /** Spec part 8: a refused IBAN (400, 422) is "invalid"; any other failure "couldn't be updated". */

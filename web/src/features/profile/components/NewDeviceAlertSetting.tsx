@@ -2,7 +2,7 @@ import type { NotificationSettings } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { tsr } from '../../../lib/api';
+import { tsr } from '../../../lib/tsr';
 import './setting.css';
 import { notificationsKey, useNotificationSettings } from '../api/notifications';
 

@@ -1,4 +1,4 @@
-import { tsr } from '../../../lib/api';
+import { tsr } from '../../../lib/tsr';
 
 /** Query keys of the security screens (MFA methods are the shared `queryKeys.mfaMethods`). */
 export const securityKeys = {

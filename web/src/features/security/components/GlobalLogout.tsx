@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/Modal';
-import { tsr } from '../../../lib/api';
+import { useLogout } from '../../../lib/logout';
 import { href } from '../../../lib/routes';
-import { useLogout } from '../../../lib/session';
+import { tsr } from '../../../lib/tsr';
 
 /** Global logout (spec part 4): every session ends, this one included. */
 export function GlobalLogout() {
