@@ -1,8 +1,11 @@
-import { useId } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import '../../components/self-service.css';
+import { fuzzionPayload } from '../../lib/flow-state';
 import { goToTarget } from '../../lib/sign-in';
+import { fuzzionKeys } from './api/fuzzion';
 
 /**
  * `/fuzzion-success`: the merge is done (`?outcome=declined`: the accounts
@@ -15,6 +18,14 @@ export default function FuzzionSuccessScreen() {
   const [params] = useSearchParams();
   const titleId = useId();
   const declined = params.get('outcome') === 'declined';
+  const queryClient = useQueryClient();
+  // The flow is over: its payload goes, and the merged account replaces the user, its
+  // MFA methods and everything read before.
+  useEffect(() => {
+    fuzzionPayload.clear();
+    queryClient.removeQueries({ queryKey: fuzzionKeys.all });
+    void queryClient.invalidateQueries();
+  }, [queryClient]);
   return (
     <section className="card narrow" aria-labelledby={titleId}>
       <h1 id={titleId}>

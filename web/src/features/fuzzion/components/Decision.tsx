@@ -1,18 +1,14 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api } from '../../../lib/api';
-import { fuzzionPayload } from '../../../lib/flow-state';
 import { href } from '../../../lib/routes';
-import { fuzzionKeys } from '../api/fuzzion';
 import type { StepProps } from '../merge';
 
 /** Ownership proven: merge (the current password serves every username) or keep apart. */
 export function Decision({ payload, fuzzion, titleId, onFailure, target }: StepProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const { username } = fuzzion.data;
@@ -25,10 +21,8 @@ export function Decision({ payload, fuzzion, titleId, onFailure, target }: StepP
         ? await api.fuzzion.accept({ body: { payload } })
         : await api.fuzzion.decline({ body: { payload } });
       if (res.status !== 200 && res.status !== 204) return setError(onFailure(res));
-      fuzzionPayload.clear();
-      // The merged account replaces the user, its MFA methods and everything read before.
-      queryClient.removeQueries({ queryKey: fuzzionKeys.all });
-      await queryClient.invalidateQueries();
+      // The success screen ends the flow (payload, cached answers) once it shows: done
+      // here, this screen would render again without its payload and leave for the dashboard.
       navigate(
         href('fuzzion-success', {
           outcome: merge ? undefined : 'declined',
