@@ -156,7 +156,7 @@ test('the new-device alert can be switched off in Notifications', async ({
   await inEnglish(page);
   await page.goto('/profile#notifications');
   const alerts = page.getByRole('group', { name: 'Security alerts' });
-  const box = alerts.getByRole('checkbox', {
+  const box = alerts.getByRole('switch', {
     name: 'E-mail me when someone signs in from a new device',
   });
   await expect(box).toBeChecked();
@@ -168,7 +168,7 @@ test('the new-device alert can be switched off in Notifications', async ({
   await expect(alerts.getByText('Your choice has been saved.')).toBeVisible();
   await page.reload();
   await expect(
-    page.getByRole('checkbox', { name: 'E-mail me when someone signs in from a new device' }),
+    page.getByRole('switch', { name: 'E-mail me when someone signs in from a new device' }),
   ).not.toBeChecked();
 
   const elsewhere = await browser.newPage();

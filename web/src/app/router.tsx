@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { Layout } from '../components/Layout';
 import { href, routes } from '../lib/routes';
@@ -20,7 +20,9 @@ import { lazyScreen } from './lazy';
 
 const LoginScreen = lazyScreen(() => import('../features/auth/LoginScreen'));
 const MaintenanceScreen = lazyScreen(() => import('../features/maintenance/MaintenanceScreen'));
-const AllScreens = lazy(() => import('./all-screens'));
+// Every screen after the sign-in uses the forms' and navigation texts (codes, password
+// rules, breadcrumbs): they come with the table, not with the first page.
+const AllScreens = lazyScreen(() => import('./all-screens'), ['forms']);
 // Issue 16: after the sign-in form, with its texts; `@simplewebauthn/browser` loads with the ceremony.
 const PasskeySignIn = lazyScreen(() => import('../features/passkeys/PasskeySignIn'), ['passkeys']);
 const passkey = (autofill: boolean) => (

@@ -64,17 +64,17 @@ export function Breadcrumbs() {
   const trail = route ? TRAILS[route] : undefined;
   if (!trail) return null;
   return (
-    <nav aria-label={t('common.breadcrumbs.label')} className="breadcrumbs">
+    <nav aria-label={t('forms.breadcrumbs.label')} className="breadcrumbs">
       <ol>
         <li>
-          <Link to={href('home')}>{t('common.breadcrumbs.home')}</Link>
+          <Link to={href('home')}>{t('forms.breadcrumbs.home')}</Link>
         </li>
         {trail.map(([name, key], i) => (
           <li key={name}>
             {i === trail.length - 1 ? (
-              <span aria-current="page">{t(`common.breadcrumbs.${key}`)}</span>
+              <span aria-current="page">{t(`forms.breadcrumbs.${key}`)}</span>
             ) : (
-              <Link to={href(name)}>{t(`common.breadcrumbs.${key}`)}</Link>
+              <Link to={href(name)}>{t(`forms.breadcrumbs.${key}`)}</Link>
             )}
           </li>
         ))}

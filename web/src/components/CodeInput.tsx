@@ -37,7 +37,7 @@ export function CodeInput({
     <div className="field">
       <label htmlFor={id}>{label}</label>
       <span id={`${id}-hint`} className="hint">
-        {hint ?? t('common.code.hint', { count: length })}
+        {hint ?? t('forms.code.hint', { count: length })}
       </span>
       <input
         id={id}

@@ -38,7 +38,7 @@ export function PasswordRules({ password, id }: { password: string; id?: string 
   ];
   return (
     <div className="password-rules" id={id}>
-      <p>{t('common.password.rulesTitle')}</p>
+      <p>{t('forms.password.rulesTitle')}</p>
       <ul>
         {items
           .filter(([, min]) => min > 0)
@@ -47,10 +47,10 @@ export function PasswordRules({ password, id }: { password: string; id?: string 
             return (
               <li key={key} className={met ? 'rule-met' : 'rule-unmet'}>
                 <span aria-hidden="true">{met ? '✓' : '•'}</span>{' '}
-                {t(`common.password.rules.${key}`, { count: min })}
+                {t(`forms.password.rules.${key}`, { count: min })}
                 <span className="visually-hidden">
                   {' '}
-                  ({met ? t('common.password.met') : t('common.password.unmet')})
+                  ({met ? t('forms.password.met') : t('forms.password.unmet')})
                 </span>
               </li>
             );
@@ -93,18 +93,18 @@ export function NewPasswordFields({
   const passwordError =
     serverError ??
     (showErrors && failed.length > 0
-      ? t(`common.password.errors.${failed[0] ?? 'required'}`)
+      ? t(`forms.password.errors.${failed[0] ?? 'required'}`)
       : null);
   const confirmError =
     showErrors && password !== confirm
       ? confirm
-        ? t('common.password.errors.mismatch')
-        : t('common.password.errors.required')
+        ? t('forms.password.errors.mismatch')
+        : t('forms.password.errors.required')
       : null;
   return (
     <>
       <div className="field">
-        <label htmlFor={`${id}-password`}>{t('common.password.label')}</label>
+        <label htmlFor={`${id}-password`}>{t('forms.password.label')}</label>
         <input
           id={`${id}-password`}
           type="password"
@@ -122,7 +122,7 @@ export function NewPasswordFields({
       </div>
       <PasswordRules password={password} id={`${id}-rules`} />
       <div className="field">
-        <label htmlFor={`${id}-confirm`}>{t('common.password.confirm')}</label>
+        <label htmlFor={`${id}-confirm`}>{t('forms.password.confirm')}</label>
         <input
           id={`${id}-confirm`}
           type="password"

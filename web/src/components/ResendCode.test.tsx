@@ -5,7 +5,7 @@ import { initI18n } from '../i18n/i18n';
 import { RESEND_FIRST_S, ResendCode } from './ResendCode';
 
 beforeAll(async () => {
-  await initI18n('en', ['common']);
+  await initI18n('en', ['common', 'forms']);
 });
 afterEach(() => vi.useRealTimers());
 

@@ -58,15 +58,15 @@ export function ResendCode({
         aria-disabled={left > 0 || busy}
         aria-describedby={left > 0 ? 'resend-countdown' : undefined}
       >
-        {label ?? t('common.code.resend')}
+        {label ?? t('forms.code.resend')}
       </button>
       {left > 0 && (
         <span id="resend-countdown" className="hint">
-          {t('common.code.resendIn', { count: left })}
+          {t('forms.code.resendIn', { count: left })}
         </span>
       )}
       <p role="status" className="hint">
-        {sent ? t('common.code.resent') : ''}
+        {sent ? t('forms.code.resent') : ''}
       </p>
     </div>
   );

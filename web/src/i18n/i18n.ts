@@ -24,6 +24,7 @@ export const NAMESPACES: readonly Namespace[] = [
   'titles',
   'legal',
   'devices',
+  'forms',
 ];
 /** What the first screen needs; the others load with the screens that use them. */
 export const STARTUP_NAMESPACES: readonly Namespace[] = ['common', 'signin'];

@@ -12,7 +12,7 @@ const text = (value: unknown, texts?: Parameters<typeof errorOf>[1]) =>
   errorText(i18next.t, errorOf(value, texts));
 
 beforeAll(async () => {
-  await initI18n('en', ['common', 'signin', 'flows']);
+  await initI18n('en', ['common', 'signin', 'flows', 'forms']);
 });
 
 describe('the kind of an error answer', () => {
@@ -163,13 +163,13 @@ describe('the message of an error answer', () => {
   });
 
   it('is translated when the language changes', async () => {
-    await initI18n('fr', ['common', 'signin']);
+    await initI18n('fr', ['common', 'signin', 'forms']);
     try {
       expect(
         text(answer(429, { code: 'rate_limited', message: 'm' }, { 'retry-after': '2' })),
       ).toBe('Trop de tentatives. Réessayez dans 2 secondes.');
     } finally {
-      await initI18n('en', ['common', 'signin', 'flows']);
+      await initI18n('en', ['common', 'signin', 'flows', 'forms']);
     }
   });
 });
@@ -203,7 +203,7 @@ describe('the wrong fields of a 400', () => {
       password: {
         message: 'Not enough characters',
         code: 'password_length',
-        key: 'common.password.errors.length',
+        key: 'forms.password.errors.length',
       },
       'address.street': { message: 'Required', code: null, key: null },
       mfaId: { message: 'Expected a number', code: null, key: null },

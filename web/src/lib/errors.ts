@@ -77,7 +77,7 @@ const CODE_TEXT: Partial<Record<ErrorCode, TextKey>> = {
   captcha: 'signin.captcha.required',
   captcha_unavailable: 'signin.captcha.errors.verify',
   misdirected: 'common.errors.generic',
-  password_breached: 'common.password.errors.breached',
+  password_breached: 'forms.password.errors.breached',
 };
 
 /** Every code the app reads (any other stays out of `PortalError.code`). */
@@ -139,11 +139,11 @@ const KIND_TEXT: Record<ErrorKind, TextKey> = {
 
 /** The words of a field issue's code (a password rule). */
 const ISSUE_TEXT = {
-  password_required: 'common.password.errors.required',
-  password_length: 'common.password.errors.length',
-  password_letters: 'common.password.errors.letters',
-  password_numbers: 'common.password.errors.numbers',
-  password_special: 'common.password.errors.special',
+  password_required: 'forms.password.errors.required',
+  password_length: 'forms.password.errors.length',
+  password_letters: 'forms.password.errors.letters',
+  password_numbers: 'forms.password.errors.numbers',
+  password_special: 'forms.password.errors.special',
 } as const satisfies Record<PasswordFailureCode, TextKey>;
 export type IssueKey = (typeof ISSUE_TEXT)[PasswordFailureCode];
 

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Checkbox } from '../../components/Choices';
 import { CodeInput } from '../../components/CodeInput';
 import { Modal } from '../../components/Modal';
 import { ResendCode } from '../../components/ResendCode';
@@ -85,7 +86,6 @@ function CodeForm({
   const queryClient = useQueryClient();
   const finishSignIn = useFinishSignIn();
   const afterCode = useAfterCode(flags);
-  const trustId = useId();
   const cardId = useId();
   const [code, setCode] = useState('');
   const [cardNumber, setCardNumber] = useState('');
@@ -211,7 +211,7 @@ function CodeForm({
         </div>
       )}
       <CodeInput
-        label={kind === 'totpRecovery' ? t('mfa.code.recoveryKey') : t('common.code.label')}
+        label={kind === 'totpRecovery' ? t('mfa.code.recoveryKey') : t('forms.code.label')}
         value={code}
         onChange={(value) => {
           setCode(value);
@@ -224,15 +224,9 @@ function CodeForm({
         autoFocus={!isCard}
       />
       {flags.isLogin && (
-        <div className="checkbox">
-          <input
-            id={trustId}
-            type="checkbox"
-            checked={trust}
-            onChange={(e) => setTrust(e.target.checked)}
-          />
-          <label htmlFor={trustId}>{t('mfa.code.trustDevice')}</label>
-        </div>
+        <Checkbox checked={trust} onChange={setTrust}>
+          {t('mfa.code.trustDevice')}
+        </Checkbox>
       )}
       <button type="submit" className="button button-block" disabled={busy}>
         {t('mfa.code.submit')}

@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
+import { Radio, RadioGroup } from '../../components/Choices';
 import { href } from '../../lib/routes';
 import '../../components/self-service.css';
 import '../../components/flows.css';
@@ -114,45 +115,30 @@ export default function EmailVerificationScreen() {
       ) : (
         <form onSubmit={onSubmit} noValidate>
           {current !== null && (
-            <fieldset className="choice-fieldset">
-              <legend>{t('flows.onboarding.email.choice')}</legend>
+            <RadioGroup
+              label={t('flows.onboarding.email.choice')}
+              className="choice-group choice-fieldset"
+              value={keep ? 'keep' : 'personal'}
+              onChange={(value) => {
+                setKeep(value === 'keep');
+                setError(null);
+              }}
+            >
               <ul className="choice-list">
                 <li>
-                  <label className="choice">
-                    <input
-                      type="radio"
-                      name="email-choice"
-                      checked={keep}
-                      onChange={() => {
-                        setKeep(true);
-                        setError(null);
-                      }}
-                    />
-                    <span>
-                      <strong>{t('flows.onboarding.email.keep', { email: current })}</strong>
-                      <span className="muted">{t('flows.onboarding.email.keepText')}</span>
-                    </span>
-                  </label>
+                  <Radio value="keep" card>
+                    <strong>{t('flows.onboarding.email.keep', { email: current })}</strong>
+                    <span className="muted">{t('flows.onboarding.email.keepText')}</span>
+                  </Radio>
                 </li>
                 <li>
-                  <label className="choice">
-                    <input
-                      type="radio"
-                      name="email-choice"
-                      checked={!keep}
-                      onChange={() => {
-                        setKeep(false);
-                        setError(null);
-                      }}
-                    />
-                    <span>
-                      <strong>{t('flows.onboarding.email.personal')}</strong>
-                      <span className="muted">{t('flows.onboarding.email.personalText')}</span>
-                    </span>
-                  </label>
+                  <Radio value="personal" card>
+                    <strong>{t('flows.onboarding.email.personal')}</strong>
+                    <span className="muted">{t('flows.onboarding.email.personalText')}</span>
+                  </Radio>
                 </li>
               </ul>
-            </fieldset>
+            </RadioGroup>
           )}
           {!keep && (
             <div className="field">

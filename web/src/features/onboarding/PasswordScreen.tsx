@@ -28,7 +28,7 @@ export default function PasswordScreen() {
   const [error, setError] = useState<PortalError | null>(null);
   const [busy, setBusy] = useState(false);
   /** The password rule the server refused (its issue's code, spec part 5 wording). */
-  const [ruleBroken, setRuleBroken] = useState<IssueKey | 'common.password.errors.breached' | null>(
+  const [ruleBroken, setRuleBroken] = useState<IssueKey | 'forms.password.errors.breached' | null>(
     null,
   );
   if (!state) return <Navigate to={href('onboarding')} replace />;
@@ -47,10 +47,10 @@ export default function PasswordScreen() {
       if (saved.status !== 200) {
         const failure = stepErrorOf(saved);
         const rule = failure.fields.password;
-        if (rule) return setRuleBroken(rule.key ?? 'common.password.errors.length');
+        if (rule) return setRuleBroken(rule.key ?? 'forms.password.errors.length');
         // Found in known breaches (422): said next to the password, like a rule.
         if (failure.code === 'password_breached') {
-          return setRuleBroken('common.password.errors.breached');
+          return setRuleBroken('forms.password.errors.breached');
         }
         return setError(failure);
       }

@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
+import { Checkbox, Radio, RadioGroup } from '../../components/Choices';
 import { href } from '../../lib/routes';
 import '../../components/self-service.css';
 import '../../components/flows.css';
@@ -57,36 +58,32 @@ export default function TermsScreen() {
             {t('flows.onboarding.terms.termsText')}{' '}
             {doc('legal.terms', t('flows.onboarding.terms.readTerms'))}
           </p>
-          <label className="checkbox-field">
-            <input
-              type="checkbox"
-              checked={terms}
-              onChange={(e) => {
-                setTerms(e.target.checked);
-                setShowError(false);
-              }}
-              aria-invalid={showError && !terms ? true : undefined}
-              aria-describedby={showError && !terms ? errorId : undefined}
-            />
-            <span>{t('flows.onboarding.terms.acceptTerms')}</span>
-          </label>
+          <Checkbox
+            checked={terms}
+            onChange={(checked) => {
+              setTerms(checked);
+              setShowError(false);
+            }}
+            invalid={showError && !terms}
+            describedBy={showError && !terms ? errorId : undefined}
+          >
+            {t('flows.onboarding.terms.acceptTerms')}
+          </Checkbox>
           <p>
             {t('flows.onboarding.terms.privacyText')}{' '}
             {doc('legal.privacy', t('flows.onboarding.terms.readPrivacy'))}
           </p>
-          <label className="checkbox-field">
-            <input
-              type="checkbox"
-              checked={privacy}
-              onChange={(e) => {
-                setPrivacy(e.target.checked);
-                setShowError(false);
-              }}
-              aria-invalid={showError && !privacy ? true : undefined}
-              aria-describedby={showError && !privacy ? errorId : undefined}
-            />
-            <span>{t('flows.onboarding.terms.acceptPrivacy')}</span>
-          </label>
+          <Checkbox
+            checked={privacy}
+            onChange={(checked) => {
+              setPrivacy(checked);
+              setShowError(false);
+            }}
+            invalid={showError && !privacy}
+            describedBy={showError && !privacy ? errorId : undefined}
+          >
+            {t('flows.onboarding.terms.acceptPrivacy')}
+          </Checkbox>
           {showError && missing && (
             <p id={errorId} className="field-error error" role="alert">
               {forCode
@@ -95,28 +92,15 @@ export default function TermsScreen() {
             </p>
           )}
         </fieldset>
-        <fieldset className="choice-fieldset">
-          <legend>{t('flows.onboarding.terms.marketing')}</legend>
+        <RadioGroup
+          label={t('flows.onboarding.terms.marketing')}
+          value={marketing === null ? null : String(marketing)}
+          onChange={(value) => setMarketing(value === 'true')}
+        >
           <p className="hint">{t('flows.onboarding.terms.marketingOptional')}</p>
-          <label className="checkbox-field">
-            <input
-              type="radio"
-              name="marketing"
-              checked={marketing === true}
-              onChange={() => setMarketing(true)}
-            />
-            <span>{t('flows.onboarding.terms.marketingYes')}</span>
-          </label>
-          <label className="checkbox-field">
-            <input
-              type="radio"
-              name="marketing"
-              checked={marketing === false}
-              onChange={() => setMarketing(false)}
-            />
-            <span>{t('flows.onboarding.terms.marketingNo')}</span>
-          </label>
-        </fieldset>
+          <Radio value="true">{t('flows.onboarding.terms.marketingYes')}</Radio>
+          <Radio value="false">{t('flows.onboarding.terms.marketingNo')}</Radio>
+        </RadioGroup>
         <button type="submit" className="button">
           {t('flows.onboarding.terms.submit')}
         </button>

@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { Radio, RadioGroup } from '../../components/Choices';
 import { href } from '../../lib/routes';
 import '../../components/self-service.css';
 import '../../components/flows.css';
@@ -68,28 +69,23 @@ export default function PartnerScreen() {
       <h1 id={titleId}>{t('flows.partner.access.title')}</h1>
       <p>{t('flows.partner.access.text')}</p>
       <form onSubmit={onSubmit} noValidate>
-        <fieldset className="choice-fieldset">
-          <legend>{t('flows.partner.access.websites')}</legend>
+        <RadioGroup
+          label={t('flows.partner.access.websites')}
+          className="choice-group choice-fieldset"
+          value={site}
+          onChange={(value) => setSite(value as typeof site)}
+        >
           <ul className="choice-list">
             {sites.map((s) => (
               <li key={s}>
-                <label className="choice">
-                  <input
-                    type="radio"
-                    name="website"
-                    value={s}
-                    checked={site === s}
-                    onChange={() => setSite(s)}
-                  />
-                  <span>
-                    <strong>{t(`flows.partner.access.website.${s}`)}</strong>
-                    <span className="muted">{t(`flows.partner.access.website.${s}Text`)}</span>
-                  </span>
-                </label>
+                <Radio value={s} card>
+                  <strong>{t(`flows.partner.access.website.${s}`)}</strong>
+                  <span className="muted">{t(`flows.partner.access.website.${s}Text`)}</span>
+                </Radio>
               </li>
             ))}
           </ul>
-        </fieldset>
+        </RadioGroup>
         <div className="field">
           <label htmlFor={messageId}>{t('flows.partner.access.message')}</label>
           <textarea

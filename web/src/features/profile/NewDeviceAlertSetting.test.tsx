@@ -18,7 +18,7 @@ describe('new-device sign-in alert setting', () => {
     const token = await signedInAs(stack());
     await renderScreen('/profile', routes);
     const user = userEvent.setup({ delay: null });
-    const box = await screen.findByRole('checkbox', {
+    const box = await screen.findByRole('switch', {
       name: 'E-mail me when someone signs in from a new device',
     });
     await expect.poll(() => (box as HTMLInputElement).disabled).toBe(false);

@@ -9,7 +9,7 @@ import { type ForgotState, forgotPassword } from '../../lib/flow-state';
 import { href } from '../../lib/routes';
 
 /** A wrong, expired or spent code (422) in the code field's words. */
-const CHECK_TEXTS = { rejected: 'common.code.invalid' } as const satisfies ErrorTexts;
+const CHECK_TEXTS = { rejected: 'forms.code.invalid' } as const satisfies ErrorTexts;
 
 /**
  * Forgot password, sent (spec part 2): where the code went and the code
@@ -30,7 +30,7 @@ export default function ForgotPasswordSentScreen() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (code.length !== 8) return setError(t('common.code.invalid'));
+    if (code.length !== 8) return setError(t('forms.code.invalid'));
     setBusy(true);
     try {
       const res = await api.onboarding.checkResetCode({
@@ -73,7 +73,7 @@ export default function ForgotPasswordSentScreen() {
       </p>
       <form onSubmit={submit} noValidate>
         <CodeInput
-          label={t('common.code.label')}
+          label={t('forms.code.label')}
           value={code}
           onChange={(value) => {
             setCode(value);

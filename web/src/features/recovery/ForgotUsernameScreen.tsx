@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { Radio, RadioGroup } from '../../components/Choices';
 import { api } from '../../lib/api';
 import { getConfig } from '../../lib/config';
 import { errorOf, errorText, type PortalError } from '../../lib/errors';
@@ -77,27 +78,25 @@ export default function ForgotUsernameScreen() {
       <p>{t('recovery.forgotUsername.intro')}</p>
       <form onSubmit={submit} noValidate>
         {!lu && (
-          <fieldset className="field radios">
-            <legend className="visually-hidden">{t('recovery.forgotUsername.intro')}</legend>
+          <RadioGroup
+            label={t('recovery.forgotUsername.intro')}
+            labelHidden
+            className="choice-group radios"
+            value={by}
+            onChange={(value) => {
+              setBy(value as typeof by);
+              setValue('');
+              setError(null);
+            }}
+          >
             {(['card', 'nrn'] as const).map((option) => (
-              <label key={option} className="radio">
-                <input
-                  type="radio"
-                  name="by"
-                  value={option}
-                  checked={by === option}
-                  onChange={() => {
-                    setBy(option);
-                    setValue('');
-                    setError(null);
-                  }}
-                />
+              <Radio key={option} value={option}>
                 {option === 'card'
                   ? t('recovery.forgotUsername.byCard')
                   : t('recovery.forgotUsername.byNrn')}
-              </label>
+              </Radio>
             ))}
-          </fieldset>
+          </RadioGroup>
         )}
         <div className="field">
           <label htmlFor={id}>

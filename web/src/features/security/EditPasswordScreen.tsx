@@ -59,7 +59,7 @@ export default function EditPasswordScreen() {
   const breached = problem?.code === 'password_breached' ? problem : null;
   const currentError =
     submitted && current.length === 0
-      ? t('common.password.errors.required')
+      ? t('forms.password.errors.required')
       : problem?.kind === 'rejected' && !breached
         ? errorText(t, problem)
         : null;

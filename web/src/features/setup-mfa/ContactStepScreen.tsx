@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { Radio, RadioGroup } from '../../components/Choices';
 import { useStepUpInPlace } from '../../components/StepUp';
 import { href } from '../../lib/routes';
 import '../../components/self-service.css';
@@ -79,21 +80,13 @@ export default function ContactStepScreen({ kind }: { kind: Kind }) {
         </>
       ) : (
         <form onSubmit={submit} noValidate>
-          <fieldset className="field">
-            <legend>{t(`account.setup.${kind}.choose`)}</legend>
+          <RadioGroup label={t(`account.setup.${kind}.choose`)} value={target} onChange={setChosen}>
             {contacts.map((c) => (
-              <label key={c.id} className="checkbox">
-                <input
-                  type="radio"
-                  name="target"
-                  value={c.value}
-                  checked={target === c.value}
-                  onChange={() => setChosen(c.value)}
-                />
+              <Radio key={c.id} value={c.value}>
                 {c.value}
-              </label>
+              </Radio>
             ))}
-          </fieldset>
+          </RadioGroup>
           {problem && (
             <p className="error" role="alert">
               {problem}

@@ -2,6 +2,7 @@ import type { Fuzzion, MfaMethod } from '@portal/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { Radio, RadioGroup } from '../../../components/Choices';
 import { api } from '../../../lib/api';
 import { errorOf, errorText } from '../../../lib/errors';
 import { href } from '../../../lib/routes';
@@ -104,24 +105,22 @@ export function Proposal({
       {claiming ? (
         <form onSubmit={onProve} noValidate>
           <h2 className="row-title">{t('flows.fuzzion.prove.title')}</h2>
-          <fieldset className="choice-fieldset">
-            <legend>{t('flows.fuzzion.prove.legend')}</legend>
+          <RadioGroup
+            label={t('flows.fuzzion.prove.legend')}
+            className="choice-group choice-fieldset"
+            value={choice === null ? null : String(choice)}
+            onChange={(value) => setChoice(Number(value))}
+          >
             <ul className="choice-list">
               {proofs.map((proof, i) => (
                 <li key={proof}>
-                  <label className="choice">
-                    <input
-                      type="radio"
-                      name="proof"
-                      checked={choice === i}
-                      onChange={() => setChoice(i)}
-                    />
-                    <span>{proofLabel(proof)}</span>
-                  </label>
+                  <Radio value={String(i)} card>
+                    {proofLabel(proof)}
+                  </Radio>
                 </li>
               ))}
             </ul>
-          </fieldset>
+          </RadioGroup>
           <div className="actions">
             <button type="submit" className="button">
               {t('common.actions.continue')}

@@ -2,6 +2,7 @@ import { Email, toE164 } from '@portal/contract';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Checkbox } from '../../../components/Choices';
 import type { useStepUpInPlace } from '../../../components/StepUp';
 import { maybeConfig } from '../../../lib/config';
 import { type ErrorTexts, errorOf, errorText, type PortalError } from '../../../lib/errors';
@@ -91,10 +92,9 @@ export function AddContact({
         )}
       </div>
       <div className="field">
-        <label className="checkbox">
-          <input type="checkbox" checked={mfa} onChange={(e) => setMfa(e.target.checked)} />
+        <Checkbox checked={mfa} onChange={setMfa}>
           {t(`account.contacts.${kind}.useForMfa`)}
-        </label>
+        </Checkbox>
       </div>
       <button type="submit" className="button" disabled={add.isPending}>
         {t('account.contacts.sendCode')}

@@ -2,6 +2,7 @@ import type { NotificationSettings } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Switch } from '../../../components/Choices';
 import { tsr } from '../../../lib/tsr';
 import './setting.css';
 import { notificationsKey, useNotificationSettings } from '../api/notifications';
@@ -32,20 +33,17 @@ export function NewDeviceAlertSetting() {
   return (
     <fieldset className="setting">
       <legend>{t('devices.alerts.title')}</legend>
-      <div className="checkbox">
-        <input
-          id={id}
-          type="checkbox"
-          checked={settings?.new_device_sign_in ?? false}
-          disabled={!settings || save.isPending}
-          aria-describedby={`${id}-hint`}
-          onChange={(e) => {
-            setResult(null);
-            save.mutate({ new_device_sign_in: e.target.checked });
-          }}
-        />
-        <label htmlFor={id}>{t('devices.alerts.newDevice')}</label>
-      </div>
+      <Switch
+        checked={settings?.new_device_sign_in ?? false}
+        disabled={!settings || save.isPending}
+        describedBy={`${id}-hint`}
+        onChange={(checked) => {
+          setResult(null);
+          save.mutate({ new_device_sign_in: checked });
+        }}
+      >
+        {t('devices.alerts.newDevice')}
+      </Switch>
       <p id={`${id}-hint`} className="muted">
         {t('devices.alerts.newDeviceHint')}
       </p>

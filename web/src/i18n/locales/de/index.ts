@@ -4,6 +4,7 @@ import { common } from './common';
 import { dashboard } from './dashboard';
 import { devices } from './devices';
 import { flows } from './flows';
+import { forms } from './forms';
 import { legal } from './legal';
 import { mfa } from './mfa';
 import { passkeys } from './passkeys';
@@ -23,4 +24,5 @@ export const de: Messages = {
   titles,
   legal,
   devices,
+  forms,
 };

@@ -3,6 +3,7 @@ import { common } from './common';
 import { dashboard } from './dashboard';
 import { devices } from './devices';
 import { flows } from './flows';
+import { forms } from './forms';
 import { legal } from './legal';
 import { mfa } from './mfa';
 import { passkeys } from './passkeys';
@@ -23,6 +24,7 @@ export const en = {
   titles,
   legal,
   devices,
+  forms,
 } as const;
 
 type Widen<T> = { -readonly [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

@@ -1,0 +1,52 @@
+/** Texts of the forms and navigation every screen after the sign-in uses (not the first page's). */
+export const forms = {
+  breadcrumbs: {
+    label: 'Breadcrumb',
+    home: 'Home',
+    dashboard: 'Dashboard',
+    access: 'Access',
+    profile: 'Profile',
+    editInfo: 'Personal information',
+    editCredentials: 'Login details',
+    security: 'Security',
+    settings: 'Settings',
+    devices: 'Devices',
+    history: 'History',
+    recovery: 'Recovery keys',
+    password: 'Password',
+    passkeys: 'Passkeys',
+    trustedDevices: 'Trusted devices',
+  },
+  code: {
+    label: 'Verification code',
+    hint: '{{count}} characters, letters and digits only',
+    invalid: 'Your code is invalid, try again.',
+    resend: 'Send a new code',
+    resendIn: 'You can ask for a new code in {{count}} s',
+    resent: 'A new code is on its way.',
+  },
+  password: {
+    label: 'New password',
+    confirm: 'Repeat the new password',
+    show: 'Show the password',
+    rulesTitle: 'Your password needs',
+    met: 'done',
+    unmet: 'to do',
+    rules: {
+      length: 'At least {{count}} characters in total',
+      letters: 'Letters: at least {{count}}',
+      numbers: 'Digits: at least {{count}}',
+      special: 'Special characters (such as ! ? # or %): at least {{count}}',
+    },
+    errors: {
+      required: 'Password is required',
+      mismatch: "Passwords don't match!",
+      length: 'Not enough characters',
+      letters: 'No letter',
+      numbers: 'No number',
+      special: 'No special characters',
+      breached:
+        'This password appears in known data breaches, so others may try it. Choose another one.',
+    },
+  },
+} as const;
