@@ -15,6 +15,10 @@ import './styles.css';
 async function start() {
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing');
+  // The sign-in screen is what a first visit shows: its code loads while the config does.
+  if (window.location.pathname.startsWith('/login/')) {
+    void import('./features/auth/LoginScreen');
+  }
   const result = await loadConfig();
   if (result.kind !== 'ok') {
     // Maintenance (or no gateway at all): the trilingual screen, nothing else.
