@@ -40,8 +40,10 @@ export function useLanguageChoice() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.user }),
   });
   const choose = async (locale: Locale) => {
-    await changeLocale(locale);
+    // Kept at once: a visitor who picks a language and follows a link straight away
+    // keeps it, even before its texts have arrived.
     rememberLocale(locale, config.variant);
+    await changeLocale(locale);
     const language = languageOfLocale(locale);
     if (user && user.language !== language) update.mutate({ body: { language } });
   };
