@@ -165,6 +165,7 @@ test('arriving with a token in the address hash signs in and clears the hash', a
   await expect(page.getByRole('heading', { name: 'Bienvenue, Chloé' })).toBeVisible();
   // The same token does not work twice.
   await page.getByRole('button', { name: 'Se déconnecter' }).click();
+  await expect(page).toHaveURL(/\/login\/email$/);
   await page.goto(`/user/dashboard#token=${hashToken}`);
   await expect(page.getByRole('alert')).toHaveText(
     "Ce lien de connexion n'est plus valable. Veuillez vous connecter.",

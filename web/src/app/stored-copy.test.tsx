@@ -1,3 +1,4 @@
+import { signIn } from '@portal/gateway/test-helpers';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { initI18n } from '../i18n/i18n';
@@ -5,7 +6,7 @@ import { loadConfig, maybeConfig } from '../lib/config';
 import { withRealStack } from '../test/stack';
 import { App } from './App';
 
-withRealStack();
+const stack = withRealStack();
 
 describe('the stored account copy of a session that is gone', () => {
   it('does not send a visitor away from the sign-in page they asked for', async () => {
@@ -13,32 +14,12 @@ describe('the stored account copy of a session that is gone', () => {
     if (!maybeConfig()) await loadConfig();
     // An earlier visit kept a copy of a weak-password user; its session ended
     // elsewhere (cookies cleared, signed out through another tab): no cookie now.
-    localStorage.setItem(
-      'account',
-      JSON.stringify({
-        id: 7,
-        user_id: 7,
-        customer_user_id: null,
-        fridom_user_id: null,
-        email: [],
-        phone: [],
-        totpRecovery: [],
-        firstname: 'Walter',
-        lastname: 'Weak',
-        birthdate: null,
-        gender: null,
-        language: 'en',
-        password_status: 1,
-        last_password_change: null,
-        mfa_forced: false,
-        mfa_customer: false,
-        has_sso: false,
-        sso_only: false,
-        iban: null,
-        iban_country: null,
-        sso_email: null,
-      }),
-    );
+    const token = await signIn(stack(), 'weak@example.be', '127.0.0.1');
+    const copy = await fetch('/api/user', {
+      headers: { cookie: `access_token=${token}`, 'x-device-id': stack().deviceId },
+    });
+    expect(copy.status).toBe(200);
+    localStorage.setItem('account', JSON.stringify((await copy.json()).data));
     try {
       window.history.replaceState(null, '', '/login/email');
       render(<App />);

@@ -13,13 +13,17 @@ import './choices.css';
  * are ours, with a visible focus ring. Styled in `choices.css`.
  */
 
-interface CheckboxProps {
+/** What a check box and a switch take: on or off, its words, what describes it. */
+interface ToggleProps {
   checked: boolean;
   onChange: (checked: boolean) => void;
   children: ReactNode;
-  /** Marks the box as wrongly left (aria-invalid) and names the message that says why. */
-  invalid?: boolean;
   describedBy?: string;
+}
+
+interface CheckboxProps extends ToggleProps {
+  /** Marks the box as wrongly left (aria-invalid); `describedBy` names the message that says why. */
+  invalid?: boolean;
 }
 
 export function Checkbox({ checked, onChange, children, invalid, describedBy }: CheckboxProps) {
@@ -46,13 +50,7 @@ export function Switch({
   children,
   describedBy,
   disabled,
-}: {
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-  children: ReactNode;
-  describedBy?: string;
-  disabled?: boolean;
-}) {
+}: ToggleProps & { disabled?: boolean }) {
   return (
     <AriaSwitch
       className="choice-option choice-switch"

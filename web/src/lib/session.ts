@@ -45,7 +45,14 @@ export function useCurrentUser() {
   // `api` rather than the `tsr` hook: this runs on the first page (bundle budget, see ./tsr).
   const query = useQuery({
     queryKey: queryKeys.user,
-    queryFn: ({ signal }) => answerOrThrow(api.profile.getUser({ fetchOptions: { signal } })),
+    queryFn: ({ signal }) =>
+      answerOrThrow(
+        api.profile.getUser({ fetchOptions: { signal } }).then((res) => {
+          // Nobody signed in: the copy of an earlier visit goes.
+          if (res.status === 401) keepCopy(null);
+          return res;
+        }),
+      ),
     retry: false,
     staleTime: 60_000,
     select: selectUser,
@@ -60,10 +67,6 @@ export function useCurrentUser() {
     },
   });
   const user = query.data ?? null;
-  const signedOut = (query.error as { status?: unknown } | null)?.status === 401;
-  useEffect(() => {
-    if (signedOut) keepCopy(null);
-  }, [signedOut]);
   // Loading only until the first answer. A signed-out visitor's 401 is an error,
   // not data: each new observer (the header's tools mount after the page) fetches
   // again and TanStack Query puts a query without data back to `pending` while it

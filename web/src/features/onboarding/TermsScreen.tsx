@@ -35,6 +35,20 @@ export default function TermsScreen() {
   };
 
   const forCode = state.source === 'code';
+  // A document's "I accept": left unchecked at submit, it is marked and described by the error.
+  const accept = (checked: boolean, set: (checked: boolean) => void, label: string) => (
+    <Checkbox
+      checked={checked}
+      onChange={(value) => {
+        set(value);
+        setShowError(false);
+      }}
+      invalid={showError && !checked}
+      describedBy={showError && !checked ? errorId : undefined}
+    >
+      {label}
+    </Checkbox>
+  );
   // Opened in a new tab: the onboarding stays as it is in this one.
   const doc = (name: 'legal.terms' | 'legal.privacy', text: string) => (
     <a href={href(name)} target="_blank" rel="noopener">
@@ -58,32 +72,12 @@ export default function TermsScreen() {
             {t('flows.onboarding.terms.termsText')}{' '}
             {doc('legal.terms', t('flows.onboarding.terms.readTerms'))}
           </p>
-          <Checkbox
-            checked={terms}
-            onChange={(checked) => {
-              setTerms(checked);
-              setShowError(false);
-            }}
-            invalid={showError && !terms}
-            describedBy={showError && !terms ? errorId : undefined}
-          >
-            {t('flows.onboarding.terms.acceptTerms')}
-          </Checkbox>
+          {accept(terms, setTerms, t('flows.onboarding.terms.acceptTerms'))}
           <p>
             {t('flows.onboarding.terms.privacyText')}{' '}
             {doc('legal.privacy', t('flows.onboarding.terms.readPrivacy'))}
           </p>
-          <Checkbox
-            checked={privacy}
-            onChange={(checked) => {
-              setPrivacy(checked);
-              setShowError(false);
-            }}
-            invalid={showError && !privacy}
-            describedBy={showError && !privacy ? errorId : undefined}
-          >
-            {t('flows.onboarding.terms.acceptPrivacy')}
-          </Checkbox>
+          {accept(privacy, setPrivacy, t('flows.onboarding.terms.acceptPrivacy'))}
           {showError && missing && (
             <p id={errorId} className="field-error error" role="alert">
               {forCode
