@@ -3,6 +3,15 @@ import { expectAccessible } from '../fixtures/a11y';
 import { expect, test } from '../fixtures/login';
 import { BE_URL, LU_URL } from '../playwright.config';
 import { inEnglish, signInAs } from './account-helpers';
+import { screenshotter } from './screenshots';
+
+const shoot = screenshotter('account');
+/** `/security/edit-recovery` → `edit-recovery`, `/approve?error=x` → `approve-error-x`. */
+const shotName = (path: string) =>
+  path
+    .replace(/^\/(security|profile)\/|^\//, '$1-')
+    .replace(/[^a-z0-9]+/gi, '-')
+    .replace(/^-|-$/g, '');
 
 /** Each self-service screen, reached as a person would, with what identifies it loaded. */
 const screens: { path: string; ready: (page: Page) => Promise<void> }[] = [
@@ -90,14 +99,18 @@ for (const variant of [
   { name: 'Belgium', base: BE_URL, user: 'totp@example.be', region: 'be' as const },
   { name: 'Luxembourg', base: LU_URL, user: 'marie@example.lu', region: 'lu' as const },
 ]) {
-  test(`every self-service screen passes axe (${variant.name})`, async ({ page, login }) => {
-    test.setTimeout(120_000);
+  test(`every self-service screen passes axe, photographed (${variant.name})`, async ({
+    page,
+    login,
+  }) => {
+    test.setTimeout(240_000);
     await login(variant.user, { via: 'api', origin: variant.base });
     await inEnglish(page);
     for (const screen of screens) {
       await page.goto(`${variant.base}${screen.path}`);
       await screen.ready(page);
       await expectAccessible(page, screen.path);
+      await shoot(page, `${variant.region}-${shotName(screen.path)}`);
     }
 
     // Edit-info is reached from the profile only.
@@ -105,12 +118,23 @@ for (const variant of [
     await page.getByRole('link', { name: 'Edit personal information' }).click();
     await expect(page.getByLabel('First name')).toBeVisible();
     await expectAccessible(page, '/profile/edit-info');
+    await shoot(page, `${variant.region}-profile-edit-info`);
+    // Its selects open a list that stays within the screen.
+    await page
+      .getByRole('main')
+      .getByRole('button', { name: /Language/ })
+      .click();
+    await expect(page.getByRole('listbox')).toBeVisible();
+    await expectAccessible(page, '/profile/edit-info (language list)');
+    await shoot(page, `${variant.region}-profile-edit-info-language-list`);
+    await page.keyboard.press('Escape');
 
     // The dialogs: a confirmation, and the step-up in place.
     await page.goto(`${variant.base}/security/history`);
     await page.getByRole('button', { name: 'Log out everywhere' }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
     await expectAccessible(page, 'confirmation dialog');
+    await shoot(page, `${variant.region}-confirmation-dialog`);
   });
 }
 

@@ -15,7 +15,7 @@ test('sign-in and recovery screens', async ({ page, request }) => {
   await expect(page.getByRole('heading', { name: 'Log in to your account' })).toBeVisible();
   await shoot(page, 'login-email');
   await page.goto('/login/phone');
-  await expect(page.getByLabel('Country code')).toBeVisible();
+  await expect(page.getByRole('button', { name: /Country code/ })).toBeVisible();
   await shoot(page, 'login-phone');
   await page.goto(`/login/email?redirect_uri=${encodeURIComponent('https://client.example.be/x')}`);
   await expect(page.getByRole('heading', { name: 'Log in to your client area' })).toBeVisible();

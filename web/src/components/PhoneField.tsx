@@ -1,6 +1,6 @@
 import type { Variant } from '@portal/contract';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SelectField } from './SelectField';
 
 /** Country codes offered, the variant's own first (spec part 2: it is the default). */
 const COUNTRIES = [
@@ -47,26 +47,25 @@ export function PhoneField({
   invalid: boolean;
   describedBy?: string;
 }) {
-  const { t } = useTranslation();
-  const id = useId();
+  const { t, i18n } = useTranslation();
+  // Each country by its name in the page's language ("Belgique +32"); the closed field shows `BE +32`.
+  const names = new Intl.DisplayNames([i18n.language.replace('_', '-')], { type: 'region' });
   return (
     <fieldset className="field phone-field">
       <legend>{t('signin.login.phone')}</legend>
       <div className="phone-inputs">
-        <label htmlFor={`${id}-country`} className="visually-hidden">
-          {t('signin.login.country')}
-        </label>
-        <select
-          id={`${id}-country`}
+        <SelectField
+          className="phone-country"
+          label={t('signin.login.country')}
+          labelHidden
           value={value.country}
-          onChange={(e) => onChange({ ...value, country: e.target.value as Country })}
-        >
-          {COUNTRIES.map((c) => (
-            <option key={c.code} value={c.code}>
-              {c.code} +{c.dial}
-            </option>
-          ))}
-        </select>
+          onChange={(country) => onChange({ ...value, country })}
+          options={COUNTRIES.map((c) => ({
+            id: c.code,
+            label: `${names.of(c.code) ?? c.code} +${c.dial}`,
+            short: `${c.code} +${c.dial}`,
+          }))}
+        />
         <label htmlFor="login-username" className="visually-hidden">
           {t('signin.login.phone')}
         </label>

@@ -1,6 +1,6 @@
 import type { MfaKind } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { queryKeys } from '../lib/api';
 import { type ErrorTexts, errorOf, errorText, isSudoRequired } from '../lib/errors';
@@ -10,6 +10,7 @@ import { authenticateWithPasskey, type PasskeyFailure, usePasskeyOffer } from '.
 import { CodeInput } from './CodeInput';
 import { Modal } from './Modal';
 import { ResendCode } from './ResendCode';
+import { SelectField } from './SelectField';
 
 interface Answer {
   status: number;
@@ -115,7 +116,6 @@ function PasskeyStepUp({
 function CodeStepUp({ onDone }: { onDone: (ok: boolean) => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const methodId = useId();
   const [check, setCheck] = useState<Check | null>(null);
   const [mfaId, setMfaId] = useState<number | undefined>(undefined);
   const [code, setCode] = useState('');
@@ -209,24 +209,19 @@ function CodeStepUp({ onDone }: { onDone: (ok: boolean) => void }) {
         />
         {choices.length > 1 && (
           <div className="field">
-            <label htmlFor={methodId}>{t('account.stepUp.otherMethod')}</label>
-            <select
-              id={methodId}
-              value={mfaId ?? choices.find((m) => m.primary)?.id ?? ''}
-              onChange={(e) => {
-                const id = Number(e.target.value);
+            <SelectField
+              label={t('account.stepUp.otherMethod')}
+              value={mfaId ?? choices.find((m) => m.primary)?.id ?? choices[0]?.id ?? 0}
+              onChange={(id) => {
                 setMfaId(id);
                 setCode('');
                 void start(id);
               }}
-            >
-              {choices.map((m) => (
-                <option key={m.id} value={m.id}>
-                  {t(`account.mfa.kind.${m.method as 'email' | 'sms' | 'totp'}`)}
-                  {m.target ? ` (${m.target})` : ''}
-                </option>
-              ))}
-            </select>
+              options={choices.map((m) => ({
+                id: m.id,
+                label: `${t(`account.mfa.kind.${m.method as 'email' | 'sms' | 'totp'}`)}${m.target ? ` (${m.target})` : ''}`,
+              }))}
+            />
           </div>
         )}
         <div className="actions">

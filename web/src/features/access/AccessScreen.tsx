@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/Modal';
 import { toastSuccess } from '../../components/Toasts';
 import '../../components/self-service.css';
+import { AppWindow } from 'lucide-react';
+import { EmptyState } from '../../components/EmptyState';
 import { scopeText } from '../../lib/scopes';
 import { tsr } from '../../lib/tsr';
 import { grantKeys, useGrants } from './api/grants';
@@ -44,7 +46,9 @@ export default function AccessScreen() {
       <div className="panel">
         {grants.isPending && <p>{t('account.common.loading')}</p>}
         {grants.isError && <p>{t('account.common.tryLater')}</p>}
-        {grants.data?.status === 200 && list.length === 0 && <p>{t('account.access.none')}</p>}
+        {grants.data?.status === 200 && list.length === 0 && (
+          <EmptyState icon={AppWindow}>{t('account.access.none')}</EmptyState>
+        )}
         <ul className="rows" aria-label={t('account.access.listLabel')}>
           {list.map((grant) => (
             <li key={grant.client_id}>

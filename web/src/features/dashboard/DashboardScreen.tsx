@@ -1,6 +1,8 @@
+import { LayoutGrid } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { EmptyState } from '../../components/EmptyState';
 import { Loading } from '../../components/Loading';
 import { api } from '../../lib/api';
 import { getConfig } from '../../lib/config';
@@ -79,7 +81,7 @@ export default function DashboardScreen() {
       <section className="card" aria-labelledby="services-title">
         <h2 id="services-title">{t('dashboard.services')}</h2>
         {services.length === 0 ? (
-          <p>{t('dashboard.none')}</p>
+          <EmptyState icon={LayoutGrid}>{t('dashboard.none')}</EmptyState>
         ) : (
           <ul className="services">
             {services.map((service) => {

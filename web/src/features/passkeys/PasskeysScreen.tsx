@@ -1,9 +1,10 @@
 import type { Passkey } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
+import { KeyRound } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import '../../components/self-service.css';
-import './passkeys.css';
+import { EmptyState } from '../../components/EmptyState';
 import { ConfirmDialog, Modal } from '../../components/Modal';
 import { useStepUpInPlace } from '../../components/StepUp';
 import { api } from '../../lib/api';
@@ -119,10 +120,9 @@ export default function PasskeysScreen() {
         {!browserHasWebAuthn() && <p className="hint">{t('passkeys.errors.unsupported')}</p>}
         {list.isPending && <p>{t('account.common.loading')}</p>}
         {list.isSuccess && passkeys.length === 0 && (
-          <div className="empty-state">
-            <h3>{t('passkeys.empty.title')}</h3>
-            <p>{t('passkeys.empty.text')}</p>
-          </div>
+          <EmptyState icon={KeyRound} title={t('passkeys.empty.title')}>
+            {t('passkeys.empty.text')}
+          </EmptyState>
         )}
         {passkeys.length > 0 && (
           <ul className="rows" aria-label={t('passkeys.list')}>

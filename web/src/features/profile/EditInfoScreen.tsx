@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { href } from '../../lib/routes';
 import '../../components/self-service.css';
+import { SelectField } from '../../components/SelectField';
 import { changeLocale, currentLocale, localeOfLanguage } from '../../i18n/i18n';
 import { queryKeys } from '../../lib/api';
 import { maybeConfig } from '../../lib/config';
@@ -148,33 +149,26 @@ function EditInfoForm({ initial }: { initial: Values }) {
         <FieldError id={`${id}-birthdate-error`} message={problems.birthdate} />
       </div>
       <div className="field">
-        <label htmlFor={`${id}-gender`}>{t('account.profile.gender')}</label>
-        <select
-          id={`${id}-gender`}
-          value={values.gender}
-          onChange={(e) => set('gender')(e.target.value)}
-        >
-          <option value="">{t('account.profile.genders.unset')}</option>
-          <option value="female">{t('account.profile.genders.female')}</option>
-          <option value="male">{t('account.profile.genders.male')}</option>
-          <option value="other">{t('account.profile.genders.other')}</option>
-        </select>
+        <SelectField
+          label={t('account.profile.gender')}
+          // "Not given" is the empty value of the form.
+          value={values.gender || 'unset'}
+          onChange={(gender) => set('gender')(gender === 'unset' ? '' : gender)}
+          options={(['unset', 'female', 'male', 'other'] as const).map((gender) => ({
+            id: gender,
+            label: t(`account.profile.genders.${gender}`),
+          }))}
+        />
       </div>
       <div className="field">
-        <label htmlFor={`${id}-language`}>{t('account.profile.language')}</label>
-        <select
-          id={`${id}-language`}
+        <SelectField
+          label={t('account.profile.language')}
           value={values.language}
-          onChange={(e) => set('language')(e.target.value)}
-          aria-invalid={problems.language ? true : undefined}
-          aria-describedby={problems.language ? `${id}-language-error` : undefined}
-        >
-          {languages.map((l) => (
-            <option key={l} value={l}>
-              {languageLabel(l, format.locale)}
-            </option>
-          ))}
-        </select>
+          onChange={set('language')}
+          options={languages.map((l) => ({ id: l, label: languageLabel(l, format.locale) }))}
+          invalid={Boolean(problems.language)}
+          describedBy={problems.language ? `${id}-language-error` : undefined}
+        />
         <FieldError id={`${id}-language-error`} message={problems.language} />
       </div>
       {failed && (

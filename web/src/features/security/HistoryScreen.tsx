@@ -1,11 +1,13 @@
 import type { HistoryEntry, Session } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { History as HistoryIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../components/Modal';
 import { href } from '../../lib/routes';
 import '../../components/self-service.css';
+import { EmptyState } from '../../components/EmptyState';
 import { maybeConfig } from '../../lib/config';
 import { errorOf } from '../../lib/errors';
 import { useFormat } from '../../lib/format';
@@ -172,7 +174,9 @@ function History() {
       <h2 id="events-title">{t('account.history.title')}</h2>
       <p>{t('account.history.intro')}</p>
       {history.isPending && <p>{t('account.common.loading')}</p>}
-      {history.data?.status === 200 && events.length === 0 && <p>{t('account.history.empty')}</p>}
+      {history.data?.status === 200 && events.length === 0 && (
+        <EmptyState icon={HistoryIcon}>{t('account.history.empty')}</EmptyState>
+      )}
       <ol className="timeline" aria-label={t('account.history.title')}>
         {events.map((e) => {
           const place = where(format, e);

@@ -1,9 +1,11 @@
 import type { TrustedDevice } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { MonitorSmartphone } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/Modal';
 import '../../components/self-service.css';
+import { EmptyState } from '../../components/EmptyState';
 import { useFormat } from '../../lib/format';
 import { tsr } from '../../lib/tsr';
 import { securityKeys, useTrustedDevices } from './api/sessions';
@@ -77,7 +79,7 @@ export default function TrustedDevicesScreen() {
           </p>
         )}
         {query.data?.status === 200 && devices.length === 0 && (
-          <p className="muted">{t('devices.empty')}</p>
+          <EmptyState icon={MonitorSmartphone}>{t('devices.empty')}</EmptyState>
         )}
         {devices.length > 0 && (
           <ul className="rows" aria-label={t('devices.title')}>

@@ -2,6 +2,7 @@ import { IBAN_COUNTRIES, type User } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SelectField } from '../../../components/SelectField';
 import { useStepUpInPlace } from '../../../components/StepUp';
 import { queryKeys } from '../../../lib/api';
 import { maybeConfig } from '../../../lib/config';
@@ -33,7 +34,6 @@ export function IbanForm({
   const queryClient = useQueryClient();
   const stepUp = useStepUpInPlace();
   const ibanId = useId();
-  const countryId = useId();
   const errorId = useId();
   const variantCountry: IbanCountry = maybeConfig()?.variant === 'lu' ? 'LU' : 'BE';
   const [country, setCountry] = useState<IbanCountry>(user.iban_country ?? variantCountry);
@@ -79,18 +79,12 @@ export function IbanForm({
     <>
       <form onSubmit={submit} noValidate>
         <div className="field">
-          <label htmlFor={countryId}>{t('account.iban.country')}</label>
-          <select
-            id={countryId}
+          <SelectField
+            label={t('account.iban.country')}
             value={country}
-            onChange={(e) => setCountry(e.target.value as IbanCountry)}
-          >
-            {countries.map((c) => (
-              <option key={c.code} value={c.code}>
-                {c.name}
-              </option>
-            ))}
-          </select>
+            onChange={setCountry}
+            options={countries.map((c) => ({ id: c.code, label: c.name }))}
+          />
         </div>
         <div className="field">
           <label htmlFor={ibanId}>{t('account.iban.iban')}</label>
