@@ -13,6 +13,8 @@ ARG npm_config_registry=https://registry.npmjs.org/
 WORKDIR /src
 # The manifests alone first: the install layer stays cached until one changes.
 COPY package.json pnpm-lock.yaml pnpm-workspace.yaml ./
+# The dependency patches pnpm applies at install (pnpm-workspace.yaml).
+COPY patches patches/
 COPY contract/package.json contract/
 COPY gateway/package.json gateway/
 COPY mock-upstream/package.json mock-upstream/

@@ -102,9 +102,11 @@ await Promise.all(
 );
 
 const deviceId = randomUUID();
-const token = await signIn(gateway, mock, deviceId);
+// A signed-in browser's steady state: the session and device cookies, and the web app's X-Device-ID.
+const cookie = await signIn(gateway, mock, deviceId);
+const token = /access_token=([^;]+)/.exec(cookie)?.[1];
 const direct = { authorization: `Bearer ${token}`, 'x-device-id': deviceId };
-const viaGateway = { cookie: `access_token=${token}`, 'x-device-id': deviceId };
+const viaGateway = { cookie, 'x-device-id': deviceId };
 const mockPid = mockProcess.pid ?? 0;
 const paths = {
   direct: () => load(`${mock}/user`, direct, ROUND_S, { mock: mockPid }),

@@ -91,16 +91,35 @@ async function json(res: Response) {
   return { status: res.status, body: body ? JSON.parse(body) : undefined, headers: res.headers };
 }
 
-/** Signs in through the gateway (MFA code from the mock's dev outbox); returns the session token. */
+/**
+ * Signs in through the gateway as the web app does (its `X-Device-ID`; MFA
+ * code from the mock's dev outbox), keeping the device cookie the first answer
+ * sets; returns the `Cookie` header a signed-in browser then sends: the
+ * session and the device.
+ */
 export async function signIn(gateway: string, mock: string, deviceId: string): Promise<string> {
-  const headers = { 'content-type': 'application/json', 'x-device-id': deviceId };
-  const first = await json(
-    await fetch(`${gateway}/api/token`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ grant_type: 'password', username: USER, password: PASSWORD }),
-    }),
-  );
+  const jar = new Map<string, string>();
+  const call = async (path: string, init: RequestInit = {}) => {
+    const cookie = [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+    const res = await fetch(`${gateway}${path}`, {
+      ...init,
+      headers: {
+        'content-type': 'application/json',
+        'x-device-id': deviceId,
+        ...(cookie ? { cookie } : {}),
+      },
+    });
+    for (const set of res.headers.getSetCookie()) {
+      const [pair = ''] = set.split(';');
+      const eq = pair.indexOf('=');
+      jar.set(pair.slice(0, eq), pair.slice(eq + 1));
+    }
+    return json(res);
+  };
+  const first = await call('/api/token', {
+    method: 'POST',
+    body: JSON.stringify({ grant_type: 'password', username: USER, password: PASSWORD }),
+  });
   let res = first;
   if (first.status === 401) {
     const { payload, methods } = first.body.mfa as {
@@ -109,23 +128,19 @@ export async function signIn(gateway: string, mock: string, deviceId: string): P
     };
     const email = methods.find((m) => m.method === 'email');
     if (!email) throw new Error('the signed-in account has no e-mail MFA method');
-    const started = await json(
-      await fetch(`${gateway}/api/mfa/sudo?payload=${payload}&mfaId=${email.id}`, { headers }),
-    );
+    const started = await call(`/api/mfa/sudo?payload=${payload}&mfaId=${email.id}`);
     if (started.status !== 200) throw new Error(`MFA start: ${started.status}`);
     const outbox = await json(await fetch(`${mock}/__dev/outbox?to=${USER}`));
     const code = outbox.body.messages[0].code as string;
-    res = await json(
-      await fetch(`${gateway}/api/mfa/sudo`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ payload: started.body.payload, code }),
-      }),
-    );
+    res = await call('/api/mfa/sudo', {
+      method: 'POST',
+      body: JSON.stringify({ payload: started.body.payload, code }),
+    });
   }
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('access_token='));
-  if (res.status !== 200 || !cookie) throw new Error(`sign-in failed: ${res.status}`);
-  return cookie.slice('access_token='.length).split(';')[0] ?? '';
+  if (res.status !== 200 || !jar.get('access_token') || !jar.get('device')) {
+    throw new Error(`sign-in failed: ${res.status}`);
+  }
+  return `access_token=${jar.get('access_token')}; device=${jar.get('device')}`;
 }
 
 /** CPU time (user + system) a process has used so far, in µs. */

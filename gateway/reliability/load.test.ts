@@ -51,19 +51,21 @@ beforeAll(async () => {
   const child = startGateway(gatewayPort, mock, { RATE_LIMIT_SIGN_IN: '100000000' });
   gatewayPid = child.pid ?? 0;
   await Promise.all([waitFor(`${mock}/__dev/outbox?to=x`), waitFor(`${gateway}/healthz`)]);
-  const token = await signIn(gateway, mock, deviceId);
+  const cookie = await signIn(gateway, mock, deviceId);
+  // The sign-ins come from the same browser: its device cookie, no session.
+  const device = cookie.split('; ').find((c) => c.startsWith('device=')) ?? '';
   calls.read = {
     url: `${gateway}/api/user`,
     connections: CONNECTIONS,
     timeout: TIMEOUT_S,
-    headers: { cookie: `access_token=${token}`, 'x-device-id': deviceId },
+    headers: { cookie, 'x-device-id': deviceId },
   };
   calls.signIn = {
     url: `${gateway}/api/token`,
     connections: CONNECTIONS,
     timeout: TIMEOUT_S,
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-device-id': deviceId },
+    headers: { 'content-type': 'application/json', 'x-device-id': deviceId, cookie: device },
     body: JSON.stringify({ grant_type: 'password', username: USER, password: PASSWORD }),
   };
   // The answers loaded for are what they should be.

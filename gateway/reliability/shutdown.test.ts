@@ -84,18 +84,19 @@ describe('SIGTERM under load', () => {
     );
     await waitFor(`${gateway}/healthz`);
     const deviceId = randomUUID();
-    const token = await signIn(gateway, upstreamUrl, deviceId);
+    const cookie = await signIn(gateway, upstreamUrl, deviceId);
+    const device = cookie.split('; ').find((c) => c.startsWith('device=')) ?? '';
 
     slow = true;
     const reads = Array.from({ length: READS }, () =>
       fetch(`${gateway}/api/user`, {
-        headers: { cookie: `access_token=${token}`, 'x-device-id': deviceId },
+        headers: { cookie, 'x-device-id': deviceId },
       }).then(async (res) => ({ status: res.status, body: await res.text() })),
     );
     const signIns = Array.from({ length: SIGN_INS }, () =>
       fetch(`${gateway}/api/token`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-device-id': deviceId },
+        headers: { 'content-type': 'application/json', 'x-device-id': deviceId, cookie: device },
         body: JSON.stringify({ grant_type: 'password', username: USER, password: PASSWORD }),
       }).then(async (res) => ({ status: res.status, body: await res.text() })),
     );

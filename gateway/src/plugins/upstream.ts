@@ -11,7 +11,7 @@ import {
 } from '@ts-rest/core';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { Agent, errors, request as undiciRequest } from 'undici';
+import { errors, Pool } from 'undici';
 import type { Config } from '../config';
 import { GatewayError } from '../errors';
 
@@ -59,21 +59,24 @@ function issuesOf(err: ResponseValidationError | TsRestResponseValidationError) 
 
 /**
  * ts-rest's documented extension point for a custom fetcher (`api`): the call
- * goes out on undici's keep-alive pool, its body is read up to 1 MB, and a
+ * goes out on undici's keep-alive pool of the upstream's origin (ts-rest hands
+ * over the whole URL; the pool is given its path and query, so no URL is
+ * parsed per call), its body is read up to 1 MB (the pool's
+ * `maxResponseSize`), and a
  * body the contract declares is checked against it with ts-rest's own
  * `validateResponse` (what its default fetcher does with `validateResponse:
  * true`). A body that is not JSON or not the declared shape is a broken
  * contract: 502 `upstream_contract`, logged with the route and the issues.
  */
-function undiciFetcher(dispatcher: Agent) {
+function undiciFetcher(pool: Pool, origin: string) {
   return async ({ route, path, method, headers, body }: ApiFetcherArgs) => {
-    let status: number;
+    let status = 0;
     let contentType: string;
     let text: string;
     let answerHeaders: Headers;
     try {
-      const res = await undiciRequest(path, {
-        dispatcher,
+      const res = await pool.request({
+        path: path.slice(origin.length),
         method: method as 'GET',
         headers,
         body: body instanceof URLSearchParams ? body.toString() : (body as string | undefined),
@@ -86,18 +89,11 @@ function undiciFetcher(dispatcher: Agent) {
         }
       }
       contentType = answerHeaders.get('content-type') ?? '';
-      const chunks: Buffer[] = [];
-      let size = 0;
-      for await (const chunk of res.body) {
-        size += chunk.length;
-        if (size > MAX_ANSWER_BYTES) {
-          res.body.destroy();
-          throw contractBreach(route, status, `answer larger than ${MAX_ANSWER_BYTES} bytes`);
-        }
-        chunks.push(chunk);
-      }
-      text = Buffer.concat(chunks).toString('utf8');
+      text = await res.body.text();
     } catch (err) {
+      if (err instanceof errors.ResponseExceededMaxSizeError) {
+        throw contractBreach(route, status, `answer larger than ${MAX_ANSWER_BYTES} bytes`);
+      }
       throw transportError(route, err);
     }
     // The account service refused the request's own length (its URL or headers,
@@ -137,20 +133,22 @@ function undiciFetcher(dispatcher: Agent) {
  * throws ts-rest's `UnknownStatusError` (502 by the error handler).
  */
 function makeClient(baseUrl: string, timeoutMs: number) {
-  const dispatcher = new Agent({
+  const { origin } = new URL(baseUrl);
+  const pool = new Pool(origin, {
     connections: 128,
     keepAliveTimeout: 10_000,
     headersTimeout: timeoutMs,
     bodyTimeout: timeoutMs,
+    maxResponseSize: MAX_ANSWER_BYTES,
   });
   const client = initClient(accountApi, {
     // A base URL may carry a path prefix (`https://api.example.be/v2`).
     baseUrl: baseUrl.replace(/\/$/, ''),
     throwOnUnknownStatus: true,
     validateResponse: true,
-    api: undiciFetcher(dispatcher),
+    api: undiciFetcher(pool, origin),
   });
-  return Object.assign(client, { close: () => dispatcher.close() });
+  return Object.assign(client, { close: () => pool.close() });
 }
 
 export type UpstreamClient = ReturnType<typeof makeClient>;
