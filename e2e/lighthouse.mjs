@@ -8,7 +8,7 @@
 // scores depend on how busy the machine is.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -22,6 +22,8 @@ const BUDGET = { performance: 95, accessibility: 100 };
 const USER = 'employee@example.be';
 const PASSWORD = 'Portal-Demo-2026!';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+/** Where the full Lighthouse reports go (JSON, one per page). */
+const REPORTS = join(root, 'e2e', 'artifacts', 'lighthouse');
 
 /** A port nobody listens on right now. */
 const freePort = () =>
@@ -221,6 +223,9 @@ try {
       undefined,
     );
     const { lhr } = result;
+    // The whole report, for a look at what delays the paint (`lhr.audits`).
+    mkdirSync(REPORTS, { recursive: true });
+    writeFileSync(join(REPORTS, `${path.slice(1).replaceAll('/', '-')}.json`), result.report);
     const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
     if (finalPath !== path) throw new Error(`${path} ended on ${finalPath} (not signed in?)`);
     const score = (c) => Math.round((lhr.categories[c].score ?? 0) * 100);

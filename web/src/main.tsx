@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { preloadPage } from './app/router';
 import {
   initI18n,
   localeOfLanguage,
@@ -13,12 +14,12 @@ import { storedUser } from './lib/session';
 import './styles.css';
 
 async function start() {
-  const root = document.getElementById('root');
-  if (!root) throw new Error('#root is missing');
+  // index.html's own element.
+  const root = document.getElementById('root') as HTMLElement;
+  const { pathname } = window.location;
+  const signIn = pathname.startsWith('/login/');
   // The sign-in screen is what a first visit shows: its code loads while the config does.
-  if (window.location.pathname.startsWith('/login/')) {
-    void import('./features/auth/LoginScreen');
-  }
+  if (signIn) void import('./features/auth/LoginScreen');
   const result = await loadConfig();
   if (result.kind !== 'ok') {
     // Maintenance (or no gateway at all): the trilingual screen, nothing else.
@@ -43,6 +44,10 @@ async function start() {
         rememberedLocale(),
       );
   await initI18n(locale, STARTUP_NAMESPACES);
+  const page = preloadPage(pathname).catch(() => undefined);
+  // The sign-in page renders once it is all there (no loading indicator in between);
+  // the others start at once, since the signed-in check decides what they show.
+  if (signIn) await page;
   createRoot(root).render(
     <StrictMode>
       <App />

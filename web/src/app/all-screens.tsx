@@ -1,6 +1,14 @@
-import { Navigate, Outlet, type RouteObject, useRoutes, useSearchParams } from 'react-router';
+import type { ComponentType, ReactElement } from 'react';
+import {
+  matchRoutes,
+  Navigate,
+  Outlet,
+  type RouteObject,
+  useRoutes,
+  useSearchParams,
+} from 'react-router';
 import { href, routes } from '../lib/routes';
-import { lazyScreen } from './lazy';
+import { type LazyScreen, lazyScreen } from './lazy';
 
 /*
  * Every screen but the sign-in pages (those are in `router.tsx`, with the
@@ -252,6 +260,22 @@ export const screenRoutes: RouteObject[] = [
   { path: '*', element: null },
 ];
 
-export default function AllScreens() {
+/**
+ * Starts loading the code and texts of what `pathname` shows (its layouts and
+ * its screen), so that a page opened directly (a bookmark, a reload) fetches
+ * them beside the signed-in check instead of after it.
+ */
+function preloadScreens(pathname: string): Promise<unknown> {
+  const shown = (matchRoutes(screenRoutes, pathname) ?? []).map(
+    (match) => (match.route.element as ReactElement | null | undefined)?.type,
+  );
+  return Promise.all(
+    shown.map((type) => (type as Partial<LazyScreen<ComponentType>> | undefined)?.preload?.()),
+  );
+}
+
+function AllScreens() {
   return useRoutes(screenRoutes);
 }
+
+export default Object.assign(AllScreens, { preloadScreens });

@@ -41,7 +41,12 @@ export function RouteGuard() {
   // A stored copy is enough to show the account at once, not to send a visitor
   // away from the sign-in pages: the session behind it may be gone (signed out
   // elsewhere, cookies cleared), and they asked for the sign-in page.
-  const waiting = isLoading || (fromCopy && to !== null && PUBLIC_ROUTES.has(to));
+  // Without a copy, the visitor is almost always signed out (a sign-in keeps
+  // one): the sign-in page shows at once, and should the gateway answer with a
+  // session after all, the guard sends them on as it does for a signed-in visit.
+  // The sign-in pages: `login`, `login.email`, `login.phone`.
+  const signInPage = to?.startsWith('login') === true;
+  const waiting = (isLoading && !signInPage) || (fromCopy && to !== null && PUBLIC_ROUTES.has(to));
   const decision = waiting
     ? null
     : decide({

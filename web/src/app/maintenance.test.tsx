@@ -2,6 +2,7 @@ import { startStack, type TestStack } from '@portal/gateway/test-helpers';
 import { render, screen } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { initI18n } from '../i18n/i18n';
+import { ALL_NAMESPACES } from '../i18n/namespaces';
 import { api } from '../lib/api';
 import { loadConfig, parseConfig } from '../lib/config';
 import { errorOf } from '../lib/errors';
@@ -36,7 +37,7 @@ describe('maintenance (spec part 8)', () => {
   });
 
   it('turns any screen into the trilingual maintenance screen', async () => {
-    await initI18n('en');
+    await initI18n('en', ALL_NAMESPACES);
     window.history.replaceState(null, '', '/user/dashboard');
     render(<App />);
     expect(await screen.findByRole('heading', { name: 'Onderhoud' })).toBeVisible();

@@ -25,6 +25,16 @@ const MaintenanceScreen = lazyScreen(() => import('../features/maintenance/Maint
 const AllScreens = lazyScreen(() => import('./all-screens'), ['forms']);
 // Issue 16: after the sign-in form, with its texts; `@simplewebauthn/browser` loads with the ceremony.
 const PasskeySignIn = lazyScreen(() => import('../features/passkeys/PasskeySignIn'), ['passkeys']);
+/**
+ * Loads what `pathname` shows before the app renders it (start-up, once the
+ * texts' language is known): the sign-in screen, or the screens' table with
+ * the layout and screen of that path.
+ */
+export function preloadPage(pathname: string): Promise<unknown> {
+  if (pathname.startsWith('/login/')) return LoginScreen.preload();
+  return AllScreens.preload().then((table) => table.preloadScreens(pathname));
+}
+
 const passkey = (autofill: boolean) => (
   <Suspense fallback={null}>
     <PasskeySignIn autofill={autofill} />

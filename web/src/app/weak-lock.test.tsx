@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { initI18n } from '../i18n/i18n';
+import { ALL_NAMESPACES } from '../i18n/namespaces';
 import { loadConfig, maybeConfig } from '../lib/config';
 import { signedInAs } from '../test/session';
 import { withRealStack } from '../test/stack';
@@ -10,7 +11,7 @@ const stack = withRealStack();
 
 describe('403 weak_password (the gateway locks a weak sign-in down)', () => {
   it('sends the user to the weak-password screen from wherever a call was refused', async () => {
-    await initI18n('en');
+    await initI18n('en', ALL_NAMESPACES);
     if (!maybeConfig()) await loadConfig();
     localStorage.setItem('device-id', crypto.randomUUID());
     await signedInAs(stack(), 'weak@example.be');

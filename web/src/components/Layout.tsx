@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { href, routeNameOf } from '../lib/routes';
@@ -15,7 +15,8 @@ export function Layout() {
   const route = routeNameOf(location.pathname);
   // The maintenance screen is trilingual on its own and offers no sign-in.
   const tools = route !== 'maintenance';
-  const idle = useIdle();
+  // The header's tools load once the first page is on screen (`useAfterFirstPage`).
+  const [idle, setIdle] = useState(false);
   const main = useRef<HTMLElement>(null);
   return (
     <>
@@ -35,25 +36,11 @@ export function Layout() {
         )}
       </header>
       <Suspense fallback={null}>
-        <PageNavigation main={main} />
+        <PageNavigation main={main} onFirstPage={() => setIdle(true)} />
       </Suspense>
       <main id="main" className="main" ref={main}>
         <Outlet />
       </main>
     </>
   );
-}
-
-/** True once the browser is idle after the first page: the header's tools wait for it. */
-function useIdle() {
-  const [idle, setIdle] = useState(false);
-  useEffect(() => {
-    if (typeof requestIdleCallback !== 'function') {
-      const timer = setTimeout(() => setIdle(true), 1);
-      return () => clearTimeout(timer);
-    }
-    const handle = requestIdleCallback(() => setIdle(true), { timeout: 1000 });
-    return () => cancelIdleCallback(handle);
-  }, []);
-  return idle;
 }

@@ -12,20 +12,6 @@ declare module 'i18next' {
 
 /** The text namespaces (top-level keys: `t('signin.login.title')`). */
 export type Namespace = keyof Messages;
-export const NAMESPACES: readonly Namespace[] = [
-  'common',
-  'signin',
-  'dashboard',
-  'mfa',
-  'recovery',
-  'account',
-  'flows',
-  'passkeys',
-  'titles',
-  'legal',
-  'devices',
-  'forms',
-];
 /** What the first screen needs; the others load with the screens that use them. */
 export const STARTUP_NAMESPACES: readonly Namespace[] = ['common', 'signin'];
 
@@ -84,7 +70,7 @@ export const htmlLang = (locale: Locale) => locale.replace('_', '-');
 
 export async function initI18n(
   locale: Locale,
-  namespaces: readonly Namespace[] = NAMESPACES,
+  namespaces: readonly Namespace[],
 ): Promise<typeof i18next> {
   const texts = await Promise.all(namespaces.map((ns) => loadTexts(locale, ns)));
   await i18next.use(initReactI18next).init({

@@ -77,3 +77,40 @@ export function useHeadingFocusOnNavigation(main: RefObject<HTMLElement | null>)
     };
   }, [pathname, main]);
 }
+
+/** How long the header's tools wait for the first page's heading at most. */
+const FIRST_PAGE_WAIT_MS = 3000;
+
+/**
+ * Calls `onShown` once the first page's main heading is on screen and the
+ * browser is idle (or after 3 s whatever happens): the header's tools (the
+ * language and account menus, and the widget library they bring) load after
+ * the page's own content instead of competing with it.
+ */
+export function useAfterFirstPage(main: RefObject<HTMLElement | null>, onShown: () => void): void {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on the first page
+  useEffect(() => {
+    const root = main.current;
+    let idle = 0;
+    const done = () => {
+      observer.disconnect();
+      clearTimeout(timer);
+      idle =
+        typeof requestIdleCallback === 'function'
+          ? requestIdleCallback(onShown, { timeout: 1000 })
+          : window.setTimeout(onShown, 1);
+    };
+    const observer = new MutationObserver(() => {
+      if (root?.querySelector('h1')) done();
+    });
+    const timer = setTimeout(done, FIRST_PAGE_WAIT_MS);
+    if (root?.querySelector('h1')) done();
+    else if (root) observer.observe(root, { childList: true, subtree: true });
+    return () => {
+      observer.disconnect();
+      clearTimeout(timer);
+      if (typeof cancelIdleCallback === 'function') cancelIdleCallback(idle);
+      clearTimeout(idle);
+    };
+  }, []);
+}

@@ -3,12 +3,13 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { initI18n } from '../i18n/i18n';
+import { ALL_NAMESPACES } from '../i18n/namespaces';
 import { loadConfig, maybeConfig } from '../lib/config';
 import { tsr } from '../lib/tsr';
 
 /** Renders one screen at `path` with the app's providers and English texts. */
 export async function renderScreen(path: string, routes: { path: string; element: ReactNode }[]) {
-  await initI18n('en');
+  await initI18n('en', ALL_NAMESPACES);
   // The variant's config, from the real stack when the test runs one (BE on 127.0.0.1).
   if (!maybeConfig()) await loadConfig();
   const router = createMemoryRouter(routes, { initialEntries: [path] });
