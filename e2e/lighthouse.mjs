@@ -79,15 +79,32 @@ function call(port, path, { method = 'GET', headers = {}, body } = {}) {
   });
 }
 
-/** `a=1; b=2` into the cookie jar of the browser behind `port`, for the portal's host. */
-async function putCookies(port, header) {
+/**
+ * A returning signed-in visitor, as the browser behind `port` would have one
+ * after signing in: the session's cookies (`a=1; b=2`) in its jar, and the
+ * account copy the web app keeps in local storage (`lib/session.ts`), read
+ * from the gateway with those cookies.
+ */
+async function signedInBrowser(port, header) {
+  const user = await call(gatewayPort, '/api/user', {
+    headers: { host: `be.localhost:${gatewayPort}`, cookie: header },
+  });
+  if (user.status !== 200) throw new Error(`reading the account answered ${user.status}`);
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   try {
+    const context = browser.contexts()[0];
     const cookies = header.split('; ').map((pair) => {
       const at = pair.indexOf('=');
       return { name: pair.slice(0, at), value: pair.slice(at + 1), url: origin };
     });
-    await browser.contexts()[0].addCookies(cookies);
+    await context.addCookies(cookies);
+    const page = await context.newPage();
+    await page.goto(`${origin}/healthz`);
+    await page.evaluate(
+      (copy) => localStorage.setItem('account', copy),
+      JSON.stringify(user.body.data),
+    );
+    await page.close();
   } finally {
     await browser.close();
   }
@@ -209,8 +226,9 @@ try {
   const rows = [];
   for (const { path, signedIn } of pages) {
     // The sign-in's cookies go into the browser's own jar, as a signed-in visitor has
-    // them: an extra Cookie header would lose to the jar once the page sets a cookie.
-    if (signedIn) await putCookies(chrome.port, cookie);
+    // them (an extra Cookie header would lose to the jar once the page sets a cookie),
+    // with the account copy the web app keeps.
+    if (signedIn) await signedInBrowser(chrome.port, cookie);
     const result = await lighthouse(
       `${origin}${path}`,
       {

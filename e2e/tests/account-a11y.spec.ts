@@ -119,15 +119,19 @@ for (const variant of [
     await expect(page.getByLabel('First name')).toBeVisible();
     await expectAccessible(page, '/profile/edit-info');
     await shoot(page, `${variant.region}-profile-edit-info`);
-    // Its selects open a list that stays within the screen.
-    await page
-      .getByRole('main')
-      .getByRole('button', { name: /Language/ })
-      .click();
-    await expect(page.getByRole('listbox')).toBeVisible();
-    await expectAccessible(page, '/profile/edit-info (language list)');
-    await shoot(page, `${variant.region}-profile-edit-info-language-list`);
-    await page.keyboard.press('Escape');
+    // Its selects open a list that stays within the screen, phone-sized and desktop-sized.
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page
+        .getByRole('main')
+        .getByRole('button', { name: /Language/ })
+        .click();
+      await expect(page.getByRole('listbox')).toBeVisible();
+      await expectAccessible(page, `/profile/edit-info (language list, ${width} px)`);
+      await shoot(page, `${variant.region}-profile-edit-info-language-list`, [width]);
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('listbox')).toBeHidden();
+    }
 
     // The dialogs: a confirmation, and the step-up in place.
     await page.goto(`${variant.base}/security/history`);

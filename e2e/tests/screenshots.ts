@@ -8,13 +8,13 @@ const DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'artifacts', 'sc
 
 /**
  * Screenshots of a screen phone-sized (375 px) and desktop-sized (1280 px),
- * saved as `<prefix>-<name>-<width>.png` in e2e/artifacts/screenshots/; each
+ * (or only the `widths` given) saved as `<prefix>-<name>-<width>.png` in e2e/artifacts/screenshots/; each
  * shot also checks that nothing overflows sideways at 375 px.
  */
 export function screenshotter(prefix: string) {
   mkdirSync(DIR, { recursive: true });
-  return async function shoot(page: Page, name: string) {
-    for (const width of [375, 1280]) {
+  return async function shoot(page: Page, name: string, widths: readonly number[] = [375, 1280]) {
+    for (const width of widths) {
       await page.setViewportSize({ width, height: 900 });
       if (width === 375) {
         const overflow = await page.evaluate(

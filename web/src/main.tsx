@@ -44,10 +44,9 @@ async function start() {
         rememberedLocale(),
       );
   await initI18n(locale, STARTUP_NAMESPACES);
-  const page = preloadPage(pathname).catch(() => undefined);
-  // The sign-in page renders once it is all there (no loading indicator in between);
-  // the others start at once, since the signed-in check decides what they show.
-  if (signIn) await page;
+  // The first render waits for the page's code and texts: React shows a screen
+  // that arrives after its loading indicator only 300 ms after the indicator.
+  await preloadPage(pathname).catch(() => undefined);
   createRoot(root).render(
     <StrictMode>
       <App />

@@ -127,7 +127,8 @@ function HeaderMenu({
   const label = signedIn && name ? t('common.app.account', { name }) : t('common.app.menu');
   return (
     <MenuTrigger>
-      <Button className="menu-button" aria-label={label}>
+      {/* Named by its hidden words, not aria-label: the initials shown are not a label (WCAG 2.5.3). */}
+      <Button className="menu-button">
         {signedIn && initials ? (
           <span className="avatar" aria-hidden="true">
             {initials}
@@ -135,6 +136,7 @@ function HeaderMenu({
         ) : (
           <MenuIcon size={22} aria-hidden="true" />
         )}
+        <span className="visually-hidden">{label}</span>
       </Button>
       <Popover className="popover" placement="bottom end">
         <Menu className="menu">

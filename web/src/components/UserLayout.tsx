@@ -1,10 +1,12 @@
-import { Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { href } from '../lib/routes';
 import { Breadcrumbs } from './Breadcrumbs';
 import { Loading } from './Loading';
-import { Toasts } from './Toasts';
+
+// The confirmations' region brings React Aria's toasts: it loads after the page, not before it.
+const Toasts = lazy(() => import('./Toasts').then((m) => ({ default: m.Toasts })));
 
 /**
  * The signed-in account pages (spec part 2, shell): a sidebar with Dashboard,
@@ -50,7 +52,9 @@ export default function UserLayout() {
           <Outlet />
         </Suspense>
       </div>
-      <Toasts />
+      <Suspense fallback={null}>
+        <Toasts />
+      </Suspense>
     </div>
   );
 }
