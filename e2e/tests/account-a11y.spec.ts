@@ -51,6 +51,15 @@ const screens: { path: string; ready: (page: Page) => Promise<void> }[] = [
       ).toBeVisible(),
   },
   {
+    path: '/security/passkeys',
+    ready: (p) => expect(p.getByRole('heading', { name: 'Passkeys', level: 1 })).toBeVisible(),
+  },
+  {
+    path: '/security/trusted-devices',
+    ready: (p) =>
+      expect(p.getByRole('heading', { name: 'Trusted devices', level: 1 })).toBeVisible(),
+  },
+  {
     path: '/user/access',
     ready: (p) => expect(p.getByText('No app has access to your account.')).toBeVisible(),
   },
@@ -158,6 +167,7 @@ test('consent and forced MFA screens pass axe', async ({ page, request, browser,
   );
   await expect(page.getByRole('button', { name: 'Allow' })).toBeVisible();
   await expectAccessible(page, '/approve');
+  await shoot(page, 'be-approve');
   await page.getByRole('button', { name: 'Refuse' }).click();
   await expect(page.getByRole('alert')).toBeVisible();
   await expectAccessible(page, '/approve (refused)');
@@ -167,9 +177,11 @@ test('consent and forced MFA screens pass axe', async ({ page, request, browser,
   await forced.goto('/setup-mfa');
   await expect(forced.getByRole('heading', { name: 'Protect your account' })).toBeVisible();
   await expectAccessible(forced, '/setup-mfa (forced intro)');
+  await shoot(forced, 'be-setup-mfa-forced-intro');
   await forced.getByRole('button', { name: 'Continue' }).click();
   await expect(forced.getByRole('heading', { name: 'Step 1: your e-mail address' })).toBeVisible();
   await expectAccessible(forced, '/setup-mfa (e-mail step)');
+  await shoot(forced, 'be-setup-mfa-forced-email-step');
   await forced.context().close();
 
   const customer = await (await browser.newContext()).newPage();
@@ -177,5 +189,6 @@ test('consent and forced MFA screens pass axe', async ({ page, request, browser,
   await customer.goto('/setup-mfa');
   await expect(customer.getByRole('button', { name: 'Skip for now' })).toBeVisible();
   await expectAccessible(customer, '/setup-mfa (customer intro)');
+  await shoot(customer, 'be-setup-mfa-customer-intro');
   await customer.context().close();
 });

@@ -1,5 +1,7 @@
-import { expectAccessible } from '../fixtures/a11y';
 import { DEMO_PASSWORD, expect, outboxCode, test } from '../fixtures/login';
+import { reviewer } from './screenshots';
+
+const review = reviewer('fuzzion');
 
 /**
  * duplicate@example.be signs in through the pages (e-mail code from the
@@ -19,9 +21,9 @@ test('accept: proven by a code to the other account, the accounts are merged', a
   page,
   request,
 }) => {
-  await expectAccessible(page, 'duplicated');
+  await review(page, 'duplicated');
   await page.getByRole('button', { name: 'Yes, it is mine' }).click();
-  await expectAccessible(page, 'duplicated, proof choice');
+  await review(page, 'duplicated, proof choice');
   await page.getByLabel(/code sent to the e-mail address or phone/).check();
   await page.getByRole('button', { name: 'Continue' }).click();
 
@@ -39,12 +41,12 @@ test('accept: proven by a code to the other account, the accounts are merged', a
 
   await expect(page).toHaveURL(/\/duplicated/);
   await expect(page.getByRole('heading', { name: 'Merge your accounts?' })).toBeVisible();
-  await expectAccessible(page, 'duplicated, merge or decline');
+  await review(page, 'duplicated, merge or decline');
   await page.getByRole('button', { name: 'Merge the accounts' }).click();
 
   await expect(page).toHaveURL(/\/fuzzion-success/);
   await expect(page.getByRole('heading', { name: 'Your accounts are merged' })).toBeVisible();
-  await expectAccessible(page, 'fuzzion-success');
+  await review(page, 'fuzzion-success');
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/user\/dashboard$/);
 
@@ -65,14 +67,14 @@ test('decline: proven by the card number, the accounts stay apart', async ({ pag
   await page.getByLabel('Card number', { exact: true }).fill('5065000000000001');
   await page.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByRole('alert')).toHaveText('The information you provided is invalid.');
-  await expectAccessible(page, 'duplicated, card proof with its error');
+  await review(page, 'duplicated, card proof with its error');
   await page.getByLabel('Card number', { exact: true }).fill('5065 0000 0000 0006');
   await page.getByRole('button', { name: 'Confirm' }).click();
 
   await page.getByRole('button', { name: 'Keep them apart' }).click();
   await expect(page).toHaveURL(/\/fuzzion-success\?outcome=declined/);
   await expect(page.getByRole('heading', { name: 'Your accounts stay apart' })).toBeVisible();
-  await expectAccessible(page, 'fuzzion-success, declined');
+  await review(page, 'fuzzion-success, declined');
 
   // The similar username left the other account: it no longer signs in.
   await page.getByRole('button', { name: 'Continue' }).click();
@@ -103,7 +105,7 @@ test('a merge that is gone shows the technical error page', async ({ page }) => 
   await expect(page.getByRole('alert')).toHaveText(
     'A technical error occurred during the merging of the accounts. Try again later.',
   );
-  await expectAccessible(page, 'duplicated, technical error');
+  await review(page, 'duplicated, technical error');
   await page.getByRole('button', { name: 'Continue to my account' }).click();
   await expect(page).toHaveURL(/\/user\/dashboard$/);
 });

@@ -1,11 +1,10 @@
 import type { Page } from '@playwright/test';
-import { expectAccessible } from '../fixtures/a11y';
 import { outboxCode } from '../fixtures/mfa';
 import { expect, test } from '../fixtures/stack';
 import { LU_URL } from '../playwright.config';
-import { screenshotter } from './screenshots';
+import { reviewer } from './screenshots';
 
-const shoot = screenshotter('onboarding');
+const review = reviewer('onboarding');
 
 const PASSWORD = 'New-Account-2026!';
 
@@ -40,7 +39,7 @@ async function finishOnboarding(
   a11y = false,
 ) {
   await expect(page.getByRole('heading', { name: 'Welcome!' })).toBeVisible();
-  if (a11y) await expectAccessible(page, 'welcome');
+  if (a11y) await review(page, 'welcome');
   await page.getByRole('link', { name: 'Get started' }).click();
 
   await expect(page.getByRole('heading', { name: 'Terms and conditions' })).toBeVisible();
@@ -49,17 +48,17 @@ async function finishOnboarding(
   await expect(page.getByRole('alert')).toHaveText(
     /^Terms and privacy must be accepted to (use the card|create your account)\.$/,
   );
-  if (a11y) await expectAccessible(page, 'terms-conditions with its error');
+  if (a11y) await review(page, 'terms-conditions with its error');
   await acceptTerms(page);
 
   await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
   await page.getByLabel('First name').fill('Ivy');
   await page.getByLabel('Family name').fill('Invited');
-  if (a11y) await expectAccessible(page, 'create');
+  if (a11y) await review(page, 'create');
   await page.getByRole('button', { name: 'Confirm my e-mail address' }).click();
 
   await expect(page.getByRole('heading', { name: 'Confirm your e-mail address' })).toBeVisible();
-  if (a11y) await expectAccessible(page, 'email-verification');
+  if (a11y) await review(page, 'email-verification');
   if ('personal' in email) {
     if (email.choice) await page.getByLabel(/Use a personal e-mail address/).check();
     await page.getByLabel('E-mail address', { exact: true }).fill(email.personal);
@@ -68,7 +67,7 @@ async function finishOnboarding(
   }
   await page.getByRole('button', { name: 'Send me a code' }).click();
   await expect(page.getByText(/We sent an 8-digit code to/)).toBeVisible();
-  if (a11y) await expectAccessible(page, 'email-verification code');
+  if (a11y) await review(page, 'email-verification code');
   const to = 'personal' in email ? email.personal : email.keep;
   await page.getByLabel('Verification code').fill(await outboxCode(request, to));
   await page.getByRole('button', { name: 'Confirm' }).click();
@@ -76,7 +75,7 @@ async function finishOnboarding(
   await expect(
     page.getByRole('heading', { name: 'Confirm your mobile phone number' }),
   ).toBeVisible();
-  if (a11y) await expectAccessible(page, 'phone-verification');
+  if (a11y) await review(page, 'phone-verification');
   await page.getByLabel('Mobile phone number', { exact: true }).fill(phone);
   await page.getByRole('button', { name: 'Send me a code' }).click();
   await expect(page.getByText(/by text message to/)).toBeVisible();
@@ -95,13 +94,12 @@ async function finishOnboarding(
     new RegExp(`^By text messageBackup\\+32\\*+${e164.slice(-2)}$`),
   ]);
   if (a11y) {
-    await expectAccessible(page, 'onboarding-mfa');
-    await shoot(page, 'two-step');
+    await review(page, 'onboarding-mfa');
   }
   await page.getByRole('button', { name: 'Continue' }).click();
 
   await expect(page.getByRole('heading', { name: 'Choose your password' })).toBeVisible();
-  if (a11y) await expectAccessible(page, 'password');
+  if (a11y) await review(page, 'password');
   await page.getByLabel('New password', { exact: true }).fill(PASSWORD);
   await page.getByLabel('Repeat the new password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Create my account' }).click();
@@ -115,14 +113,14 @@ test('onboarding by card 5065000000000001 ends signed in with "card activated"',
   await page.goto('/login/email');
   await page.getByRole('link', { name: 'Create an account' }).click();
   await expect(page).toHaveURL(/\/onboarding$/);
-  await expectAccessible(page, 'onboarding start');
+  await review(page, 'onboarding start');
   await page.getByRole('link', { name: /With my card number/ }).click();
 
   await expect(page.getByRole('heading', { name: 'Enter your card number' })).toBeVisible();
   await page.getByLabel('Card number', { exact: true }).fill('1234');
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('alert')).toHaveText('Your card number is invalid.');
-  await expectAccessible(page, 'card with its error');
+  await review(page, 'card with its error');
   await page.getByLabel('Card number', { exact: true }).fill('5065 0000 0000 0001');
   await page.getByRole('button', { name: 'Continue' }).click();
 
@@ -135,7 +133,7 @@ test('onboarding by card 5065000000000001 ends signed in with "card activated"',
 
   await expect(page).toHaveURL(/\/onboarding\/confirmation$/);
   await expect(page.getByRole('heading', { name: 'Your card is activated' })).toBeVisible();
-  await expectAccessible(page, 'confirmation');
+  await review(page, 'confirmation');
   const cookie = (await context.cookies()).find((c) => c.name === 'access_token');
   expect(cookie?.httpOnly).toBe(true);
 
@@ -153,7 +151,7 @@ test('onboarding by card 5065000000000001 ends signed in with "card activated"',
   await expect(
     page.getByRole('heading', { name: 'This card already has an account' }),
   ).toBeVisible();
-  await expectAccessible(page, 'existingCard');
+  await review(page, 'existingCard');
 });
 
 test('card 5065000000000002: the account exists but the card activation failed', async ({
@@ -175,7 +173,7 @@ test('card 5065000000000002: the account exists but the card activation failed',
   ).toBeVisible();
   await expect(page.getByText('You can activate it later in the app.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Contact customer service' })).toBeVisible();
-  await expectAccessible(page, 'confirmation, activation failed');
+  await review(page, 'confirmation, activation failed');
   await page.getByRole('button', { name: 'Go to my account' }).click();
   await expect(page).toHaveURL(/\/user\/dashboard$/);
 });
@@ -184,7 +182,7 @@ test('invitation code WELCOME2026 creates an account without a card', async ({ p
   await page.goto('/onboarding');
   await page.getByRole('link', { name: /With an invitation code/ }).click();
   await expect(page.getByRole('heading', { name: 'Enter your invitation code' })).toBeVisible();
-  await expectAccessible(page, 'code');
+  await review(page, 'code');
   await page.getByLabel('Invitation code', { exact: true }).fill('WELCOME2026');
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByText('We recognised your invitation code.')).toBeVisible();
@@ -193,7 +191,7 @@ test('invitation code WELCOME2026 creates an account without a card', async ({ p
     phone: '0470 33 44 55',
   });
   await expect(page.getByRole('heading', { name: 'Your account is ready' })).toBeVisible();
-  await expectAccessible(page, 'confirmation, code only');
+  await review(page, 'confirmation, code only');
 
   // The code is used up.
   await page.getByRole('button', { name: 'Go to my account' }).click();
@@ -219,7 +217,7 @@ test.describe('Luxembourg', () => {
     await page.goto(`${LU_URL}/onboarding`);
     await expect(page.getByRole('heading', { name: 'Créer votre compte' })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr-LU');
-    await expectAccessible(page, 'LU onboarding start');
+    await review(page, 'LU onboarding start');
     await page.getByRole('link', { name: /Avec mon code d'activation/ }).click();
 
     await expect(
@@ -228,7 +226,7 @@ test.describe('Luxembourg', () => {
     await page.getByLabel("Code d'activation", { exact: true }).fill('LU-ACT-9999');
     await page.getByRole('button', { name: 'Continuer' }).click();
     await expect(page.getByRole('alert')).toHaveText("Votre code d'activation n'est pas valide.");
-    await expectAccessible(page, 'LU activation code with its error');
+    await review(page, 'LU activation code with its error');
     await page.getByLabel("Code d'activation", { exact: true }).fill('lu-act-0001');
     await page.getByRole('button', { name: 'Continuer' }).click();
 
@@ -265,13 +263,13 @@ test.describe('Luxembourg', () => {
     await expect(page.getByRole('list', { name: 'Où vos codes sont envoyés' })).toContainText(
       'Par SMS',
     );
-    await expectAccessible(page, 'LU onboarding-mfa');
+    await review(page, 'LU onboarding-mfa');
     await page.getByRole('button', { name: 'Continuer' }).click();
 
     await page.getByLabel('Nouveau mot de passe', { exact: true }).fill(PASSWORD);
     await page.getByLabel('Répétez le nouveau mot de passe').fill(PASSWORD);
     await page.getByRole('button', { name: 'Créer mon compte' }).click();
     await expect(page.getByRole('heading', { name: 'Votre carte est activée' })).toBeVisible();
-    await expectAccessible(page, 'LU confirmation');
+    await review(page, 'LU confirmation');
   });
 });

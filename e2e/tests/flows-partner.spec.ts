@@ -1,5 +1,7 @@
-import { expectAccessible } from '../fixtures/a11y';
 import { DEMO_PASSWORD, expect, outboxCode, test } from '../fixtures/login';
+import { reviewer } from './screenshots';
+
+const review = reviewer('partner');
 
 test('access required: the request for a site goes to the administrator', async ({
   page,
@@ -10,13 +12,13 @@ test('access required: the request for a site goes to the administrator', async 
   await expect(page.getByRole('heading', { name: 'Access required' })).toBeVisible();
   await expect(page.getByLabel(/Administration/)).toBeChecked();
   await expect(page.getByLabel(/Deals site/)).toBeVisible();
-  await expectAccessible(page, 'partner (access required)');
+  await review(page, 'partner (access required)');
   await page.getByLabel('Message for the administrator (optional)').fill('For the invoices.');
   await page.getByRole('button', { name: 'Request access' }).click();
 
   await expect(page).toHaveURL(/\/partner\/request-access$/);
   await expect(page.getByRole('heading', { name: 'Your access request was sent' })).toBeVisible();
-  await expectAccessible(page, 'partner request-access');
+  await review(page, 'partner request-access');
 });
 
 test.describe('identity-provider login for sso@acme.example (company Acme)', () => {
@@ -28,7 +30,7 @@ test.describe('identity-provider login for sso@acme.example (company Acme)', () 
     const dialog = page.getByRole('dialog', { name: 'Log in with your Acme account' });
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText('Acme takes part in our beta programme');
-    await expectAccessible(page, 'beta invitation');
+    await review(page, 'beta invitation');
     await dialog.getByRole('button', { name: 'Log in with Microsoft' }).click();
   }
 
@@ -46,7 +48,7 @@ test.describe('identity-provider login for sso@acme.example (company Acme)', () 
     await page.getByLabel('Password').fill('not-the-password');
     await page.getByRole('button', { name: 'Link my account' }).click();
     await expect(page.getByRole('alert')).toHaveText('Invalid username/password.');
-    await expectAccessible(page, 'partner link-existing with its error');
+    await review(page, 'partner link-existing with its error');
     await page.getByLabel('Password').fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Link my account' }).click();
 
@@ -57,7 +59,7 @@ test.describe('identity-provider login for sso@acme.example (company Acme)', () 
     await page.getByRole('button', { name: 'Confirm' }).click();
     await expect(page).toHaveURL(/\/partner\/link-success$/);
     await expect(page.getByRole('heading', { name: 'Your account is linked' })).toBeVisible();
-    await expectAccessible(page, 'partner link-success');
+    await review(page, 'partner link-success');
     // After 3 seconds, on to the dashboard (no other target was asked for).
     await expect(page).toHaveURL(/\/user\/dashboard$/, { timeout: 6_000 });
     await expect(page.getByRole('heading', { name: 'Welcome, Sara' })).toBeVisible();
@@ -75,7 +77,7 @@ test.describe('identity-provider login for sso@acme.example (company Acme)', () 
     await expect(page.getByRole('heading', { name: 'No account found' })).toBeVisible();
     await expect(page.getByText(/no account for new\.colleague@acme\.example yet/)).toBeVisible();
     await expect(page.getByRole('link', { name: /Become a customer/ })).toBeVisible();
-    await expectAccessible(page, 'partner no-account');
+    await review(page, 'partner no-account');
     await page.getByRole('link', { name: /Link an account/ }).click();
     await expect(page.getByRole('heading', { name: 'Link your account' })).toBeVisible();
     await expect(page.getByLabel('E-mail address or phone number')).toHaveValue('');
@@ -89,6 +91,6 @@ test.describe('identity-provider login for sso@acme.example (company Acme)', () 
     await expect(page.getByRole('alert')).toHaveText(
       'The log in with your workplace account did not work. Please try again.',
     );
-    await expectAccessible(page, 'sso callback failure');
+    await review(page, 'sso callback failure');
   });
 });

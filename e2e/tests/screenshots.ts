@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page } from '@playwright/test';
+import { expectAccessible } from '../fixtures/a11y';
 
 /** Where the screenshot specs keep their shots (test artefacts). */
 const DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'artifacts', 'screenshots');
@@ -24,5 +25,21 @@ export function screenshotter(prefix: string) {
       }
       await page.screenshot({ path: join(DIR, `${prefix}-${name}-${width}.png`), fullPage: true });
     }
+  };
+}
+
+/**
+ * What each screen of a journey gets: the axe check, then its photographs
+ * (`<prefix>-<what, as a file name>-<width>.png`).
+ */
+export function reviewer(prefix: string) {
+  const shoot = screenshotter(prefix);
+  return async function review(page: Page, what: string) {
+    await expectAccessible(page, what);
+    const name = what
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '');
+    await shoot(page, name);
   };
 }
