@@ -63,6 +63,24 @@ const getUser = (gateway: FastifyInstance) =>
     cookies: { access_token: 'a'.repeat(40) },
   });
 
+describe('the account API at a path of its host', () => {
+  it('is called below that path (`UPSTREAM_BE_URL` with a prefix and a trailing slash)', async () => {
+    const reached: string[] = [];
+    const { url } = await fakeUpstream((app) => {
+      app.addHook('onRequest', async (req) => {
+        reached.push(req.url);
+      });
+      // A status the gateway turns into its own answer: proof that the call arrived here.
+      app.get('/v2/user', async (_req, reply) => reply.code(414).send());
+    });
+    const { gateway } = await gatewayTo(`${url}/v2/`);
+    const res = await getUser(gateway);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('request_too_long');
+    expect(reached).toEqual(['/v2/user']);
+  });
+});
+
 describe('upstream answers are checked against the contract', () => {
   it('answers 400 request_too_long, not a 502, when the upstream refuses the request as too long', async () => {
     for (const status of [414, 431]) {

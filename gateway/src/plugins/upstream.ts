@@ -68,7 +68,7 @@ function issuesOf(err: ResponseValidationError | TsRestResponseValidationError) 
  * true`). A body that is not JSON or not the declared shape is a broken
  * contract: 502 `upstream_contract`, logged with the route and the issues.
  */
-function undiciFetcher(pool: Pool, origin: string) {
+function undiciFetcher(pool: Pool, base: string, prefix: string) {
   return async ({ route, path, method, headers, body }: ApiFetcherArgs) => {
     let status = 0;
     let contentType: string;
@@ -76,7 +76,8 @@ function undiciFetcher(pool: Pool, origin: string) {
     let answerHeaders: Headers;
     try {
       const res = await pool.request({
-        path: path.slice(origin.length),
+        // ts-rest's URL is `base` and the route's path: the pool is given the base's own path and that.
+        path: prefix + path.slice(base.length),
         method: method as 'GET',
         headers,
         body: body instanceof URLSearchParams ? body.toString() : (body as string | undefined),
@@ -133,7 +134,10 @@ function undiciFetcher(pool: Pool, origin: string) {
  * throws ts-rest's `UnknownStatusError` (502 by the error handler).
  */
 function makeClient(baseUrl: string, timeoutMs: number) {
-  const { origin } = new URL(baseUrl);
+  // A base URL may carry a path prefix (`https://api.example.be/v2`).
+  const base = baseUrl.replace(/\/$/, '');
+  const { origin, pathname } = new URL(base);
+  const prefix = pathname.replace(/\/$/, '');
   const pool = new Pool(origin, {
     connections: 128,
     keepAliveTimeout: 10_000,
@@ -142,11 +146,10 @@ function makeClient(baseUrl: string, timeoutMs: number) {
     maxResponseSize: MAX_ANSWER_BYTES,
   });
   const client = initClient(accountApi, {
-    // A base URL may carry a path prefix (`https://api.example.be/v2`).
-    baseUrl: baseUrl.replace(/\/$/, ''),
+    baseUrl: base,
     throwOnUnknownStatus: true,
     validateResponse: true,
-    api: undiciFetcher(pool, origin),
+    api: undiciFetcher(pool, base, prefix),
   });
   return Object.assign(client, { close: () => pool.close() });
 }

@@ -1,4 +1,4 @@
-import { act, cleanup, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -45,6 +45,24 @@ describe('login form, more of spec parts 2, 4 and 8', () => {
     const stored = JSON.parse(sessionStorage.getItem('loginPayload') ?? '{}');
     expect(stored.target).toBe('/user/access');
     expect(stored.payload).toEqual(expect.any(String));
+  });
+
+  it('offers the country codes by country name and is worked with the keyboard', async () => {
+    const user = userEvent.setup();
+    await renderScreen('/login/phone', more);
+    const country = await screen.findByRole('button', { name: /Country code/ });
+    act(() => country.focus());
+    await user.keyboard('{ArrowDown}');
+    const list = await screen.findByRole('listbox');
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Belgium +32', 'Luxembourg +352', 'Netherlands +31', 'France +33', 'Germany +49']);
+    await user.keyboard('{ArrowDown}{Enter}');
+    await waitFor(() => expect(screen.queryByRole('listbox')).not.toBeInTheDocument());
+    expect(country).toHaveTextContent('LU +352');
+    expect(country).toHaveFocus();
   });
 
   it('reads a national phone number in the variant country', async () => {
