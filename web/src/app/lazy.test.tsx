@@ -1,0 +1,54 @@
+import { act, render, screen } from '@testing-library/react';
+import { Suspense } from 'react';
+import { describe, expect, it } from 'vitest';
+import { lazyScreen } from './lazy';
+
+const Ready = () => <p>The screen</p>;
+
+describe('lazyScreen', () => {
+  it('shows a preloaded screen in the first render, without the loading indicator', async () => {
+    const Screen = lazyScreen(async () => ({ default: Ready }));
+    await Screen.preload();
+    // A synchronous render: only what is there at once is shown.
+    act(() => {
+      render(
+        <Suspense fallback={<p>Loading</p>}>
+          <Screen />
+        </Suspense>,
+      );
+    });
+    expect(screen.getByText('The screen')).toBeVisible();
+    expect(screen.queryByText('Loading')).not.toBeInTheDocument();
+  });
+
+  it('shows the loading indicator while a screen not yet loaded arrives, then the screen', async () => {
+    const Screen = lazyScreen(async () => ({ default: Ready }));
+    let indicatorShown = false;
+    function Indicator() {
+      indicatorShown = true;
+      return <p>Loading</p>;
+    }
+    await act(async () => {
+      render(
+        <Suspense fallback={<Indicator />}>
+          <Screen />
+        </Suspense>,
+      );
+    });
+    expect(indicatorShown).toBe(true);
+    expect(screen.getByText('The screen')).toBeVisible();
+    expect(screen.queryByText('Loading')).not.toBeInTheDocument();
+  });
+
+  it('loads a screen once, however often it is asked for', async () => {
+    let loads = 0;
+    const Screen = lazyScreen(async () => {
+      loads += 1;
+      return { default: Ready };
+    });
+    await Promise.all([Screen.preload(), Screen.preload()]);
+    render(<Screen />);
+    expect(screen.getByText('The screen')).toBeVisible();
+    expect(loads).toBe(1);
+  });
+});
