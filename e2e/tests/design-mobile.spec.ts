@@ -199,3 +199,35 @@ test('wide header: the language list by keyboard', async ({ page }) => {
   await expect(select).toBeFocused();
   expect(await cspViolations(page)).toEqual([]);
 });
+
+test('the section tabs keep the current one in view on a phone, also once it is turned', async ({
+  page,
+  login,
+}) => {
+  await login('employee@example.be', { via: 'api' });
+  await portalCall(page, '/api/user', { method: 'PATCH', body: { language: 'en' } });
+  const tabs = page.getByRole('navigation', { name: 'Account menu' });
+  const access = tabs.getByRole('link', { name: 'Access' });
+  /** The current tab lies wholly inside the row's visible part. */
+  const wholeInRow = async () => {
+    const [row, tab] = [await tabs.getByRole('list').boundingBox(), await access.boundingBox()];
+    expect(row && tab).toBeTruthy();
+    if (!row || !tab) return;
+    expect(tab.x).toBeGreaterThanOrEqual(row.x);
+    expect(tab.x + tab.width).toBeLessThanOrEqual(row.x + row.width);
+  };
+
+  // Opened on a phone: the last section's tab is scrolled into view.
+  await page.setViewportSize({ width: 320, height: 640 });
+  await page.goto('/user/access');
+  await expect(access).toHaveAttribute('aria-current', 'page');
+  await expect.poll(async () => (await access.boundingBox())?.x ?? -1).toBeGreaterThan(0);
+  await wholeInRow();
+
+  // Opened wide, then narrowed (a tablet turned, a window made small): still in view.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.reload();
+  await expect(access).toHaveAttribute('aria-current', 'page');
+  await page.setViewportSize({ width: 320, height: 640 });
+  await expect(async () => wholeInRow()).toPass();
+});

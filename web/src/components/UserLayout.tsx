@@ -23,13 +23,21 @@ export default function UserLayout() {
   ];
   const list = useRef<HTMLUListElement>(null);
   const { pathname } = useLocation();
-  // Narrow screens show the sections as a scrolling row of tabs: keep the current one in view.
+  // Narrow screens show the sections as a scrolling row of tabs: keep the current one in
+  // view, centred, on each route change and when the window changes size (a phone turned).
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each route change
   useEffect(() => {
-    const row = list.current;
-    const current = row?.querySelector<HTMLElement>('[aria-current="page"]');
-    if (!row || !current || row.scrollWidth <= row.clientWidth) return;
-    row.scrollLeft = current.offsetLeft - (row.clientWidth - current.offsetWidth) / 2;
+    const keepInView = () => {
+      const row = list.current;
+      const current = row?.querySelector<HTMLElement>('[aria-current="page"]');
+      if (!row || !current || row.scrollWidth <= row.clientWidth) return;
+      const tab = current.getBoundingClientRect();
+      const box = row.getBoundingClientRect();
+      row.scrollLeft += tab.left + tab.width / 2 - (box.left + box.width / 2);
+    };
+    keepInView();
+    window.addEventListener('resize', keepInView);
+    return () => window.removeEventListener('resize', keepInView);
   }, [pathname]);
   return (
     <div className="user-layout">
