@@ -16,7 +16,7 @@ export function Layout() {
   // The maintenance screen is trilingual on its own and offers no sign-in.
   const tools = route !== 'maintenance';
   // The header's tools load once the first page is on screen (`useAfterFirstPage`).
-  const [idle, setIdle] = useState(false);
+  const [afterFirstPage, setAfterFirstPage] = useState(false);
   const main = useRef<HTMLElement>(null);
   return (
     <>
@@ -28,15 +28,15 @@ export function Layout() {
           <img src="/favicon.svg" alt="" width="28" height="28" />
           <span>{t('common.app.name')}</span>
         </Link>
-        {tools && !idle && <div className="header-tools" />}
-        {tools && idle && (
+        {tools && !afterFirstPage && <div className="header-tools" />}
+        {tools && afterFirstPage && (
           <Suspense fallback={<div className="header-tools" />}>
             <HeaderTools onLogin={route === 'login.email' || route === 'login.phone'} />
           </Suspense>
         )}
       </header>
       <Suspense fallback={null}>
-        <PageNavigation main={main} onFirstPage={() => setIdle(true)} />
+        <PageNavigation main={main} onFirstPage={() => setAfterFirstPage(true)} />
       </Suspense>
       <main id="main" className="main" ref={main}>
         <Outlet />

@@ -57,24 +57,11 @@ export function useHeadingFocusOnNavigation(main: RefObject<HTMLElement | null>)
     }
     const root = main.current;
     if (!root) return;
-    const focusHeading = () => {
-      const heading = root.querySelector('h1');
-      if (!heading) return false;
+    return whenHeading(root, HEADING_WAIT_MS, (heading) => {
       // Focusable by script only: the heading does not join the tab order.
       if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
       heading.focus();
-      return true;
-    };
-    if (focusHeading()) return;
-    const observer = new MutationObserver(() => {
-      if (focusHeading()) observer.disconnect();
     });
-    observer.observe(root, { childList: true, subtree: true });
-    const timer = setTimeout(() => observer.disconnect(), HEADING_WAIT_MS);
-    return () => {
-      observer.disconnect();
-      clearTimeout(timer);
-    };
   }, [pathname, main]);
 }
 
@@ -91,26 +78,57 @@ export function useAfterFirstPage(main: RefObject<HTMLElement | null>, onShown: 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, on the first page
   useEffect(() => {
     const root = main.current;
-    let idle = 0;
-    const done = () => {
-      observer.disconnect();
-      clearTimeout(timer);
-      idle =
-        typeof requestIdleCallback === 'function'
-          ? requestIdleCallback(onShown, { timeout: 1000 })
-          : window.setTimeout(onShown, 1);
+    let cancelIdle = () => {};
+    const shown = () => {
+      if (typeof requestIdleCallback === 'function') {
+        const handle = requestIdleCallback(onShown, { timeout: 1000 });
+        cancelIdle = () => cancelIdleCallback(handle);
+      } else {
+        const timer = setTimeout(onShown, 1);
+        cancelIdle = () => clearTimeout(timer);
+      }
     };
-    const observer = new MutationObserver(() => {
-      if (root?.querySelector('h1')) done();
-    });
-    const timer = setTimeout(done, FIRST_PAGE_WAIT_MS);
-    if (root?.querySelector('h1')) done();
-    else if (root) observer.observe(root, { childList: true, subtree: true });
+    let stopWaiting: () => void;
+    if (root) {
+      stopWaiting = whenHeading(root, FIRST_PAGE_WAIT_MS, shown, shown);
+    } else {
+      const timer = setTimeout(shown, FIRST_PAGE_WAIT_MS);
+      stopWaiting = () => clearTimeout(timer);
+    }
     return () => {
-      observer.disconnect();
-      clearTimeout(timer);
-      if (typeof cancelIdleCallback === 'function') cancelIdleCallback(idle);
-      clearTimeout(idle);
+      stopWaiting();
+      cancelIdle();
     };
   }, []);
+}
+
+/**
+ * Calls `found` with `root`'s main heading (its first `h1`) as soon as it is
+ * there, now or once the page's code and data have drawn it, waiting at most
+ * `waitMs` (then `timedOut`, if given). Returns what stops the wait.
+ */
+function whenHeading(
+  root: HTMLElement,
+  waitMs: number,
+  found: (heading: HTMLElement) => void,
+  timedOut?: () => void,
+): () => void {
+  const observer = new MutationObserver(() => look());
+  const timer = setTimeout(() => {
+    observer.disconnect();
+    timedOut?.();
+  }, waitMs);
+  const stop = () => {
+    observer.disconnect();
+    clearTimeout(timer);
+  };
+  const look = () => {
+    const heading = root.querySelector('h1');
+    if (!heading) return false;
+    stop();
+    found(heading);
+    return true;
+  };
+  if (!look()) observer.observe(root, { childList: true, subtree: true });
+  return stop;
 }
