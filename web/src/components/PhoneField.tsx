@@ -1,5 +1,6 @@
 import type { Variant } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../lib/format';
 import { SelectField } from './SelectField';
 
 /** Country codes offered, the variant's own first (spec part 2: it is the default). */
@@ -47,9 +48,9 @@ export function PhoneField({
   invalid: boolean;
   describedBy?: string;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   // Each country by its name in the page's language ("Belgique +32"); the closed field shows `BE +32`.
-  const names = new Intl.DisplayNames([i18n.language.replace('_', '-')], { type: 'region' });
+  const format = useFormat();
   return (
     <fieldset className="field phone-field">
       <legend>{t('signin.login.phone')}</legend>
@@ -62,7 +63,7 @@ export function PhoneField({
           onChange={(country) => onChange({ ...value, country })}
           options={COUNTRIES.map((c) => ({
             id: c.code,
-            label: `${names.of(c.code) ?? c.code} +${c.dial}`,
+            label: `${format.country(c.code)} +${c.dial}`,
             short: `${c.code} +${c.dial}`,
           }))}
         />
