@@ -59,6 +59,10 @@ describe('login form, more of spec parts 2, 4 and 8', () => {
         .getAllByRole('option')
         .map((o) => o.textContent),
     ).toEqual(['Belgium +32', 'Luxembourg +352', 'Netherlands +31', 'France +33', 'Germany +49']);
+    // The list opens with the chosen country focused; the arrow moves on from there.
+    await waitFor(() =>
+      expect(within(list).getByRole('option', { name: 'Belgium +32' })).toHaveFocus(),
+    );
     await user.keyboard('{ArrowDown}{Enter}');
     await waitFor(() => expect(screen.queryByRole('listbox')).not.toBeInTheDocument());
     expect(country).toHaveTextContent('LU +352');
