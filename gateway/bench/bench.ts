@@ -103,8 +103,7 @@ await Promise.all(
 
 const deviceId = randomUUID();
 // A signed-in browser's steady state: the session and device cookies, and the web app's X-Device-ID.
-const cookie = await signIn(gateway, mock, deviceId);
-const token = /access_token=([^;]+)/.exec(cookie)?.[1];
+const { token, cookie } = await signIn(gateway, mock, deviceId);
 const direct = { authorization: `Bearer ${token}`, 'x-device-id': deviceId };
 const viaGateway = { cookie, 'x-device-id': deviceId };
 const mockPid = mockProcess.pid ?? 0;

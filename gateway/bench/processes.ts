@@ -91,13 +91,22 @@ async function json(res: Response) {
   return { status: res.status, body: body ? JSON.parse(body) : undefined, headers: res.headers };
 }
 
+/** A browser signed in through the gateway. */
+export interface SignedIn {
+  /** The session's access token (the `access_token` cookie's value). */
+  token: string;
+  /** The `device` cookie, `device=…`, as the browser sends it without a session too. */
+  deviceCookie: string;
+  /** The `Cookie` header it sends signed in: the session and the device. */
+  cookie: string;
+}
+
 /**
  * Signs in through the gateway as the web app does (its `X-Device-ID`; MFA
  * code from the mock's dev outbox), keeping the device cookie the first answer
- * sets; returns the `Cookie` header a signed-in browser then sends: the
- * session and the device.
+ * sets.
  */
-export async function signIn(gateway: string, mock: string, deviceId: string): Promise<string> {
+export async function signIn(gateway: string, mock: string, deviceId: string): Promise<SignedIn> {
   const jar = new Map<string, string>();
   const call = async (path: string, init: RequestInit = {}) => {
     const cookie = [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
@@ -137,10 +146,11 @@ export async function signIn(gateway: string, mock: string, deviceId: string): P
       body: JSON.stringify({ payload: started.body.payload, code }),
     });
   }
-  if (res.status !== 200 || !jar.get('access_token') || !jar.get('device')) {
-    throw new Error(`sign-in failed: ${res.status}`);
-  }
-  return `access_token=${jar.get('access_token')}; device=${jar.get('device')}`;
+  const token = jar.get('access_token');
+  const device = jar.get('device');
+  if (res.status !== 200 || !token || !device) throw new Error(`sign-in failed: ${res.status}`);
+  const deviceCookie = `device=${device}`;
+  return { token, deviceCookie, cookie: `access_token=${token}; ${deviceCookie}` };
 }
 
 /** CPU time (user + system) a process has used so far, in µs. */

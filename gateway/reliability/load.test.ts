@@ -51,9 +51,7 @@ beforeAll(async () => {
   const child = startGateway(gatewayPort, mock, { RATE_LIMIT_SIGN_IN: '100000000' });
   gatewayPid = child.pid ?? 0;
   await Promise.all([waitFor(`${mock}/__dev/outbox?to=x`), waitFor(`${gateway}/healthz`)]);
-  const cookie = await signIn(gateway, mock, deviceId);
-  // The sign-ins come from the same browser: its device cookie, no session.
-  const device = cookie.split('; ').find((c) => c.startsWith('device=')) ?? '';
+  const { cookie, deviceCookie } = await signIn(gateway, mock, deviceId);
   calls.read = {
     url: `${gateway}/api/user`,
     connections: CONNECTIONS,
@@ -65,7 +63,8 @@ beforeAll(async () => {
     connections: CONNECTIONS,
     timeout: TIMEOUT_S,
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-device-id': deviceId, cookie: device },
+    // The sign-ins come from the same browser: its device cookie, no session.
+    headers: { 'content-type': 'application/json', 'x-device-id': deviceId, cookie: deviceCookie },
     body: JSON.stringify({ grant_type: 'password', username: USER, password: PASSWORD }),
   };
   // The answers loaded for are what they should be.

@@ -84,8 +84,7 @@ describe('SIGTERM under load', () => {
     );
     await waitFor(`${gateway}/healthz`);
     const deviceId = randomUUID();
-    const cookie = await signIn(gateway, upstreamUrl, deviceId);
-    const device = cookie.split('; ').find((c) => c.startsWith('device=')) ?? '';
+    const { cookie, deviceCookie } = await signIn(gateway, upstreamUrl, deviceId);
 
     slow = true;
     const reads = Array.from({ length: READS }, () =>
@@ -96,7 +95,11 @@ describe('SIGTERM under load', () => {
     const signIns = Array.from({ length: SIGN_INS }, () =>
       fetch(`${gateway}/api/token`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-device-id': deviceId, cookie: device },
+        headers: {
+          'content-type': 'application/json',
+          'x-device-id': deviceId,
+          cookie: deviceCookie,
+        },
         body: JSON.stringify({ grant_type: 'password', username: USER, password: PASSWORD }),
       }).then(async (res) => ({ status: res.status, body: await res.text() })),
     );
