@@ -137,13 +137,13 @@ async function signIn() {
   };
   // Every cookie the gateway sets on the way (the session's and the device's), as a browser keeps them.
   const jar = new Map();
-  const cookieOf = (res) => {
+  /** Keeps the cookies `res` sets; returns the `Cookie` header the browser now sends. */
+  const keep = (res) => {
     for (const c of res.headers['set-cookie'] ?? []) {
       const [pair] = c.split(';');
       const at = pair.indexOf('=');
       jar.set(pair.slice(0, at), pair.slice(at + 1));
     }
-    if (!jar.get('access_token')) return undefined;
     return [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
   };
   const first = await call(gatewayPort, '/api/token', {
@@ -151,13 +151,12 @@ async function signIn() {
     headers,
     body: { grant_type: 'password', username: USER, password: PASSWORD },
   });
-  if (first.status === 200) return cookieOf(first);
+  headers.cookie = keep(first);
+  if (first.status === 200 && jar.has('access_token')) return headers.cookie;
   if (first.status !== 401) throw new Error(`sign-in answered ${first.status}`);
   const { payload, methods } = first.body.mfa;
   const email = methods.find((m) => m.method === 'email');
   const query = new URLSearchParams({ payload, mfaId: String(email.id) });
-  cookieOf(first);
-  headers.cookie = [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
   const sent = await call(gatewayPort, `/api/mfa/sudo?${query}`, { headers });
   if (sent.status !== 200) throw new Error(`sending the MFA code answered ${sent.status}`);
   const outbox = await call(bePort, `/__dev/outbox?to=${encodeURIComponent(USER)}`);
@@ -167,8 +166,10 @@ async function signIn() {
     headers,
     body: { payload, code },
   });
-  const cookie = cookieOf(done);
-  if (done.status !== 200 || !cookie) throw new Error(`the MFA check answered ${done.status}`);
+  const cookie = keep(done);
+  if (done.status !== 200 || !jar.has('access_token')) {
+    throw new Error(`the MFA check answered ${done.status}`);
+  }
   return cookie;
 }
 
