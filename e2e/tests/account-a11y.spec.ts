@@ -3,15 +3,10 @@ import { expectAccessible } from '../fixtures/a11y';
 import { expect, test } from '../fixtures/login';
 import { BE_URL, LU_URL } from '../playwright.config';
 import { inEnglish, signInAs } from './account-helpers';
-import { screenshotter } from './screenshots';
+import { reviewer } from './screenshots';
 
-const shoot = screenshotter('account');
-/** `/security/edit-recovery` → `edit-recovery`, `/approve?error=x` → `approve-error-x`. */
-const shotName = (path: string) =>
-  path
-    .replace(/^\/(security|profile)\/|^\//, '$1-')
-    .replace(/[^a-z0-9]+/gi, '-')
-    .replace(/^-|-$/g, '');
+/** Axe, then photographs named after what is checked (`be /security/history` → `account-be-security-history-375.png`). */
+const review = reviewer('account');
 
 /** Each self-service screen, reached as a person would, with what identifies it loaded. */
 const screens: { path: string; ready: (page: Page) => Promise<void> }[] = [
@@ -118,16 +113,14 @@ for (const variant of [
     for (const screen of screens) {
       await page.goto(`${variant.base}${screen.path}`);
       await screen.ready(page);
-      await expectAccessible(page, screen.path);
-      await shoot(page, `${variant.region}-${shotName(screen.path)}`);
+      await review(page, `${variant.region} ${screen.path}`);
     }
 
     // Edit-info is reached from the profile only.
     await page.goto(`${variant.base}/profile`);
     await page.getByRole('link', { name: 'Edit personal information' }).click();
     await expect(page.getByLabel('First name')).toBeVisible();
-    await expectAccessible(page, '/profile/edit-info');
-    await shoot(page, `${variant.region}-profile-edit-info`);
+    await review(page, `${variant.region} /profile/edit-info`);
     // Its selects open a list that stays within the screen, phone-sized and desktop-sized.
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: 900 });
@@ -136,8 +129,7 @@ for (const variant of [
         .getByRole('button', { name: /Language/ })
         .click();
       await expect(page.getByRole('listbox')).toBeVisible();
-      await expectAccessible(page, `/profile/edit-info (language list, ${width} px)`);
-      await shoot(page, `${variant.region}-profile-edit-info-language-list`, [width]);
+      await review(page, `${variant.region} /profile/edit-info language list`, [width]);
       await page.keyboard.press('Escape');
       await expect(page.getByRole('listbox')).toBeHidden();
     }
@@ -146,8 +138,7 @@ for (const variant of [
     await page.goto(`${variant.base}/security/history`);
     await page.getByRole('button', { name: 'Log out everywhere' }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
-    await expectAccessible(page, 'confirmation dialog');
-    await shoot(page, `${variant.region}-confirmation-dialog`);
+    await review(page, `${variant.region} confirmation dialog`);
   });
 }
 
@@ -166,8 +157,7 @@ test('consent and forced MFA screens pass axe', async ({ page, request, browser,
     })}`,
   );
   await expect(page.getByRole('button', { name: 'Allow' })).toBeVisible();
-  await expectAccessible(page, '/approve');
-  await shoot(page, 'be-approve');
+  await review(page, 'be /approve');
   await page.getByRole('button', { name: 'Refuse' }).click();
   await expect(page.getByRole('alert')).toBeVisible();
   await expectAccessible(page, '/approve (refused)');
@@ -176,19 +166,16 @@ test('consent and forced MFA screens pass axe', async ({ page, request, browser,
   await signInAs(forced, request, 'forced@example.be');
   await forced.goto('/setup-mfa');
   await expect(forced.getByRole('heading', { name: 'Protect your account' })).toBeVisible();
-  await expectAccessible(forced, '/setup-mfa (forced intro)');
-  await shoot(forced, 'be-setup-mfa-forced-intro');
+  await review(forced, 'be /setup-mfa forced intro');
   await forced.getByRole('button', { name: 'Continue' }).click();
   await expect(forced.getByRole('heading', { name: 'Step 1: your e-mail address' })).toBeVisible();
-  await expectAccessible(forced, '/setup-mfa (e-mail step)');
-  await shoot(forced, 'be-setup-mfa-forced-email-step');
+  await review(forced, 'be /setup-mfa forced email step');
   await forced.context().close();
 
   const customer = await (await browser.newContext()).newPage();
   await signInAs(customer, request, 'customer@example.be');
   await customer.goto('/setup-mfa');
   await expect(customer.getByRole('button', { name: 'Skip for now' })).toBeVisible();
-  await expectAccessible(customer, '/setup-mfa (customer intro)');
-  await shoot(customer, 'be-setup-mfa-customer-intro');
+  await review(customer, 'be /setup-mfa customer intro');
   await customer.context().close();
 });

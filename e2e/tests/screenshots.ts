@@ -30,16 +30,16 @@ export function screenshotter(prefix: string) {
 
 /**
  * What each screen of a journey gets: the axe check, then its photographs
- * (`<prefix>-<what, as a file name>-<width>.png`).
+ * (`<prefix>-<what, as a file name>-<width>.png`, at `widths` if given).
  */
 export function reviewer(prefix: string) {
   const shoot = screenshotter(prefix);
-  return async function review(page: Page, what: string) {
+  return async function review(page: Page, what: string, widths?: readonly number[]) {
     await expectAccessible(page, what);
     const name = what
       .toLowerCase()
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-|-$/g, '');
-    await shoot(page, name);
+    await shoot(page, name, widths);
   };
 }
