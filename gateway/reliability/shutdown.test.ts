@@ -3,7 +3,8 @@
 // requests in flight (signed-in reads and sign-ins) when it gets SIGTERM.
 // Every one of them gets its real answer, a new connection is refused from
 // the signal on, and the process exits 0 within its grace period
-// (UPSTREAM_TIMEOUT_MS + 5 s, see src/server.ts).
+// (UPSTREAM_TIMEOUT_MS + 5 s, see src/server.ts), even with a connection open
+// that has not sent a request yet (a browser's preconnect).
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { connect } from 'node:net';
@@ -71,7 +72,7 @@ function accepts(port: number): Promise<boolean> {
 }
 
 describe('SIGTERM under load', () => {
-  it('finishes every in-flight request with its real answer, refuses new connections, exits 0 in its grace period', async () => {
+  it('finishes every in-flight request with its real answer, refuses new connections, closes a connection with no request, exits 0 in its grace period', async () => {
     const upstreamUrl = `http://127.0.0.1:${(upstream.address() as { port: number }).port}`;
     const port = await freePort();
     const gateway = `http://127.0.0.1:${port}`;
@@ -85,6 +86,12 @@ describe('SIGTERM under load', () => {
     await waitFor(`${gateway}/healthz`);
     const deviceId = randomUUID();
     const { cookie, deviceCookie } = await signIn(gateway, upstreamUrl, deviceId);
+
+    // A browser's preconnect: a connection that sends nothing.
+    const preconnect = connect(port, '127.0.0.1');
+    await new Promise((resolve) => preconnect.once('connect', resolve));
+    const preconnectClosed = new Promise((resolve) => preconnect.once('close', resolve));
+    preconnect.resume();
 
     slow = true;
     const reads = Array.from({ length: READS }, () =>
@@ -121,6 +128,7 @@ describe('SIGTERM under load', () => {
     }
     const answers = await answered;
     const { code, at } = await exited;
+    await preconnectClosed;
 
     console.log(
       `shutdown: ${answers.length} requests in flight at SIGTERM, new connections refused ${refusedAt ? `${refusedAt - signalled} ms after it` : 'never while draining'}, all answered ${drained - signalled} ms after it; exit ${code} after ${at - signalled} ms (grace ${GRACE_MS} ms)`,

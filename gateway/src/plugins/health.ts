@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import type { Variant } from '@portal/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
@@ -20,13 +21,26 @@ async function reachable(baseUrl: string, timeoutMs: number): Promise<boolean> {
 /**
  * On shutdown, answers to requests still in flight carry `Connection: close`,
  * so that their keep-alive connections end and the server can close.
+ *
+ * A connection that has not sent a byte yet (a browser's preconnect, or one a
+ * client opened for a request it then dropped) is closed at once: Node's
+ * `closeIdleConnections`, which Fastify calls, counts it as a request in
+ * progress, so `close()` would wait for it until the headers timeout (60 s),
+ * past the grace period.
  */
 export const closingPlugin = fp(
   async (app) => {
     let closing = false;
+    const open = new Set<Socket>();
+    const accepted = app.initialConfig.https ? 'secureConnection' : 'connection';
+    app.server.on(accepted, (socket: Socket) => {
+      open.add(socket);
+      socket.once('close', () => open.delete(socket));
+    });
     app.decorate('closing', () => closing);
     app.addHook('preClose', (done) => {
       closing = true;
+      for (const socket of open) if (socket.bytesRead === 0) socket.destroy();
       done();
     });
     app.addHook('onSend', (_request, reply, payload, done) => {
