@@ -11,7 +11,7 @@ import {
 } from '@ts-rest/core';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { errors, Pool } from 'undici';
+import { type Dispatcher, errors, Pool } from 'undici';
 import type { Config } from '../config';
 import { GatewayError } from '../errors';
 
@@ -71,9 +71,8 @@ function issuesOf(err: ResponseValidationError | TsRestResponseValidationError) 
 function undiciFetcher(pool: Pool, base: string, prefix: string) {
   return async ({ route, path, method, headers, body }: ApiFetcherArgs) => {
     let status = 0;
-    let contentType: string;
+    let raw: RawHeaders;
     let text: string;
-    let answerHeaders: Headers;
     try {
       const res = await pool.request({
         // ts-rest's URL is `base` and the route's path: the pool is given the base's own path and that.
@@ -83,13 +82,7 @@ function undiciFetcher(pool: Pool, base: string, prefix: string) {
         body: body instanceof URLSearchParams ? body.toString() : (body as string | undefined),
       });
       status = res.statusCode;
-      answerHeaders = new Headers();
-      for (const [name, value] of Object.entries(res.headers)) {
-        for (const v of Array.isArray(value) ? value : [value]) {
-          if (v !== undefined) answerHeaders.append(name, v);
-        }
-      }
-      contentType = answerHeaders.get('content-type') ?? '';
+      raw = res.headers;
       text = await res.body.text();
     } catch (err) {
       if (err instanceof errors.ResponseExceededMaxSizeError) {
@@ -104,8 +97,9 @@ function undiciFetcher(pool: Pool, base: string, prefix: string) {
     }
     if (status === 204 || declaredEmpty(route, status) || !(status in route.responses)) {
       // An undeclared status is ts-rest's to refuse (`throwOnUnknownStatus`).
-      return { status, body: undefined, headers: answerHeaders };
+      return new UpstreamAnswer(status, undefined, raw);
     }
+    const contentType = String(raw['content-type'] ?? '');
     if (!contentType.includes('json')) {
       throw contractBreach(route, status, `content-type ${contentType || 'missing'}, not JSON`);
     }
@@ -117,7 +111,7 @@ function undiciFetcher(pool: Pool, base: string, prefix: string) {
     }
     try {
       const checked = validateResponse({ appRoute: route, response: { status, body: json } });
-      return { status, body: checked.body, headers: answerHeaders };
+      return new UpstreamAnswer(status, checked.body, raw);
     } catch (err) {
       if (err instanceof TsRestResponseValidationError || err instanceof ResponseValidationError) {
         throw contractBreach(route, status, issuesOf(err));
@@ -125,6 +119,33 @@ function undiciFetcher(pool: Pool, base: string, prefix: string) {
       throw err;
     }
   };
+}
+
+type RawHeaders = Dispatcher.ResponseData['headers'];
+
+/**
+ * The answer the fetcher gives ts-rest. Its `headers` are the fetch API's
+ * `Headers`, built from undici's plain object only when read (the few routes
+ * that pass `Retry-After` on), not on every call.
+ */
+class UpstreamAnswer {
+  #headers: Headers | undefined;
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+    private readonly raw: RawHeaders,
+  ) {}
+  get headers(): Headers {
+    if (!this.#headers) {
+      this.#headers = new Headers();
+      for (const [name, value] of Object.entries(this.raw)) {
+        for (const v of Array.isArray(value) ? value : [value]) {
+          if (v !== undefined) this.#headers.append(name, v);
+        }
+      }
+    }
+    return this.#headers;
+  }
 }
 
 /**

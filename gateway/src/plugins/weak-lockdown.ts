@@ -1,10 +1,8 @@
 import { portalApi } from '@portal/contract';
 import type { AppRoute } from '@ts-rest/core';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { GatewayError } from '../errors';
 import { sessionToken } from './session';
-
-const nameOf = (route: AppRoute) => `${route.method} ${route.path}`;
 
 /**
  * What a session signed in with a weak password may still do (spec part 4:
@@ -15,8 +13,7 @@ const nameOf = (route: AppRoute) => `${route.method} ${route.path}`;
  * code check or a passkey sign-in (which replace this session). Starting a code check is open
  * only for a sign-in's payload: without one it is a step-up of this session.
  */
-const OPEN = new Set(
-  [
+const OPEN = new Set<AppRoute>([
     portalApi.config.getConfig,
     portalApi.profile.getUser,
     portalApi.profile.replaceWeakPassword,
@@ -25,26 +22,35 @@ const OPEN = new Set(
     portalApi.auth.loginByHash,
     portalApi.auth.confirmSudo,
     portalApi.passkeys.finishAuthentication,
-  ].map(nameOf),
-);
-const START_SUDO = nameOf(portalApi.auth.startSudo);
-const START_PASSKEY = nameOf(portalApi.passkeys.startAuthentication);
+]);
+const START_SUDO = portalApi.auth.startSudo;
+const START_PASSKEY = portalApi.passkeys.startAuthentication;
 
 /**
  * The server-side lockdown of a weak sign-in: every other portal call of the
  * session answers 403 `weak_password` until the password is replaced. The
  * flag lives in the gateway's store (`store.ts`), keyed by a hash of the
- * token: removing or editing a cookie cannot lift it. A hook of the /api scope.
+ * token: removing or editing a cookie cannot lift it. A hook of the /api
+ * scope; the routes it leaves open (the contract's route objects, which
+ * @ts-rest/fastify puts in each route's config) go on without a store lookup.
  */
-export async function weakLockdown(request: FastifyRequest): Promise<void> {
+export function weakLockdown(
+  request: FastifyRequest,
+  _reply: unknown,
+  done: HookHandlerDoneFunction,
+): void {
   const route = request.routeOptions.config.tsRestRoute as AppRoute | undefined;
-  if (!route) return;
-  const name = nameOf(route);
-  if (OPEN.has(name)) return;
-  if (name === START_SUDO && (request.query as { payload?: unknown } | undefined)?.payload) return;
-  // Decided once its body is read (`weakLockdownOnBody`).
-  if (name === START_PASSKEY) return;
-  if (await isWeakSession(request)) throw new GatewayError('weak_password');
+  if (
+    !route ||
+    OPEN.has(route) ||
+    (route === START_SUDO && (request.query as { payload?: unknown } | undefined)?.payload) ||
+    // Decided once its body is read (`weakLockdownOnBody`).
+    route === START_PASSKEY
+  ) {
+    done();
+    return;
+  }
+  refuseIfWeak(request, done);
 }
 
 /**
@@ -52,11 +58,24 @@ export async function weakLockdown(request: FastifyRequest): Promise<void> {
  * passkey sign-in (`purpose: login`) replaces this session, a passkey
  * step-up of it does not.
  */
-export async function weakLockdownOnBody(request: FastifyRequest): Promise<void> {
-  const route = request.routeOptions.config.tsRestRoute as AppRoute | undefined;
-  if (!route || nameOf(route) !== START_PASSKEY) return;
-  if ((request.body as { purpose?: unknown } | undefined)?.purpose === 'login') return;
-  if (await isWeakSession(request)) throw new GatewayError('weak_password');
+export function weakLockdownOnBody(
+  request: FastifyRequest,
+  _reply: unknown,
+  done: HookHandlerDoneFunction,
+): void {
+  const route = request.routeOptions.config.tsRestRoute;
+  if (route !== START_PASSKEY || (request.body as { purpose?: unknown })?.purpose === 'login') {
+    done();
+    return;
+  }
+  refuseIfWeak(request, done);
+}
+
+function refuseIfWeak(request: FastifyRequest, done: HookHandlerDoneFunction) {
+  isWeakSession(request).then(
+    (weak) => done(weak ? new GatewayError('weak_password') : undefined),
+    (err: Error) => done(err),
+  );
 }
 
 /** Whether this request's session is locked down (the partner entry sends it to the change). */
