@@ -14,14 +14,14 @@ import { sessionToken } from './session';
  * only for a sign-in's payload: without one it is a step-up of this session.
  */
 const OPEN = new Set<AppRoute>([
-    portalApi.config.getConfig,
-    portalApi.profile.getUser,
-    portalApi.profile.replaceWeakPassword,
-    portalApi.auth.deleteToken,
-    portalApi.auth.createToken,
-    portalApi.auth.loginByHash,
-    portalApi.auth.confirmSudo,
-    portalApi.passkeys.finishAuthentication,
+  portalApi.config.getConfig,
+  portalApi.profile.getUser,
+  portalApi.profile.replaceWeakPassword,
+  portalApi.auth.deleteToken,
+  portalApi.auth.createToken,
+  portalApi.auth.loginByHash,
+  portalApi.auth.confirmSudo,
+  portalApi.passkeys.finishAuthentication,
 ]);
 const START_SUDO = portalApi.auth.startSudo;
 const START_PASSKEY = portalApi.passkeys.startAuthentication;
