@@ -11,6 +11,15 @@ const review = reviewer('account');
 /** Each self-service screen, reached as a person would, with what identifies it loaded. */
 const screens: { path: string; ready: (page: Page) => Promise<void> }[] = [
   {
+    path: '/user/dashboard',
+    ready: (p) =>
+      expect(
+        p
+          .getByRole('region', { name: 'Security checkup' })
+          .getByText(/Your account is protected|to keep your account safe/),
+      ).toBeVisible(),
+  },
+  {
     path: '/profile',
     ready: (p) => expect(p.getByRole('heading', { name: 'Profile' })).toBeVisible(),
   },
@@ -177,5 +186,10 @@ test('consent and forced MFA screens pass axe', async ({ page, request, browser,
   await customer.goto('/setup-mfa');
   await expect(customer.getByRole('button', { name: 'Skip for now' })).toBeVisible();
   await review(customer, 'be /setup-mfa customer intro');
+  // Without two-step verification, the dashboard's checkup says what to do.
+  await customer.goto('/user/dashboard');
+  const checkup = customer.getByRole('region', { name: 'Security checkup' });
+  await expect(checkup.getByText('Turn on two-step verification')).toBeVisible();
+  await review(customer, 'be /user/dashboard without two-step verification');
   await customer.context().close();
 });

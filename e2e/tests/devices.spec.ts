@@ -157,7 +157,7 @@ test('the new-device alert can be switched off in Notifications', async ({
   await page.goto('/profile#notifications');
   const alerts = page.getByRole('group', { name: 'Security alerts' });
   const box = alerts.getByRole('switch', {
-    name: 'E-mail me when someone signs in from a new device',
+    name: 'E-mail me when someone logs in from a new device',
   });
   await expect(box).toBeChecked();
   await expect(box).toBeEnabled();
@@ -168,7 +168,7 @@ test('the new-device alert can be switched off in Notifications', async ({
   await expect(alerts.getByText('Your choice has been saved.')).toBeVisible();
   await page.reload();
   await expect(
-    page.getByRole('switch', { name: 'E-mail me when someone signs in from a new device' }),
+    page.getByRole('switch', { name: 'E-mail me when someone logs in from a new device' }),
   ).not.toBeChecked();
 
   const elsewhere = await browser.newPage();

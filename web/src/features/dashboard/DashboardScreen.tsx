@@ -1,5 +1,5 @@
 import { LayoutGrid } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/EmptyState';
@@ -8,6 +8,12 @@ import { api } from '../../lib/api';
 import { getConfig } from '../../lib/config';
 import { useCurrentUser } from '../../lib/session';
 import { type Service, servicesOf, serviceUrl } from './services';
+
+// The checkup loads after the page's first render (its own query and code are
+// not what the dashboard's first paint should wait for).
+const SecurityCheckup = lazy(() =>
+  import('./SecurityCheckup').then((module) => ({ default: module.SecurityCheckup })),
+);
 
 /**
  * A `redirect_uri` given to the dashboard is followed only when the gateway's
@@ -43,7 +49,7 @@ function useRedirectUri(): 'none' | 'checking' | 'leaving' | 'refused' {
   return state;
 }
 
-/** The dashboard (spec part 2): welcome by first name and the linked services. */
+/** The dashboard (spec part 2): welcome by first name, the linked services and a security checkup. */
 export default function DashboardScreen() {
   const { t } = useTranslation();
   const { user } = useCurrentUser();
@@ -99,6 +105,10 @@ export default function DashboardScreen() {
           </ul>
         )}
       </section>
+      {/* Last, so that its answer arriving moves nothing the user is reading. */}
+      <Suspense fallback={null}>
+        <SecurityCheckup user={user} />
+      </Suspense>
     </>
   );
 }

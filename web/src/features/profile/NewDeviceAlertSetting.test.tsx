@@ -19,7 +19,7 @@ describe('new-device sign-in alert setting', () => {
     await renderScreen('/profile', routes);
     const user = userEvent.setup({ delay: null });
     const box = await screen.findByRole('switch', {
-      name: 'E-mail me when someone signs in from a new device',
+      name: 'E-mail me when someone logs in from a new device',
     });
     await expect.poll(() => (box as HTMLInputElement).disabled).toBe(false);
     expect(box).toBeChecked();

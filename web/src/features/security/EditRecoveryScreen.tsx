@@ -9,10 +9,9 @@ import { href } from '../../lib/routes';
 import '../../components/self-service.css';
 import { queryKeys } from '../../lib/api';
 import { type ErrorTexts, errorOf, errorText, type PortalError } from '../../lib/errors';
-import { useMfaMethods } from '../../lib/mfa-methods';
+import { unusedRecoveryKeys, useMfaMethods } from '../../lib/mfa-methods';
 import { useCurrentUser } from '../../lib/session';
 import { tsr } from '../../lib/tsr';
-import { unusedRecoveryKeys } from './mfa-labels';
 
 /** `needsTotp`: 409, recovery keys come with an authenticator app; or why it failed. */
 type Problem = 'needsTotp' | PortalError;

@@ -9,10 +9,10 @@ import { useStepUpInPlace } from '../../components/StepUp';
 import { href } from '../../lib/routes';
 import '../../components/self-service.css';
 import { queryKeys } from '../../lib/api';
-import { useMfaMethods } from '../../lib/mfa-methods';
+import { useMfaMethods, visibleMethods } from '../../lib/mfa-methods';
 import { tsr } from '../../lib/tsr';
 import { MethodLabel } from './components/MethodLabel';
-import { isLastCodeMethod, visibleMethods } from './mfa-labels';
+import { isLastCodeMethod } from './mfa-labels';
 
 type Outcome =
   | { tone: 'success'; text: string }

@@ -3,12 +3,11 @@ import { Link, useLocation } from 'react-router';
 import { href } from '../../lib/routes';
 import '../../components/self-service.css';
 import { useFormat } from '../../lib/format';
-import { useMfaMethods } from '../../lib/mfa-methods';
+import { unusedRecoveryKeys, useMfaMethods, visibleMethods } from '../../lib/mfa-methods';
 import { useCurrentUser } from '../../lib/session';
 import { useSessions, useTrustedDevices } from './api/sessions';
 import { GlobalLogout } from './components/GlobalLogout';
 import { MethodLabel } from './components/MethodLabel';
-import { unusedRecoveryKeys, visibleMethods } from './mfa-labels';
 
 export default function SecurityScreen() {
   const { t } = useTranslation();

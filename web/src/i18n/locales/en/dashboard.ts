@@ -1,4 +1,4 @@
-/** Texts of the dashboard: the welcome and the linked services. */
+/** Texts of the dashboard: the welcome, the security checkup and the linked services. */
 export const dashboard = {
   welcome: 'Welcome, {{firstname}}',
   intro: 'Where would you like to go today?',
@@ -7,6 +7,30 @@ export const dashboard = {
   open: 'Open {{platform}}',
   leaving: 'Taking you to the site that asked for your login…',
   refused: 'We did not open the requested site: it is not one of our partners.',
+  checkup: {
+    title: 'Security checkup',
+    protected: 'Your account is protected',
+    protectedText: 'Two-step verification is on and your contact details are confirmed.',
+    unknown: 'Your security settings could not be checked just now.',
+    recommendations_one: '{{count}} recommendation to keep your account safe',
+    recommendations_other: '{{count}} recommendations to keep your account safe',
+    mfaOff: 'Turn on two-step verification',
+    mfaOffText:
+      'A code at each new login keeps your account safe even if someone learns your password.',
+    mfaOffAction: 'Turn on',
+    noRecoveryKeys: 'No recovery keys left',
+    noRecoveryKeysText:
+      'Without one, you cannot log in if you lose the phone with your authenticator app.',
+    noRecoveryKeysAction: 'Create new keys',
+    unconfirmedEmail: 'Confirm your e-mail address {{value}}',
+    unconfirmedPhone: 'Confirm your phone number {{value}}',
+    unconfirmedText: 'We can only send codes and alerts to confirmed contact details.',
+    unconfirmedAction: 'Confirm',
+    oldPassword: 'Change your password',
+    oldPasswordText: 'It has not changed since {{date}}.',
+    oldPasswordAction: 'Change password',
+    seeSecurity: 'See all security settings',
+  },
   platforms: {
     client: 'Client area',
     clientText: 'Orders, invoices and your company’s benefits.',

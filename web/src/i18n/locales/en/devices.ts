@@ -2,7 +2,7 @@
 export const devices = {
   title: 'Trusted devices',
   intro:
-    'Signing in on these devices skips the verification code, because “Trust this device” was ticked there. Stop trusting any device you no longer use or do not recognise.',
+    'Logging in on these devices skips the verification code, because “Trust this device” was ticked there. Stop trusting any device you no longer use or do not recognise.',
   empty:
     'No device skips the verification code. Tick “Trust this device” when you enter a code to add one.',
   loadFailed: 'Your trusted devices could not be loaded. Try again later.',
@@ -39,7 +39,7 @@ export const devices = {
   notMeAlso: 'No device will skip the verification code any more.',
   alerts: {
     title: 'Security alerts',
-    newDevice: 'E-mail me when someone signs in from a new device',
+    newDevice: 'E-mail me when someone logs in from a new device',
     newDeviceHint:
       'The e-mail names the device, the place and the time, with a link to secure your account if it wasn’t you.',
     saved: 'Your choice has been saved.',

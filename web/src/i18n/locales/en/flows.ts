@@ -115,7 +115,7 @@ export const flows = {
     twoStep: {
       title: 'Two-step verification protects your account',
       intro:
-        'When you sign in on a device we do not know yet, we ask for a code as well as your password. We send it to:',
+        'When you log in on a device we do not know yet, we ask for a code as well as your password. We send it to:',
       methods: 'Where your codes go',
       email: 'By e-mail',
       sms: 'By text message',
