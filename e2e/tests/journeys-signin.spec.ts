@@ -45,6 +45,37 @@ for (const [variant, origin] of [
   });
 }
 
+test('the password can be shown before it is sent, by mouse or keyboard, and hidden again', async ({
+  page,
+}) => {
+  await page.goto('/login/email');
+  const password = page.getByLabel('Password');
+  await password.fill(DEMO_PASSWORD);
+  await expect(password).toHaveAttribute('type', 'password');
+  // The toggle comes after the page, named in the page's language.
+  const toggle = page.getByRole('button', { name: 'Show password' });
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+  await toggle.click();
+  await expect(password).toHaveAttribute('type', 'text');
+  await expect(password).toHaveValue(DEMO_PASSWORD);
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  // From the field, Tab reaches the toggle; Space hides the password again.
+  await password.focus();
+  await page.keyboard.press('Tab');
+  await expect(toggle).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(password).toHaveAttribute('type', 'password');
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+
+  // In French, on the Luxembourg portal: its name is in French too.
+  await page.goto(`${LU_URL}/login/email`);
+  await page.evaluate(() => localStorage.setItem('language', 'fr_LU'));
+  await page.reload();
+  await page.getByLabel('Mot de passe').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Afficher le mot de passe' }).click();
+  await expect(page.getByLabel('Mot de passe')).toHaveAttribute('type', 'text');
+});
+
 test('English wording: the empty form says which field is missing, under that field', async ({
   page,
 }) => {

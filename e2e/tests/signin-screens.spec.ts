@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { DEMO_PASSWORD, expect, outboxCode, test } from '../fixtures/login';
 import { LU_URL } from '../playwright.config';
 import { screenshotter } from './screenshots';
@@ -9,16 +10,24 @@ import { screenshotter } from './screenshots';
  */
 const shoot = screenshotter('signin');
 
+/** The sign-in page as a person sees it once it has settled: its passkey button and password toggle load after it. */
+async function settledSignIn(page: Page) {
+  await expect(page.getByRole('button', { name: 'Use a passkey' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Show password' })).toBeVisible();
+}
+
 test('sign-in and recovery screens', async ({ page, request }) => {
   test.setTimeout(90_000);
   await page.goto('/login/email');
   await expect(page.getByRole('heading', { name: 'Log in to your account' })).toBeVisible();
+  await settledSignIn(page);
   await shoot(page, 'login-email');
   await page.goto('/login/phone');
   await expect(page.getByRole('button', { name: /Country code/ })).toBeVisible();
   await shoot(page, 'login-phone');
   await page.goto(`/login/email?redirect_uri=${encodeURIComponent('https://client.example.be/x')}`);
   await expect(page.getByRole('heading', { name: 'Log in to your client area' })).toBeVisible();
+  await settledSignIn(page);
   await shoot(page, 'login-client-area');
 
   await page.goto('/forgot-password/email');
@@ -52,6 +61,7 @@ test('sign-in and recovery screens', async ({ page, request }) => {
   await shoot(page, 'maintenance');
 
   await page.goto(`${LU_URL}/login/email`);
+  await settledSignIn(page);
   await shoot(page, 'lu-login-email');
 });
 

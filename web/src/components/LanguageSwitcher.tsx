@@ -10,7 +10,8 @@ import {
   SelectValue,
 } from 'react-aria-components/Select';
 import { useTranslation } from 'react-i18next';
-import { changeLocale, languageOfLocale, rememberLocale } from '../i18n/i18n';
+import { changeLocale, languageOfLocale } from '../i18n/i18n';
+import { rememberLocale } from '../i18n/remember';
 import { queryKeys } from '../lib/api';
 import { getConfig } from '../lib/config';
 import { useCurrentUser } from '../lib/session';

@@ -2,6 +2,7 @@ import { type PasswordFailure, passwordFailures } from '@portal/contract/rules';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getConfig } from '../lib/config';
+import { PasswordInput } from './PasswordInput';
 
 type RuleKey = 'length' | 'letters' | 'numbers' | 'special';
 
@@ -105,9 +106,8 @@ export function NewPasswordFields({
     <>
       <div className="field">
         <label htmlFor={`${id}-password`}>{t('forms.password.label')}</label>
-        <input
+        <PasswordInput
           id={`${id}-password`}
-          type="password"
           autoComplete="new-password"
           value={password}
           onChange={(e) => update(e.target.value, confirm)}
@@ -123,9 +123,8 @@ export function NewPasswordFields({
       <PasswordRules password={password} id={`${id}-rules`} />
       <div className="field">
         <label htmlFor={`${id}-confirm`}>{t('forms.password.confirm')}</label>
-        <input
+        <PasswordInput
           id={`${id}-confirm`}
-          type="password"
           autoComplete="new-password"
           value={confirm}
           onChange={(e) => update(password, e.target.value)}

@@ -1,4 +1,4 @@
-import type { Language, Locale, Variant } from '@portal/contract';
+import type { Language, Locale } from '@portal/contract';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { en, Messages } from './locales/en/index';
@@ -126,19 +126,8 @@ export async function changeLocale(locale: Locale): Promise<void> {
   document.documentElement.lang = htmlLang(locale);
 }
 
-const REMEMBERED = 'language';
-/** The LU variant also keeps the two-letter value (spec part 4, root on load). */
-const REMEMBERED_SHORT = 'lang';
-
-/** The switcher's choice, kept for the next visit. */
-export function rememberLocale(locale: Locale, variant: Variant): void {
-  try {
-    localStorage.setItem(REMEMBERED, locale);
-    if (variant === 'lu') localStorage.setItem(REMEMBERED_SHORT, baseOf(locale));
-  } catch {
-    // Storage unavailable: the choice lasts for this page only.
-  }
-}
+/** Where the switcher's choice is kept for the next visit (written by `remember.ts`). */
+export const REMEMBERED = 'language';
 
 export function rememberedLocale(): string | null {
   try {

@@ -1,7 +1,8 @@
 import type { User } from '@portal/contract';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { type NavigateFunction, useNavigate } from 'react-router';
-import { changeLocale, currentLocale, localeOfLanguage, rememberLocale } from '../i18n/i18n';
+import { changeLocale, currentLocale, localeOfLanguage } from '../i18n/i18n';
+import { rememberLocale } from '../i18n/remember';
 import { api, queryKeys } from './api';
 import { getConfig } from './config';
 import { loginPayload, mfaPayload } from './flow-state';

@@ -43,6 +43,22 @@ describe('login form', () => {
     expect(screen.getByLabelText('E-mail address')).not.toHaveAttribute('aria-invalid');
   });
 
+  it('shows the typed password on request, and hides it again', async () => {
+    await renderScreen('/login/email', routes);
+    const user = userEvent.setup();
+    const field = screen.getByLabelText('Password');
+    await user.type(field, 'Portal-Demo-2026!');
+    expect(field).toHaveAttribute('type', 'password');
+    const toggle = await screen.findByRole('button', { name: 'Show password' });
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    await user.click(toggle);
+    expect(field).toHaveAttribute('type', 'text');
+    expect(field).toHaveValue('Portal-Demo-2026!');
+    expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    await user.click(toggle);
+    expect(field).toHaveAttribute('type', 'password');
+  });
+
   it('shows the generic error when the account service is down', async () => {
     await renderScreen('/login/email', routes);
     await stack().be.app.close();

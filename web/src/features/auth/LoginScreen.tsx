@@ -25,6 +25,8 @@ import type { CaptchaHandle } from './Captcha';
 // Only what the e-mail sign-in needs loads with it (bundle budget of /login/email).
 const loadPhone = () => import('../../components/PhoneField');
 const PhoneField = lazy(() => loadPhone().then((m) => ({ default: m.PhoneField })));
+// The show-password toggle comes after the page (the field is laid out without it).
+const PasswordToggle = lazy(() => import('../../components/PasswordToggle'));
 const Captcha = lazy(() => import('./Captcha').then((m) => ({ default: m.Captcha })));
 // The identity-provider beta invitation (partner flows), once an e-mail address is typed.
 const SsoBetaInvite = lazy(() =>
@@ -81,6 +83,7 @@ export default function LoginScreen({
     number: '',
   });
   const [password, setPassword] = useState('');
+  const [shown, setShown] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   /** The server's refusal in words: a form-level message, no field is singled out. */
   const [error, setError] = useState<string | null>(null);
@@ -100,12 +103,12 @@ export default function LoginScreen({
   const partnerClient = isPartnerLogin(location.search) ? targetClientOf(location.search) : null;
   const [partnerName, setPartnerName] = useState<string | null>(null);
   useEffect(() => {
-    if (!partnerClient || !/^\d{1,9}$/.test(partnerClient)) return;
+    if (!partnerClient) return;
     let live = true;
-    api.grants
-      .clientName({ params: { client_id: partnerClient } })
-      .then((res) => live && res.status === 200 && setPartnerName(res.body.name))
-      .catch(() => undefined);
+    // Only partner sign-ins ask: the lookup is not on the first page.
+    void import('./partner-name')
+      .then((m) => m.partnerName(partnerClient))
+      .then((name) => live && setPartnerName(name));
     return () => {
       live = false;
     };
@@ -248,20 +251,25 @@ export default function LoginScreen({
           )}
           <div className="field">
             <label htmlFor="login-password">{t('signin.login.password')}</label>
-            <input
-              id="login-password"
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              required
-              value={password}
-              onChange={(e) => {
-                setPassword(e.target.value);
-                setFieldErrors(({ password: _, ...rest }) => rest);
-              }}
-              aria-describedby={passwordError ? passwordErrorId : undefined}
-              aria-invalid={passwordError ? true : undefined}
-            />
+            <div className="password-input">
+              <input
+                id="login-password"
+                name="password"
+                type={shown ? 'text' : 'password'}
+                autoComplete="current-password"
+                required
+                value={password}
+                onChange={(e) => {
+                  setPassword(e.target.value);
+                  setFieldErrors(({ password: _, ...rest }) => rest);
+                }}
+                aria-describedby={passwordError ? passwordErrorId : undefined}
+                aria-invalid={passwordError ? true : undefined}
+              />
+              <Suspense fallback={null}>
+                <PasswordToggle controls="login-password" shown={shown} onToggle={setShown} />
+              </Suspense>
+            </div>
             {passwordError && (
               <p id={passwordErrorId} className="error">
                 {t(`signin.login.errors.${passwordError}`)}

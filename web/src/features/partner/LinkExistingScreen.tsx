@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { href } from '../../lib/routes';
 import '../../components/self-service.css';
+import { PasswordInput } from '../../components/PasswordInput';
 import { api } from '../../lib/api';
 import { type ErrorTexts, errorOf, errorText, type PortalError } from '../../lib/errors';
 import { ssoLinkOffer } from '../../lib/sso';
@@ -99,10 +100,9 @@ export default function LinkExistingScreen() {
         </div>
         <div className="field">
           <label htmlFor="link-password">{t('flows.partner.linkExisting.password')}</label>
-          <input
+          <PasswordInput
             id="link-password"
             name="password"
-            type="password"
             autoComplete="current-password"
             required
             value={password}

@@ -6,6 +6,7 @@ import { NewPasswordFields } from '../../components/PasswordRules';
 import { useStepUpInPlace } from '../../components/StepUp';
 import { href } from '../../lib/routes';
 import '../../components/self-service.css';
+import { PasswordInput } from '../../components/PasswordInput';
 import { queryKeys } from '../../lib/api';
 import { type ErrorTexts, errorOf, errorText, type PortalError } from '../../lib/errors';
 import { useCurrentUser } from '../../lib/session';
@@ -80,9 +81,8 @@ export default function EditPasswordScreen() {
         />
         <div className="field">
           <label htmlFor={`${id}-current`}>{t('account.password.current')}</label>
-          <input
+          <PasswordInput
             id={`${id}-current`}
-            type="password"
             autoComplete="current-password"
             value={current}
             onChange={(e) => {

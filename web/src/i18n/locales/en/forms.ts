@@ -28,7 +28,7 @@ export const forms = {
   password: {
     label: 'New password',
     confirm: 'Repeat the new password',
-    show: 'Show the password',
+    show: 'Show password',
     rulesTitle: 'Your password needs',
     met: 'done',
     unmet: 'to do',
