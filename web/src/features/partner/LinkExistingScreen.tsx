@@ -67,8 +67,10 @@ export default function LinkExistingScreen() {
     setError(null);
     link.mutate({ payload: offer.payload, username: username.trim(), password });
   };
-  const credentialsWrong =
-    error === 'required' || (error?.kind === 'invalid' && error.code !== 'invalid_payload');
+  // A field left empty is marked and described by the message; wrong
+  // credentials are the form's (as at sign-in): which of the two was wrong is not said.
+  const usernameMissing = error === 'required' && !username.trim();
+  const passwordMissing = error === 'required' && !password;
 
   return (
     <section className="card narrow" aria-labelledby={titleId}>
@@ -94,8 +96,8 @@ export default function LinkExistingScreen() {
               setUsername(e.target.value);
               setError(null);
             }}
-            aria-invalid={credentialsWrong && !username.trim() ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
+            aria-invalid={usernameMissing ? true : undefined}
+            aria-describedby={usernameMissing ? errorId : undefined}
           />
         </div>
         <div className="field">
@@ -110,8 +112,8 @@ export default function LinkExistingScreen() {
               setPassword(e.target.value);
               setError(null);
             }}
-            aria-invalid={credentialsWrong ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
+            aria-invalid={passwordMissing ? true : undefined}
+            aria-describedby={passwordMissing ? errorId : undefined}
           />
         </div>
         {error && (

@@ -68,10 +68,22 @@ describe('identity-provider callback', () => {
     expect(await screen.findByRole('heading', { name: 'Link your account' })).toBeVisible();
     expect(screen.getByText(/to your Acme workplace login sso@acme\.example/)).toBeVisible();
     expect(screen.getByLabelText('E-mail address or phone number')).toHaveValue('sso@acme.example');
+    // Left empty: that field alone is marked, and described by the message.
+    await user.clear(screen.getByLabelText('E-mail address or phone number'));
     await user.type(screen.getByLabelText('Password'), 'not-the-password');
     await user.click(screen.getByRole('button', { name: 'Link my account' }));
+    expect(await screen.findByRole('alert')).toBeVisible();
+    const username = screen.getByLabelText('E-mail address or phone number');
+    expect(username).toHaveAttribute('aria-invalid', 'true');
+    expect(username).toHaveAccessibleDescription(screen.getByRole('alert').textContent ?? '');
+    expect(screen.getByLabelText('Password')).not.toHaveAttribute('aria-invalid');
+
+    // Wrong credentials are the form's, as at sign-in: no field is singled out.
+    await user.type(username, 'sso@acme.example');
+    await user.click(screen.getByRole('button', { name: 'Link my account' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid username/password.');
-    expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Password')).not.toHaveAttribute('aria-invalid');
+    expect(username).not.toHaveAttribute('aria-invalid');
   });
 
   it('offers the options when no account matches the identity', async () => {
