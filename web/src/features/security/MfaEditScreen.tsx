@@ -96,7 +96,7 @@ export default function MfaEditScreen() {
 
   return (
     <section aria-labelledby="mfa-edit-title">
-      <h1 id="mfa-edit-title">{t('account.mfa.title')}</h1>
+      <h1 id="mfa-edit-title">{t('account.security.twoStep')}</h1>
       <p>{t('account.mfa.intro')}</p>
       <div role="status">
         {outcome?.tone === 'success' && <p className="notice notice-success">{outcome.text}</p>}

@@ -157,7 +157,6 @@ export const account: Messages['account'] = {
     rulesRefused: 'Das neue Passwort entspricht nicht den Passwortregeln.',
   },
   mfa: {
-    title: 'Verifizierungsmethoden',
     intro:
       'Ihre primäre Methode wird bei der Anmeldung zuerst verwendet; eine Ersatzmethode übernimmt, wenn Sie sie löschen.',
     add: 'Methode hinzufügen',

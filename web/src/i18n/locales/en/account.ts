@@ -150,7 +150,6 @@ export const account = {
     rulesRefused: 'The new password does not follow the password rules.',
   },
   mfa: {
-    title: 'Verification methods',
     intro:
       'Your primary method is used first when you log in; a backup method takes over if you delete it.',
     add: 'Add a method',

@@ -155,7 +155,6 @@ export const account: Messages['account'] = {
     rulesRefused: 'Le nouveau mot de passe ne respecte pas les règles.',
   },
   mfa: {
-    title: 'Méthodes de vérification',
     intro:
       'Votre méthode principale est utilisée en premier à la connexion ; une méthode de secours prend le relais si vous la supprimez.',
     add: 'Ajouter une méthode',

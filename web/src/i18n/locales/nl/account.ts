@@ -153,7 +153,6 @@ export const account: Messages['account'] = {
     rulesRefused: 'Het nieuwe wachtwoord volgt de wachtwoordregels niet.',
   },
   mfa: {
-    title: 'Verificatiemethoden',
     intro:
       'Je primaire methode wordt bij het aanmelden eerst gebruikt; een reservemethode neemt het over als je die verwijdert.',
     add: 'Methode toevoegen',
