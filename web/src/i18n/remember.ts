@@ -1,5 +1,5 @@
 import type { Locale, Variant } from '@portal/contract';
-import { REMEMBERED } from './i18n';
+import { languageOfLocale, REMEMBERED } from './i18n';
 
 /** The LU variant also keeps the two-letter value (spec part 4, root on load). */
 const REMEMBERED_SHORT = 'lang';
@@ -11,7 +11,7 @@ const REMEMBERED_SHORT = 'lang';
 export function rememberLocale(locale: Locale, variant: Variant): void {
   try {
     localStorage.setItem(REMEMBERED, locale);
-    if (variant === 'lu') localStorage.setItem(REMEMBERED_SHORT, locale.split('_')[0] ?? locale);
+    if (variant === 'lu') localStorage.setItem(REMEMBERED_SHORT, languageOfLocale(locale));
   } catch {
     // Storage unavailable: the choice lasts for this page only.
   }
