@@ -6,6 +6,7 @@ import { useFormat } from '../../lib/format';
 import { useMfaMethods } from '../../lib/mfa-methods';
 import { href } from '../../lib/routes';
 import { type Advice, checkupAdvice } from './checkup';
+import '../../components/self-service.css';
 import './checkup.css';
 
 /**
@@ -60,13 +61,13 @@ export function SecurityCheckup({ user }: { user: User }) {
           <span className="skeleton skeleton-short" />
         </div>
       ) : advice.length === 0 && !known ? (
-        <p className="checkup-note">{t('dashboard.checkup.unknown')}</p>
+        <p className="muted">{t('dashboard.checkup.unknown')}</p>
       ) : advice.length === 0 ? (
         <p className="checkup-status checkup-ok">
           <ShieldCheck className="checkup-icon" aria-hidden="true" />
           <span>
             <strong>{t('dashboard.checkup.protected')}</strong>
-            <span className="checkup-note">{t('dashboard.checkup.protectedText')}</span>
+            <span className="muted">{t('dashboard.checkup.protectedText')}</span>
           </span>
         </p>
       ) : (
@@ -75,14 +76,14 @@ export function SecurityCheckup({ user }: { user: User }) {
             <ShieldAlert className="checkup-icon" aria-hidden="true" />
             <strong>{t('dashboard.checkup.recommendations', { count: advice.length })}</strong>
           </p>
-          <ul className="checkup-list">
+          <ul className="rows checkup-list">
             {advice.map((item) => {
               const [title, detail, action] = text(item);
               return (
                 <li key={`${item.kind}-${'value' in item ? item.value : ''}`}>
-                  <span className="checkup-advice">
+                  <span className="row-main checkup-advice">
                     <strong>{title}</strong>
-                    <span className="checkup-note">{detail}</span>
+                    <span className="muted">{detail}</span>
                   </span>
                   <Link className="button button-secondary checkup-action" to={href(item.to)}>
                     {action}
