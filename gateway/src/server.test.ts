@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 
@@ -19,12 +20,23 @@ function startServer(env: Record<string, string>) {
   });
   children.push(child);
   let stderr = '';
+  let stdout = '';
   child.stderr?.on('data', (d) => {
     stderr += String(d);
   });
+  child.stdout?.on('data', (d) => {
+    stdout += String(d);
+  });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, exited, stderr: () => stderr };
+  return { child, exited, stderr: () => stderr, stdout: () => stdout };
 }
+
+/** The log lines a process wrote, parsed. */
+const lines = (out: string) =>
+  out
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as { level: number; msg: string; err?: { code?: string } });
 
 describe('configuration at start', () => {
   it('stops the process with a message naming a bad variable', async () => {
@@ -40,4 +52,32 @@ describe('configuration at start', () => {
     expect(await server.exited).toBe(1);
     expect(server.stderr()).toContain('UPSTREAM_LU_URL: must be an http(s) URL');
   }, 20_000);
+});
+
+describe('the log of a start and a stop', () => {
+  it('says why the gateway could not start when its port is taken, and exits 1', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const { port } = taken.address() as { port: number };
+    try {
+      const server = startServer({ PORT: String(port), HOST: '127.0.0.1' });
+      expect(await server.exited).toBe(1);
+      const errors = lines(server.stdout()).filter((line) => line.level >= 50);
+      expect(errors.map((line) => line.err?.code)).toContain('EADDRINUSE');
+    } finally {
+      taken.close();
+    }
+  }, 20_000);
+
+  it('writes its last lines before it exits on SIGTERM', async () => {
+    const server = startServer({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' });
+    const deadline = Date.now() + 15_000;
+    while (!server.stdout().includes('Server listening') && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    const messages = lines(server.stdout()).map((line) => line.msg);
+    expect(messages.at(-1)).toBe('shutting down: finishing in-flight requests');
+  }, 30_000);
 });

@@ -53,14 +53,16 @@ const REDACT = [
 
 /**
  * stdout, written in batches of 4 KB or every 200 ms, whichever comes first
- * (pino's `destination` with `minLength`): one write per request would cost
- * as much as a tenth of the gateway's CPU. pino flushes what is left when
- * the process exits.
+ * (pino's asynchronous `destination` with `minLength`): one write per request
+ * would cost as much as a tenth of the gateway's CPU. Asynchronous, because
+ * pino then writes what is left when the process exits (on-exit-leak-free);
+ * a synchronous batched destination drops it, so a gateway that could not
+ * start (its port taken) or that shut down exited without a word.
  */
 function stdoutInBatches(): DestinationStream {
   return destination({
     dest: 1,
-    sync: true,
+    sync: false,
     minLength: 4096,
     periodicFlush: 200,
   } as Parameters<typeof destination>[0]);
