@@ -4,6 +4,7 @@ import {
   CardNumber,
   Email,
   EmailSmsCode,
+  formatPhone,
   IBAN_COUNTRIES,
   Iban,
   isNationalRegisterNumber,
@@ -76,6 +77,13 @@ describe('e-mail and phone', () => {
     expect(toE164('0470 00 00 01', 'BE')).toBe('+32470000001');
     expect(toE164('621 000 001', 'LU')).toBe('+352621000001');
     expect(toE164('12', 'BE')).toBeNull();
+  });
+  it('shows a stored number grouped as its country writes it, and anything else as given', () => {
+    expect(formatPhone('+32470000001')).toBe('+32 470 00 00 01');
+    expect(formatPhone('+352621000001')).toBe('+352 621 000 001');
+    expect(formatPhone('+33612345678')).toBe('+33 6 12 34 56 78');
+    expect(formatPhone('+32 4** ** ** 01')).toBe('+32 4** ** ** 01');
+    expect(formatPhone('0470000001')).toBe('0470000001');
   });
 });
 

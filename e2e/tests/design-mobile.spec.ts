@@ -172,7 +172,7 @@ test('a tooltip stays inside a 320 px viewport', async ({ page, login }) => {
   await login('employee@example.be', { via: 'api' });
   await portalCall(page, '/api/user', { method: 'PATCH', body: { language: 'en' } });
   await page.goto('/profile/edit-credentials');
-  const remove = page.getByRole('button', { name: 'Delete +32470000001' });
+  const remove = page.getByRole('button', { name: 'Delete +32 470 00 00 01' });
   // Reached by keyboard: React Aria shows the tooltip on keyboard focus.
   await remove.focus();
   await page.keyboard.press('Shift+Tab');

@@ -23,3 +23,6 @@ export async function renderScreen(path: string, routes: { path: string; element
   );
   return { ...view, router };
 }
+
+/** A phone number as the app shows it: its groups held together by no-break spaces. */
+export const grouped = (number: string) => number.replaceAll(' ', '\u00a0');

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { renderScreen } from '../../test/render';
+import { grouped, renderScreen } from '../../test/render';
 import { signedInAs } from '../../test/session';
 import { withRealStack } from '../../test/stack';
 import DashboardScreen from './DashboardScreen';
@@ -69,10 +69,12 @@ describe('the dashboard security checkup', () => {
     await renderScreen('/user/dashboard', routes);
     const panel = await checkup();
     expect(await panel.findByText('3 recommendations to keep your account safe')).toBeVisible();
+    // The number as people write it, once libphonenumber's rules have loaded.
+    await panel.findByText('Confirm your phone number +32 470 99 99 99');
     const items = panel.getAllByRole('listitem').map((li) => li.textContent);
     expect(items).toEqual([
       expect.stringContaining('No recovery keys left'),
-      expect.stringContaining('Confirm your phone number +32470999999'),
+      expect.stringContaining(`Confirm your phone number ${grouped('+32 470 99 99 99')}`),
       expect.stringContaining('It has not changed since March 1, 2024.'),
     ]);
     await userEvent.setup().click(panel.getByRole('link', { name: 'Create new keys' }));

@@ -8,6 +8,7 @@ import { href } from '../../lib/routes';
 import { type Advice, checkupAdvice } from './checkup';
 import '../../components/self-service.css';
 import './checkup.css';
+import { useContactFormat } from '../../lib/phone';
 
 /**
  * The dashboard's security checkup (as Google Account's home has one): either
@@ -16,6 +17,7 @@ import './checkup.css';
  */
 export function SecurityCheckup({ user }: { user: User }) {
   const { t } = useTranslation();
+  const show = useContactFormat();
   const format = useFormat();
   const methods = useMfaMethods();
   const known = methods.data?.status === 200 ? methods.data.body : null;
@@ -39,7 +41,7 @@ export function SecurityCheckup({ user }: { user: User }) {
       case 'unconfirmedEmail':
       case 'unconfirmedPhone':
         return [
-          t(`dashboard.checkup.${item.kind}`, { value: item.value }),
+          t(`dashboard.checkup.${item.kind}`, { value: show(item.value) }),
           t('dashboard.checkup.unconfirmedText'),
           t('dashboard.checkup.unconfirmedAction'),
         ];

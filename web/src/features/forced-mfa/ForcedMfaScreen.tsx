@@ -10,6 +10,7 @@ import '../../components/self-service.css';
 import { queryKeys } from '../../lib/api';
 import { type ErrorTexts, useErrorText } from '../../lib/errors';
 import { useMfaMethods } from '../../lib/mfa-methods';
+import { useContactFormat } from '../../lib/phone';
 import { useCurrentUser } from '../../lib/session';
 import { safeInternalTarget } from '../../lib/target';
 import { tsr } from '../../lib/tsr';
@@ -148,6 +149,7 @@ const SEND_TEXTS = {
 /** One step: send a code to the primary e-mail (or phone) and confirm it. */
 function ContactStep({ kind, user, onDone }: { kind: Step; user: User; onDone: () => void }) {
   const { t } = useTranslation();
+  const show = useContactFormat();
   const describe = useErrorText();
   const queryClient = useQueryClient();
   const stepUp = useStepUpInPlace();
@@ -182,7 +184,7 @@ function ContactStep({ kind, user, onDone }: { kind: Step; user: User; onDone: (
       <h1 id="onboarding-mfa-title">{t(`account.onboardingMfa.${kind}Title`)}</h1>
       {!setup ? (
         <>
-          <p>{t(`account.onboardingMfa.${kind}Text`, { target: target ?? '' })}</p>
+          <p>{t(`account.onboardingMfa.${kind}Text`, { target: show(target ?? '') })}</p>
           {problem && (
             <p className="error" role="alert">
               {problem}
@@ -195,7 +197,7 @@ function ContactStep({ kind, user, onDone }: { kind: Step; user: User; onDone: (
       ) : (
         <CodeForm
           label={t('account.setup.code')}
-          intro={t('account.setup.codeSent', { target: setup.target ?? target ?? '' })}
+          intro={t('account.setup.codeSent', { target: show(setup.target ?? target ?? '') })}
           length={8}
           onConfirm={async (code) => {
             const res = await tsr.mfa.activate.mutate({ body: { payload: setup.payload, code } });

@@ -9,6 +9,7 @@ import { ResendCode } from '../../components/ResendCode';
 import { api, queryKeys } from '../../lib/api';
 import { type ErrorTexts, errorOf, errorText, type PortalError } from '../../lib/errors';
 import { fuzzionPayload, loginPayload, type MfaCheck, mfaPayload } from '../../lib/flow-state';
+import { useContactFormat } from '../../lib/phone';
 import { href } from '../../lib/routes';
 import { useFinishSignIn } from '../../lib/sign-in';
 import { safeInternalTarget } from '../../lib/target';
@@ -86,6 +87,7 @@ function CodeForm({
   const queryClient = useQueryClient();
   const finishSignIn = useFinishSignIn();
   const afterCode = useAfterCode(flags);
+  const show = useContactFormat();
   const cardId = useId();
   const [code, setCode] = useState('');
   const [cardNumber, setCardNumber] = useState('');
@@ -236,7 +238,7 @@ function CodeForm({
   );
 
   const title = t(`mfa.code.title.${kind}`);
-  const text = t(`mfa.code.text.${kind}`, { target });
+  const text = t(`mfa.code.text.${kind}`, { target: show(target) });
   const methodsHref = href('mfa-methods', flagsQuery(flags));
 
   if (isCard) {

@@ -6,6 +6,7 @@ import { Loading } from '../../components/Loading';
 import { api } from '../../lib/api';
 import { errorOf, errorText, type PortalError } from '../../lib/errors';
 import { loginPayload } from '../../lib/flow-state';
+import { useContactFormat } from '../../lib/phone';
 import { href } from '../../lib/routes';
 import { safeInternalTarget } from '../../lib/target';
 import { authenticateWithPasskey, type PasskeyFailure, usePasskeyOffer } from '../../lib/webauthn';
@@ -33,6 +34,7 @@ type Problem = 'expired' | 'none' | PortalError;
  */
 export default function MfaMethodsScreen() {
   const { t } = useTranslation();
+  const show = useContactFormat();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const flags = flagsOf(params);
@@ -131,7 +133,7 @@ export default function MfaMethodsScreen() {
       : t('mfa.methods.intro');
 
   const label = (m: ListedMethod) => {
-    const target = m.target ?? '';
+    const target = show(m.target ?? '');
     return {
       email: t('mfa.methods.email', { target }),
       sms: t('mfa.methods.sms', { target }),

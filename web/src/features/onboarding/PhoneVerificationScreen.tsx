@@ -12,6 +12,7 @@ import { VerifyCode } from './components/VerifyCode';
 import { endsTheFlow, stepErrorOf } from './errors';
 import { onboardingState } from './onboarding-state';
 import './onboarding.css';
+import { useContactFormat } from '../../lib/phone';
 
 /** The number in E.164, read in the variant's country unless typed internationally. */
 async function toE164(typed: string): Promise<string | null> {
@@ -27,6 +28,7 @@ const PHONE_TEXTS = { invalid: 'flows.onboarding.phone.invalid' } as const satis
 /** `/onboarding/phone-verification`: the mobile number, confirmed with the code sent by SMS. */
 export default function PhoneVerificationScreen() {
   const { t } = useTranslation();
+  const show = useContactFormat();
   const navigate = useNavigate();
   const titleId = useId();
   const fieldId = useId();
@@ -100,7 +102,7 @@ export default function PhoneVerificationScreen() {
         <FlowEnded error={ended} />
       ) : sent ? (
         <VerifyCode
-          sentText={t('flows.onboarding.phone.sent', { target: sent.to })}
+          sentText={t('flows.onboarding.phone.sent', { target: show(sent.to) })}
           onConfirm={confirm}
           onResend={async () => (await send(sent.phone).catch(() => 'generic')) === null}
           changeLabel={t('flows.onboarding.phone.change')}

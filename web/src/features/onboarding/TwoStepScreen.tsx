@@ -6,6 +6,7 @@ import '../../components/self-service.css';
 import { Steps } from './components/Steps';
 import { onboardingState } from './onboarding-state';
 import './onboarding.css';
+import { useContactFormat } from '../../lib/phone';
 
 /**
  * `/onboarding-mfa` (spec part 4's onboarding order: after the phone, before
@@ -16,6 +17,7 @@ import './onboarding.css';
  */
 export default function TwoStepScreen() {
   const { t } = useTranslation();
+  const show = useContactFormat();
   const navigate = useNavigate();
   const titleId = useId();
   const state = onboardingState.get();
@@ -39,7 +41,7 @@ export default function TwoStepScreen() {
           <div className="row-main">
             <strong>{t('flows.onboarding.twoStep.sms')}</strong>
             <span className="badge">{t('flows.onboarding.twoStep.backup')}</span>
-            {phone && <p className="muted">{phone}</p>}
+            {phone && <p className="muted">{show(phone)}</p>}
           </div>
         </li>
       </ul>

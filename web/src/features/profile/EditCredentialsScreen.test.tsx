@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { renderScreen } from '../../test/render';
+import { grouped, renderScreen } from '../../test/render';
 import { signedInAs } from '../../test/session';
 import { withRealStack } from '../../test/stack';
 import EditCredentialsScreen from './EditCredentialsScreen';
@@ -23,7 +23,9 @@ describe('e-mail addresses and phone numbers', () => {
     await signedInAs(stack());
     await renderScreen('/profile/edit-credentials', routes);
     const phones = await screen.findByRole('region', { name: 'Phone numbers' });
-    const remove = await within(phones).findByRole('button', { name: 'Delete +32470000001' });
+    const remove = await within(phones).findByRole('button', {
+      name: `Delete ${grouped('+32 470 00 00 01')}`,
+    });
     expect(remove).toHaveAttribute('aria-disabled', 'true');
     expect(remove).toHaveAccessibleDescription('At least one phone number must remain.');
     await userEvent.setup().click(remove);
@@ -61,13 +63,15 @@ describe('e-mail addresses and phone numbers', () => {
     const phones = await screen.findByRole('region', { name: 'Phone numbers' });
     await user.type(within(phones).getByLabelText('New phone number'), '0470 12 34 56');
     await user.click(within(phones).getByRole('button', { name: 'Send a code' }));
-    await within(phones).findByText(/We sent an 8-digit code to \+32470123456/);
+    await within(phones).findByText(/We sent an 8-digit code to \+32 470 12 34 56/);
     const code = stack().be.store.outbox.findLast((m) => m.to === '+32470123456')?.code ?? '';
     await user.type(within(phones).getByLabelText('Verification code'), code);
     await user.click(within(phones).getByRole('button', { name: 'Confirm' }));
     expect(await within(phones).findByText('Your phone number has been verified.')).toBeVisible();
     await user.click(
-      await within(phones).findByRole('button', { name: 'Make primary: +32470123456' }),
+      await within(phones).findByRole('button', {
+        name: `Make primary: ${grouped('+32 470 12 34 56')}`,
+      }),
     );
     expect(
       await within(section('Phone numbers')).findByText(
@@ -75,7 +79,7 @@ describe('e-mail addresses and phone numbers', () => {
       ),
     ).toBeVisible();
     const first = within(section('Phone numbers')).getAllByRole('listitem')[0];
-    expect(first).toHaveTextContent('+32470123456');
+    expect(first).toHaveTextContent('+32 470 12 34 56');
     expect(first).toHaveTextContent('Primary');
   });
 });

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Toasts } from '../../components/Toasts';
-import { renderScreen } from '../../test/render';
+import { grouped, renderScreen } from '../../test/render';
 import { signedInAs } from '../../test/session';
 import { withRealStack } from '../../test/stack';
 import ProfileScreen from './ProfileScreen';
@@ -82,5 +82,19 @@ describe('profile: banking information', () => {
     expect(await screen.findByText('Your IBAN has been updated successfully.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(await screen.findByText('BE71 0961 2345 6769')).toBeInTheDocument();
+  });
+});
+
+describe('profile: contact information', () => {
+  it('shows phone numbers grouped as their country writes them, e-mails as they are', async () => {
+    await signedInAs(stack());
+    await renderScreen('/profile', routes);
+    const contact = await screen.findByRole('region', { name: 'Contact information' });
+    // Grouped, with no-break spaces: a number never breaks across two lines.
+    const phone = await within(contact).findByText('+32 470 00 00 01');
+    expect(phone.firstChild?.textContent).toBe(grouped('+32 470 00 00 01'));
+    expect(within(contact).getByText('employee@example.be')).toBeVisible();
+    const notifications = screen.getByRole('region', { name: 'Notifications' });
+    expect(within(notifications).getByText('+32 470 00 00 01')).toBeVisible();
   });
 });

@@ -6,6 +6,7 @@ import { href } from '../../lib/routes';
 import '../../components/self-service.css';
 import { toastSuccess } from '../../components/Toasts';
 import { useFormat } from '../../lib/format';
+import { useContactFormat } from '../../lib/phone';
 import { useCurrentUser } from '../../lib/session';
 import { IbanForm } from './components/IbanForm';
 import { NewDeviceAlertSetting } from './components/NewDeviceAlertSetting';
@@ -63,6 +64,7 @@ function PersonalInfo({ user }: { user: User }) {
 
 function ContactInfo({ user }: { user: User }) {
   const { t } = useTranslation();
+  const show = useContactFormat();
   const emails = [...user.email].sort((a, b) => Number(b.default) - Number(a.default));
   const phones = [...user.phone].sort((a, b) => Number(b.default) - Number(a.default));
   return (
@@ -91,7 +93,7 @@ function ContactInfo({ user }: { user: User }) {
           <ul className="plain">
             {phones.map((p) => (
               <li key={p.id}>
-                {p.value}
+                {show(p.value)}
                 {p.default && (
                   <span className="badge badge-brand">{t('account.contacts.primary')}</span>
                 )}
@@ -159,6 +161,7 @@ function Notifications({ user }: { user: User }) {
   const { t } = useTranslation();
   const email = user.email.find((e) => e.default)?.value;
   const phone = user.phone.find((p) => p.default)?.value;
+  const show = useContactFormat();
   return (
     <section className="panel" id="notifications" aria-labelledby="notifications-title">
       <h2 id="notifications-title">{t('account.profile.notifications')}</h2>
@@ -167,7 +170,7 @@ function Notifications({ user }: { user: User }) {
         <dt>{t('account.profile.notifyEmail')}</dt>
         <dd>{email ?? t('account.common.notProvided')}</dd>
         <dt>{t('account.profile.notifyPhone')}</dt>
-        <dd>{phone ?? t('account.common.notProvided')}</dd>
+        <dd>{phone ? show(phone) : t('account.common.notProvided')}</dd>
       </dl>
       <Link to={href('profile.edit-credentials')}>{t('account.profile.changePrimary')}</Link>
       <NewDeviceAlertSetting />

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { renderScreen } from '../../test/render';
+import { grouped, renderScreen } from '../../test/render';
 import { signedInAs } from '../../test/session';
 import { withRealStack } from '../../test/stack';
 import MfaEditScreen from './MfaEditScreen';
@@ -20,11 +20,11 @@ describe('MFA methods', () => {
     const user = userEvent.setup();
     await user.click(
       await screen.findByRole('button', {
-        name: 'Make primary: Text message (SMS) +32470000001',
+        name: `Make primary: Text message (SMS) ${grouped('+32 470 00 00 01')}`,
       }),
     );
     expect(
-      await screen.findByText('Text message (SMS) +32470000001 is now your primary method.'),
+      await screen.findByText('Text message (SMS) +32 470 00 00 01 is now your primary method.'),
     ).toBeVisible();
     const list = screen.getByRole('list', { name: 'Verification methods' });
     const sms = within(list).getAllByRole('listitem')[0] as HTMLElement;

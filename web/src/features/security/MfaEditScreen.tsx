@@ -10,6 +10,7 @@ import { href } from '../../lib/routes';
 import '../../components/self-service.css';
 import { queryKeys } from '../../lib/api';
 import { useMfaMethods, visibleMethods } from '../../lib/mfa-methods';
+import { useContactFormat } from '../../lib/phone';
 import { tsr } from '../../lib/tsr';
 import { MethodLabel } from './components/MethodLabel';
 import { isLastCodeMethod } from './mfa-labels';
@@ -20,6 +21,7 @@ type Outcome =
 
 export default function MfaEditScreen() {
   const { t } = useTranslation();
+  const show = useContactFormat();
   const queryClient = useQueryClient();
   const stepUp = useStepUpInPlace();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -28,7 +30,7 @@ export default function MfaEditScreen() {
   const all = methods.data?.status === 200 ? methods.data.body : [];
   const list = visibleMethods(all);
   const label = (m: MfaMethod) =>
-    `${t(`account.mfa.kind.${m.method}`)}${m.target ? ` ${m.target}` : ''}`;
+    `${t(`account.mfa.kind.${m.method}`)}${m.target ? ` ${show(m.target)}` : ''}`;
 
   const refresh = async () => {
     await Promise.all([

@@ -7,12 +7,14 @@ import { href } from '../../lib/routes';
 import '../../components/self-service.css';
 import { queryKeys } from '../../lib/api';
 import { useErrorText } from '../../lib/errors';
+import { useContactFormat } from '../../lib/phone';
 import { tsr } from '../../lib/tsr';
 import { pendingSetup } from './setup-state';
 
 /** MFA setup: the 8-digit code sent to the chosen e-mail or phone. */
 export default function ConfirmationScreen() {
   const { t } = useTranslation();
+  const show = useContactFormat();
   const describe = useErrorText();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -33,7 +35,7 @@ export default function ConfirmationScreen() {
       <h1 id="confirm-title">{t('account.setup.confirmTitle')}</h1>
       <CodeForm
         label={t('account.setup.code')}
-        intro={t('account.setup.codeSent', { target: pending.target ?? '' })}
+        intro={t('account.setup.codeSent', { target: show(pending.target ?? '') })}
         length={8}
         onConfirm={async (code) => {
           const res = await tsr.mfa.activate.mutate({ body: { payload: pending.payload, code } });

@@ -8,6 +8,7 @@ import { href } from '../../lib/routes';
 import '../../components/self-service.css';
 import { type ErrorTexts, useErrorText } from '../../lib/errors';
 import { useMfaMethods } from '../../lib/mfa-methods';
+import { useContactFormat } from '../../lib/phone';
 import { useCurrentUser } from '../../lib/session';
 import { tsr } from '../../lib/tsr';
 import { pendingSetup } from './setup-state';
@@ -27,6 +28,7 @@ const SEND_TEXTS = {
  */
 export default function ContactStepScreen({ kind }: { kind: Kind }) {
   const { t } = useTranslation();
+  const show = useContactFormat();
   const describe = useErrorText();
   const navigate = useNavigate();
   const { user } = useCurrentUser();
@@ -83,7 +85,7 @@ export default function ContactStepScreen({ kind }: { kind: Kind }) {
           <RadioGroup label={t(`account.setup.${kind}.choose`)} value={target} onChange={setChosen}>
             {contacts.map((c) => (
               <Radio key={c.id} value={c.value}>
-                {c.value}
+                {show(c.value)}
               </Radio>
             ))}
           </RadioGroup>

@@ -9,6 +9,7 @@ import { ReasonButton } from '../../../components/ReasonButton';
 import { useStepUpInPlace } from '../../../components/StepUp';
 import { queryKeys } from '../../../lib/api';
 import { useErrorText } from '../../../lib/errors';
+import { useContactFormat } from '../../../lib/phone';
 import { href } from '../../../lib/routes';
 import { tsr } from '../../../lib/tsr';
 import { deleteBlocker, type Kind, type Outcome, type Pending } from '../contacts';
@@ -32,6 +33,7 @@ export function ContactSection({
   const [toDelete, setToDelete] = useState<ContactEntry | null>(null);
   const entries = [...user[kind]].sort((a, b) => Number(b.default) - Number(a.default));
   const titleId = useId();
+  const show = useContactFormat();
 
   const refresh = () =>
     Promise.all([
@@ -130,7 +132,7 @@ export function ContactSection({
         {entries.map((entry) => (
           <li key={entry.id}>
             <div className="row-main">
-              <strong>{entry.value}</strong>
+              <strong>{show(entry.value)}</strong>
               {entry.default && (
                 <span className="badge badge-brand">{t('account.contacts.primary')}</span>
               )}
@@ -152,7 +154,7 @@ export function ContactSection({
                     setOutcome(null);
                     resend.mutate(entry);
                   }}
-                  aria-label={t('account.contacts.verifyEntry', { value: entry.value })}
+                  aria-label={t('account.contacts.verifyEntry', { value: show(entry.value) })}
                 >
                   {t('account.contacts.verify')}
                 </button>
@@ -165,7 +167,7 @@ export function ContactSection({
                     setOutcome(null);
                     makePrimary.mutate(entry);
                   }}
-                  aria-label={t('account.contacts.makePrimaryEntry', { value: entry.value })}
+                  aria-label={t('account.contacts.makePrimaryEntry', { value: show(entry.value) })}
                 >
                   {t('account.contacts.makePrimary')}
                 </button>
@@ -179,7 +181,7 @@ export function ContactSection({
               >
                 <span aria-hidden="true">{t('account.common.delete')}</span>
                 <span className="visually-hidden">
-                  {t('account.contacts.deleteEntry', { value: entry.value })}
+                  {t('account.contacts.deleteEntry', { value: show(entry.value) })}
                 </span>
               </ReasonButton>
             </div>
@@ -189,7 +191,7 @@ export function ContactSection({
       {pending?.kind === kind ? (
         <CodeForm
           label={t('account.contacts.codeLabel')}
-          intro={t('account.contacts.codeSent', { value: pending.value })}
+          intro={t('account.contacts.codeSent', { value: show(pending.value) })}
           length={8}
           onConfirm={async (code) => {
             const res = await tsr.profile.confirmLogin.mutate({
@@ -225,7 +227,7 @@ export function ContactSection({
       {toDelete && (
         <ConfirmDialog
           title={t(`account.contacts.${kind}.deleteTitle`)}
-          text={t('account.contacts.deleteText', { value: toDelete.value })}
+          text={t('account.contacts.deleteText', { value: show(toDelete.value) })}
           confirmLabel={t('account.common.delete')}
           cancelLabel={t('account.common.cancel')}
           busy={remove.isPending}
