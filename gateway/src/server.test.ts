@@ -31,6 +31,14 @@ function startServer(env: Record<string, string>) {
   return { child, exited, stderr: () => stderr, stdout: () => stdout };
 }
 
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
 /** The log lines a process wrote, parsed. */
 const lines = (out: string) =>
   out
@@ -80,4 +88,31 @@ describe('the log of a start and a stop', () => {
     const messages = lines(server.stdout()).map((line) => line.msg);
     expect(messages.at(-1)).toBe('shutting down: finishing in-flight requests');
   }, 30_000);
+
+  it('starts while its Redis is away, says so, and answers', async () => {
+    // Nothing listens there.
+    const redisPort = await freePort();
+    const gatewayPort = await freePort();
+    const server = startServer({
+      PORT: String(gatewayPort),
+      HOST: '127.0.0.1',
+      REDIS_URL: `redis://127.0.0.1:${redisPort}`,
+      PUBLIC_ORIGIN_BE: `http://127.0.0.1:${gatewayPort}`,
+    });
+    const base = `http://127.0.0.1:${gatewayPort}`;
+    const deadline = Date.now() + 20_000;
+    let health: Response | undefined;
+    while (!health && Date.now() < deadline && server.child.exitCode === null) {
+      health = await fetch(`${base}/healthz`).catch(() => undefined);
+      if (!health) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(server.child.exitCode).toBeNull();
+    expect(health?.status).toBe(200);
+    // A call that is rate-limited goes on (the limit fails open).
+    const config = await fetch(`${base}/api/config`);
+    expect(config.status).toBe(200);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    expect(lines(server.stdout()).map((line) => line.msg)).toContain('redis unavailable');
+  }, 40_000);
 });

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { once } from 'node:events';
 import { setTimeout } from 'node:timers/promises';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
@@ -103,8 +102,11 @@ export const storePlugin = fp<{ config: Config }>(
       });
       redis.on('error', (err) => app.log.warn({ err: err.message }, 'redis unavailable'));
       // Wait (briefly) for the connection. A Redis that is away at start does
-      // not stop the gateway: rate limits fail open, session flags fail closed.
-      await Promise.race([once(redis, 'ready'), setTimeout(3000)]);
+      // not stop the gateway: rate limits fail open, session flags fail closed,
+      // and ioredis goes on reconnecting. (Not `events.once`: it rejects on the
+      // first 'error', which took the gateway down when Redis was away.)
+      const ready = new Promise<void>((resolve) => redis?.once('ready', () => resolve()));
+      await Promise.race([ready, setTimeout(3000)]);
       app.addHook('onClose', async () => {
         redis?.disconnect();
       });
