@@ -56,7 +56,13 @@ async function expectInViewport(
 const shoot = (page: Page, name: string) =>
   page.screenshot({ path: `artifacts/screens/${name}.png`, fullPage: true });
 
-const SCREENS = ['/user/dashboard', '/profile', '/security/history', '/user/access'];
+const SCREENS = [
+  '/user/dashboard',
+  '/profile',
+  '/profile/edit-credentials',
+  '/security/history',
+  '/user/access',
+];
 
 for (const variant of [
   { name: 'be', base: BE_URL, user: 'employee@example.be', languages: ['en', 'nl'] },

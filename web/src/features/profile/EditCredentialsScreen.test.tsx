@@ -56,6 +56,21 @@ describe('e-mail addresses and phone numbers', () => {
     );
   });
 
+  it('says how to type a number from another country, and takes one', async () => {
+    await signedInAs(stack());
+    await renderScreen('/profile/edit-credentials', routes);
+    const user = userEvent.setup();
+    const phones = await screen.findByRole('region', { name: 'Phone numbers' });
+    const field = within(phones).getByLabelText('New phone number');
+    expect(field).toHaveAccessibleDescription(
+      'For example 0470 12 34 56. A number from another country starts with its country code, like +33 6 12 34 56 78.',
+    );
+    await user.type(field, '+33 6 12 34 56 78');
+    await user.click(within(phones).getByRole('button', { name: 'Send a code' }));
+    await within(phones).findByText(/We sent an 8-digit code to \+33 6 12 34 56 78/);
+    expect(stack().be.store.outbox.findLast((m) => m.to === '+33612345678')).toBeDefined();
+  });
+
   it('adds a phone number, verifies it with the texted code and lets it become primary', async () => {
     await signedInAs(stack());
     await renderScreen('/profile/edit-credentials', routes);

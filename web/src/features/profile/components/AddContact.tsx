@@ -73,17 +73,27 @@ export function AddContact({
       <h3>{t(`account.contacts.${kind}.add`)}</h3>
       <div className="field">
         <label htmlFor={`${id}-value`}>{t(`account.contacts.${kind}.new`)}</label>
+        {kind === 'phone' && (
+          <span id={`${id}-hint`} className="hint">
+            {t(country === 'LU' ? 'account.contacts.phone.hintLu' : 'account.contacts.phone.hint')}
+          </span>
+        )}
         <input
           id={`${id}-value`}
           type={kind === 'email' ? 'email' : 'tel'}
           autoComplete={kind === 'email' ? 'email' : 'tel'}
+          inputMode={kind === 'email' ? 'email' : 'tel'}
           value={value}
           onChange={(e) => {
             setValue(e.target.value);
             setProblem(null);
           }}
           aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? `${id}-error` : undefined}
+          aria-describedby={
+            [kind === 'phone' && `${id}-hint`, problem && `${id}-error`]
+              .filter(Boolean)
+              .join(' ') || undefined
+          }
         />
         {message && (
           <p id={`${id}-error`} className="error" role="alert">

@@ -113,6 +113,9 @@ export const account: Messages['account'] = {
       title: 'Telefonnummern',
       add: 'Telefonnummer hinzufügen',
       new: 'Neue Telefonnummer',
+      hint: 'Zum Beispiel 0470 12 34 56. Eine Nummer aus einem anderen Land beginnt mit der Ländervorwahl, etwa +33 6 12 34 56 78.',
+      hintLu:
+        'Zum Beispiel 621 123 456. Eine Nummer aus einem anderen Land beginnt mit der Ländervorwahl, etwa +33 6 12 34 56 78.',
       useForMfa: 'Auch Bestätigungscodes per SMS erhalten',
       invalid: 'Diese Telefonnummer ist ungültig oder wird bereits verwendet.',
       duplicated: 'Diese Telefonnummer wird bereits verwendet. Bitte verwenden Sie eine andere.',

@@ -108,6 +108,9 @@ export const account = {
       title: 'Phone numbers',
       add: 'Add a phone number',
       new: 'New phone number',
+      hint: 'For example 0470 12 34 56. A number from another country starts with its country code, like +33 6 12 34 56 78.',
+      hintLu:
+        'For example 621 123 456. A number from another country starts with its country code, like +33 6 12 34 56 78.',
       useForMfa: 'Also receive verification codes by text message',
       invalid: 'This phone number is invalid or already used.',
       duplicated: 'This phone number is already in use. Please use another one.',

@@ -111,6 +111,9 @@ export const account: Messages['account'] = {
       title: 'Numéros de téléphone',
       add: 'Ajouter un numéro de téléphone',
       new: 'Nouveau numéro de téléphone',
+      hint: 'Par exemple 0470 12 34 56. Un numéro d’un autre pays commence par son indicatif, comme +33 6 12 34 56 78.',
+      hintLu:
+        'Par exemple 621 123 456. Un numéro d’un autre pays commence par son indicatif, comme +33 6 12 34 56 78.',
       useForMfa: 'Recevoir aussi les codes de vérification par SMS',
       invalid: 'Ce numéro de téléphone est invalide ou déjà utilisé.',
       duplicated: 'Ce numéro de téléphone est déjà utilisé. Veuillez en utiliser un autre.',

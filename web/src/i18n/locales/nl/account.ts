@@ -111,6 +111,9 @@ export const account: Messages['account'] = {
       title: 'Telefoonnummers',
       add: 'Telefoonnummer toevoegen',
       new: 'Nieuw telefoonnummer',
+      hint: 'Bijvoorbeeld 0470 12 34 56. Een nummer uit een ander land begint met de landcode, zoals +33 6 12 34 56 78.',
+      hintLu:
+        'Bijvoorbeeld 621 123 456. Een nummer uit een ander land begint met de landcode, zoals +33 6 12 34 56 78.',
       useForMfa: 'Ook verificatiecodes per sms ontvangen',
       invalid: 'Dit telefoonnummer is ongeldig of al in gebruik.',
       duplicated: 'Dit telefoonnummer is al in gebruik. Gebruik een ander.',
