@@ -94,7 +94,10 @@ describe('several gateways, one Redis', () => {
   });
 
   it('fails open while Redis is away: calls go on (the upstream still locks accounts)', async () => {
+    const probe = async () => (await gateways[0]?.inject({ url: '/readyz' }))?.json().store;
+    expect(await probe()).toBe('ok');
     await redis.stop();
+    await expect.poll(probe).toBe('unreachable');
     const res = await gateways[0]?.inject({
       method: 'POST',
       url: '/api/token',

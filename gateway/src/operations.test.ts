@@ -270,7 +270,11 @@ describe('health probes', () => {
     expect((await stack.gateway.inject({ url: '/healthz' })).json()).toEqual({ status: 'ok' });
     const ready = await stack.gateway.inject({ url: '/readyz' });
     expect(ready.statusCode).toBe(200);
-    expect(ready.json()).toEqual({ status: 'ok', upstreams: { be: 'ok', lu: 'ok' } });
+    expect(ready.json()).toEqual({
+      status: 'ok',
+      upstreams: { be: 'ok', lu: 'ok' },
+      store: 'memory',
+    });
   });
 
   it('/readyz answers 503 naming the upstream that is down', async () => {
@@ -281,6 +285,7 @@ describe('health probes', () => {
     expect(ready.json()).toEqual({
       status: 'unavailable',
       upstreams: { be: 'ok', lu: 'unreachable' },
+      store: 'memory',
     });
   });
 });

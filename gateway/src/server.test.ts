@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -101,9 +102,17 @@ describe('the log of a start and a stop', () => {
     }
     expect(server.child.exitCode).toBeNull();
     expect(health?.status).toBe(200);
-    // A call that is rate-limited goes on (the limit fails open).
-    const config = await fetch(`${base}/api/config`);
-    expect(config.status).toBe(200);
+    // A rate-limited call goes on to the upstream (the limit fails open): none runs here, so 502.
+    const signIn = await fetch(`${base}/api/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-device-id': randomUUID() },
+      body: JSON.stringify({ grant_type: 'password', username: 'a@example.be', password: 'x' }),
+    });
+    expect(signIn.status).toBe(502);
+    expect(((await signIn.json()) as { code: string }).code).toBe('upstream_unavailable');
+    // The probe names the store; the upstreams decide readiness, not the store.
+    const ready = (await (await fetch(`${base}/readyz`)).json()) as { store: string };
+    expect(ready.store).toBe('unreachable');
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
     expect(lines(server.stdout()).map((line) => line.msg)).toContain('redis unavailable');

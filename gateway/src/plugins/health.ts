@@ -61,8 +61,12 @@ declare module 'fastify' {
 /**
  * `GET /healthz`: the process is up. `GET /readyz`: both regions' upstreams
  * answer; 503 naming the one that does not, or while shutting down, so that a
- * load balancer stops sending traffic the gateway cannot serve. Both answer
- * on any Host: probes address the container, not the portal's name.
+ * load balancer stops sending traffic the gateway cannot serve. It also names
+ * the store: `memory`, or the Redis of `REDIS_URL` `ok` or `unreachable`,
+ * which does not make the gateway unready: without it the rate limits fail
+ * open and only a weak-password session's calls are refused (503), and taking
+ * every gateway out of rotation would refuse them all. Both answer on any
+ * Host: probes address the container, not the portal's name.
  */
 export const healthRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
   const timeout = Math.min(PROBE_TIMEOUT_MS, config.UPSTREAM_TIMEOUT_MS);
@@ -78,9 +82,10 @@ export const healthRoutes: FastifyPluginAsync<{ config: Config }> = async (app, 
     };
     const [be, lu] = await Promise.all([reachable(urls.be, timeout), reachable(urls.lu, timeout)]);
     const upstreams = { be: be ? 'ok' : 'unreachable', lu: lu ? 'ok' : 'unreachable' };
+    const store = app.redis ? (app.redis.status === 'ready' ? 'ok' : 'unreachable') : 'memory';
     return reply
       .status(be && lu ? 200 : 503)
       .header('cache-control', 'no-store')
-      .send({ status: be && lu ? 'ok' : 'unavailable', upstreams });
+      .send({ status: be && lu ? 'ok' : 'unavailable', upstreams, store });
   });
 };
