@@ -33,8 +33,12 @@ function subscribe(listener: () => void) {
   };
 }
 
-/** A stored number's shape (E.164); a masked one (`+32*****01`) loads nothing. */
-const E164 = /^\+\d{7,15}$/;
+/**
+ * A stored number's shape, E.164 as the contract's `Phone` checks it (written
+ * here again: importing it would bring libphonenumber into every screen); a
+ * masked one (`+32*****01`) loads nothing.
+ */
+const E164 = /^\+[1-9]\d{6,14}$/;
 
 const asStored: Show = (value) => {
   if (E164.test(value)) loadFormat();
