@@ -1,5 +1,5 @@
 import { browserHeaders, completeMfa, DEMO_PASSWORD } from '@portal/gateway/test-helpers';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { deviceId } from '../../lib/device';
@@ -92,7 +92,8 @@ describe('duplicate merge', () => {
     expect(
       [...stack().be.store.accounts.values()].filter((a) => a.firstname === 'Dana'),
     ).toHaveLength(1);
-    expect(fuzzionPayload.get()).toBeNull();
+    // The success screen forgets the merge once it has shown (an effect, after the paint).
+    await waitFor(() => expect(fuzzionPayload.get()).toBeNull());
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('security reached')).toBeVisible();
   });
@@ -160,7 +161,8 @@ describe('duplicate merge', () => {
     await user.click(await screen.findByRole('button', { name: 'It is not me' }));
     expect(await screen.findByText('security reached')).toBeVisible();
     expect(other()?.email.map((e) => e.value)).toEqual(['dana.willems@example.be']);
-    expect(fuzzionPayload.get()).toBeNull();
+    // The success screen forgets the merge once it has shown (an effect, after the paint).
+    await waitFor(() => expect(fuzzionPayload.get()).toBeNull());
   });
 
   it('shows the technical error when the merge is gone', async () => {
