@@ -218,22 +218,22 @@ test.describe('Luxembourg', () => {
     await expect(page.getByRole('heading', { name: 'Créer votre compte' })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr-LU');
     await review(page, 'LU onboarding start');
-    await page.getByRole('link', { name: /Avec mon code d'activation/ }).click();
+    await page.getByRole('link', { name: /Avec mon code d’activation/ }).click();
 
     await expect(
-      page.getByRole('heading', { name: "Saisissez votre code d'activation" }),
+      page.getByRole('heading', { name: 'Saisissez votre code d’activation' }),
     ).toBeVisible();
-    await page.getByLabel("Code d'activation", { exact: true }).fill('LU-ACT-9999');
+    await page.getByLabel('Code d’activation', { exact: true }).fill('LU-ACT-9999');
     await page.getByRole('button', { name: 'Continuer' }).click();
-    await expect(page.getByRole('alert')).toHaveText("Votre code d'activation n'est pas valide.");
+    await expect(page.getByRole('alert')).toHaveText('Votre code d’activation n’est pas valide.');
     await review(page, 'LU activation code with its error');
-    await page.getByLabel("Code d'activation", { exact: true }).fill('lu-act-0001');
+    await page.getByLabel('Code d’activation', { exact: true }).fill('lu-act-0001');
     await page.getByRole('button', { name: 'Continuer' }).click();
 
-    await expect(page.getByText("Nous avons reconnu votre code d'activation.")).toBeVisible();
+    await expect(page.getByText('Nous avons reconnu votre code d’activation.')).toBeVisible();
     await page.getByRole('link', { name: 'Commencer' }).click();
-    await page.getByLabel("J'accepte les conditions générales").check();
-    await page.getByLabel("J'accepte la politique de confidentialité").check();
+    await page.getByLabel('J’accepte les conditions générales').check();
+    await page.getByLabel('J’accepte la politique de confidentialité').check();
     await page.getByLabel('Oui, tenez-moi informé(e)').check();
     await page.getByRole('button', { name: 'Continuer' }).click();
     await page.getByLabel('Prénom').fill('Luc');
@@ -241,7 +241,7 @@ test.describe('Luxembourg', () => {
     await page.getByRole('button', { name: 'Confirmer mon adresse e-mail' }).click();
 
     await page.getByLabel('Adresse e-mail', { exact: true }).fill('luc.nouveau@example.lu');
-    await page.getByRole('button', { name: "M'envoyer un code" }).click();
+    await page.getByRole('button', { name: 'M’envoyer un code' }).click();
     await expect(page.getByText(/Nous avons envoyé un code à 8 chiffres à/)).toBeVisible();
     await page
       .getByLabel('Code de vérification')
@@ -250,7 +250,7 @@ test.describe('Luxembourg', () => {
 
     // A Luxembourg number typed nationally.
     await page.getByLabel('Numéro de téléphone mobile', { exact: true }).fill('621 123 456');
-    await page.getByRole('button', { name: "M'envoyer un code" }).click();
+    await page.getByRole('button', { name: 'M’envoyer un code' }).click();
     await expect(page.getByText(/par SMS au/)).toBeVisible();
     await page
       .getByLabel('Code de vérification')

@@ -105,11 +105,11 @@ test.describe('Luxembourg variant', () => {
     await expect(
       page.getByRole('heading', { name: 'Connectez-vous à votre compte' }),
     ).toBeVisible();
-    await page.getByRole('link', { name: "Nom d'utilisateur oublié ?" }).click();
-    await expect(page.getByLabel("Code d'activation")).toBeVisible();
-    await page.getByLabel("Code d'activation").fill('5065000000000003');
-    await page.getByRole('button', { name: "Retrouver mon nom d'utilisateur" }).click();
-    await expect(page.getByRole('alert')).toHaveText("Votre code d'activation n'est pas valide.");
+    await page.getByRole('link', { name: 'Nom d’utilisateur oublié ?' }).click();
+    await expect(page.getByLabel('Code d’activation')).toBeVisible();
+    await page.getByLabel('Code d’activation').fill('5065000000000003');
+    await page.getByRole('button', { name: 'Retrouver mon nom d’utilisateur' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Votre code d’activation n’est pas valide.');
     // The phone sign-in defaults to Luxembourg's country code.
     await page.goto(`${LU_URL}/login/phone`);
     await expect(page.getByRole('button', { name: /Indicatif du pays/ })).toHaveText('LU +352');
@@ -168,7 +168,7 @@ test('arriving with a token in the address hash signs in and clears the hash', a
   await expect(page).toHaveURL(/\/login\/email$/);
   await page.goto(`/user/dashboard#token=${hashToken}`);
   await expect(page.getByRole('alert')).toHaveText(
-    "Ce lien de connexion n'est plus valable. Veuillez vous connecter.",
+    'Ce lien de connexion n’est plus valable. Veuillez vous connecter.',
   );
 });
 

@@ -48,6 +48,17 @@ describe('translations', () => {
     },
   );
 
+  it.each(Object.entries({ fr, fr_LU }))(
+    '%s writes the typographic apostrophe (’), never a straight one',
+    (_n, messages) => {
+      // l'application, n'a, qu'il, and l'{{platform}} before a placeholder.
+      const straight = Object.entries(flat(messages)).filter(([, v]) =>
+        /\p{L}'(\p{L}|\{\{)/u.test(String(v)),
+      );
+      expect(straight.map(([k]) => k)).toEqual([]);
+    },
+  );
+
   it('LU wording only replaces keys that exist', () => {
     for (const wording of Object.values(luWording)) {
       for (const key of keys(wording)) expect(english).toContain(key);

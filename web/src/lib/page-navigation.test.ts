@@ -18,7 +18,7 @@ describe('page titles', () => {
     i18n = await initI18n('en_LU', ['titles']);
     expect(i18n.t('titles.pages.onboarding_card')).toBe('Your activation code');
     i18n = await initI18n('fr_LU', ['titles']);
-    expect(i18n.t('titles.pages.onboarding_card')).toBe("Votre code d'activation");
+    expect(i18n.t('titles.pages.onboarding_card')).toBe('Votre code d’activation');
   });
 
   it('the routes that only redirect have none', () => {

@@ -47,43 +47,43 @@ export const luWording: Record<'fr' | 'en' | 'de', LuWording> = {
     },
   },
   fr: {
-    titles: { pages: { onboarding_card: "Votre code d'activation" } },
+    titles: { pages: { onboarding_card: 'Votre code d’activation' } },
     legal: { provider: 'Example Vouchers Luxembourg SA' },
     flows: {
       onboarding: {
         start: {
-          card: "Avec mon code d'activation",
+          card: 'Avec mon code d’activation',
           cardText: 'Le code figurant sur le courrier joint à votre carte.',
         },
         card: {
-          title: "Saisissez votre code d'activation",
-          label: "Code d'activation",
+          title: 'Saisissez votre code d’activation',
+          label: 'Code d’activation',
           hint: 'Le code figurant sur le courrier joint à votre carte, p. ex. LU-ACT-1234.',
-          invalid: "Votre code d'activation n'est pas valide.",
+          invalid: 'Votre code d’activation n’est pas valide.',
         },
         existingCard: {
-          title: "Ce code d'activation a déjà un compte",
-          text: "Le code d'activation appartient au compte {{username}}. Connectez-vous avec celui-ci, ou choisissez un nouveau mot de passe si vous avez oublié le vôtre.",
+          title: 'Ce code d’activation a déjà un compte',
+          text: 'Le code d’activation appartient au compte {{username}}. Connectez-vous avec celui-ci, ou choisissez un nouveau mot de passe si vous avez oublié le vôtre.',
         },
-        welcome: { card: "Nous avons reconnu votre code d'activation." },
-        errors: { cardTaken: "Ce code d'activation appartient déjà à un compte." },
+        welcome: { card: 'Nous avons reconnu votre code d’activation.' },
+        errors: { cardTaken: 'Ce code d’activation appartient déjà à un compte.' },
       },
     },
     mfa: {
       card: {
-        number: "Code d'activation",
-        invalidNumber: "Votre code d'activation n'est pas valide.",
+        number: 'Code d’activation',
+        invalidNumber: 'Votre code d’activation n’est pas valide.',
       },
     },
     recovery: {
       forgotUsername: {
-        byCard: "Avec mon code d'activation",
-        cardNumber: "Code d'activation",
+        byCard: 'Avec mon code d’activation',
+        cardNumber: 'Code d’activation',
         cardHint: 'Le code figurant sur le courrier joint à votre carte, p. ex. LU-ACT-1234.',
-        errors: { card: "Votre code d'activation n'est pas valide." },
+        errors: { card: 'Votre code d’activation n’est pas valide.' },
       },
       forgotUsernameResponse: {
-        none: "Aucun nom d'utilisateur n'a été trouvé pour ce code d'activation.",
+        none: 'Aucun nom d’utilisateur n’a été trouvé pour ce code d’activation.',
       },
     },
   },

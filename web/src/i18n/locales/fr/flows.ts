@@ -18,7 +18,7 @@ export const flows: Messages['flows'] = {
       intro: 'Comment souhaitez-vous commencer ?',
       card: 'Avec mon numéro de carte',
       cardText: 'Le numéro à 16 chiffres de votre carte titres-repas.',
-      code: "Avec un code d'invitation",
+      code: 'Avec un code d’invitation',
       codeText: 'Le code que votre employeur vous a envoyé par e-mail ou par courrier.',
       haveAccount: 'Vous avez déjà un compte ?',
       login: 'Se connecter',
@@ -27,14 +27,14 @@ export const flows: Messages['flows'] = {
       title: 'Saisissez votre numéro de carte',
       label: 'Numéro de carte',
       hint: '16 chiffres, commençant par 5065.',
-      invalid: "Votre numéro de carte n'est pas valide.",
+      invalid: 'Votre numéro de carte n’est pas valide.',
       submit: 'Continuer',
     },
     code: {
-      title: "Saisissez votre code d'invitation",
-      label: "Code d'invitation",
+      title: 'Saisissez votre code d’invitation',
+      label: 'Code d’invitation',
       hint: 'Des lettres et des chiffres, exactement tels qu’écrits dans votre invitation.',
-      invalid: "Le code n'est pas valide.",
+      invalid: 'Le code n’est pas valide.',
     },
     existingCard: {
       title: 'Cette carte a déjà un compte',
@@ -45,7 +45,7 @@ export const flows: Messages['flows'] = {
     welcome: {
       title: 'Bienvenue !',
       card: 'Nous avons reconnu votre carte.',
-      code: "Nous avons reconnu votre code d'invitation.",
+      code: 'Nous avons reconnu votre code d’invitation.',
       next: 'La création de votre compte prend quelques minutes. Vous allez :',
       stepTerms: 'lire et accepter les conditions générales ;',
       stepEmail: 'confirmer votre adresse e-mail avec un code ;',
@@ -61,8 +61,8 @@ export const flows: Messages['flows'] = {
         'Les conditions générales expliquent le fonctionnement de vos titres, leur durée de validité et que faire si vous perdez votre carte.',
       privacyText:
         'La politique de confidentialité explique quelles données personnelles nous conservons, pourquoi, et comment les consulter, les corriger ou les supprimer.',
-      acceptTerms: "J'accepte les conditions générales",
-      acceptPrivacy: "J'accepte la politique de confidentialité",
+      acceptTerms: 'J’accepte les conditions générales',
+      acceptPrivacy: 'J’accepte la politique de confidentialité',
       required:
         'Les conditions générales et la politique de confidentialité doivent être acceptées pour utiliser la carte.',
       marketing: 'Souhaitez-vous recevoir nos actualités et nos offres par e-mail ?',
@@ -95,46 +95,46 @@ export const flows: Messages['flows'] = {
       title: 'Confirmez votre adresse e-mail',
       choice: 'Quelle adresse e-mail souhaitez-vous utiliser ?',
       keep: 'Garder {{email}}',
-      keepText: "L'adresse que nous avons reçue avec votre carte.",
+      keepText: 'L’adresse que nous avons reçue avec votre carte.',
       personal: 'Utiliser une adresse e-mail personnelle',
-      personalText: "Recommandé : vous gardez l'accès à votre compte si vous changez d'emploi.",
+      personalText: 'Recommandé : vous gardez l’accès à votre compte si vous changez d’emploi.',
       label: 'Adresse e-mail',
-      send: "M'envoyer un code",
+      send: 'M’envoyer un code',
       sent: 'Nous avons envoyé un code à 8 chiffres à {{target}}. Saisissez-le ci-dessous.',
       change: 'Utiliser une autre adresse e-mail',
-      invalid: "L'adresse e-mail fournie n'est pas valide.",
+      invalid: 'L’adresse e-mail fournie n’est pas valide.',
       duplicated: 'Cette adresse e-mail est déjà utilisée. Veuillez en utiliser une autre.',
-      noCurrent: "Nous n'avons pas d'adresse e-mail pour cette carte. Veuillez en saisir une.",
+      noCurrent: 'Nous n’avons pas d’adresse e-mail pour cette carte. Veuillez en saisir une.',
     },
     phone: {
       title: 'Confirmez votre numéro de téléphone mobile',
       label: 'Numéro de téléphone mobile',
       hint: 'Par exemple 0470 12 34 56, ou avec l’indicatif du pays : +32 470 12 34 56.',
       hintLu: 'Par exemple 621 123 456, ou avec l’indicatif du pays : +352 621 123 456.',
-      send: "M'envoyer un code",
+      send: 'M’envoyer un code',
       sent: 'Nous avons envoyé un code à 8 chiffres par SMS au {{target}}. Saisissez-le ci-dessous.',
       change: 'Utiliser un autre numéro de téléphone',
-      invalid: "Le numéro de téléphone fourni n'est pas valide.",
+      invalid: 'Le numéro de téléphone fourni n’est pas valide.',
       duplicated: 'Ce numéro de téléphone est déjà utilisé. Veuillez en utiliser un autre.',
     },
     twoStep: {
       title: 'La vérification en deux étapes protège votre compte',
       intro:
-        "Lorsque vous vous connectez sur un appareil que nous ne connaissons pas encore, nous vous demandons un code en plus de votre mot de passe. Nous l'envoyons :",
+        'Lorsque vous vous connectez sur un appareil que nous ne connaissons pas encore, nous vous demandons un code en plus de votre mot de passe. Nous l’envoyons :',
       methods: 'Où vos codes sont envoyés',
       email: 'Par e-mail',
       sms: 'Par SMS',
       main: 'Méthode principale',
       backup: 'Secours',
       later:
-        "Une fois votre compte prêt, vous pourrez les modifier dans Sécurité, ou ajouter une application d'authentification ou une clé d’accès.",
+        'Une fois votre compte prêt, vous pourrez les modifier dans Sécurité, ou ajouter une application d’authentification ou une clé d’accès.',
       continue: 'Continuer',
     },
     codeStep: {
       label: 'Code de vérification',
       hint: '8 chiffres',
       confirm: 'Confirmer',
-      invalid: "Le code n'est pas valide.",
+      invalid: 'Le code n’est pas valide.',
       expired: 'Le code a expiré. Demandez-en un nouveau.',
     },
     password: {
@@ -145,11 +145,11 @@ export const flows: Messages['flows'] = {
     confirmation: {
       activatedTitle: 'Votre carte est activée',
       activatedText: 'Votre compte est prêt et vous pouvez utiliser votre carte tout de suite.',
-      failedTitle: "Votre compte est prêt, mais votre carte n'est pas encore activée",
+      failedTitle: 'Votre compte est prêt, mais votre carte n’est pas encore activée',
       failedText:
-        "Votre compte a été créé, mais nous n'avons pas pu activer votre carte. Vous pouvez l'activer plus tard dans l'application.",
+        'Votre compte a été créé, mais nous n’avons pas pu activer votre carte. Vous pouvez l’activer plus tard dans l’application.',
       failedSupport:
-        "Si l'activation dans l'application ne fonctionne pas non plus, veuillez contacter notre service clientèle.",
+        'Si l’activation dans l’application ne fonctionne pas non plus, veuillez contacter notre service clientèle.',
       support: 'Contacter le service clientèle',
       codeOnlyTitle: 'Votre compte est prêt',
       codeOnlyText:
@@ -166,31 +166,31 @@ export const flows: Messages['flows'] = {
   fuzzion: {
     title: 'Ce compte est-il aussi le vôtre ?',
     found:
-      "Nous avons trouvé un autre compte avec un nom d'utilisateur similaire : {{username}}, dans l'{{platform}}.",
+      'Nous avons trouvé un autre compte avec un nom d’utilisateur similaire : {{username}}, dans l’{{platform}}.',
     explain:
-      "S'il vous appartient, vous pouvez fusionner les deux comptes en un seul, pour vous connecter partout avec le même mot de passe.",
+      'S’il vous appartient, vous pouvez fusionner les deux comptes en un seul, pour vous connecter partout avec le même mot de passe.',
     platform: {
       client_area: 'espace client',
       employee_area: 'espace employé',
       partner_area: 'espace partenaire',
     },
-    claim: "Oui, c'est le mien",
-    notMe: "Ce n'est pas moi",
+    claim: 'Oui, c’est le mien',
+    notMe: 'Ce n’est pas moi',
     notMeText: 'Nous ne vous proposerons plus cette fusion.',
-    ignore: "Ignorer pour l'instant",
+    ignore: 'Ignorer pour l’instant',
     ignoreText: 'Nous vous le redemanderons lors de votre prochaine connexion.',
     prove: {
       title: 'Confirmez que ce compte est le vôtre',
       intro: 'Choisissez comment prouver que {{username}} est votre compte.',
       legend: 'Comment souhaitez-vous le prouver ?',
       card: 'Avec le numéro de carte de ce compte',
-      password: "Avec le mot de passe de l'{{platform}}",
-      code: "Avec un code envoyé à l'adresse e-mail ou au téléphone de ce compte",
+      password: 'Avec le mot de passe de l’{{platform}}',
+      code: 'Avec un code envoyé à l’adresse e-mail ou au téléphone de ce compte',
       cardLabel: 'Numéro de carte',
       cardHint: '16 chiffres, commençant par 5065.',
-      passwordLabel: "Mot de passe de l'{{platform}}",
+      passwordLabel: 'Mot de passe de l’{{platform}}',
       submit: 'Confirmer',
-      sendCode: "M'envoyer un code",
+      sendCode: 'M’envoyer un code',
       back: 'Retour',
     },
     confirmed: {
@@ -198,37 +198,37 @@ export const flows: Messages['flows'] = {
       text: 'Vous avez confirmé que {{username}} est à vous.',
       merge: 'Fusionner les comptes',
       mergeText:
-        "Les deux comptes n'en font plus qu'un. Votre mot de passe actuel servira pour tous vos noms d'utilisateur.",
+        'Les deux comptes n’en font plus qu’un. Votre mot de passe actuel servira pour tous vos noms d’utilisateur.',
       decline: 'Les garder séparés',
       declineText:
-        "Le nom d'utilisateur {{username}} sera retiré de l'autre compte, pour ne plus mener qu'à celui-ci.",
+        'Le nom d’utilisateur {{username}} sera retiré de l’autre compte, pour ne plus mener qu’à celui-ci.',
     },
     success: {
       title: 'Vos comptes sont fusionnés',
-      text: "Désormais, vous vous connectez partout avec votre mot de passe actuel, quel que soit le nom d'utilisateur utilisé.",
+      text: 'Désormais, vous vous connectez partout avec votre mot de passe actuel, quel que soit le nom d’utilisateur utilisé.',
       continue: 'Continuer',
     },
     declined: {
       title: 'Vos comptes restent séparés',
-      text: "Nous avons retiré le nom d'utilisateur similaire de l'autre compte. Il ne mène plus qu'à ce compte-ci.",
+      text: 'Nous avons retiré le nom d’utilisateur similaire de l’autre compte. Il ne mène plus qu’à ce compte-ci.',
       continue: 'Continuer',
     },
     failed: {
-      title: "Les comptes n'ont pas pu être fusionnés",
+      title: 'Les comptes n’ont pas pu être fusionnés',
       continue: 'Continuer vers mon compte',
     },
     errors: {
       technical:
-        "Une erreur technique s'est produite lors de la fusion des comptes. Réessayez plus tard.",
+        'Une erreur technique s’est produite lors de la fusion des comptes. Réessayez plus tard.',
       invalid: 'Les informations fournies ne sont pas valides.',
-      cardInvalid: "Votre numéro de carte n'est pas valide.",
+      cardInvalid: 'Votre numéro de carte n’est pas valide.',
       required: 'Ce champ est obligatoire.',
     },
   },
   partner: {
     access: {
       title: 'Accès requis',
-      text: "Votre compte n'a pas encore accès à ce site. Un administrateur accorde l'accès : envoyez votre demande ci-dessous.",
+      text: 'Votre compte n’a pas encore accès à ce site. Un administrateur accorde l’accès : envoyez votre demande ci-dessous.',
       websites: 'À quel site avez-vous besoin d’accéder ?',
       website: {
         client_area: 'Espace client',
@@ -242,22 +242,22 @@ export const flows: Messages['flows'] = {
         lu_employee: 'Site employé (Luxembourg)',
         lu_employeeText: 'Le site employé de nos services luxembourgeois.',
       },
-      message: "Message pour l'administrateur (facultatif)",
-      request: "Demander l'accès",
-      failed: "Nous n'avons pas pu envoyer votre demande d'accès. Veuillez réessayer plus tard.",
-      already: "Vous avez déjà accès à l'espace partenaire.",
+      message: 'Message pour l’administrateur (facultatif)',
+      request: 'Demander l’accès',
+      failed: 'Nous n’avons pas pu envoyer votre demande d’accès. Veuillez réessayer plus tard.',
+      already: 'Vous avez déjà accès à l’espace partenaire.',
       messageSite: 'Accès demandé à : {{site}}',
     },
     requestSent: {
-      title: "Votre demande d'accès a été envoyée",
-      text: "Nous avons envoyé votre demande le {{date}}. Vous pourrez utiliser le site dès qu'un administrateur aura accordé l'accès.",
+      title: 'Votre demande d’accès a été envoyée',
+      text: 'Nous avons envoyé votre demande le {{date}}. Vous pourrez utiliser le site dès qu’un administrateur aura accordé l’accès.',
       back: 'Retour à mon compte',
     },
     noAccount: {
       title: 'Aucun compte trouvé',
-      text: "Il n'existe pas encore de compte pour {{email}}. Que souhaitez-vous faire ?",
+      text: 'Il n’existe pas encore de compte pour {{email}}. Que souhaitez-vous faire ?',
       textNoEmail:
-        "Nous n'avons pas trouvé de compte pour votre connexion professionnelle. Que souhaitez-vous faire ?",
+        'Nous n’avons pas trouvé de compte pour votre connexion professionnelle. Que souhaitez-vous faire ?',
       activate: 'Activer ma carte',
       activateText: 'Vous avez reçu une carte titres-repas : créez votre compte avec elle.',
       customer: 'Devenir client',
@@ -274,10 +274,10 @@ export const flows: Messages['flows'] = {
       password: 'Mot de passe',
       submit: 'Lier mon compte',
       missing:
-        "Pour lier un compte, connectez-vous d'abord avec votre compte professionnel. Vous reviendrez ensuite ici.",
+        'Pour lier un compte, connectez-vous d’abord avec votre compte professionnel. Vous reviendrez ensuite ici.',
       backToLogin: 'Retour à la connexion',
       errors: {
-        invalid: "Nom d'utilisateur ou mot de passe incorrect.",
+        invalid: 'Nom d’utilisateur ou mot de passe incorrect.',
         expired:
           'Votre connexion professionnelle a expiré. Veuillez vous reconnecter avec celle-ci.',
         accountLinked: 'Ce compte est déjà lié à une autre connexion professionnelle.',
@@ -295,7 +295,7 @@ export const flows: Messages['flows'] = {
       title: 'Connexion avec votre compte professionnel',
       signingIn: 'Connexion avec votre compte professionnel…',
       failed:
-        "La connexion avec votre compte professionnel n'a pas fonctionné. Veuillez réessayer.",
+        'La connexion avec votre compte professionnel n’a pas fonctionné. Veuillez réessayer.',
       backToLogin: 'Retour à la connexion',
     },
     beta: {
@@ -304,7 +304,7 @@ export const flows: Messages['flows'] = {
       login: 'Se connecter avec {{provider}}',
       later: 'Pas maintenant',
       failed:
-        "Nous n'avons pas pu joindre votre connexion professionnelle. Veuillez réessayer plus tard.",
+        'Nous n’avons pas pu joindre votre connexion professionnelle. Veuillez réessayer plus tard.',
       provider: {
         microsoft: 'Microsoft',
         google: 'Google',

@@ -2,7 +2,7 @@ import type { Messages } from '../en/index';
 
 export const forms: Messages['forms'] = {
   breadcrumbs: {
-    label: "Fil d'Ariane",
+    label: 'Fil d’Ariane',
     home: 'Accueil',
     dashboard: 'Tableau de bord',
     access: 'Accès',
@@ -21,7 +21,7 @@ export const forms: Messages['forms'] = {
   code: {
     label: 'Code de vérification',
     hint: '{{count}} caractères, uniquement des lettres et des chiffres',
-    invalid: "Votre code n'est pas valide, réessayez.",
+    invalid: 'Votre code n’est pas valide, réessayez.',
     resend: 'Envoyer un nouveau code',
     resendIn: 'Vous pourrez demander un nouveau code dans {{count}} s',
     resent: 'Un nouveau code est en route.',
