@@ -87,6 +87,8 @@ for (const variant of [
           await page.goto(`${variant.base}${path}`);
           await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 15_000 });
           await expect(page.locator('.loading')).toHaveCount(0);
+          // The header's tools arrive just after the page: the fit and the picture include them.
+          await expect(page.locator('.header-tools button:visible').first()).toBeVisible();
           await expectFits(page, `${path} ${language} ${width}px`);
           if (width !== 320) {
             await shoot(page, `${variant.name}-${language}-${width}${path.replaceAll('/', '-')}`);
