@@ -120,8 +120,8 @@ for (const v of variants) {
       expect(alert.text).toContain('Plaats: Brussels, België');
     } else {
       expect(alert.subject).toBe('Nouvelle connexion à votre compte');
-      expect(alert.text).toContain('Appareil : Windows computer, Chrome');
-      expect(alert.text).toContain('Lieu : Brussels, Belgique');
+      expect(alert.text).toContain('Appareil : Windows computer, Chrome');
+      expect(alert.text).toContain('Lieu : Brussels, Belgique');
     }
     expect(alert.link.startsWith(`${v.origin}/security/history?event=`)).toBe(true);
 

@@ -18,7 +18,7 @@ test('the history is translated, details included; a header language switch is n
   await page.reload();
   const history = page.getByRole('list', { name: 'Historique de sécurité' });
   const signIn = history.getByRole('listitem').first();
-  await expect(signIn).toContainText('avec un code : E-mail');
+  await expect(signIn).toContainText('avec un code : E-mail');
   await expect(history).not.toContainText('mfa:');
   await expect(history).not.toContainText('language');
   await expect(history).not.toContainText('Informations personnelles modifiées');

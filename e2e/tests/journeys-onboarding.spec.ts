@@ -73,7 +73,7 @@ for (const [variant, origin, provider] of [
     await expect(
       page.getByRole('heading', { level: 1, name: 'Conditions générales' }),
     ).toBeVisible();
-    await expect(page.getByText(/^Texte provisoire : /)).toContainText(provider);
+    await expect(page.getByText(/^Texte provisoire : /)).toContainText(provider);
     await page.goto(`${origin}/legal/privacy`);
     await expect(
       page.getByRole('heading', { level: 1, name: 'Politique de confidentialité' }),

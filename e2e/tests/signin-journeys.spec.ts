@@ -105,7 +105,7 @@ test.describe('Luxembourg variant', () => {
     await expect(
       page.getByRole('heading', { name: 'Connectez-vous à votre compte' }),
     ).toBeVisible();
-    await page.getByRole('link', { name: 'Nom d’utilisateur oublié ?' }).click();
+    await page.getByRole('link', { name: 'Nom d’utilisateur oublié ?' }).click();
     await expect(page.getByLabel('Code d’activation')).toBeVisible();
     await page.getByLabel('Code d’activation').fill('5065000000000003');
     await page.getByRole('button', { name: 'Retrouver mon nom d’utilisateur' }).click();

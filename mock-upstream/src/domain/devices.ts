@@ -99,13 +99,13 @@ const ALERT_TEXT: Record<
   fr: {
     subject: 'Nouvelle connexion à votre compte',
     body: ({ name, device, place, time }) =>
-      `Bonjour ${name},\n\nUne connexion à votre compte vient d’avoir lieu depuis un appareil qu’il n’avait jamais utilisé :\n\nAppareil : ${device}\nLieu : ${place}\nDate : ${time}\n\nSi c’était vous, vous n’avez rien à faire.`,
+      `Bonjour ${name},\n\nUne connexion à votre compte vient d’avoir lieu depuis un appareil qu’il n’avait jamais utilisé :\n\nAppareil : ${device}\nLieu : ${place}\nDate : ${time}\n\nSi c’était vous, vous n’avez rien à faire.`,
     unknownDevice: 'Appareil inconnu',
     unknownPlace: 'Lieu inconnu',
     local: 'Cet ordinateur',
     private: 'Un réseau privé',
     notMe:
-      'Si ce n’était pas vous, sécurisez votre compte maintenant : toutes les autres sessions sont fermées, plus aucun appareil n’est de confiance, puis vous choisissez un nouveau mot de passe.',
+      'Si ce n’était pas vous, sécurisez votre compte maintenant : toutes les autres sessions sont fermées, plus aucun appareil n’est de confiance, puis vous choisissez un nouveau mot de passe.',
   },
   nl: {
     subject: 'Nieuwe aanmelding op je account',

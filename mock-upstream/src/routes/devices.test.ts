@@ -178,7 +178,7 @@ describe('new-device sign-in alert', () => {
     await signIn(deviceHeaders(), false, 'customer@example.be');
     const [alert] = alerts('customer@example.be');
     expect(alert?.subject).toBe('Nouvelle connexion à votre compte');
-    expect(alert?.text).toContain('Lieu : Brussels, Belgique');
+    expect(alert?.text).toContain('Lieu : Brussels, Belgique');
   });
 
   it('sends none once switched off, but the history still records the new device', async () => {

@@ -59,6 +59,20 @@ describe('translations', () => {
     },
   );
 
+  it.each(Object.entries({ fr, fr_LU }))(
+    '%s keeps ? ! ; : and « » on the line of their word with no-break spaces',
+    (_n, messages) => {
+      // Narrow no-break space (U+202F) before ? ! ; and no-break space (U+00A0) before : and
+      // inside « », so that "aujourd’hui ?" never wraps its "?" alone onto the next line.
+      // The password rule cites the characters ! and ? in a list: not punctuation, left spaced.
+      const cited = '(comme ! ? # ou %)';
+      const wrong = Object.entries(flat(messages)).filter(([, v]) =>
+        /\s(?<!\u202f)[?!;]|\s(?<!\u00a0)[:»]|«\s(?<!\u00a0)/u.test(String(v).replace(cited, '')),
+      );
+      expect(wrong.map(([k]) => k)).toEqual([]);
+    },
+  );
+
   it('LU wording only replaces keys that exist', () => {
     for (const wording of Object.values(luWording)) {
       for (const key of keys(wording)) expect(english).toContain(key);

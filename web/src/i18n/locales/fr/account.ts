@@ -80,7 +80,7 @@ export const account: Messages['account'] = {
     verify: 'Vérifier',
     verifyEntry: 'Vérifier {{value}}',
     makePrimary: 'Rendre principal',
-    makePrimaryEntry: 'Rendre principal : {{value}}',
+    makePrimaryEntry: 'Rendre principal : {{value}}',
     deleteEntry: 'Supprimer {{value}}',
     deleteText: '{{value}} sera retiré de votre compte. Vous ne pourrez plus vous connecter avec.',
     sendCode: 'Envoyer un code',
@@ -93,7 +93,7 @@ export const account: Messages['account'] = {
       lastPhone: 'Au moins un numéro de téléphone doit rester.',
       primary: 'Rendez une autre entrée principale avant de supprimer celle-ci.',
       lastMfa:
-        'C’est votre dernière méthode de vérification par e-mail ou SMS ; au moins une doit rester.',
+        'C’est votre dernière méthode de vérification par e-mail ou SMS ; au moins une doit rester.',
     },
     email: {
       title: 'Adresses e-mail',
@@ -104,7 +104,7 @@ export const account: Messages['account'] = {
       duplicated: 'Cet e-mail est déjà utilisé. Veuillez en utiliser un autre.',
       verified: 'Votre adresse e-mail a été vérifiée.',
       deleted: 'L’adresse e-mail a été supprimée.',
-      deleteTitle: 'Supprimer cette adresse e-mail ?',
+      deleteTitle: 'Supprimer cette adresse e-mail ?',
       primaryChanged: 'Votre adresse e-mail principale a été modifiée.',
     },
     phone: {
@@ -119,7 +119,7 @@ export const account: Messages['account'] = {
       duplicated: 'Ce numéro de téléphone est déjà utilisé. Veuillez en utiliser un autre.',
       verified: 'Votre numéro de téléphone a été vérifié.',
       deleted: 'Le numéro de téléphone a été supprimé.',
-      deleteTitle: 'Supprimer ce numéro de téléphone ?',
+      deleteTitle: 'Supprimer ce numéro de téléphone ?',
       primaryChanged: 'Votre numéro de téléphone principal a été modifié.',
     },
   },
@@ -143,10 +143,10 @@ export const account: Messages['account'] = {
       'Les clés de récupération accompagnent une application d’authentification. Elles vous permettent de vous connecter si vous perdez votre téléphone.',
     devices: 'Appareils et sessions',
     seeDevices: 'Voir les appareils et l’historique',
-    activeSessions: 'Sessions actives : {{n}}',
+    activeSessions: 'Sessions actives : {{n}}',
     privacy: 'Vie privée',
     privacyText:
-      'Nous conservons votre historique de connexion uniquement pour protéger votre compte : il indique l’appareil, le navigateur et le lieu approximatif de chaque connexion, et n’est jamais partagé.',
+      'Nous conservons votre historique de connexion uniquement pour protéger votre compte : il indique l’appareil, le navigateur et le lieu approximatif de chaque connexion, et n’est jamais partagé.',
   },
   password: {
     title: 'Changer le mot de passe',
@@ -159,14 +159,14 @@ export const account: Messages['account'] = {
   },
   mfa: {
     intro:
-      'Votre méthode principale est utilisée en premier à la connexion ; une méthode de secours prend le relais si vous la supprimez.',
+      'Votre méthode principale est utilisée en premier à la connexion ; une méthode de secours prend le relais si vous la supprimez.',
     add: 'Ajouter une méthode',
     primary: 'Principale',
     backup: 'Secours',
     makePrimary: 'Rendre principale',
-    makePrimaryMethod: 'Rendre principale : {{method}}',
+    makePrimaryMethod: 'Rendre principale : {{method}}',
     deleteMethod: 'Supprimer {{method}}',
-    deleteTitle: 'Supprimer cette méthode de vérification ?',
+    deleteTitle: 'Supprimer cette méthode de vérification ?',
     deleteText: '{{method}} ne sera plus proposé lors de la connexion.',
     deletePrimaryText:
       '{{method}} est votre méthode principale. Votre méthode de secours deviendra principale.',
@@ -192,7 +192,7 @@ export const account: Messages['account'] = {
     noneLeft:
       'Il ne vous reste aucune clé de récupération. Générez-en de nouvelles dès maintenant.',
     regenerate: 'Générer de nouvelles clés',
-    regenerateTitle: 'Générer de nouvelles clés de récupération ?',
+    regenerateTitle: 'Générer de nouvelles clés de récupération ?',
     regenerateWarning:
       'Vos anciennes clés de récupération cesseront immédiatement de fonctionner. Seules les nouvelles clés permettront de vous connecter.',
     newKeys: 'Vos nouvelles clés de récupération',
@@ -203,12 +203,12 @@ export const account: Messages['account'] = {
   },
   recoveryKeys: {
     onlyOnce:
-      'Ces clés ne sont affichées qu’une seule fois. Copiez-les ou téléchargez-les maintenant ; chacune ne fonctionne qu’une fois.',
+      'Ces clés ne sont affichées qu’une seule fois. Copiez-les ou téléchargez-les maintenant ; chacune ne fonctionne qu’une fois.',
     listLabel: 'Clés de récupération',
     copy: 'Copier les clés',
     download: 'Télécharger en fichier texte',
     copied: 'Les clés ont été copiées.',
-    copyFailed: 'Les clés n’ont pas pu être copiées ; sélectionnez-les et copiez-les à la main.',
+    copyFailed: 'Les clés n’ont pas pu être copiées ; sélectionnez-les et copiez-les à la main.',
     fileHeader:
       'Clés de récupération de votre compte. Chaque clé ne peut être utilisée qu’une fois.',
   },
@@ -230,12 +230,12 @@ export const account: Messages['account'] = {
     },
     logout: 'Déconnecter',
     logoutDevice: 'Déconnecter {{device}}',
-    logoutTitle: 'Déconnecter {{device}} ?',
+    logoutTitle: 'Déconnecter {{device}} ?',
     logoutText: '{{device}} devra se reconnecter.',
     loggedOut: 'Vous avez été déconnecté de {{device}}.',
     logoutFailed: 'Un problème est survenu. Impossible de se déconnecter.',
     logoutAll: 'Se déconnecter partout',
-    logoutAllTitle: 'Se déconnecter de tous les appareils ?',
+    logoutAllTitle: 'Se déconnecter de tous les appareils ?',
     logoutAllText:
       'Toutes les sessions prennent fin, y compris celle-ci. Vous devrez vous reconnecter.',
   },
@@ -245,7 +245,7 @@ export const account: Messages['account'] = {
     empty: 'Rien ne s’est encore passé sur votre compte.',
     other: 'Activité du compte',
     notMe: 'Ce n’était pas moi',
-    notMeTitle: 'Sécuriser votre compte ?',
+    notMeTitle: 'Sécuriser votre compte ?',
     notMeText:
       'Nous déconnectons immédiatement tous les autres appareils. Choisissez ensuite un nouveau mot de passe pour que personne d’autre ne puisse se connecter.',
     notMeConfirm: 'Déconnecter les autres appareils',
@@ -289,15 +289,15 @@ export const account: Messages['account'] = {
     details: {
       password: 'avec votre mot de passe',
       trustedDevice: 'avec votre mot de passe, sur un appareil de confiance',
-      mfa: 'avec un code : {{method}}',
+      mfa: 'avec un code : {{method}}',
       fromApp: 'depuis {{app}}',
       otherApp: 'depuis une autre application',
       locked: 'le compte est bloqué pour un moment',
       sessions_one: '{{count}} session ouverte',
       sessions_other: '{{count}} sessions ouvertes',
       termsAccepted: 'conditions générales et politique de confidentialité acceptées',
-      marketingYes: 'actualités et offres : oui',
-      marketingNo: 'actualités et offres : non',
+      marketingYes: 'actualités et offres : oui',
+      marketingNo: 'actualités et offres : non',
       outcome: {
         card_activated: 'carte activée',
         activation_failed: 'carte non activée',
@@ -316,7 +316,7 @@ export const account: Messages['account'] = {
     confirm: 'Confirmer et continuer',
     otherMethod: 'Méthode de vérification',
     invalidCode: 'Votre code est invalide, réessayez.',
-    spent: 'Ce code ne peut plus être utilisé ; nous vous en avons envoyé un nouveau.',
+    spent: 'Ce code ne peut plus être utilisé ; nous vous en avons envoyé un nouveau.',
     startFailed: 'Nous n’avons pas pu lancer la vérification. Réessayez plus tard.',
   },
   setup: {
@@ -368,7 +368,7 @@ export const account: Messages['account'] = {
       scan: 'Dans l’application, ajoutez un compte et scannez ce code QR.',
       qrLabel: 'Code QR à scanner avec votre application d’authentification',
       typeInstead:
-        'Impossible de le scanner ? Saisissez plutôt cette clé secrète dans l’application.',
+        'Impossible de le scanner ? Saisissez plutôt cette clé secrète dans l’application.',
       secret: 'Clé secrète',
       code: 'Code à 6 chiffres',
       enterCode: 'Saisissez le code à 6 chiffres affiché par l’application pour terminer.',
@@ -376,7 +376,7 @@ export const account: Messages['account'] = {
       keysIntro:
         'Si vous perdez votre téléphone, une clé de récupération vous permet de vous connecter.',
       keysSaved: 'J’ai sauvegardé mes clés',
-      exists: 'Vous avez déjà une application d’authentification. La remplacer par une nouvelle ?',
+      exists: 'Vous avez déjà une application d’authentification. La remplacer par une nouvelle ?',
       replace: 'Remplacer mon application d’authentification',
       keep: 'Garder l’application actuelle',
       failed: 'L’application d’authentification n’a pas pu être configurée. Réessayez plus tard.',
@@ -387,22 +387,22 @@ export const account: Messages['account'] = {
   onboardingMfa: {
     title: 'Protégez votre compte',
     intro:
-      'Votre compte requiert la vérification en deux étapes : en plus de votre mot de passe, vous confirmerez les nouvelles connexions avec un code envoyé par e-mail ou par SMS.',
+      'Votre compte requiert la vérification en deux étapes : en plus de votre mot de passe, vous confirmerez les nouvelles connexions avec un code envoyé par e-mail ou par SMS.',
     introCustomer:
-      'Votre compte entreprise donne accès à des informations sensibles. La vérification en deux étapes le protège : en plus de votre mot de passe, vous confirmez les nouvelles connexions avec un code.',
+      'Votre compte entreprise donne accès à des informations sensibles. La vérification en deux étapes le protège : en plus de votre mot de passe, vous confirmez les nouvelles connexions avec un code.',
     noSharing: 'Ne partagez jamais vos identifiants de connexion, pas même avec vos collègues.',
     ownAccount: 'Chaque collaborateur a besoin de son propre compte individuel.',
     steps:
-      'Cela prend deux courtes étapes : confirmez votre adresse e-mail, puis votre numéro de téléphone.',
+      'Cela prend deux courtes étapes : confirmez votre adresse e-mail, puis votre numéro de téléphone.',
     bannerLabel: 'Vérification en deux étapes',
     banner:
-      'La vérification en deux étapes est disponible pour votre compte. L’activer maintenant ?',
+      'La vérification en deux étapes est disponible pour votre compte. L’activer maintenant ?',
     activate: 'Activer',
     skip: 'Passer pour le moment',
     confirm: 'Continuer',
-    emailTitle: 'Étape 1 : votre adresse e-mail',
+    emailTitle: 'Étape 1 : votre adresse e-mail',
     emailText: 'Nous enverrons un code à 8 chiffres à {{target}}.',
-    smsTitle: 'Étape 2 : votre numéro de téléphone',
+    smsTitle: 'Étape 2 : votre numéro de téléphone',
     smsText: 'Nous enverrons un code à 8 chiffres par SMS au {{target}}.',
     doneTitle: 'Votre compte est protégé',
     doneText:
@@ -415,10 +415,10 @@ export const account: Messages['account'] = {
       'Les applications que vous avez autorisées à utiliser votre compte. Révoquez une application et elle perd aussitôt son accès.',
     none: 'Aucune application n’a accès à votre compte.',
     listLabel: 'Applications ayant accès',
-    canDo: 'Cette application peut :',
+    canDo: 'Cette application peut :',
     revoke: 'Révoquer',
     revokeApp: 'Révoquer l’accès de {{name}}',
-    confirmTitle: 'Révoquer l’accès de {{name}} ?',
+    confirmTitle: 'Révoquer l’accès de {{name}} ?',
     confirmText:
       '{{name}} ne pourra plus utiliser votre compte jusqu’à ce que vous l’autorisiez à nouveau.',
     revoked: 'L’accès de {{name}} a été révoqué.',
@@ -426,7 +426,7 @@ export const account: Messages['account'] = {
   },
   consent: {
     title: 'Autoriser l’accès',
-    asks: '{{name}} souhaite accéder à votre compte. Cette application pourra :',
+    asks: '{{name}} souhaite accéder à votre compte. Cette application pourra :',
     scopesLabel: 'Autorisations demandées',
     revokeLater: 'Vous pouvez révoquer cet accès à tout moment dans Accès.',
     accept: 'Autoriser',
@@ -439,8 +439,8 @@ export const account: Messages['account'] = {
     refusedTitle: 'Accès refusé',
     invalidTitle: 'Cette application ne peut pas se connecter',
     signedInAs: 'Connecté en tant que {{name}} ({{login}})',
-    site: 'Site de l’application : {{site}}',
-    notYou: 'Ce n’est pas vous ? Déconnectez-vous',
+    site: 'Site de l’application : {{site}}',
+    notYou: 'Ce n’est pas vous ? Déconnectez-vous',
   },
   scopes: {
     balance: 'Voir vos soldes',
@@ -456,6 +456,6 @@ export const account: Messages['account'] = {
     transaction: 'Voir vos transactions',
     user: 'Voir votre nom et vos coordonnées',
     userwrite: 'Modifier votre profil',
-    other: 'Autorisation « {{scope}} »',
+    other: 'Autorisation « {{scope}} »',
   },
 };

@@ -7,7 +7,7 @@ export const common: Messages['common'] = {
     loading: 'Chargement…',
     language: 'Langue',
     menu: 'Menu',
-    account: 'Compte : {{name}}',
+    account: 'Compte : {{name}}',
     close: 'Fermer',
   },
   nav: {

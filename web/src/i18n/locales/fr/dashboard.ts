@@ -2,12 +2,12 @@ import type { Messages } from '../en/index';
 
 export const dashboard: Messages['dashboard'] = {
   welcome: 'Bienvenue, {{firstname}}',
-  intro: 'Où souhaitez-vous aller aujourd’hui ?',
+  intro: 'Où souhaitez-vous aller aujourd’hui ?',
   services: 'Vos services',
   none: 'Aucun service n’est encore lié à votre compte.',
   open: 'Ouvrir {{platform}}',
   leaving: 'Nous vous emmenons vers le site qui a demandé votre connexion…',
-  refused: 'Nous n’avons pas ouvert le site demandé : il ne fait pas partie de nos partenaires.',
+  refused: 'Nous n’avons pas ouvert le site demandé : il ne fait pas partie de nos partenaires.',
   checkup: {
     title: 'Bilan de sécurité',
     protected: 'Votre compte est protégé',

@@ -4,9 +4,9 @@ import type { Messages } from '../en/index';
 export const devices: Messages['devices'] = {
   title: 'Appareils de confiance',
   intro:
-    'Sur ces appareils, la connexion ne demande pas de code de vérification, car « Faire confiance à cet appareil » y a été coché. Retirez la confiance à tout appareil que vous n’utilisez plus ou que vous ne reconnaissez pas.',
+    'Sur ces appareils, la connexion ne demande pas de code de vérification, car « Faire confiance à cet appareil » y a été coché. Retirez la confiance à tout appareil que vous n’utilisez plus ou que vous ne reconnaissez pas.',
   empty:
-    'Aucun appareil ne se passe du code de vérification. Cochez « Faire confiance à cet appareil » en saisissant un code pour en ajouter un.',
+    'Aucun appareil ne se passe du code de vérification. Cochez « Faire confiance à cet appareil » en saisissant un code pour en ajouter un.',
   loadFailed: 'Impossible de charger vos appareils de confiance. Réessayez plus tard.',
   summary_one: '{{count}} appareil se passe du code de vérification.',
   summary_other: '{{count}} appareils se passent du code de vérification.',
@@ -26,18 +26,18 @@ export const devices: Messages['devices'] = {
   },
   stop: 'Retirer la confiance',
   stopDevice: 'Retirer la confiance à {{device}}',
-  stopTitle: 'Retirer la confiance à cet appareil ?',
+  stopTitle: 'Retirer la confiance à cet appareil ?',
   stopText:
     'La prochaine connexion sur {{device}} demandera à nouveau un code de vérification. Une session ouverte sur cet appareil reste connectée.',
   stopAll: 'Retirer la confiance à tous les appareils',
-  stopAllTitle: 'Retirer la confiance à tous les appareils ?',
+  stopAllTitle: 'Retirer la confiance à tous les appareils ?',
   stopAllText_one:
     'La prochaine connexion sur cet appareil demandera à nouveau un code de vérification.',
   stopAllText_other:
     'La prochaine connexion sur chacun de ces {{count}} appareils demandera à nouveau un code de vérification.',
   stopped: '{{device}} n’est plus un appareil de confiance.',
   stoppedAll: 'Plus aucun appareil n’est de confiance.',
-  failed: 'Un problème est survenu : rien n’a été modifié. Réessayez plus tard.',
+  failed: 'Un problème est survenu : rien n’a été modifié. Réessayez plus tard.',
   cancel: 'Annuler',
   notMeAlso: 'Plus aucun appareil ne se passera du code de vérification.',
   alerts: {

@@ -15,12 +15,12 @@ export const flows: Messages['flows'] = {
     },
     start: {
       title: 'Créer votre compte',
-      intro: 'Comment souhaitez-vous commencer ?',
+      intro: 'Comment souhaitez-vous commencer ?',
       card: 'Avec mon numéro de carte',
       cardText: 'Le numéro à 16 chiffres de votre carte titres-repas.',
       code: 'Avec un code d’invitation',
       codeText: 'Le code que votre employeur vous a envoyé par e-mail ou par courrier.',
-      haveAccount: 'Vous avez déjà un compte ?',
+      haveAccount: 'Vous avez déjà un compte ?',
       login: 'Se connecter',
     },
     card: {
@@ -40,16 +40,16 @@ export const flows: Messages['flows'] = {
       title: 'Cette carte a déjà un compte',
       text: 'La carte appartient au compte {{username}}. Connectez-vous avec celui-ci, ou choisissez un nouveau mot de passe si vous avez oublié le vôtre.',
       login: 'Se connecter',
-      forgotPassword: 'Mot de passe oublié ?',
+      forgotPassword: 'Mot de passe oublié ?',
     },
     welcome: {
-      title: 'Bienvenue !',
+      title: 'Bienvenue !',
       card: 'Nous avons reconnu votre carte.',
       code: 'Nous avons reconnu votre code d’invitation.',
-      next: 'La création de votre compte prend quelques minutes. Vous allez :',
-      stepTerms: 'lire et accepter les conditions générales ;',
-      stepEmail: 'confirmer votre adresse e-mail avec un code ;',
-      stepPhone: 'confirmer votre numéro de téléphone mobile avec un code ;',
+      next: 'La création de votre compte prend quelques minutes. Vous allez :',
+      stepTerms: 'lire et accepter les conditions générales ;',
+      stepEmail: 'confirmer votre adresse e-mail avec un code ;',
+      stepPhone: 'confirmer votre numéro de téléphone mobile avec un code ;',
       stepPassword: 'choisir votre mot de passe.',
       start: 'Commencer',
     },
@@ -65,8 +65,8 @@ export const flows: Messages['flows'] = {
       acceptPrivacy: 'J’accepte la politique de confidentialité',
       required:
         'Les conditions générales et la politique de confidentialité doivent être acceptées pour utiliser la carte.',
-      marketing: 'Souhaitez-vous recevoir nos actualités et nos offres par e-mail ?',
-      marketingOptional: 'Facultatif : vous pouvez changer d’avis à tout moment.',
+      marketing: 'Souhaitez-vous recevoir nos actualités et nos offres par e-mail ?',
+      marketingOptional: 'Facultatif : vous pouvez changer d’avis à tout moment.',
       marketingYes: 'Oui, tenez-moi informé(e)',
       marketingNo: 'Non, merci',
       submit: 'Continuer',
@@ -85,7 +85,7 @@ export const flows: Messages['flows'] = {
       username:
         'Vous vous connecterez avec votre adresse e-mail ou votre numéro de téléphone mobile.',
       security:
-        'Nous confirmons les deux avec un code : ils protègent aussi votre compte lorsque vous vous connectez depuis un nouvel appareil.',
+        'Nous confirmons les deux avec un code : ils protègent aussi votre compte lorsque vous vous connectez depuis un nouvel appareil.',
       start: 'Confirmer mon adresse e-mail',
       firstname: 'Prénom',
       lastname: 'Nom de famille',
@@ -93,11 +93,11 @@ export const flows: Messages['flows'] = {
     },
     email: {
       title: 'Confirmez votre adresse e-mail',
-      choice: 'Quelle adresse e-mail souhaitez-vous utiliser ?',
+      choice: 'Quelle adresse e-mail souhaitez-vous utiliser ?',
       keep: 'Garder {{email}}',
       keepText: 'L’adresse que nous avons reçue avec votre carte.',
       personal: 'Utiliser une adresse e-mail personnelle',
-      personalText: 'Recommandé : vous gardez l’accès à votre compte si vous changez d’emploi.',
+      personalText: 'Recommandé : vous gardez l’accès à votre compte si vous changez d’emploi.',
       label: 'Adresse e-mail',
       send: 'M’envoyer un code',
       sent: 'Nous avons envoyé un code à 8 chiffres à {{target}}. Saisissez-le ci-dessous.',
@@ -109,8 +109,8 @@ export const flows: Messages['flows'] = {
     phone: {
       title: 'Confirmez votre numéro de téléphone mobile',
       label: 'Numéro de téléphone mobile',
-      hint: 'Par exemple 0470 12 34 56, ou avec l’indicatif du pays : +32 470 12 34 56.',
-      hintLu: 'Par exemple 621 123 456, ou avec l’indicatif du pays : +352 621 123 456.',
+      hint: 'Par exemple 0470 12 34 56, ou avec l’indicatif du pays : +32 470 12 34 56.',
+      hintLu: 'Par exemple 621 123 456, ou avec l’indicatif du pays : +352 621 123 456.',
       send: 'M’envoyer un code',
       sent: 'Nous avons envoyé un code à 8 chiffres par SMS au {{target}}. Saisissez-le ci-dessous.',
       change: 'Utiliser un autre numéro de téléphone',
@@ -120,7 +120,7 @@ export const flows: Messages['flows'] = {
     twoStep: {
       title: 'La vérification en deux étapes protège votre compte',
       intro:
-        'Lorsque vous vous connectez sur un appareil que nous ne connaissons pas encore, nous vous demandons un code en plus de votre mot de passe. Nous l’envoyons :',
+        'Lorsque vous vous connectez sur un appareil que nous ne connaissons pas encore, nous vous demandons un code en plus de votre mot de passe. Nous l’envoyons :',
       methods: 'Où vos codes sont envoyés',
       email: 'Par e-mail',
       sms: 'Par SMS',
@@ -139,7 +139,7 @@ export const flows: Messages['flows'] = {
     },
     password: {
       title: 'Choisissez votre mot de passe',
-      intro: 'Dernière étape : choisissez le mot de passe de votre nouveau compte.',
+      intro: 'Dernière étape : choisissez le mot de passe de votre nouveau compte.',
       submit: 'Créer mon compte',
     },
     confirmation: {
@@ -164,9 +164,9 @@ export const flows: Messages['flows'] = {
     },
   },
   fuzzion: {
-    title: 'Ce compte est-il aussi le vôtre ?',
+    title: 'Ce compte est-il aussi le vôtre ?',
     found:
-      'Nous avons trouvé un autre compte avec un nom d’utilisateur similaire : {{username}}, dans l’{{platform}}.',
+      'Nous avons trouvé un autre compte avec un nom d’utilisateur similaire : {{username}}, dans l’{{platform}}.',
     explain:
       'S’il vous appartient, vous pouvez fusionner les deux comptes en un seul, pour vous connecter partout avec le même mot de passe.',
     platform: {
@@ -182,7 +182,7 @@ export const flows: Messages['flows'] = {
     prove: {
       title: 'Confirmez que ce compte est le vôtre',
       intro: 'Choisissez comment prouver que {{username}} est votre compte.',
-      legend: 'Comment souhaitez-vous le prouver ?',
+      legend: 'Comment souhaitez-vous le prouver ?',
       card: 'Avec le numéro de carte de ce compte',
       password: 'Avec le mot de passe de l’{{platform}}',
       code: 'Avec un code envoyé à l’adresse e-mail ou au téléphone de ce compte',
@@ -194,7 +194,7 @@ export const flows: Messages['flows'] = {
       back: 'Retour',
     },
     confirmed: {
-      title: 'Fusionner vos comptes ?',
+      title: 'Fusionner vos comptes ?',
       text: 'Vous avez confirmé que {{username}} est à vous.',
       merge: 'Fusionner les comptes',
       mergeText:
@@ -228,8 +228,8 @@ export const flows: Messages['flows'] = {
   partner: {
     access: {
       title: 'Accès requis',
-      text: 'Votre compte n’a pas encore accès à ce site. Un administrateur accorde l’accès : envoyez votre demande ci-dessous.',
-      websites: 'À quel site avez-vous besoin d’accéder ?',
+      text: 'Votre compte n’a pas encore accès à ce site. Un administrateur accorde l’accès : envoyez votre demande ci-dessous.',
+      websites: 'À quel site avez-vous besoin d’accéder ?',
       website: {
         client_area: 'Espace client',
         client_areaText: 'Commandes, factures et avantages de votre entreprise.',
@@ -246,7 +246,7 @@ export const flows: Messages['flows'] = {
       request: 'Demander l’accès',
       failed: 'Nous n’avons pas pu envoyer votre demande d’accès. Veuillez réessayer plus tard.',
       already: 'Vous avez déjà accès à l’espace partenaire.',
-      messageSite: 'Accès demandé à : {{site}}',
+      messageSite: 'Accès demandé à : {{site}}',
     },
     requestSent: {
       title: 'Votre demande d’accès a été envoyée',
@@ -255,11 +255,11 @@ export const flows: Messages['flows'] = {
     },
     noAccount: {
       title: 'Aucun compte trouvé',
-      text: 'Il n’existe pas encore de compte pour {{email}}. Que souhaitez-vous faire ?',
+      text: 'Il n’existe pas encore de compte pour {{email}}. Que souhaitez-vous faire ?',
       textNoEmail:
-        'Nous n’avons pas trouvé de compte pour votre connexion professionnelle. Que souhaitez-vous faire ?',
+        'Nous n’avons pas trouvé de compte pour votre connexion professionnelle. Que souhaitez-vous faire ?',
       activate: 'Activer ma carte',
-      activateText: 'Vous avez reçu une carte titres-repas : créez votre compte avec elle.',
+      activateText: 'Vous avez reçu une carte titres-repas : créez votre compte avec elle.',
       customer: 'Devenir client',
       customerText: 'Votre entreprise souhaite offrir des titres à son personnel.',
       link: 'Lier un compte',
@@ -300,7 +300,7 @@ export const flows: Messages['flows'] = {
     },
     beta: {
       title: 'Connectez-vous avec votre compte {{companyName}}',
-      text: '{{companyName}} participe à notre programme bêta : connectez-vous avec le compte que vous utilisez au travail, sans mot de passe distinct.',
+      text: '{{companyName}} participe à notre programme bêta : connectez-vous avec le compte que vous utilisez au travail, sans mot de passe distinct.',
       login: 'Se connecter avec {{provider}}',
       later: 'Pas maintenant',
       failed:

@@ -35,19 +35,19 @@ export const forms: Messages['forms'] = {
     unmet: 'à faire',
     rules: {
       length: 'Au moins {{count}} caractères au total',
-      letters: 'Lettres : au moins {{count}}',
-      numbers: 'Chiffres : au moins {{count}}',
-      special: 'Caractères spéciaux (comme ! ? # ou %) : au moins {{count}}',
+      letters: 'Lettres : au moins {{count}}',
+      numbers: 'Chiffres : au moins {{count}}',
+      special: 'Caractères spéciaux (comme ! ? # ou %) : au moins {{count}}',
     },
     errors: {
       required: 'Le mot de passe est obligatoire',
-      mismatch: 'Les mots de passe ne correspondent pas !',
+      mismatch: 'Les mots de passe ne correspondent pas !',
       length: 'Pas assez de caractères',
       letters: 'Aucune lettre',
       numbers: 'Aucun chiffre',
       special: 'Aucun caractère spécial',
       breached:
-        'Ce mot de passe figure dans des fuites de données connues : d’autres pourraient l’essayer. Choisissez-en un autre.',
+        'Ce mot de passe figure dans des fuites de données connues : d’autres pourraient l’essayer. Choisissez-en un autre.',
     },
   },
 };

@@ -2,7 +2,7 @@ import type { Messages } from '../en/index';
 
 export const legal: Messages['legal'] = {
   placeholder:
-    'Texte provisoire : {{provider}} remplace cette page par ses propres textes juridiques avant la mise en service du portail.',
+    'Texte provisoire : {{provider}} remplace cette page par ses propres textes juridiques avant la mise en service du portail.',
   provider: 'Example Vouchers Belgique SA',
   updated: 'Version du 1er janvier 2026',
   back: 'Retour au portail',

@@ -12,7 +12,7 @@ export const mfa: Messages['mfa'] = {
     totp: 'Avec mon application d’authentification',
     totpRecovery: 'Avec une clé de récupération',
     card: 'Avec ma carte',
-    support: 'Vous n’avez accès à aucune de ces options ? Contactez notre service clientèle.',
+    support: 'Vous n’avez accès à aucune de ces options ? Contactez notre service clientèle.',
     none: 'Ce compte n’offre aucun moyen de confirmer votre identité. Veuillez contacter notre service clientèle.',
     expired: 'Cette connexion a expiré. Veuillez vous reconnecter.',
     backToLogin: 'Retour à la connexion',
@@ -35,7 +35,7 @@ export const mfa: Messages['mfa'] = {
     },
     recoveryKey: 'Clé de récupération',
     trustDevice:
-      'Faire confiance à cet appareil : aucun code ne sera demandé sur celui-ci pendant 30 jours',
+      'Faire confiance à cet appareil : aucun code ne sera demandé sur celui-ci pendant 30 jours',
     submit: 'Confirmer',
     changeMethod: 'Utiliser une autre méthode',
     cancel: 'Annuler',
@@ -54,7 +54,7 @@ export const mfa: Messages['mfa'] = {
     left_other: 'Il vous reste {{count}} clés de récupération inutilisées.',
     none: 'Il ne vous reste plus aucune clé de récupération.',
     resetText:
-      'Vous avez perdu votre application d’authentification ? Réinitialisez-la : vous en configurez une nouvelle et l’ancienne cesse de fonctionner.',
+      'Vous avez perdu votre application d’authentification ? Réinitialisez-la : vous en configurez une nouvelle et l’ancienne cesse de fonctionner.',
     reset: 'Réinitialiser mon application d’authentification',
     skip: 'Pas maintenant',
     regenerateText:

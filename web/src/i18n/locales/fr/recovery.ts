@@ -2,7 +2,7 @@ import type { Messages } from '../en/index';
 
 export const recovery: Messages['recovery'] = {
   forgotPassword: {
-    title: 'Mot de passe oublié ?',
+    title: 'Mot de passe oublié ?',
     intro:
       'Indiquez-nous comment vous vous connectez. Nous vous enverrons un code pour choisir un nouveau mot de passe.',
     byEmail: 'Avec mon adresse e-mail',
@@ -46,7 +46,7 @@ export const recovery: Messages['recovery'] = {
     login: 'Se connecter',
   },
   forgotUsername: {
-    title: 'Nom d’utilisateur oublié ?',
+    title: 'Nom d’utilisateur oublié ?',
     intro:
       'Nous pouvons retrouver le nom d’utilisateur de votre compte grâce à l’un de ces éléments.',
     byCard: 'Avec mon numéro de carte',
@@ -63,7 +63,7 @@ export const recovery: Messages['recovery'] = {
   },
   forgotUsernameResponse: {
     title: 'Votre nom d’utilisateur',
-    found: 'Ces noms d’utilisateur appartiennent à votre compte :',
+    found: 'Ces noms d’utilisateur appartiennent à votre compte :',
     none: 'Aucun nom d’utilisateur n’a été trouvé pour ce numéro de carte ou de registre national.',
     login: 'Se connecter',
     again: 'Réessayer',

@@ -15,9 +15,9 @@ export const signin: Messages['signin'] = {
     submit: 'Se connecter',
     withPhone: 'Se connecter avec votre numéro de téléphone',
     withEmail: 'Se connecter avec votre adresse e-mail',
-    forgotPassword: 'Mot de passe oublié ?',
-    forgotUsername: 'Nom d’utilisateur oublié ?',
-    createAccountTitle: 'Nouveau ici ?',
+    forgotPassword: 'Mot de passe oublié ?',
+    forgotUsername: 'Nom d’utilisateur oublié ?',
+    createAccountTitle: 'Nouveau ici ?',
     createAccountText: 'Créez votre compte avec votre carte ou votre code d’invitation.',
     createAccount: 'Créer un compte',
     errors: {
