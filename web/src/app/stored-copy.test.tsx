@@ -1,5 +1,5 @@
 import { signIn } from '@portal/gateway/test-helpers';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { initI18n } from '../i18n/i18n';
 import { ALL_NAMESPACES } from '../i18n/namespaces';
@@ -27,8 +27,8 @@ describe('the stored account copy of a session that is gone', () => {
       render(<App />);
       expect(await screen.findByLabelText('Password', {}, { timeout: 15_000 })).toBeVisible();
       expect(window.location.pathname).toBe('/login/email');
-      // The gateway's answer replaced the copy.
-      expect(localStorage.getItem('account')).toBeNull();
+      // The gateway's answer replaces the copy (it may come after the form shows).
+      await waitFor(() => expect(localStorage.getItem('account')).toBeNull());
     } finally {
       localStorage.removeItem('account');
     }
