@@ -1,8 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { GATEWAY_NODE_FLAGS } from '../build.mjs';
 import { freePort } from './test-helpers';
 
 const gatewayDir = fileURLToPath(new URL('..', import.meta.url));
@@ -39,6 +41,21 @@ const lines = (out: string) =>
     .split('\n')
     .filter(Boolean)
     .map((line) => JSON.parse(line) as { level: number; msg: string; err?: { code?: string } });
+
+describe('the production process', () => {
+  it('runs in the Docker image with the node flags of `pnpm start` and the bench', () => {
+    // A Dockerfile cannot import build.mjs: its CMD repeats the flags, and must not drift.
+    const dockerfile = readFileSync(new URL('../../Dockerfile', import.meta.url), 'utf8');
+    const commands = [...dockerfile.matchAll(/^CMD (\[.*\])$/gm)].map(
+      ([, json]) => JSON.parse(json ?? '[]') as string[],
+    );
+    expect(commands.find((command) => command.includes('dist/server.mjs'))).toEqual([
+      'node',
+      ...GATEWAY_NODE_FLAGS,
+      'dist/server.mjs',
+    ]);
+  });
+});
 
 describe('configuration at start', () => {
   it('stops the process with a message naming a bad variable', async () => {
