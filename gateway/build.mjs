@@ -33,7 +33,8 @@ const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith
  *   instead of every 1.1 s, young ones took 2.1 ms instead of 0.4–1.2 ms, and
  *   the gateway spent 90–112 µs a call instead of 65–75 µs (in about one
  *   process in six with these flags, in one in two with 16 MB semi-spaces;
- *   `--trace-gc` of the bench's load). Without it, none of 6 runs was slow.
+ *   `--trace-gc` of the bench's load). Without it, none of 12 processes ran
+ *   slow.
  */
 export const GATEWAY_NODE_FLAGS = [
   '--max-semi-space-size=8',
