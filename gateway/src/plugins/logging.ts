@@ -53,19 +53,24 @@ const REDACT = [
 
 /**
  * stdout, written in batches of 4 KB or every 200 ms, whichever comes first
- * (pino's asynchronous `destination` with `minLength`): one write per request
- * would cost as much as a tenth of the gateway's CPU. Asynchronous, because
- * pino then writes what is left when the process exits (on-exit-leak-free);
- * a synchronous batched destination drops it, so a gateway that could not
- * start (its port taken) or that shut down exited without a word.
+ * (pino's `destination` with `minLength`), synchronously: one write per
+ * request would cost as much as a tenth of the gateway's CPU, and handing
+ * each batch to libuv's thread pool (`sync: false`) costs about 2 µs a
+ * request more than writing it from the event loop (a thread woken and a
+ * completion signalled per batch; `pnpm bench`, README "Speed"). What is
+ * still buffered is written when the process exits (pino does that itself
+ * only for asynchronous destinations), so a gateway that cannot start (its
+ * port taken) or that shuts down says so. One destination per process:
+ * there is one stdout.
  */
+let stdout: ReturnType<typeof destination> | undefined;
 function stdoutInBatches(): DestinationStream {
-  return destination({
-    dest: 1,
-    sync: false,
-    minLength: 4096,
-    periodicFlush: 200,
-  } as Parameters<typeof destination>[0]);
+  if (!stdout) {
+    const stream = destination({ dest: 1, sync: true, minLength: 4096, periodicFlush: 200 });
+    process.once('exit', () => stream.flushSync());
+    stdout = stream;
+  }
+  return stdout;
 }
 
 /**

@@ -5,9 +5,8 @@ import {
   ContractNoBody,
   initClient,
   isAppRouteOtherResponse,
-  ResponseValidationError,
-  TsRestResponseValidationError,
-  validateResponse,
+  parseAsStandardSchema,
+  validateAgainstStandardSchema,
 } from '@ts-rest/core';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -49,9 +48,9 @@ function transportError(route: AppRoute, err: unknown): GatewayError {
 }
 
 /** The issues of a failed answer check, as a log line shows them. */
-function issuesOf(err: ResponseValidationError | TsRestResponseValidationError) {
-  const cause = err.cause as { issues?: { path?: PropertyKey[]; message: string }[] };
-  return (cause.issues ?? []).map((i) => ({
+function issuesOf(err: Error) {
+  const { issues } = err as { issues?: { path?: PropertyKey[]; message: string }[] };
+  return (issues ?? []).map((i) => ({
     path: (i.path ?? []).map(String).join('.'),
     message: i.message,
   }));
@@ -62,10 +61,12 @@ function issuesOf(err: ResponseValidationError | TsRestResponseValidationError) 
  * goes out on undici's keep-alive pool of the upstream's origin (ts-rest hands
  * over the whole URL; the pool is given its path and query, so no URL is
  * parsed per call), its body is read up to 1 MB (the pool's
- * `maxResponseSize`), and a
- * body the contract declares is checked against it with ts-rest's own
- * `validateResponse` (what its default fetcher does with `validateResponse:
- * true`). A body that is not JSON or not the declared shape is a broken
+ * `maxResponseSize`), and a body the contract declares is checked against its
+ * schema the way ts-rest's own fetcher does with `validateResponse: true`
+ * (`parseAsStandardSchema`, `validateAgainstStandardSchema`). Not through
+ * `validateResponse`: its result is built with an object spread that costs
+ * Node 20 about half a microsecond per call, more than the check of the
+ * user itself. A body that is not JSON or not the declared shape is a broken
  * contract: 502 `upstream_contract`, logged with the route and the issues.
  */
 function undiciFetcher(pool: Pool, base: string, prefix: string) {
@@ -109,15 +110,14 @@ function undiciFetcher(pool: Pool, base: string, prefix: string) {
     } catch {
       throw contractBreach(route, status, 'body is not valid JSON');
     }
-    try {
-      const checked = validateResponse({ appRoute: route, response: { status, body: json } });
-      return new UpstreamAnswer(status, checked.body, raw);
-    } catch (err) {
-      if (err instanceof TsRestResponseValidationError || err instanceof ResponseValidationError) {
-        throw contractBreach(route, status, issuesOf(err));
-      }
-      throw err;
-    }
+    const declared = route.responses[status];
+    const schema = parseAsStandardSchema(
+      declared && isAppRouteOtherResponse(declared) ? declared.body : declared,
+    );
+    if (!schema) return new UpstreamAnswer(status, json, raw);
+    const checked = validateAgainstStandardSchema(json, schema);
+    if (checked.error) throw contractBreach(route, status, issuesOf(checked.error));
+    return new UpstreamAnswer(status, checked.value, raw);
   };
 }
 
