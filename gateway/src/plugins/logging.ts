@@ -57,7 +57,7 @@ const REDACT = [
  * request would cost as much as a tenth of the gateway's CPU, and handing
  * each batch to libuv's thread pool (`sync: false`) costs about 2 µs a
  * request more than writing it from the event loop (a thread woken and a
- * completion signalled per batch; `pnpm bench`, README "Speed"). What is
+ * completion signalled per batch; `pnpm bench`, README "Performance"). What is
  * still buffered is written when the process exits (pino does that itself
  * only for asynchronous destinations), so a gateway that cannot start (its
  * port taken) or that shuts down says so. One destination per process:
