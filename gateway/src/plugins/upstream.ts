@@ -27,11 +27,13 @@ function contractBreach(route: AppRoute, status: number, issue: unknown): Gatewa
 /** An answer larger than this is not an account-API answer: refused, not buffered. */
 const MAX_ANSWER_BYTES = 1024 * 1024;
 
-/** Whether the contract declares this status without a body. */
-function declaredEmpty(route: AppRoute, status: number): boolean {
+/**
+ * What the contract declares for this status's body: its schema,
+ * `ContractNoBody`, or undefined when the status is not declared.
+ */
+function declaredBody(route: AppRoute, status: number): unknown {
   const declared = route.responses[status];
-  if (declared === undefined) return false;
-  return (isAppRouteOtherResponse(declared) ? declared.body : declared) === ContractNoBody;
+  return declared !== undefined && isAppRouteOtherResponse(declared) ? declared.body : declared;
 }
 
 /** The transport failure as the browser should see it: timeout 504, anything else 502. */
@@ -96,7 +98,8 @@ function undiciFetcher(pool: Pool, base: string, prefix: string) {
     if ((status === 414 || status === 431) && !(status in route.responses)) {
       throw new GatewayError('request_too_long', undefined, { route: route.path, status });
     }
-    if (status === 204 || declaredEmpty(route, status) || !(status in route.responses)) {
+    const declared = declaredBody(route, status);
+    if (status === 204 || declared === ContractNoBody || !(status in route.responses)) {
       // An undeclared status is ts-rest's to refuse (`throwOnUnknownStatus`).
       return new UpstreamAnswer(status, undefined, raw);
     }
@@ -110,10 +113,7 @@ function undiciFetcher(pool: Pool, base: string, prefix: string) {
     } catch {
       throw contractBreach(route, status, 'body is not valid JSON');
     }
-    const declared = route.responses[status];
-    const schema = parseAsStandardSchema(
-      declared && isAppRouteOtherResponse(declared) ? declared.body : declared,
-    );
+    const schema = parseAsStandardSchema(declared);
     if (!schema) return new UpstreamAnswer(status, json, raw);
     const checked = validateAgainstStandardSchema(json, schema);
     if (checked.error) throw contractBreach(route, status, issuesOf(checked.error));
