@@ -100,6 +100,31 @@ describe('the log of a start and a stop', () => {
     expect(messages.at(-1)).toBe('shutting down: finishing in-flight requests');
   }, 30_000);
 
+  it('writes one whole access line per request, in order, across its 4 KB batches', async () => {
+    const gatewayPort = await freePort();
+    const server = startServer({
+      PORT: String(gatewayPort),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      PUBLIC_ORIGIN_BE: `http://127.0.0.1:${gatewayPort}`,
+    });
+    const base = `http://127.0.0.1:${gatewayPort}`;
+    const deadline = Date.now() + 20_000;
+    while (!server.stdout().includes('Server listening') && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    // About 200 KB of lines: some fifty batches, the last one written only at exit.
+    const ids = Array.from({ length: 600 }, (_, i) => `order-${i}-${randomUUID()}`);
+    for (const id of ids) {
+      const res = await fetch(`${base}/healthz?n=${id}`, { headers: { 'x-request-id': id } });
+      expect(res.status).toBe(200);
+    }
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    const completed = lines(server.stdout()).filter((line) => line.msg === 'request completed');
+    expect(completed.map((line) => (line as { reqId?: string }).reqId)).toEqual(ids);
+  }, 40_000);
+
   it('starts while its Redis is away, says so, and answers', async () => {
     // Nothing listens there.
     const redisPort = await freePort();
