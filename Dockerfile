@@ -62,4 +62,4 @@ EXPOSE 3000
 HEALTHCHECK --interval=3s --timeout=10s --start-period=30s --retries=3 \
   CMD node -e "require('http').get('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz', (r) => process.exit(r.statusCode === 200 ? 0 : 1)).on('error', () => process.exit(1))"
 # The production node flags: GATEWAY_NODE_FLAGS in gateway/build.mjs.
-CMD ["node", "--max-semi-space-size=8", "--heap-growing-percent=50", "--no-allocation-site-pretenuring", "dist/server.mjs"]
+CMD ["node", "--max-semi-space-size=8", "--heap-growing-percent=50", "--no-allocation-site-pretenuring", "--max-inlined-bytecode-size=920", "--max-inlined-bytecode-size-cumulative=1840", "dist/server.mjs"]
