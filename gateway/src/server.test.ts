@@ -40,7 +40,18 @@ const lines = (out: string) =>
   out
     .split('\n')
     .filter(Boolean)
-    .map((line) => JSON.parse(line) as { level: number; msg: string; err?: { code?: string } });
+    .map(
+      (line) =>
+        JSON.parse(line) as { level: number; msg: string; reqId?: string; err?: { code?: string } },
+    );
+
+/** Waits (up to `ms`) until a started server has logged that it listens. */
+async function untilListening(server: ReturnType<typeof startServer>, ms: number) {
+  const deadline = Date.now() + ms;
+  while (!server.stdout().includes('Server listening') && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
 
 describe('the production process', () => {
   it('runs in the Docker image with the node flags of `pnpm start` and the bench', () => {
@@ -90,10 +101,7 @@ describe('the log of a start and a stop', () => {
 
   it('writes its last lines before it exits on SIGTERM', async () => {
     const server = startServer({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' });
-    const deadline = Date.now() + 15_000;
-    while (!server.stdout().includes('Server listening') && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await untilListening(server, 15_000);
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
     const messages = lines(server.stdout()).map((line) => line.msg);
@@ -109,10 +117,7 @@ describe('the log of a start and a stop', () => {
       PUBLIC_ORIGIN_BE: `http://127.0.0.1:${gatewayPort}`,
     });
     const base = `http://127.0.0.1:${gatewayPort}`;
-    const deadline = Date.now() + 20_000;
-    while (!server.stdout().includes('Server listening') && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await untilListening(server, 20_000);
     // About 200 KB of lines: some fifty batches, the last one written only at exit.
     const ids = Array.from({ length: 600 }, (_, i) => `order-${i}-${randomUUID()}`);
     for (const id of ids) {
@@ -122,7 +127,7 @@ describe('the log of a start and a stop', () => {
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
     const completed = lines(server.stdout()).filter((line) => line.msg === 'request completed');
-    expect(completed.map((line) => (line as { reqId?: string }).reqId)).toEqual(ids);
+    expect(completed.map((line) => line.reqId)).toEqual(ids);
   }, 40_000);
 
   it('starts while its Redis is away, says so, and answers', async () => {
