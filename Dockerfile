@@ -2,10 +2,11 @@
 #   --target gateway        the gateway: its bundle, its production dependencies,
 #                           the built web app (the default target)
 #   --target mock-upstream  the mock account API, one bundled file
-# docker-compose.yml builds both. Without a registry, scripts/ensure-docker.mjs
-# builds node:20-bookworm-slim locally first.
+# docker-compose.yml builds both. Node 24 LTS, the production Node (.nvmrc).
+# Without a registry, scripts/ensure-docker.mjs builds node:24-bookworm-slim
+# and debian:bookworm-slim locally first (docs/operations.md).
 
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 # Lets the compose test find the untagged images older builds leave (every stage has one).
 LABEL portal.stage=build
 # The npm registry the install uses (compose passes the machine's, if set).
@@ -13,44 +14,69 @@ ARG npm_config_registry=https://registry.npmjs.org/
 WORKDIR /src
 # The manifests alone first: the install layer stays cached until one changes.
 COPY package.json pnpm-lock.yaml pnpm-workspace.yaml ./
-# The dependency patches pnpm applies at install (pnpm-workspace.yaml).
-COPY patches patches/
 COPY contract/package.json contract/
 COPY gateway/package.json gateway/
 COPY mock-upstream/package.json mock-upstream/
 COPY web/package.json web/
 COPY e2e/package.json e2e/
-RUN npx -y pnpm@10 install --frozen-lockfile
+COPY tools/production-node/package.json tools/production-node/
+# No install scripts: the one build that matters, esbuild's, only checks its
+# binary; tools/production-node's would fetch a second Node 24 the image
+# already is.
+RUN npx -y pnpm@10 install --frozen-lockfile --ignore-scripts
 COPY . .
-# The web app; the gateway's bundle (its dependencies stay external); the mock
-# bundled whole with the gateway's esbuild (a require shim for its CommonJS
-# dependencies), so its image needs no node_modules; the gateway's production
-# dependencies alone, in /deploy/node_modules.
+# The web app; the gateway's bundle (the contract bundled in, its other
+# dependencies external); the mock bundled whole (a require shim for its
+# CommonJS dependencies), so its image needs no node_modules; the gateway's
+# production dependencies alone, in /deploy/node_modules, without the type
+# declarations pnpm installs as peers of ts-rest (@types/node, undici-types) and
+# the deploy's link back to the build stage's sources.
 RUN npx -y pnpm@10 --filter @portal/web build \
  && (cd gateway && node build.mjs) \
- && gateway/node_modules/.bin/esbuild mock-upstream/src/server.ts --bundle --platform=node \
-      --format=esm --target=node20 --outfile=mock-upstream/dist/server.mjs --log-level=warning \
+ && node gateway/node_modules/esbuild/bin/esbuild mock-upstream/src/server.ts --bundle --platform=node \
+      --format=esm --target=node24 --outfile=mock-upstream/dist/server.mjs --log-level=warning \
       "--banner:js=import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" \
- && npx -y pnpm@10 --filter @portal/gateway deploy --prod --legacy /deploy
+ && npx -y pnpm@10 --filter @portal/gateway deploy --prod --legacy --ignore-scripts /deploy \
+ && find /deploy/node_modules \( -name '@types' -o -name '@types+*' -o -name 'undici-types*' \
+      -o -path '*/.pnpm/node_modules/@portal' \) -prune -exec rm -rf {} +
 
-# Health checks: node's http module, not fetch (loading undici makes a probe four
-# times as costly); a 10 s timeout, since a probe on a loaded 2-core machine can
-# take seconds to start; every 3 s, as each dependent service waits for the first.
-
-FROM node:20-bookworm-slim AS mock-upstream
-LABEL portal.stage=mock-upstream
+# The runtime: Debian slim and the node binary alone, without npm, npx,
+# corepack or Node's headers (they are the build stage's), as user node.
+FROM node:24-bookworm-slim AS node
+FROM debian:bookworm-slim AS runtime
+LABEL portal.stage=runtime
+COPY --from=node /usr/local/bin/node /usr/local/bin/node
+RUN groupadd --gid 1000 node \
+ && useradd --uid 1000 --gid node --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin node
 ENV NODE_ENV=production HOST=0.0.0.0
+
+# Health checks: bash's /dev/tcp, one request and no process but the shell
+# (starting node for each probe cost a process of 40 MB and a CPU spike). The
+# status line alone is read: "HTTP/1.1 200 OK".
+
+FROM runtime AS mock-upstream
+LABEL portal.stage=mock-upstream
 WORKDIR /app/mock-upstream
 COPY --from=build /src/mock-upstream/dist/server.mjs ./server.mjs
 USER node
 # REGION=be|lu and PORT (4010 by default, 4011 for lu) as for `pnpm start`.
-HEALTHCHECK --interval=3s --timeout=10s --start-period=30s --retries=3 \
-  CMD node -e "require('http').get('http://127.0.0.1:' + (process.env.PORT || (process.env.REGION === 'lu' ? 4011 : 4010)) + '/__dev/outbox?to=health', (r) => process.exit(r.statusCode === 200 ? 0 : 1)).on('error', () => process.exit(1))"
+# Every 5 s: a test double, which the gateway waits for.
+HEALTHCHECK --interval=5s --timeout=5s --start-period=30s --retries=3 \
+  CMD ["bash", "-c", "port=${PORT:-4010}; [ \"$REGION\" != lu ] || port=${PORT:-4011}; exec 3<>/dev/tcp/127.0.0.1/$port && printf 'GET /__dev/outbox?to=health HTTP/1.1\\r\\nHost: localhost\\r\\nConnection: close\\r\\n\\r\\n' >&3 && read -r -t 5 version status rest <&3 && [ \"$status\" = 200 ]"]
 CMD ["node", "server.mjs"]
 
-FROM node:20-bookworm-slim AS gateway
+FROM runtime AS gateway
 LABEL portal.stage=gateway
-ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 WEB_DIST=/app/web/dist
+# OCI image labels, from build arguments (docker-compose.yml passes them).
+ARG VERSION=dev
+ARG REVISION=unknown
+ARG SOURCE=
+LABEL org.opencontainers.image.title="portal-gateway" \
+      org.opencontainers.image.description="The sign-in and account portal: its gateway and web app" \
+      org.opencontainers.image.version="${VERSION}" \
+      org.opencontainers.image.revision="${REVISION}" \
+      org.opencontainers.image.source="${SOURCE}"
+ENV PORT=3000 WEB_DIST=/app/web/dist
 WORKDIR /app/gateway
 # Owned by root, run as node: the process cannot rewrite its own code.
 COPY --from=build /deploy/node_modules ./node_modules
@@ -59,7 +85,9 @@ COPY --from=build /src/gateway/public ./public
 COPY --from=build /src/web/dist /app/web/dist
 USER node
 EXPOSE 3000
-HEALTHCHECK --interval=3s --timeout=10s --start-period=30s --retries=3 \
-  CMD node -e "require('http').get('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz', (r) => process.exit(r.statusCode === 200 ? 0 : 1)).on('error', () => process.exit(1))"
-# The production node flags: GATEWAY_NODE_FLAGS in gateway/build.mjs.
-CMD ["node", "--max-semi-space-size=8", "--heap-growing-percent=50", "--no-allocation-site-pretenuring", "--max-inlined-bytecode-size=920", "--max-inlined-bytecode-size-cumulative=1840", "dist/server.mjs"]
+# Every 15 s; the gateway writes no access line for /healthz.
+HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
+  CMD ["bash", "-c", "exec 3<>/dev/tcp/127.0.0.1/${PORT:-3000} && printf 'GET /healthz HTTP/1.1\\r\\nHost: localhost\\r\\nConnection: close\\r\\n\\r\\n' >&3 && read -r -t 5 version status rest <&3 && [ \"$status\" = 200 ]"]
+# Stack traces name the TypeScript sources (dist/server.mjs.map). The production
+# node flags: GATEWAY_NODE_FLAGS in gateway/build.mjs (docs/performance.md).
+CMD ["node", "--enable-source-maps", "dist/server.mjs"]

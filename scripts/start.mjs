@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `pnpm start`: builds the web app and the gateway's bundle, then runs the two
+// `pnpm start`: builds the web app (browser and server bundles) and the gateway's bundle, then runs the two
 // mock upstreams (BE :4010, LU :4011) and the gateway (:3000) that serves it.
 // `--dev` adds Vite's dev server with hot reload (:5173). Ctrl-C stops everything.
 import { spawn, spawnSync } from 'node:child_process';
@@ -15,6 +15,8 @@ const bin = (pkg, name) => join(root, pkg, 'node_modules', '.bin', name);
 if (!dev && !skipBuild) {
   for (const [pkg, cmd, args] of [
     ['web', bin('web', 'vite'), ['build']],
+    // The server bundle the gateway draws the entry pages with (web/src/entry-server.tsx).
+    ['web', bin('web', 'vite'), ['build', '--ssr', 'src/entry-server.tsx', '--outDir', 'dist/ssr']],
     ['gateway', process.execPath, ['build.mjs']],
   ]) {
     const build = spawnSync(cmd, args, { cwd: join(root, pkg), stdio: 'inherit' });

@@ -1,13 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { entryChunkPlugin } from './scripts/entry-chunk-plugin.ts';
-import { portalApiPlugin } from './scripts/portal-api-plugin.ts';
+import { portalApiPlugin } from './scripts/contract-routes.ts';
 
 const gateway = process.env.GATEWAY_URL ?? 'http://127.0.0.1:3000';
 
-export default defineConfig({
-  plugins: [portalApiPlugin(), entryChunkPlugin(), react()],
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [portalApiPlugin(), react()],
   resolve: {
     alias: [
       {
@@ -20,7 +19,20 @@ export default defineConfig({
       },
     ],
   },
-  build: { target: 'es2022', sourcemap: false, modulePreload: false },
+  build: isSsrBuild
+    ? {
+        // The gateway imports it from the web app's files (`dist/ssr`, beside the
+        // client's): self-contained, as ES modules whatever package.json is near.
+        target: 'node20',
+        rolldownOptions: {
+          output: { entryFileNames: '[name].mjs', chunkFileNames: 'chunks/[name]-[hash].mjs' },
+        },
+      }
+    : { target: 'es2022', sourcemap: false, modulePreload: false },
+  // The server bundle needs no node_modules where it runs (the gateway's image has its own).
+  ssr: { noExternal: true },
+  // React's production build on the server, as in the browser (the same markup, no dev checks).
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
   server: {
     port: 5173,
     // In `pnpm dev` the gateway stays the only thing the browser talks to for data.
@@ -43,4 +55,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

@@ -29,8 +29,18 @@ describe('sign-in schemas', () => {
     expect(parsed.mfa.methods[0]?.method).toBe('sms');
   });
 
-  it('keeps the token out of what the browser is told', () => {
+  it('refuses a session answer that does not say whether the password is weak', () => {
     const token = { access_token: 'x'.repeat(43), token_type: 'Bearer', expires_in: 60 };
+    expect(TokenAnswer.safeParse(token).success).toBe(false);
+  });
+
+  it('keeps the token out of what the browser is told', () => {
+    const token = {
+      access_token: 'x'.repeat(43),
+      token_type: 'Bearer',
+      expires_in: 60,
+      password_status: 0,
+    };
     expect(TokenAnswer.safeParse(token).success).toBe(true);
     expect(Object.keys(SignedIn.shape)).not.toContain('access_token');
     const portal200 = authPortal.createToken.responses[200];

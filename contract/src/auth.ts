@@ -42,8 +42,11 @@ export const TokenAnswer = z.object({
   access_token: z.string().min(20),
   token_type: z.literal('Bearer'),
   expires_in: z.number().int().positive(),
-  /** 1 or 2: the password is weak; the user must choose a new one (spec part 4). */
-  password_status: z.number().int().optional(),
+  /**
+   * 1 or 2: the password is weak; the user must choose a new one (spec part 4).
+   * Every answer that starts a session carries it, whatever the door.
+   */
+  password_status: z.number().int(),
 });
 export type TokenAnswer = z.infer<typeof TokenAnswer>;
 
@@ -51,8 +54,37 @@ export type TokenAnswer = z.infer<typeof TokenAnswer>;
 export const MfaNeeded = z.object({ mfa: MfaChallenge });
 export type MfaNeeded = z.infer<typeof MfaNeeded>;
 
+/**
+ * A refused password grant (400): the error, and when the pause is near (at
+ * most `LOGIN_WARN_BELOW` tries left) how many tries remain before it. Counted
+ * per login as typed, known or not, so the answer tells nothing about whether
+ * an account exists.
+ */
+export const SignInRefused = ErrorBody.extend({
+  attempts_left: z.number().int().min(1).optional(),
+});
+export type SignInRefused = z.infer<typeof SignInRefused>;
+
+/** From this many tries left, a refused sign-in says how many remain. */
+export const LOGIN_WARN_BELOW = 3;
+
 /** Retry-After (seconds) on a 429 of a locked account: 5 failed sign-ins in 15 minutes lock it for 15. */
 export const LOGIN_LOCK = { maxFailures: 5, windowMs: 15 * 60_000, lockMs: 15 * 60_000 } as const;
+
+/**
+ * Wrong second factors are counted per account, across every challenge (sign-in
+ * and step-up): the tenth within 15 minutes pauses the account's second factor
+ * for 15 minutes (429 `mfa_paused`), e-mails the owner and records `mfa_paused`.
+ */
+export const MFA_PAUSE = { maxFailures: 10, windowMs: 15 * 60_000, pauseMs: 15 * 60_000 } as const;
+
+/** 429 of the second-factor calls while the account's second factor is paused. */
+export const MfaPaused = ErrorBody.extend({
+  code: z.literal('mfa_paused'),
+  /** Seconds until codes are checked again (also in Retry-After). */
+  retry_after: z.number().int().positive(),
+});
+export type MfaPaused = z.infer<typeof MfaPaused>;
 
 /**
  * `GET /mfa/sudo` query. `payload` continues a sign-in (the 401's payload) or an
@@ -126,10 +158,42 @@ export const HashLogin = z.object({
   'origin-app': z.string().max(64).optional(),
 });
 
+/** An account as a person recognises it: first name and masked e-mail (no identifier). */
+export const AccountLabel = z.object({ firstname: z.string(), login: z.string() });
+export type AccountLabel = z.infer<typeof AccountLabel>;
+
+/**
+ * Whose a hand-over token is, without using it up: the portal asks before a
+ * signed-in browser is switched to another account by a link (login CSRF).
+ * `current`: the bearer's account, when a bearer is sent.
+ */
+export const HashTokenOwner = z.object({
+  incoming: AccountLabel,
+  current: AccountLabel.nullable(),
+  same_account: z.boolean(),
+});
+export type HashTokenOwner = z.infer<typeof HashTokenOwner>;
+
+/** The portal's hash login: `switch_account` confirms leaving the account signed in now. */
+export const PortalHashLogin = HashLogin.extend({ switch_account: z.boolean().optional() });
+
+/** 409 of the portal's hash login: the browser is signed in to another account; ask first. */
+export const OtherAccount = ErrorBody.extend({
+  code: z.literal('other_account'),
+  current: AccountLabel,
+  incoming: AccountLabel,
+});
+
 export const HandoverToken = z.object({
   token: z.string(),
   expires_in: z.number().int().positive(),
 });
+
+/**
+ * A hand-over's session names the client whose token minted the hash token
+ * (null: a portal session), so that the portal checks it is first-party itself.
+ */
+export const HashSignedIn = TokenAnswer.extend({ client_id: z.number().int().nullable() });
 
 const unauthenticated = ErrorBody;
 
@@ -145,7 +209,7 @@ export const authAccount = c.router({
       // The code answer first: it needs `scope`, which a password answer lacks.
       200: z.union([CodeTokenAnswer, TokenAnswer]),
       // OAuth clients read RFC 6749's `error` field: keep it when the grant carries one.
-      400: z.union([OAuthErrorBody, ErrorBody]),
+      400: z.union([OAuthErrorBody, SignInRefused]),
       401: z.union([MfaNeeded, OAuthErrorBody, ErrorBody]),
       429: ErrorBody,
     },
@@ -177,6 +241,8 @@ export const authAccount = c.router({
       401: unauthenticated,
       404: ErrorBody,
       410: ErrorBody,
+      // MfaPaused first: ErrorBody alone would strip its retry_after.
+      429: z.union([MfaPaused, ErrorBody]),
     },
   },
   confirmSudo: {
@@ -193,6 +259,7 @@ export const authAccount = c.router({
       401: unauthenticated,
       410: ErrorBody,
       422: MessageBody,
+      429: z.union([MfaPaused, ErrorBody]),
     },
   },
   createHandoverToken: {
@@ -201,7 +268,8 @@ export const authAccount = c.router({
     summary:
       'A first-party app (bearer) mints a one-time token, valid 5 minutes, to put in the portal address hash (#token=…&origin-app=…)',
     body: c.noBody(),
-    responses: { 201: HandoverToken, 401: unauthenticated },
+    // 403 `insufficient_scope`: only the portal's and first-party clients' tokens hand over.
+    responses: { 201: HandoverToken, 401: unauthenticated, 403: ErrorBody },
   },
   loginByHash: {
     method: 'POST',
@@ -210,7 +278,16 @@ export const authAccount = c.router({
     summary:
       'Login by token (spec part 4, token in address hash): exchange the one-time hash token for a session; no MFA, the handing app already had it',
     body: HashLogin,
-    responses: { 200: TokenAnswer, 400: ErrorBody },
+    responses: { 200: HashSignedIn, 400: ErrorBody },
+  },
+  peekHashToken: {
+    method: 'POST',
+    metadata: rateLimited('signIn'),
+    path: '/token/hash/peek',
+    summary:
+      "Whose a hash token is (first name, masked e-mail), and whether it is the bearer's account, without using the token up",
+    body: HashLogin.pick({ token: true }),
+    responses: { 200: HashTokenOwner, 400: ErrorBody },
   },
 });
 
@@ -238,7 +315,7 @@ export const authPortal = c.router({
     body: PortalPasswordGrant,
     responses: {
       200: SignedIn,
-      400: ErrorBody,
+      400: SignInRefused,
       401: MfaNeeded,
       429: ErrorBody,
       502: ErrorBody,
@@ -265,7 +342,8 @@ export const authPortal = c.router({
   loginByHash: {
     ...authAccount.loginByHash,
     summary:
-      'Login by the token of the address hash: the gateway sets the session cookie and answers signed_in',
-    responses: { ...authAccount.loginByHash.responses, 200: SignedIn },
+      'Login by the token of the address hash: the gateway sets the session cookie and answers signed_in; 409 `other_account` (both accounts named) while signed in to another account, until `switch_account` confirms',
+    body: PortalHashLogin,
+    responses: { ...authAccount.loginByHash.responses, 200: SignedIn, 409: OtherAccount },
   },
 });

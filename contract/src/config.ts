@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { c } from './c';
+import { preloadedRead } from './rate-limits';
 
 export const Variant = z.enum(['be', 'lu']);
 export type Variant = z.infer<typeof Variant>;
@@ -30,12 +31,25 @@ export const PortalConfig = z.object({
     dealsSite: z.boolean(),
   }),
   maintenance: z.boolean(),
+  /**
+   * Error reporting in the browser (spec part 7 and 9): present only when the
+   * operator configured a DSN; the web app then loads the SDK, never before.
+   */
+  errorReporting: z
+    .object({
+      dsn: z.string(),
+      environment: z.string(),
+      sampleRate: z.number().min(0).max(1),
+      tracesSampleRate: z.number().min(0).max(1),
+    })
+    .optional(),
 });
 export type PortalConfig = z.infer<typeof PortalConfig>;
 
 export const configPortal = c.router({
   getConfig: {
     method: 'GET',
+    metadata: preloadedRead(),
     path: '/config',
     summary: 'The variant of this host, its languages, password rules and feature flags',
     responses: { 200: PortalConfig },

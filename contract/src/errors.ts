@@ -21,9 +21,18 @@ export type ErrorBody = z.infer<typeof ErrorBody>;
 /**
  * Why a code was refused, for a client that shows its own words (onboarding)
  * rather than the message: wrong, or right but too old; or a new password
- * refused because it appears in known data breaches.
+ * refused because it appears in known data breaches, or because it is the
+ * current one (`password_unchanged`), or a password change refused because
+ * the current password given is wrong (`password_incorrect`): two refusals a
+ * client must never confuse.
  */
-export const MessageCode = z.enum(['code_invalid', 'code_expired', 'password_breached']);
+export const MessageCode = z.enum([
+  'code_invalid',
+  'code_expired',
+  'password_breached',
+  'password_unchanged',
+  'password_incorrect',
+]);
 export type MessageCode = z.infer<typeof MessageCode>;
 
 /**

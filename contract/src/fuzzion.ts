@@ -64,9 +64,20 @@ export const FuzzionSendCode = z.object({
 export const FuzzionCodeSent = z.object({ payload, method: MfaMethod });
 export const FuzzionCode = z.object({ payload, code: EmailSmsCode });
 /** Claim ownership with the other account's card number or its platform's password. */
-export const FuzzionClaim = z
-  .object({ payload, card_number: CardNumber.optional(), password: LoginPassword.optional() })
-  .superRefine(exactlyOneOf(['card_number', 'password'], 'Give the card number or the password.'));
+const claimFields = {
+  payload,
+  card_number: CardNumber.optional(),
+  password: LoginPassword.optional(),
+};
+const oneProof = exactlyOneOf<{ card_number?: string; password?: string }>(
+  ['card_number', 'password'],
+  'Give the card number or the password.',
+);
+export const FuzzionClaim = z.object(claimFields).superRefine(oneProof);
+/** The portal's claim: with the captcha on, a password proof carries its token. */
+export const PortalFuzzionClaim = z
+  .object({ ...claimFields, captcha: z.string().min(1).max(8192).optional() })
+  .superRefine(oneProof);
 
 // Not `as const`: ts-rest's response typing rejects readonly status keys.
 const gone = { 404: ErrorBody };
@@ -142,7 +153,11 @@ export const fuzzionPortal = c.router({
   details: a.details,
   sendCode: a.sendCode,
   confirmCode: a.confirmCode,
-  claim: a.claim,
+  claim: {
+    ...a.claim,
+    summary: `${a.claim.summary}; with the captcha on, a password proof needs its token (400 \`captcha\`)`,
+    body: PortalFuzzionClaim,
+  },
   accept: {
     ...a.accept,
     summary:

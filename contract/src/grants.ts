@@ -78,6 +78,10 @@ export const Grant = z.object({
   client_id: z.number().int(),
   name: z.string(),
   scopes: z.array(Scope),
+  /** When the user first allowed the app (ISO date-time); absent from an API that does not say. */
+  granted_at: z.string().optional(),
+  /** When the app last used its access (ISO date-time); null: not yet. */
+  last_used_at: z.string().nullable().optional(),
 });
 export type Grant = z.infer<typeof Grant>;
 

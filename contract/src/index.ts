@@ -7,7 +7,7 @@ import {
   notificationsAccount,
   notificationsPortal,
 } from './devices';
-import { gatewayErrors } from './errors';
+import { ErrorBody, gatewayErrors } from './errors';
 import { fuzzionAccount, fuzzionPortal } from './fuzzion';
 import { grantsAccount, grantsPortal } from './grants';
 import { mfaAccount, mfaPortal } from './mfa';
@@ -32,7 +32,9 @@ export const accountApi = c.router(
     devices: devicesAccount,
     notifications: notificationsAccount,
   },
-  { strictStatusCodes: true },
+  // 403 `insufficient_scope`: a token that falls short of the route's need
+  // (a partner's token on a portal-only route, a scope it was not granted).
+  { strictStatusCodes: true, commonResponses: { 403: ErrorBody } },
 );
 
 /** What the browser speaks to the gateway: the same calls under /api, with no token anywhere. */
@@ -64,6 +66,7 @@ export * from './errors';
 export * from './fields';
 export * from './fuzzion';
 export * from './grants';
+export * from './log-redaction';
 export * from './mfa';
 export * from './onboarding';
 export * from './partner';

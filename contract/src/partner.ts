@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MfaNeeded } from './auth';
 import { c } from './c';
 import { ErrorBody } from './errors';
 import { LoginPassword, Username } from './fields';
@@ -25,6 +26,8 @@ const SignedInBySso = z.object({
   access_token: z.string().min(20),
   token_type: z.literal('Bearer'),
   expires_in: z.number().int().positive(),
+  /** 1 or 2: the password is weak; the session is confined until it is replaced (spec part 4). */
+  password_status: z.number().int(),
   company: z.string().nullable(),
 });
 
@@ -48,6 +51,11 @@ export const LinkAccountBody = z.object({
   payload: LinkPayload,
   username: Username,
   password: LoginPassword,
+});
+
+/** The portal's link: with the captcha on, its token goes along (the call checks a password). */
+export const PortalLinkAccountBody = LinkAccountBody.extend({
+  captcha: z.string().min(1).max(8192).optional(),
 });
 
 export const AccessRequestBody = z.object({
@@ -75,14 +83,23 @@ export const partnerAccount = c.router({
     metadata: rateLimited('signIn'),
     path: '/user/link-account',
     summary:
-      'Link a workplace identity-provider login to an existing account proven by login and password; signs in',
+      "Link a workplace identity-provider login to an existing account proven by its password and second factor. 401: the account's second factor is needed (payload, methods; `POST /mfa/sudo` links and signs in); 400 `invalid_grant` (the payload is spent after 5); 409 linked elsewhere; 429 locked",
     body: LinkAccountBody,
     responses: {
       200: SignedInBySso,
       400: ErrorBody,
+      401: MfaNeeded,
       409: ErrorBody,
       429: ErrorBody,
     },
+  },
+  unlinkSso: {
+    method: 'DELETE',
+    path: '/user/sso',
+    summary:
+      'Remove the linked workplace login: it no longer signs in to the account (announced by e-mail, in the history)',
+    body: c.noBody(),
+    responses: { 204: c.noBody(), 401: ErrorBody, 404: ErrorBody },
   },
   ssoDiscover: {
     method: 'GET',
@@ -116,17 +133,23 @@ export const partnerAccount = c.router({
   },
 });
 
-/** The browser learns that it is signed in, never the token. */
-const LinkedForBrowser = z.object({ status: z.literal('linked'), company: z.string().nullable() });
+/** The browser learns that it is signed in (and whether the password is weak), never the token. */
+const LinkedForBrowser = z.object({
+  status: z.literal('linked'),
+  company: z.string().nullable(),
+  weak: z.boolean(),
+});
 
 export const partnerPortal = c.router({
   requestAccess: partnerAccount.requestAccess,
   linkAccount: {
     ...partnerAccount.linkAccount,
     summary:
-      'Link the identity-provider login to an existing account; the session goes in the cookie',
+      "Link the identity-provider login to an existing account; 401: the account's second factor first (the sign-in's MFA screens); then the session goes in the cookie. 400 `captcha` with the captcha on",
+    body: PortalLinkAccountBody,
     responses: { ...partnerAccount.linkAccount.responses, 200: LinkedForBrowser },
   },
+  unlinkSso: partnerAccount.unlinkSso,
   ssoDiscover: partnerAccount.ssoDiscover,
   ssoLogin: {
     ...partnerAccount.ssoLogin,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { c } from './c';
 import { ErrorBody, MessageBody } from './errors';
 import { IbanCountry, Language, NewPassword, PersonName } from './fields';
-import { rateLimited } from './rate-limits';
+import { preloadedRead, rateLimited } from './rate-limits';
 
 export const ContactEntry = z.object({
   id: z.number().int(),
@@ -143,6 +143,7 @@ const ContactId = z.object({ id: z.coerce.number().int().positive() });
 export const profileAccount = c.router({
   getUser: {
     method: 'GET',
+    metadata: preloadedRead(),
     path: '/user',
     summary: 'The signed-in user',
     responses: { 200: UserAnswer, 401: ErrorBody },
@@ -173,7 +174,7 @@ export const profileAccount = c.router({
     metadata: rateLimited('signIn'),
     path: '/user/password',
     summary:
-      'Change the password: current one checked (422), new one by the password rules (400); needs sudo',
+      'Change the password: current one checked (422 `password_incorrect`), new one by the password rules (400) and different from the current one (422 `password_unchanged`); needs sudo',
     body: PasswordChange,
     responses: {
       200: UserAnswer,
@@ -188,7 +189,7 @@ export const profileAccount = c.router({
     metadata: rateLimited('signIn'),
     path: '/user/password/weak',
     summary:
-      'Forced change of a weak password (password_status 1 or 2): no current password, the new one must differ (422); 409 when the password is not weak',
+      'Forced change of a weak password (password_status 1 or 2): no current password, the new one must differ (422 `password_unchanged`); 409 when the password is not weak',
     body: WeakPasswordReplacement,
     responses: {
       200: UserAnswer,

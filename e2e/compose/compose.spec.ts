@@ -1,5 +1,6 @@
+import { execFileSync } from 'node:child_process';
 import { expect, test } from '@playwright/test';
-import { PORTS, printLogs } from './stack';
+import { compose, LABELS, PORTS, printLogs, SHELL_ENV } from './stack';
 
 const BE = `http://account.example.be:${PORTS.gateway}`;
 const LU = `http://account.example.lu:${PORTS.gateway}`;
@@ -45,12 +46,10 @@ test('signs in through the compose stack at account.example.be over plain HTTP',
   await page.getByLabel('Password').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Log in' }).click();
 
-  // employee@example.be confirms by an e-mail code, read from the mock's dev outbox.
-  await expect(page.getByRole('heading', { name: 'Confirm it is you' })).toBeVisible();
-  await page.getByRole('button', { name: /By e-mail to/ }).click();
+  // employee@example.be confirms by an e-mail code, its primary method, sent at once
+  // (read from the mock's dev outbox); a complete code goes by itself.
   await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
   await page.getByLabel('Verification code').fill(await outboxCode(request, 'employee@example.be'));
-  await page.getByRole('button', { name: 'Confirm' }).click();
 
   await expect(page).toHaveURL(`${BE}/user/dashboard`);
   await expect(page.getByRole('heading', { name: 'Welkom, Emma' })).toBeVisible();
@@ -74,8 +73,8 @@ test('answers 421 to a Host compose does not configure; its probes on any Host',
   const gateway = `http://127.0.0.1:${PORTS.gateway}`;
   expect((await request.get(`${gateway}/login/email`)).status()).toBe(421);
   expect((await request.get(`${gateway}/healthz`)).status()).toBe(200);
-  // Both mock account APIs answer the gateway by their compose service names.
-  expect((await request.get(`${gateway}/readyz`)).status()).toBe(200);
+  // Readiness and metrics are on the management port, never the public one.
+  expect((await request.get(`${gateway}/readyz`)).status()).not.toBe(200);
 });
 
 test.describe('Luxembourg', () => {
@@ -89,5 +88,118 @@ test.describe('Luxembourg', () => {
     await expect(
       page.getByRole('heading', { name: 'Connectez-vous à votre compte' }),
     ).toBeVisible();
+  });
+});
+
+test.describe('the images and the stack', () => {
+  // Each `compose exec` starts compose and a process in a container: seconds
+  // apiece on a loaded machine, and the file searches take tens of seconds.
+  test.describe.configure({ timeout: 180_000 });
+
+  /** Runs a command in a running service's container, as root (to read every file). */
+  const exec = (service: string, command: string[]) =>
+    compose(['exec', '-T', '--user', 'root', service, ...command]);
+
+  test('runs the gateway on Node 24 LTS', () => {
+    expect(exec('gateway', ['node', '--version']).trim()).toMatch(/^v24\./);
+    expect(exec('mock-be', ['node', '--version']).trim()).toMatch(/^v24\./);
+  });
+
+  test('ships no build tool, package manager, type package or TypeScript source', () => {
+    const lines = (output: string) => output.split('\n').filter(Boolean);
+    const tools = ['npm', 'npx', 'corepack', 'yarn', 'tsx', 'esbuild', 'tsc', 'typescript'];
+    const named = tools.flatMap((name, i) => (i ? ['-o', '-name', name] : ['-name', name]));
+    for (const service of ['gateway', 'mock-be']) {
+      // Anywhere outside the gateway's dependencies (a dependency may have a
+      // test fixture of that name); the dependencies are checked by package below.
+      const found = exec(service, [
+        ...['find', '/', '-xdev', '-path', '/app/gateway/node_modules', '-prune', '-o'],
+        ...['(', ...named, ')', '-print'],
+      ]);
+      expect(lines(found), service).toEqual([]);
+      // The app's own code is its bundle: no TypeScript outside the dependencies.
+      const sources = exec(service, [
+        ...['find', '/app', '-path', '*/node_modules', '-prune', '-o'],
+        ...['-name', '*.ts', '-not', '-name', '*.d.ts', '-print'],
+      ]);
+      expect(lines(sources), service).toEqual([]);
+    }
+    // The gateway's dependencies: its production ones alone (pnpm's store
+    // directory names each package `name@version`, scopes with a `+`).
+    const packages = lines(exec('gateway', ['ls', '/app/gateway/node_modules/.pnpm']));
+    expect(packages.length).toBeGreaterThan(20);
+    const tooling = /^(tsx|esbuild|typescript|vitest|node|@esbuild\+.*|@types\+.*|@portal\+.*)@/;
+    expect(packages.filter((name) => tooling.test(name))).toEqual([]);
+    const links = exec('gateway', [
+      ...['find', '/app/gateway/node_modules', '-name', '@types', '-o', '-name', '@portal'],
+    ]);
+    expect(lines(links)).toEqual([]);
+  });
+
+  test('labels the gateway image with its version, revision and source', () => {
+    const labels = JSON.parse(
+      execFileSync(
+        'docker',
+        ['image', 'inspect', '-f', '{{json .Config.Labels}}', 'portal-gateway'],
+        {
+          encoding: 'utf8',
+        },
+      ),
+    ) as Record<string, string>;
+    expect(labels).toMatchObject({
+      'org.opencontainers.image.version': LABELS.PORTAL_VERSION,
+      'org.opencontainers.image.revision': LABELS.PORTAL_REVISION,
+      'org.opencontainers.image.source': LABELS.PORTAL_SOURCE,
+    });
+  });
+
+  test("passes the shell's gateway variables through, and sets none it leaves empty", () => {
+    const env = Object.fromEntries(
+      exec('gateway', ['env'])
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+    );
+    // Set in the shell that ran compose; the rest from compose's defaults.
+    expect(env).toMatchObject({ ...SHELL_ENV, TRUST_PROXY: '0', LOG_LEVEL: 'info' });
+    // Without a value in the shell, a variable that has no default is not set
+    // at all: the gateway refuses an empty one.
+    for (const name of [
+      'CAPTCHA_SITE_KEY',
+      'CAPTCHA_SECRET',
+      'SENTRY_DSN',
+      'OTEL_TRACES_EXPORTER',
+    ]) {
+      expect(env, name).not.toHaveProperty(name);
+    }
+  });
+
+  test('gives the gateway longer to stop than its grace, and Redis an append-only file', () => {
+    const id = compose(['ps', '-q', 'gateway']).trim();
+    const stopTimeout = execFileSync('docker', ['inspect', '-f', '{{.Config.StopTimeout}}', id], {
+      encoding: 'utf8',
+    }).trim();
+    expect(Number(stopTimeout)).toBeGreaterThan(35);
+    expect(exec('redis', ['redis-cli', 'config', 'get', 'appendonly'])).toContain('yes');
+  });
+
+  test('writes no access line for health probes, and one for every other request', async ({
+    request,
+  }) => {
+    const gateway = `http://127.0.0.1:${PORTS.gateway}`;
+    expect((await request.get(`${gateway}/healthz`)).status()).toBe(200);
+    expect((await request.get(`${gateway}/no-such-host-page`)).status()).toBe(421);
+    // Docker's own probes ran too: the gateway became healthy through them.
+    const id = compose(['ps', '-q', 'gateway']).trim();
+    const probes = JSON.parse(
+      execFileSync('docker', ['inspect', '-f', '{{json .State.Health.Log}}', id], {
+        encoding: 'utf8',
+      }),
+    ) as { ExitCode: number }[];
+    expect(probes.length).toBeGreaterThan(0);
+    await expect
+      .poll(() => compose(['logs', '--no-color', 'gateway']))
+      .toContain('/no-such-host-page');
+    expect(compose(['logs', '--no-color', 'gateway'])).not.toContain('/healthz');
   });
 });

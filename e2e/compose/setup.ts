@@ -1,6 +1,6 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { connect } from 'node:net';
-import { compose, down, health, IMAGES, PORTS, printLogs, ROOT } from './stack';
+import { compose, down, health, IMAGES, LABELS, PORTS, printLogs, ROOT, SHELL_ENV } from './stack';
 
 /** True when something already listens on the port (a `pnpm start` left running, say). */
 const busy = (port: number) =>
@@ -62,13 +62,14 @@ export default async function globalSetup() {
   }
 
   let started = Date.now();
-  compose(['build'], { env: { npm_config_registry: npmRegistry() } });
+  compose(['build'], { env: { npm_config_registry: npmRegistry(), ...LABELS } });
   console.log(`[compose] images built in ${seconds(started)}`);
   dropStaleImages();
 
   started = Date.now();
   try {
-    compose(['up', '-d']);
+    // A variable set in the operator's shell, which compose must pass on (compose.spec.ts).
+    compose(['up', '-d'], { env: SHELL_ENV });
     for (;;) {
       const states = health();
       if (states.length === 4 && states.every((s) => s.endsWith(' healthy'))) break;

@@ -11,6 +11,14 @@ export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const PROJECT = 'portal-test';
 export const IMAGES = ['portal-gateway', 'portal-mock-upstream'];
 export const PORTS = { gateway: 3000, be: 4010, lu: 4011 } as const;
+/** The gateway image's OCI labels, from the shell through compose's build arguments. */
+export const LABELS = {
+  PORTAL_VERSION: '0.0.0-compose-test',
+  PORTAL_REVISION: 'compose-test-revision',
+  PORTAL_SOURCE: 'https://example.test/portal.git',
+};
+/** Set in the shell that runs `compose up`: the gateway must see them. */
+export const SHELL_ENV = { RATE_LIMIT_FORGOT: '29' };
 
 /** Compose v2 (`docker compose`) where installed, else v1 (`docker-compose`, Debian 12's). */
 function composeCommand(): string[] {

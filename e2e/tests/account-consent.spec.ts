@@ -78,9 +78,7 @@ test('consent accepted: the partner gets its code and a working token; revoking 
   expect((await request.get(`${mockUrl('be')}/user`, { headers: asPartner })).status()).toBe(200);
 
   await page.goto('/user/access');
-  const app = page
-    .getByRole('listitem')
-    .filter({ has: page.getByRole('heading', { name: 'Partner Shop' }) });
+  const app = page.getByRole('listitem', { name: 'Partner Shop' });
   await expect(app.getByText('See your balances')).toBeVisible();
   await app.getByRole('button', { name: 'Revoke access for Partner Shop' }).click();
   const dialog = page.getByRole('dialog', { name: 'Revoke access for Partner Shop?' });

@@ -50,8 +50,8 @@ test('adds and verifies a second e-mail address, then makes it the primary one',
     emails.getByText(/We sent an 8-digit code to emma\.peeters@example\.org/),
   ).toBeVisible();
   const code = await outboxCode(request, 'emma.peeters@example.org');
+  // A complete code goes by itself.
   await emails.getByLabel('Verification code').fill(code);
-  await emails.getByRole('button', { name: 'Confirm' }).click();
   await expect(emails.getByText('Your e-mail address has been verified.')).toBeVisible();
 
   const added = emails.getByRole('listitem').filter({ hasText: 'emma.peeters@example.org' });
@@ -91,11 +91,8 @@ test('the last phone number cannot be deleted: the button says why', async ({ pa
   const phones = page.getByRole('region', { name: 'Phone numbers', exact: true });
   const remove = phones.getByRole('button', { name: 'Delete +32 470 00 00 01' });
   await expect(remove).toBeDisabled();
-  // A mouse that moves over the page and then onto the button (React Aria shows hover
-  // tooltips once the pointer is known to be a mouse, not for a jump straight onto it).
-  await phones.getByRole('heading', { name: 'Phone numbers' }).hover();
-  await remove.hover();
-  await expect(page.getByRole('tooltip')).toHaveText('At least one phone number must remain.');
+  // Said beside the button, not in a tooltip that a phone never shows.
+  await expect(phones.getByText('At least one phone number must remain.')).toBeVisible();
   await expect(remove).toHaveAccessibleDescription('At least one phone number must remain.');
   await remove.click({ force: true });
   await expect(page.getByRole('dialog')).toHaveCount(0);

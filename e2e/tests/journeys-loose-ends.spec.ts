@@ -45,7 +45,10 @@ test('language: a signed-in user gets their own language on load, whatever the b
   await expect(page.locator('html')).toHaveAttribute('lang', 'nl');
   // The profile's language changed elsewhere: the next load follows it.
   await portalCall(page, '/api/user', { method: 'PATCH', body: { language: 'fr' } });
-  await page.evaluate(() => localStorage.setItem('language', 'en'));
+  await page.evaluate(() => {
+    // biome-ignore lint/suspicious/noDocumentCookie: the test sets what the switcher sets
+    document.cookie = 'lang=en; Path=/';
+  });
   await page.goto('/user/dashboard');
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bienvenue, Emma');

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { chooseLanguage } from '../fixtures/language';
 import { outboxCode } from '../fixtures/mfa';
 import { expect, test } from '../fixtures/stack';
 import { LU_URL } from '../playwright.config';
@@ -66,8 +67,7 @@ for (const [variant, origin, provider] of [
 ] as const) {
   test(`${variant}: the legal documents are served per variant and language`, async ({ page }) => {
     await page.goto(`${origin}/login/email`);
-    await page.getByRole('button', { name: /(Language|Langue)$/ }).click();
-    await page.getByRole('option', { name: 'Français' }).click();
+    await chooseLanguage(page, 'Français');
     await expect(page.locator('html')).toHaveAttribute('lang', /^fr(-LU)?$/);
     await page.goto(`${origin}/legal/terms`);
     await expect(

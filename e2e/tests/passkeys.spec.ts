@@ -80,7 +80,7 @@ for (const { region, origin, username, rpId } of variants) {
     const row = page.getByRole('list', { name: 'Your passkeys' }).getByRole('listitem');
     await expect(row).toHaveCount(1);
     await expect(row).toContainText('Not used yet');
-    const name = (await row.locator('strong').textContent()) ?? '';
+    const name = (await row.locator('.list-row-title').textContent()) ?? '';
     const [credential] = await authenticator.credentials();
     expect(credential?.rpId).toBe(rpId);
     expect(credential?.isResidentCredential).toBe(true);
@@ -134,7 +134,7 @@ for (const { region, origin, username, rpId } of variants) {
     await rename.getByLabel('Name').fill('Work laptop');
     await rename.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Passkey renamed to “Work laptop”.')).toBeVisible();
-    await expect(row.locator('strong')).toHaveText('Work laptop');
+    await expect(row.locator('.list-row-title')).toHaveText('Work laptop');
 
     // Delete it, after a step-up (the check ran out again), passkey first.
     await letSudoExpire(request, region);

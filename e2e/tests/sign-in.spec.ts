@@ -1,3 +1,4 @@
+import { languageSwitcher } from '../fixtures/language';
 import { trustThisBrowser } from '../fixtures/mfa';
 import { DEMO_PASSWORD, expect, test } from '../fixtures/stack';
 
@@ -33,10 +34,10 @@ test('what is typed as soon as the form shows stays while the rest of the page l
   page,
 }) => {
   await page.goto('/login/email');
-  // Typed at once, before the header's tools (which load when the browser is idle) arrive.
+  // Typed at once, while the page's script is still on its way.
   await page.locator('#login-password').fill(DEMO_PASSWORD);
   await page.locator('#login-username').fill('employee@example.be');
-  await expect(page.getByRole('banner').getByRole('button', { name: /Language/ })).toBeVisible();
+  await expect(languageSwitcher(page)).toBeVisible();
   await expect(page.locator('#login-password')).toHaveValue(DEMO_PASSWORD);
   await expect(page.locator('#login-username')).toHaveValue('employee@example.be');
 });
@@ -46,7 +47,9 @@ test('a wrong password shows the spec message', async ({ page }) => {
   await page.getByLabel('E-mail address').fill('employee@example.be');
   await page.getByLabel('Password').fill('not-the-password');
   await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByRole('alert')).toHaveText('Invalid username/password.');
+  await expect(page.getByLabel('Password')).toHaveAccessibleDescription(
+    /^E-mail address or password is incorrect\./,
+  );
   await expect(page).toHaveURL(/\/login\/email$/);
 });
 

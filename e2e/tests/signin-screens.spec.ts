@@ -71,19 +71,19 @@ test('MFA screens, weak password and dashboard', async ({ page, login }) => {
   await page.getByLabel('E-mail address').fill('totp@example.be');
   await page.getByLabel('Password').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByRole('heading', { name: 'Confirm it is you' })).toBeVisible();
-  await shoot(page, 'mfa-methods');
-  await page.getByRole('button', { name: 'With my authenticator app' }).click();
+  // The authenticator app is Tom's primary method: its code screen comes straight away.
+  await expect(page.getByRole('heading', { name: 'Open your authenticator app' })).toBeVisible();
   await page.getByLabel('Verification code').fill('000000');
-  await page.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByRole('alert')).toHaveText('Your code is invalid, try again.');
   await shoot(page, 'mfa-code-totp-wrong');
   await page.getByRole('link', { name: 'Use another method' }).click();
-  await page.getByRole('button', { name: /By e-mail to/ }).click();
+  await expect(page.getByRole('heading', { name: 'Confirm it is you' })).toBeVisible();
+  await shoot(page, 'mfa-methods');
+  await page.getByRole('button', { name: /^E-mail/ }).click();
   await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
   await shoot(page, 'mfa-code-email');
   await page.getByRole('link', { name: 'Use another method' }).click();
-  await page.getByRole('button', { name: 'With a recovery key' }).click();
+  await page.getByRole('button', { name: /^Recovery key/ }).click();
   await page.getByLabel('Recovery key', { exact: true }).fill('RECOVERY02');
   await page.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByRole('heading', { name: 'You used a recovery key' })).toBeVisible();

@@ -5,6 +5,7 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { productionNodeBinary, productionNodeVersion } from '@portal/production-node';
 import { GATEWAY_NODE_FLAGS } from '../build.mjs';
 
 export const USER = 'employee@example.be';
@@ -24,10 +25,30 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * The Node the gateway runs on in production (the Dockerfile's, `.nvmrc`'s):
+ * `BENCH_NODE` if set, else this process's own if it is that version, else
+ * the npm registry's build of it that `pnpm install` fetched
+ * (tools/production-node).
+ */
+export const productionNode = ((): string => {
+  if (process.env.BENCH_NODE) return process.env.BENCH_NODE;
+  if (process.version === `v${productionNodeVersion}`) return process.execPath;
+  return productionNodeBinary();
+})();
+
 const children: ChildProcess[] = [];
-/** A node process in `cwd`, with the environment plus `env`; its stderr goes to ours. */
-export function start(cwd: string, env: Record<string, string>, args: string[]): ChildProcess {
-  const child = spawn(process.execPath, args, {
+/**
+ * A node process in `cwd` (this process's Node unless `node` names another),
+ * with the environment plus `env`; its stderr goes to ours.
+ */
+export function start(
+  cwd: string,
+  env: Record<string, string>,
+  args: string[],
+  node = process.execPath,
+): ChildProcess {
+  const child = spawn(node, args, {
     cwd,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -57,10 +78,16 @@ export function startMock(port: number): ChildProcess {
 /**
  * The gateway as it runs in production, its bundle (`buildGateway`) under
  * plain node with the production flags, so that its RSS is the server's and
- * not a TypeScript loader's. It is called by its address, so that is its
- * Belgian origin.
+ * not a TypeScript loader's; on this process's Node unless `node` names
+ * another (the bench: `productionNode`). It is called by its address, so that
+ * is its Belgian origin.
  */
-export function startGateway(port: number, upstream: string, env: Record<string, string> = {}) {
+export function startGateway(
+  port: number,
+  upstream: string,
+  env: Record<string, string> = {},
+  node = process.execPath,
+) {
   return start(
     gatewayDir,
     {
@@ -71,6 +98,7 @@ export function startGateway(port: number, upstream: string, env: Record<string,
       ...env,
     },
     [...GATEWAY_NODE_FLAGS, 'dist/server.mjs'],
+    node,
   );
 }
 
@@ -152,6 +180,12 @@ export async function signIn(gateway: string, mock: string, deviceId: string): P
   const deviceCookie = `device=${device}`;
   return { token, deviceCookie, cookie: `access_token=${token}; ${deviceCookie}` };
 }
+
+export const median = (values: number[]) => {
+  const sorted = [...values].sort((x, y) => x - y);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+};
 
 /** CPU time (user + system) a process has used so far, in µs. */
 export function cpuUs(pid: number): number {

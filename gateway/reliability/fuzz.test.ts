@@ -240,3 +240,84 @@ describe('fuzzing every portal operation from the contract', () => {
     }
   });
 });
+
+// The side doors (docs/threat-model.md): whatever an operation's input, a
+// request as a cross-site navigation makes it (the Lax session cookie,
+// Sec-Fetch-Site cross-site, no X-Device-ID) is refused before any route
+// runs, GETs included; and a signed-in browser's hash login never switches
+// to another account without `switch_account`.
+describe('fuzzing the side doors', () => {
+  it('refuses every operation to a cross-site navigation, whatever its input', async () => {
+    const stack = await startStack(UNLIMITED);
+    try {
+      const token = await signIn(stack);
+      const sent = stack.be.store.outbox.length;
+      for (const op of all) {
+        const parts = Object.entries(op.parts) as [Part, { json: JsonSchema }][];
+        const valid = fc
+          .record(Object.fromEntries(parts.map(([part, { json }]) => [part, validOf(json)])))
+          .filter((input: Input) => sendable(op.route, input)) as fc.Arbitrary<Input>;
+        await fc.assert(
+          fc.asyncProperty(valid, async (input) => {
+            const hasBody = 'body' in input;
+            const res = await stack.gateway.inject({
+              method: op.route.method as 'GET',
+              url: url(op.route, input),
+              headers: {
+                host: 'be.localhost:3000',
+                'sec-fetch-site': 'cross-site',
+                ...(hasBody ? { 'content-type': 'application/json' } : {}),
+              },
+              cookies: { access_token: token },
+              ...(hasBody ? { payload: JSON.stringify(input.body) } : {}),
+            });
+            const context = `${op.name} ${JSON.stringify(input).slice(0, 300)} -> ${res.statusCode}`;
+            expect(res.statusCode, context).toBe(403);
+            expect(res.json().code, context).toBe('csrf');
+          }),
+          { numRuns: Math.max(2, Math.ceil(RUNS / 4)) },
+        );
+      }
+      // Not one code was sent by any of them.
+      expect(stack.be.store.outbox.length).toBe(sent);
+    } finally {
+      await stack.close();
+    }
+  });
+
+  it('never switches a signed-in browser by a hash token without switch_account', async () => {
+    const stack = await startStack(UNLIMITED);
+    try {
+      const mine = await signIn(stack, 'customer@example.be');
+      const other = await signIn(stack, 'employee@example.be');
+      const minted = await stack.be.app.inject({
+        method: 'POST',
+        url: '/token/handover',
+        headers: { authorization: `Bearer ${other}` },
+      });
+      const handover: string = minted.json().token;
+      const originApp = fc.option(fc.string({ maxLength: 64 }), { nil: undefined });
+      await fc.assert(
+        fc.asyncProperty(originApp, fc.constantFrom(undefined, false), async (app, flag) => {
+          const res = await stack.gateway.inject({
+            method: 'POST',
+            url: '/api/token/hash',
+            headers: browserHeaders(stack),
+            cookies: { access_token: mine },
+            payload: {
+              token: handover,
+              ...(app === undefined ? {} : { 'origin-app': app }),
+              ...(flag === undefined ? {} : { switch_account: flag }),
+            },
+          });
+          expect(res.statusCode, res.body.slice(0, 200)).toBe(409);
+          expect(res.json().code).toBe('other_account');
+          expect(res.cookies.find((c) => c.name === 'access_token')).toBeUndefined();
+        }),
+        { numRuns: RUNS },
+      );
+    } finally {
+      await stack.close();
+    }
+  });
+});

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStack, type TestStack } from './test-helpers';
+import { apiHeaders, startStack, type TestStack } from './test-helpers';
 
 let stack: TestStack;
 let down: TestStack;
@@ -52,7 +52,7 @@ describe('the /api boundary holds for every spelling of a path', () => {
 
   it('answers every spelling of a read with no-store and the API policy, or 404', async () => {
     for (const url of spellings('/api/user')) {
-      const res = await stack.gateway.inject({ url, headers: { host: 'be.localhost:3000' } });
+      const res = await stack.gateway.inject({ url, headers: apiHeaders('be.localhost:3000') });
       expect([401, 404], url).toContain(res.statusCode);
       expect(res.headers['content-type'], url).toContain('application/json');
       if (res.statusCode === 404) continue;
@@ -63,7 +63,7 @@ describe('the /api boundary holds for every spelling of a path', () => {
 
   it('answers every spelling with 503 in maintenance, or 404, never the app', async () => {
     for (const url of spellings('/api/user')) {
-      const res = await down.gateway.inject({ url, headers: { host: 'be.localhost:3000' } });
+      const res = await down.gateway.inject({ url, headers: apiHeaders('be.localhost:3000') });
       expect([503, 404], url).toContain(res.statusCode);
       if (res.statusCode === 503) expect(res.json().code, url).toBe('maintenance');
       expect(res.headers['content-type'], url).toContain('application/json');
@@ -95,7 +95,7 @@ describe("the gateway's own errors", () => {
   it('answers an unknown /api path with a JSON 404 naming it', async () => {
     const res = await stack.gateway.inject({
       url: '/api/no-such-call',
-      headers: { host: 'be.localhost:3000' },
+      headers: apiHeaders('be.localhost:3000'),
     });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ code: 'not_found', message: 'No route GET /api/no-such-call' });

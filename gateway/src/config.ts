@@ -1,8 +1,12 @@
+import { existsSync } from 'node:fs';
 import { isIP } from 'node:net';
+import { join } from 'node:path';
 import { z } from 'zod';
 
 const flag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
+/** A sample rate: 0 (none) to 1 (all). */
+const rate = z.coerce.number().min(0).max(1);
 
 /** One address or CIDR block (`10.0.0.0/8`, `fd00::/8`). */
 function isAddressOrCidr(value: string): boolean {
@@ -91,8 +95,51 @@ const Env = z.object({
     .string()
     .default('')
     .refine((v) => v === '' || /^rediss?:\/\//.test(v), 'must be a redis:// or rediss:// URL'),
-  /** Where the built web app lives; empty to serve no web app (API only). */
+  /**
+   * Where the built web app lives. Required in production (`NODE_ENV=production`):
+   * a gateway without its pages would answer every page 404 yet look healthy.
+   * Elsewhere, unset means the repository's `web/dist`.
+   */
   WEB_DIST: z.string().default(''),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /**
+   * The management listener (`/metrics`, `/healthz`, `/readyz`): loopback by
+   * default, like Keycloak's and Ory's, so that nothing of it is public.
+   * `0` picks a free port (tests).
+   */
+  MANAGEMENT_PORT: z.coerce.number().int().min(0).max(65535).default(9000),
+  MANAGEMENT_HOST: z.string().min(1).default('127.0.0.1'),
+  /**
+   * Tracing, by OpenTelemetry's own variables (docs/operations.md "Tracing"):
+   * on when an exporter is named (`otlp`, `console`) or an OTLP endpoint is
+   * set; sampled parent-based, new traces at the ratio (spec part 9: 0).
+   */
+  OTEL_SDK_DISABLED: flag.default(false),
+  OTEL_TRACES_EXPORTER: z.enum(['otlp', 'console', 'none']).optional(),
+  OTEL_EXPORTER_OTLP_ENDPOINT: httpUrl.optional(),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: httpUrl.optional(),
+  OTEL_TRACES_SAMPLER: z
+    .enum(['parentbased_traceidratio', 'parentbased_always_on', 'parentbased_always_off'])
+    .default('parentbased_traceidratio'),
+  OTEL_TRACES_SAMPLER_ARG: rate.default(0),
+  OTEL_SERVICE_NAME: z.string().min(1).default('portal-gateway'),
+  /**
+   * Error reporting (Sentry's SDK): off without a DSN. The web app's DSN is
+   * its own (a browser's DSN is public); both use the sample rates, whose
+   * defaults are the spec's (part 9: 0).
+   */
+  SENTRY_DSN: z.url().optional(),
+  WEB_SENTRY_DSN: z.url().optional(),
+  SENTRY_ENVIRONMENT: z.string().min(1).default('production'),
+  SENTRY_SAMPLE_RATE: rate.default(0),
+  SENTRY_TRACES_SAMPLE_RATE: rate.default(0),
+  /**
+   * The HMAC key of the account ids and usernames in security events
+   * (docs/operations.md "Security events"): without it, anyone holding a log
+   * could confirm a guessed id. Unset: a fixed key (the hashes still match
+   * across gateways, but only hide what cannot be guessed).
+   */
+  EVENT_HASH_KEY: z.string().min(16).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CAPTCHA_SITE_KEY: z.string().default(''),
   /**
@@ -135,12 +182,28 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const present = Object.fromEntries(
     Object.keys(Env.shape).flatMap((k) => (env[k] === undefined ? [] : [[k, env[k]]])),
   );
+  // An empty value is a mistake (`PORT=` once listened on a random port), not a default.
+  const empty = Object.entries(present)
+    .filter(([, v]) => String(v).trim() === '')
+    .map(([k]) => `${k}: is empty (unset it to use the default)`);
   const result = Env.safeParse(present);
-  if (!result.success) {
-    const lines = result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+  if (!result.success || empty.length) {
+    const lines = [
+      ...empty,
+      ...(result.error?.issues ?? [])
+        .filter((i) => !empty.some((e) => e.startsWith(`${String(i.path[0])}:`)))
+        .map((i) => `${i.path.join('.')}: ${i.message}`),
+    ];
     throw new ConfigError(`Invalid gateway configuration:\n  ${lines.join('\n  ')}`);
   }
   const config = withDefaults(result.data);
+  if (config.NODE_ENV === 'production' && !existsSync(join(config.WEB_DIST, 'index.html'))) {
+    throw new ConfigError(
+      `Invalid gateway configuration:\n  WEB_DIST: ${
+        config.WEB_DIST ? `${config.WEB_DIST} holds no index.html` : 'required in production'
+      } (the built web app's folder)`,
+    );
+  }
   if (config.CAPTCHA_SITE_KEY && !config.CAPTCHA_SECRET) {
     throw new ConfigError(
       'Invalid gateway configuration:\n  CAPTCHA_SECRET: required when CAPTCHA_SITE_KEY is set (the gateway verifies every captcha token)',
@@ -158,6 +221,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return config;
 }
 
+/** Whether traces are recorded and exported (OpenTelemetry's variables; docs/operations.md). */
+export function tracingEnabled(config: Config): boolean {
+  if (config.OTEL_SDK_DISABLED || config.OTEL_TRACES_EXPORTER === 'none') return false;
+  return Boolean(
+    config.OTEL_TRACES_EXPORTER ||
+      config.OTEL_EXPORTER_OTLP_ENDPOINT ||
+      config.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT,
+  );
+}
+
 /**
  * The defaults, with overrides: for tests. The hosts tests call the gateway
  * by (`app.inject`'s `localhost:80`, a listening test server's 127.0.0.1,
@@ -167,6 +240,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     ...loadConfig({}),
     LOG_LEVEL: 'silent',
+    // Tests build many gateways: each management listener on a free port.
+    MANAGEMENT_PORT: 0,
     PUBLIC_ORIGIN_BE: [
       'http://be.localhost:3000',
       'http://localhost',

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
 import { testConfig } from './config';
 import {
+  apiHeaders,
   browserHeaders,
   DEMO_PASSWORD,
   newDeviceCookie,
@@ -80,11 +81,11 @@ describe('several gateways, one Redis', () => {
   const sessionsCall = (gateway: FastifyInstance) =>
     gateway.inject({
       url: '/api/sessions',
-      headers: { host: 'be.localhost:3000' },
+      headers: apiHeaders('be.localhost:3000'),
       cookies: { access_token: weakToken },
     });
 
-  it('keeps a weak sign-in locked down on every gateway: the flag lives in Redis', async () => {
+  it('keeps a weak sign-in locked down on every gateway: each asks the account API', async () => {
     weakToken = await signIn(browserAt(0), 'weak@example.be');
     for (const gateway of gateways) {
       const res = await sessionsCall(gateway);
@@ -94,7 +95,8 @@ describe('several gateways, one Redis', () => {
   });
 
   it('fails open while Redis is away: calls go on (the upstream still locks accounts)', async () => {
-    const probe = async () => (await gateways[0]?.inject({ url: '/readyz' }))?.json().store;
+    const probe = async () =>
+      (await gateways[0]?.management.inject({ url: '/readyz' }))?.json().store;
     expect(await probe()).toBe('ok');
     await redis.stop();
     await expect.poll(probe).toBe('unreachable');
@@ -111,18 +113,15 @@ describe('several gateways, one Redis', () => {
     expect(res.json().message).toBe('Invalid username/password.');
   });
 
-  it('fails closed for the weak-password lockdown while Redis is away: 503, nothing unlocked', async () => {
-    // Redis was stopped by the test above.
+  it('keeps the weak-password lockdown while Redis is away, and nothing else refused', async () => {
+    // Redis was stopped by the test above. The weak state is the account API's, not Redis's.
     const res = await sessionsCall(gateways[1] as FastifyInstance);
-    expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({
-      code: 'session_store_unavailable',
-      message: 'The sign-in service is unavailable. Please try again later.',
-    });
-    // Reading the user needs no flag: the weak-password screen still loads.
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('weak_password');
+    // Reading the user needs no state: the weak-password screen still loads.
     const user = await (gateways[1] as FastifyInstance).inject({
       url: '/api/user',
-      headers: { host: 'be.localhost:3000' },
+      headers: apiHeaders('be.localhost:3000'),
       cookies: { access_token: weakToken },
     });
     expect(user.statusCode).toBe(200);
@@ -240,7 +239,7 @@ describe('public origins', () => {
   it('builds the identity-provider redirect_uri from the configured origin', async () => {
     const res = await stack.gateway.inject({
       url: '/api/sso/microsoft/login?login_hint=sso%40acme.example',
-      headers: { host: 'account.example.be' },
+      headers: apiHeaders('account.example.be'),
     });
     expect(res.statusCode, res.body).toBe(200);
     const target = new URL(res.json().redirect);
@@ -272,13 +271,13 @@ describe('real files at real paths', () => {
   it('serves robots.txt that keeps every page out of search engines, and security.txt', async () => {
     const robots = await stack.gateway.inject({
       url: '/robots.txt',
-      headers: { host: 'be.localhost:3000' },
+      headers: apiHeaders('be.localhost:3000'),
     });
     expect(robots.statusCode).toBe(200);
     expect(robots.body).toContain('Disallow: /');
     const security = await stack.gateway.inject({
       url: '/.well-known/security.txt',
-      headers: { host: 'account.example.be' },
+      headers: apiHeaders('account.example.be'),
     });
     expect(security.body).toMatch(/^Contact: /m);
     expect(security.body).toContain(

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEVICE_MAX_AGE_S, upstreamDeviceId } from './plugins/session';
 import {
+  apiHeaders,
   completeMfa,
   DEMO_PASSWORD,
   newDeviceCookie,
@@ -56,11 +57,11 @@ describe('the device cookie', () => {
   it('is set on the first call of a browser: httpOnly, SameSite=Lax, random, for 400 days', async () => {
     const a = await stack.gateway.inject({
       url: '/api/config',
-      headers: { host: 'be.localhost:3000' },
+      headers: apiHeaders('be.localhost:3000'),
     });
     const b = await stack.gateway.inject({
       url: '/api/config',
-      headers: { host: 'be.localhost:3000' },
+      headers: apiHeaders('be.localhost:3000'),
     });
     const cookie = a.cookies.find((c) => c.name === 'device');
     expect(cookie).toMatchObject({
@@ -74,7 +75,7 @@ describe('the device cookie', () => {
     // The browser keeps it: no new one while it has ours.
     const again = await stack.gateway.inject({
       url: '/api/config',
-      headers: { host: 'be.localhost:3000', cookie: `device=${cookie?.value}` },
+      headers: { ...apiHeaders('be.localhost:3000'), cookie: `device=${cookie?.value}` },
     });
     expect(again.cookies.find((c) => c.name === 'device')).toBeUndefined();
   });
@@ -82,7 +83,7 @@ describe('the device cookie', () => {
   it('follows the session cookie on account.example.be: Domain=example.be and Secure', async () => {
     const res = await stack.gateway.inject({
       url: '/api/config',
-      headers: { host: 'account.example.be' },
+      headers: apiHeaders('account.example.be'),
     });
     expect(res.cookies.find((c) => c.name === 'device')).toMatchObject({
       domain: 'example.be',
@@ -94,7 +95,7 @@ describe('the device cookie', () => {
   it('replaces a value that is not one of ours', async () => {
     const res = await stack.gateway.inject({
       url: '/api/config',
-      headers: { host: 'be.localhost:3000', cookie: 'device=chosen-by-a-script' },
+      headers: { ...apiHeaders('be.localhost:3000'), cookie: 'device=chosen-by-a-script' },
     });
     expect(res.cookies.find((c) => c.name === 'device')?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });

@@ -13,8 +13,7 @@ export type GatewayErrorKind =
   | 'weak_password'
   | 'request_too_long'
   | 'captcha'
-  | 'captcha_unavailable'
-  | 'session_store_unavailable';
+  | 'captcha_unavailable';
 
 const STATUS: Record<GatewayErrorKind, number> = {
   upstream_contract: 502,
@@ -31,7 +30,6 @@ const STATUS: Record<GatewayErrorKind, number> = {
   request_too_long: 400,
   captcha: 400,
   captcha_unavailable: 502,
-  session_store_unavailable: 503,
 };
 
 const MESSAGE: Record<GatewayErrorKind, string> = {
@@ -49,7 +47,6 @@ const MESSAGE: Record<GatewayErrorKind, string> = {
   request_too_long: 'This request is too long. Shorten its address or fields and try again.',
   captcha: 'Please complete the security check.',
   captcha_unavailable: 'The security check could not be verified. Please try again later.',
-  session_store_unavailable: 'The sign-in service is unavailable. Please try again later.',
 };
 
 export class GatewayError extends Error {

@@ -2,7 +2,6 @@ import { AuthorizeQuery, accountApi, portalApi } from '@portal/contract';
 import type { AppRouter } from '@ts-rest/core';
 import { generateOpenApi, type SchemaTransformerSync } from '@ts-rest/open-api';
 import { z } from 'zod';
-import type { Config } from './config';
 
 /** ts-rest's generator hands out openapi3-ts objects; plain JSON is all we need of them. */
 type Json = Record<string, unknown>;
@@ -109,8 +108,13 @@ export function portalDocument(): OpenApiDocument {
   return doc;
 }
 
-/** The account API a regional upstream speaks; partners call its `POST /token` for the code exchange. */
-export function accountDocument(config: Config): OpenApiDocument {
+/**
+ * The account API a regional upstream speaks; partners call its `POST /token`
+ * for the code exchange. Its addresses are the gateway's internal upstreams
+ * and are never published here: a partner gets its region's public address
+ * with its client registration (docs/security.md).
+ */
+export function accountDocument(): OpenApiDocument {
   return generate(
     accountApi,
     {
@@ -120,8 +124,17 @@ export function accountDocument(config: Config): OpenApiDocument {
         "What a regional account API (Belgium or Luxembourg) speaks; the gateway calls it with the user's bearer token. Partner apps exchange their authorization code here: `POST /token` with `grant_type=authorization_code`, the `code_verifier` of PKCE, `client_id` and `redirect_uri`.",
     },
     [
-      { url: config.UPSTREAM_BE_URL, description: 'Belgian account API' },
-      { url: config.UPSTREAM_LU_URL, description: 'Luxembourg account API' },
+      {
+        url: '{accountApi}',
+        description:
+          'The account API of your region (Belgium or Luxembourg); its address comes with your client registration',
+        variables: {
+          accountApi: {
+            default: 'https://account-api.example',
+            description: 'The address given with your client registration',
+          },
+        },
+      },
     ],
   );
 }

@@ -11,7 +11,13 @@ import { type AppRouter, isAppRoute } from '@ts-rest/core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
 import { type Config, testConfig } from './config';
-import { browserHeaders, DEMO_PASSWORD, startStack, type TestStack } from './test-helpers';
+import {
+  apiHeaders,
+  browserHeaders,
+  DEMO_PASSWORD,
+  startStack,
+  type TestStack,
+} from './test-helpers';
 
 let stack: TestStack;
 beforeAll(async () => {
@@ -32,7 +38,10 @@ async function stackWith(overrides: Partial<Config>) {
 describe('maintenance mode', () => {
   it('answers every /api call with 503 maintenance, except the config that says so', async () => {
     const s = await stackWith({ MAINTENANCE: true });
-    const user = await s.gateway.inject({ url: '/api/user', headers: { host: 'be.localhost' } });
+    const user = await s.gateway.inject({
+      url: '/api/user',
+      headers: apiHeaders('be.localhost:3000'),
+    });
     expect(user.statusCode).toBe(503);
     expect(user.json()).toEqual({
       code: 'maintenance',
@@ -49,7 +58,7 @@ describe('maintenance mode', () => {
 
     const config = await s.gateway.inject({
       url: '/api/config',
-      headers: { host: 'lu.localhost' },
+      headers: apiHeaders('lu.localhost:3000'),
     });
     expect(config.statusCode).toBe(200);
     expect(config.json()).toMatchObject({ maintenance: true, variant: 'lu' });
@@ -149,11 +158,17 @@ describe('logs', () => {
     const be = buildMockUpstream({ region: 'be' });
     const beUrl = await be.app.listen({ port: 0, host: '127.0.0.1' });
     const gateway = await buildApp(
-      testConfig({ UPSTREAM_BE_URL: beUrl, UPSTREAM_LU_URL: beUrl, LOG_LEVEL: 'trace' }),
+      testConfig({
+        UPSTREAM_BE_URL: beUrl,
+        UPSTREAM_LU_URL: beUrl,
+        LOG_LEVEL: 'trace',
+        // The calls come from 127.0.0.1: a proxy whose request id is taken.
+        TRUST_PROXY: ['127.0.0.1'],
+      }),
       { logStream },
     );
     try {
-      const headers = { host: 'be.localhost', 'x-device-id': randomUUID() };
+      const headers = { host: 'be.localhost:3000', 'x-device-id': randomUUID() };
       const requestId = 'support-ticket-4711';
       const first = await gateway.inject({
         method: 'POST',
@@ -226,7 +241,7 @@ describe('access lines', () => {
     try {
       const res = await gateway.inject({
         url: '/api/mfa/sudo?payload=SECRET-PAYLOAD&mfaId=4',
-        headers: { host: 'lu.localhost:3000', 'x-request-id': 'ticket-"42"' },
+        headers: { ...apiHeaders('lu.localhost:3000'), 'x-request-id': 'ticket-"42"' },
       });
       gateway.log.info({ probe: true }, 'a line pino writes itself');
       const access = lines.find((l) => l.msg === 'request completed');
@@ -257,7 +272,7 @@ describe('access lines', () => {
   it('are not written above the info level', async () => {
     const { gateway, lines } = await gatewayLogging('warn');
     try {
-      await gateway.inject({ url: '/api/config', headers: { host: 'be.localhost' } });
+      await gateway.inject({ url: '/api/config', headers: apiHeaders('be.localhost:3000') });
       expect(lines.filter((l) => l.msg === 'request completed')).toEqual([]);
     } finally {
       await gateway.close();
@@ -266,27 +281,30 @@ describe('access lines', () => {
 });
 
 describe('health probes', () => {
-  it('/healthz answers while the process runs; /readyz when both upstreams answer', async () => {
+  it('/healthz answers on the public port; /readyz on the management port only', async () => {
     expect((await stack.gateway.inject({ url: '/healthz' })).json()).toEqual({ status: 'ok' });
-    const ready = await stack.gateway.inject({ url: '/readyz' });
+    expect((await stack.gateway.inject({ url: '/readyz' })).statusCode).toBe(404);
+    const ready = await stack.gateway.management.inject({ url: '/readyz' });
     expect(ready.statusCode).toBe(200);
     expect(ready.json()).toEqual({
       status: 'ok',
-      upstreams: { be: 'ok', lu: 'ok' },
       store: 'memory',
+      upstreams: { be: 'ok', lu: 'ok' },
     });
   });
 
-  it('/readyz answers 503 naming the upstream that is down', async () => {
+  it('stays ready when an account API is down: only the metric says so', async () => {
     const s = await stackWith({});
     await s.lu.app.close();
-    const ready = await s.gateway.inject({ url: '/readyz' });
-    expect(ready.statusCode).toBe(503);
-    expect(ready.json()).toEqual({
-      status: 'unavailable',
+    const ready = await s.gateway.management.inject({ url: '/readyz' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toMatchObject({
+      status: 'ok',
       upstreams: { be: 'ok', lu: 'unreachable' },
-      store: 'memory',
     });
+    const metrics = await s.gateway.management.inject({ url: '/metrics' });
+    expect(metrics.body).toContain('portal_account_api_up{variant="be"} 1');
+    expect(metrics.body).toContain('portal_account_api_up{variant="lu"} 0');
   });
 });
 
@@ -319,7 +337,26 @@ describe('static web app', () => {
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gz.rawPayload).toString()).toBe(script);
 
-    for (const url of ['/', '/login/email', '/account/security?tab=mfa']) {
+    // Spec part 4, root on load: a visitor without a session goes to the sign-in, from the server.
+    for (const url of ['/', '/login']) {
+      const start = await s.gateway.inject({ url });
+      expect(start.statusCode, url).toBe(302);
+      expect(start.headers.location, url).toBe('/login/email');
+    }
+    const signedIn = await s.gateway.inject({
+      url: '/',
+      cookies: { access_token: 'a'.repeat(40) },
+    });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.body).toContain('<title>Account</title>');
+    // The switcher's links before any script: remembered in a cookie the page can read.
+    const chosen = await s.gateway.inject({ url: '/login/email?lang=fr&target=%2Fprofile' });
+    expect(chosen.statusCode).toBe(303);
+    expect(chosen.headers.location).toBe('/login/email?target=%2Fprofile');
+    expect(chosen.headers['set-cookie']).toMatch(
+      /^lang=fr; Max-Age=31536000; Path=\/; SameSite=Lax$/,
+    );
+    for (const url of ['/login/email', '/account/security?tab=mfa']) {
       const page = await s.gateway.inject({ url });
       expect(page.statusCode, url).toBe(200);
       expect(page.headers['cache-control'], url).toBe('no-cache');

@@ -19,17 +19,12 @@ export function publicOrigins(config: Config): PublicOrigin[] {
   return [...of('be', config.PUBLIC_ORIGIN_BE), ...of('lu', config.PUBLIC_ORIGIN_LU)];
 }
 
-/** The host without its port, lower-cased. */
-export function hostnameOf(hostHeader: string): string {
-  const host = hostHeader.toLowerCase();
-  if (host.startsWith('[')) return host.slice(0, host.indexOf(']') + 1);
-  return host.split(':')[0] ?? '';
-}
-
 /**
- * The configured origin a Host header names: the one with the same host and
- * port, else the one with the same name (a proxy may rewrite the port).
- * Undefined when it names none: such a request is not ours to serve.
+ * The configured origin a Host header names exactly, port included (the
+ * default port of the scheme may be left out, as browsers do). Undefined when
+ * it names none: such a request is not ours to serve (DESIGN.md). A proxy in
+ * front must pass the public Host on, or the origin be configured as the
+ * proxy forwards it.
  */
 export function originOfHost(
   origins: readonly PublicOrigin[],
@@ -37,11 +32,12 @@ export function originOfHost(
 ): PublicOrigin | undefined {
   if (!hostHeader) return undefined;
   const host = hostHeader.toLowerCase();
-  const exact = origins.find((o) => o.url.host === host);
-  if (exact) return exact;
-  const name = hostnameOf(host);
-  return origins.find((o) => o.url.hostname === name);
+  return origins.find(
+    (o) => o.url.host === host || (o.url.port === '' && `${o.url.host}:${defaultPort(o)}` === host),
+  );
 }
+
+const defaultPort = (o: PublicOrigin) => (o.https ? '443' : '80');
 
 /**
  * The session cookie's Domain (DESIGN.md): the origin's host without its

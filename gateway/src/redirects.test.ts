@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allowedRedirect } from './redirects';
-import { startStack, type TestStack } from './test-helpers';
+import { apiHeaders, startStack, type TestStack } from './test-helpers';
 
 const OWN = 'http://be.localhost:3000';
 const CLIENTS = [
@@ -64,7 +64,7 @@ describe('GET /api/redirect-check', () => {
   afterAll(() => stack.close());
 
   const check = (uri: string, host = 'be.localhost:3000') =>
-    stack.gateway.inject({ url: '/api/redirect-check', query: { uri }, headers: { host } });
+    stack.gateway.inject({ url: '/api/redirect-check', query: { uri }, headers: apiHeaders(host) });
 
   it("allows the seed's registered clients and the portal itself", async () => {
     expect((await check('http://127.0.0.1:5555/callback?code=x')).json()).toEqual({
@@ -87,18 +87,18 @@ describe('GET /api/redirect-check', () => {
   it('names a registered app for its sign-in page, anonymously; 404 for an unknown one', async () => {
     const named = await stack.gateway.inject({
       url: '/api/clients/101',
-      headers: { host: 'be.localhost:3000' },
+      headers: apiHeaders('be.localhost:3000'),
     });
     expect(named.statusCode).toBe(200);
     expect(named.json()).toEqual({ client_id: 101, name: 'Partner Shop' });
     const unknown = await stack.gateway.inject({
       url: '/api/clients/999',
-      headers: { host: 'be.localhost:3000' },
+      headers: apiHeaders('be.localhost:3000'),
     });
     expect(unknown.statusCode).toBe(404);
     const bad = await stack.gateway.inject({
       url: '/api/clients/abc',
-      headers: { host: 'be.localhost:3000' },
+      headers: apiHeaders('be.localhost:3000'),
     });
     expect(bad.statusCode).toBe(400);
   });
@@ -106,7 +106,7 @@ describe('GET /api/redirect-check', () => {
   it('answers 400 without a uri', async () => {
     const res = await stack.gateway.inject({
       url: '/api/redirect-check',
-      headers: { host: 'be.localhost:3000' },
+      headers: apiHeaders('be.localhost:3000'),
     });
     expect(res.statusCode).toBe(400);
   });

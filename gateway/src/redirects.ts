@@ -1,5 +1,6 @@
 import type { RegisteredClient } from '@portal/contract';
 import type { FastifyRequest } from 'fastify';
+import { GatewayError } from './errors';
 import { upstreamOf } from './plugins/upstream';
 
 /** Browsers drop tabs and newlines inside URLs; refusing them avoids parsing games. */
@@ -68,6 +69,7 @@ export async function registeredClients(request: FastifyRequest): Promise<Regist
   const res = await upstreamOf(request).grants.listClients({
     extraHeaders: { 'x-request-id': request.id },
   });
+  if (res.status !== 200) throw new GatewayError('upstream_contract');
   cache.set(upstream, { at: now, clients: res.body.clients });
   return res.body.clients;
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserHeaders, startStack, type TestStack } from './test-helpers';
+import { apiHeaders, browserHeaders, startStack, type TestStack } from './test-helpers';
 
 let stack: TestStack;
 let proxied: TestStack;
@@ -32,7 +32,7 @@ function csp(header: string | string[] | number | undefined): Map<string, string
 describe('security headers', () => {
   it('sends a strict Content-Security-Policy on pages', async () => {
     for (const url of ['/api/docs', '/healthz']) {
-      const res = await stack.gateway.inject({ url, headers: { host: 'be.localhost:3000' } });
+      const res = await stack.gateway.inject({ url, headers: apiHeaders('be.localhost:3000') });
       const policy = csp(res.headers['content-security-policy']);
       expect(policy.get('script-src')).toEqual(["'self'"]);
       expect(policy.get('style-src')).toEqual(["'self'"]);
@@ -49,7 +49,7 @@ describe('security headers', () => {
 
   it('answers API calls with a policy that allows nothing, and never lets them be cached', async () => {
     for (const url of ['/api/config', '/api/user']) {
-      const res = await stack.gateway.inject({ url, headers: { host: 'be.localhost:3000' } });
+      const res = await stack.gateway.inject({ url, headers: apiHeaders('be.localhost:3000') });
       expect(res.headers['content-type']).toContain('application/json');
       const policy = csp(res.headers['content-security-policy']);
       expect(policy.get('default-src')).toEqual(["'none'"]);
@@ -79,13 +79,13 @@ describe('security headers', () => {
     // be.localhost is configured as http://: a hop claiming HTTPS does not pin it.
     const http = await proxied.gateway.inject({
       url: '/api/config',
-      headers: { host: 'be.localhost:3000', 'x-forwarded-proto': 'https' },
+      headers: { ...apiHeaders('be.localhost:3000'), 'x-forwarded-proto': 'https' },
     });
     expect(http.headers['strict-transport-security']).toBeUndefined();
 
     // account.example.be is configured as https://: HSTS on pages and API answers alike.
     for (const url of ['/api/config', '/login/email', '/healthz']) {
-      const https = await stack.gateway.inject({ url, headers: { host: 'account.example.be' } });
+      const https = await stack.gateway.inject({ url, headers: apiHeaders('account.example.be') });
       expect(https.headers['strict-transport-security']).toBe(
         'max-age=31536000; includeSubDomains',
       );
@@ -109,7 +109,7 @@ describe('security headers', () => {
 
     const get = await stack.gateway.inject({
       url: '/api/config',
-      headers: { host: 'be.localhost:3000', origin: 'https://evil.example' },
+      headers: { ...apiHeaders('be.localhost:3000'), origin: 'https://evil.example' },
     });
     expect(get.headers['access-control-allow-origin']).toBeUndefined();
   });
@@ -158,9 +158,10 @@ describe('CSRF rule (DESIGN.md)', () => {
     }
   });
 
-  it('lets reads through without a device id, but never a malformed one', async () => {
-    const read = await stack.gateway.inject({ url: '/api/config' });
-    expect(read.statusCode).toBe(200);
+  it('refuses reads too without a device id, and never takes a malformed one', async () => {
+    const read = await stack.gateway.inject({ url: '/api/mfa' });
+    expect(read.statusCode).toBe(403);
+    expect(read.json().code).toBe('csrf');
     const bad = await stack.gateway.inject({
       url: '/api/config',
       headers: { 'x-device-id': '12345' },
@@ -174,11 +175,11 @@ describe('favicon per variant', () => {
   it('serves the Belgian icon on BE hosts and the Luxembourg one on LU hosts', async () => {
     const be = await stack.gateway.inject({
       url: '/favicon.ico',
-      headers: { host: 'be.localhost:3000' },
+      headers: apiHeaders('be.localhost:3000'),
     });
     const lu = await stack.gateway.inject({
       url: '/favicon.ico',
-      headers: { host: 'account.example.lu' },
+      headers: apiHeaders('account.example.lu'),
     });
     expect(be.statusCode).toBe(200);
     expect(be.headers['content-type']).toBe('image/x-icon');
@@ -195,7 +196,7 @@ describe('favicon per variant', () => {
 
     const svg = await stack.gateway.inject({
       url: '/favicon.svg',
-      headers: { host: 'lu.localhost:3000' },
+      headers: apiHeaders('lu.localhost:3000'),
     });
     expect(svg.headers['content-type']).toBe('image/svg+xml');
     expect(svg.body).toContain('#00a1de');

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { buildMockUpstream } from '@portal/mock-upstream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { GATEWAY_NODE_FLAGS } from '../build.mjs';
 import { freePort } from './test-helpers';
@@ -19,7 +20,8 @@ afterEach(async () => {
 function startServer(env: Record<string, string>) {
   const child = spawn(tsx, ['src/server.ts'], {
     cwd: gatewayDir,
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    // The management listener on a free port: tests start many gateways.
+    env: { ...process.env, LOG_LEVEL: 'warn', MANAGEMENT_PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
@@ -77,6 +79,22 @@ describe('configuration at start', () => {
     expect(server.stderr()).toMatch(/UPSTREAM_TIMEOUT_MS: /);
   }, 20_000);
 
+  it('refuses an empty value like a bad one (PORT= once listened on a random port)', async () => {
+    const server = startServer({ PORT: '', TRUST_PROXY: ' ' });
+    expect(await server.exited).toBe(1);
+    expect(server.stderr()).toContain('PORT: is empty (unset it to use the default)');
+    expect(server.stderr()).toContain('TRUST_PROXY: is empty');
+  }, 20_000);
+
+  it('will not start in production without the web app it serves', async () => {
+    const unset = startServer({ NODE_ENV: 'production' });
+    const wrong = startServer({ NODE_ENV: 'production', WEB_DIST: '/nonexistent/web/dist' });
+    expect(await unset.exited).toBe(1);
+    expect(unset.stderr()).toContain('WEB_DIST: required in production');
+    expect(await wrong.exited).toBe(1);
+    expect(wrong.stderr()).toContain('WEB_DIST: /nonexistent/web/dist holds no index.html');
+  }, 30_000);
+
   it('refuses an upstream URL that is not http(s)', async () => {
     const server = startServer({ UPSTREAM_LU_URL: 'ftp://upstream.example' });
     expect(await server.exited).toBe(1);
@@ -97,7 +115,7 @@ describe('the log of a start and a stop', () => {
     } finally {
       taken.close();
     }
-  }, 20_000);
+  }, 30_000);
 
   it('writes its last lines before it exits on SIGTERM', async () => {
     const server = startServer({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' });
@@ -115,14 +133,18 @@ describe('the log of a start and a stop', () => {
       HOST: '127.0.0.1',
       LOG_LEVEL: 'info',
       PUBLIC_ORIGIN_BE: `http://127.0.0.1:${gatewayPort}`,
+      // The ids are the test's own: taken from a proxy the gateway trusts.
+      TRUST_PROXY: '127.0.0.1',
     });
     const base = `http://127.0.0.1:${gatewayPort}`;
     await untilListening(server, 20_000);
     // About 200 KB of lines: some fifty batches, the last one written only at exit.
     const ids = Array.from({ length: 600 }, (_, i) => `order-${i}-${randomUUID()}`);
-    for (const id of ids) {
-      const res = await fetch(`${base}/healthz`, { headers: { 'x-request-id': id } });
+    for (const [i, id] of ids.entries()) {
+      const res = await fetch(`${base}/api/config`, { headers: { 'x-request-id': id } });
       expect(res.status).toBe(200);
+      // Liveness probes between them, as Docker's health check makes: no line of their own.
+      if (i % 100 === 0) expect((await fetch(`${base}/healthz`)).status).toBe(200);
     }
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
@@ -134,9 +156,11 @@ describe('the log of a start and a stop', () => {
     // Nothing listens there.
     const redisPort = await freePort();
     const gatewayPort = await freePort();
+    const managementPort = await freePort();
     const server = startServer({
       PORT: String(gatewayPort),
       HOST: '127.0.0.1',
+      MANAGEMENT_PORT: String(managementPort),
       REDIS_URL: `redis://127.0.0.1:${redisPort}`,
       PUBLIC_ORIGIN_BE: `http://127.0.0.1:${gatewayPort}`,
     });
@@ -157,11 +181,71 @@ describe('the log of a start and a stop', () => {
     });
     expect(signIn.status).toBe(502);
     expect(((await signIn.json()) as { code: string }).code).toBe('upstream_unavailable');
-    // The probe names the store; the upstreams decide readiness, not the store.
-    const ready = (await (await fetch(`${base}/readyz`)).json()) as { store: string };
-    expect(ready.store).toBe('unreachable');
+    // Never ready: the configured Redis has not answered once (a wrong REDIS_URL stays out).
+    const ready = await fetch(`http://127.0.0.1:${managementPort}/readyz`);
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toMatchObject({ status: 'waiting_for_redis', store: 'unreachable' });
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
     expect(lines(server.stdout()).map((line) => line.msg)).toContain('redis unavailable');
+  }, 40_000);
+});
+
+describe('the management port', () => {
+  it('serves the metrics of a sign-in on MANAGEMENT_PORT, and none on the public port', async () => {
+    const upstream = buildMockUpstream({ region: 'be' });
+    const upstreamUrl = await upstream.app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const gatewayPort = await freePort();
+      const managementPort = await freePort();
+      const base = `http://127.0.0.1:${gatewayPort}`;
+      const server = startServer({
+        PORT: String(gatewayPort),
+        HOST: '127.0.0.1',
+        MANAGEMENT_PORT: String(managementPort),
+        PUBLIC_ORIGIN_BE: base,
+        UPSTREAM_BE_URL: upstreamUrl,
+        UPSTREAM_LU_URL: upstreamUrl,
+        LOG_LEVEL: 'info',
+      });
+      await untilListening(server, 20_000);
+      const signIn = await fetch(`${base}/api/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-device-id': randomUUID() },
+        body: JSON.stringify({
+          grant_type: 'password',
+          username: 'customer@example.be',
+          password: 'Portal-Demo-2026!',
+        }),
+      });
+      expect(signIn.status).toBe(200);
+      const metrics = await fetch(`http://127.0.0.1:${managementPort}/metrics`);
+      expect(metrics.status).toBe(200);
+      expect(metrics.headers.get('content-type')).toContain('text/plain');
+      const text = await metrics.text();
+      expect(text).toContain('portal_sign_ins_total{outcome="signed_in"} 1');
+      expect(text).toMatch(
+        /portal_http_requests_total\{method="POST",route="\/api\/token",status="200"\} 1/,
+      );
+      expect(text).toMatch(
+        /portal_account_api_request_duration_seconds_count\{variant="be",operation="POST \/token",outcome="2xx"\} 1/,
+      );
+      expect(text).toContain('portal_account_api_up{variant="be"} 1');
+      expect(text).toContain('portal_nodejs_eventloop_lag_seconds');
+      expect(text).toContain('portal_process_resident_memory_bytes');
+      const ready = await fetch(`http://127.0.0.1:${managementPort}/readyz`);
+      expect(ready.status).toBe(200);
+      // The public port: its health check, but no metrics and no readiness.
+      expect((await fetch(`${base}/healthz`)).status).toBe(200);
+      for (const path of ['/metrics', '/readyz']) {
+        const res = await fetch(`${base}${path}`);
+        expect(res.status).toBe(404);
+        expect(await res.text()).not.toContain('portal_');
+      }
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+    } finally {
+      await upstream.app.close();
+    }
   }, 40_000);
 });

@@ -28,3 +28,8 @@ closeWithGrace({ delay: config.UPSTREAM_TIMEOUT_MS + 5000 }, async ({ signal, er
 });
 
 await app.listen({ port: config.PORT, host: config.HOST });
+const management = await app.management.listen({
+  port: config.MANAGEMENT_PORT,
+  host: config.MANAGEMENT_HOST,
+});
+app.log.info({ address: management }, 'Management listening (metrics, probes)');

@@ -5,7 +5,14 @@ import { Agent, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
 import { testConfig } from './config';
-import { browserHeaders, DEMO_PASSWORD, signIn, startStack, type TestStack } from './test-helpers';
+import {
+  apiHeaders,
+  browserHeaders,
+  DEMO_PASSWORD,
+  signIn,
+  startStack,
+  type TestStack,
+} from './test-helpers';
 
 let stack: TestStack;
 beforeAll(async () => {
@@ -47,7 +54,7 @@ describe('one browser, one session', () => {
     expect(revoked(first)).toBe(true);
     const old = await stack.gateway.inject({
       url: '/api/user',
-      headers: { host: 'be.localhost:3000' },
+      headers: apiHeaders('be.localhost:3000'),
       cookies: { access_token: first },
     });
     expect(old.statusCode).toBe(401);
@@ -132,7 +139,10 @@ describe('a session cookie that is not a token', () => {
     authorizations.length = 0;
     const res = await gateway.inject({
       url: '/api/mfa',
-      headers: { host: 'be.localhost:3000', cookie: `access_token=${encodeURIComponent(value)}` },
+      headers: {
+        ...apiHeaders('be.localhost:3000'),
+        cookie: `access_token=${encodeURIComponent(value)}`,
+      },
     });
     expect(authorizations.length).toBeGreaterThan(0);
     expect(authorizations.every((a) => a === undefined)).toBe(true);
@@ -145,7 +155,7 @@ describe('a session cookie that is not a token', () => {
     const token = 'A'.repeat(43);
     await gateway.inject({
       url: '/api/mfa',
-      headers: { host: 'be.localhost:3000', cookie: `access_token=${token}` },
+      headers: { ...apiHeaders('be.localhost:3000'), cookie: `access_token=${token}` },
     });
     expect(authorizations).toContain(`Bearer ${token}`);
   });

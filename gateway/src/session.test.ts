@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserHeaders, DEMO_PASSWORD, signIn, startStack, type TestStack } from './test-helpers';
+import {
+  apiHeaders,
+  browserHeaders,
+  DEMO_PASSWORD,
+  signIn,
+  startStack,
+  type TestStack,
+} from './test-helpers';
 
 let stack: TestStack;
 beforeAll(async () => {
@@ -72,7 +79,7 @@ describe('sign-in through the gateway', () => {
     const user = await stack.gateway.inject({
       method: 'GET',
       url: '/api/user',
-      headers: { host: 'be.localhost:3000' },
+      headers: apiHeaders('be.localhost:3000'),
       cookies: { access_token: token },
     });
     expect(user.statusCode).toBe(200);
@@ -90,7 +97,7 @@ describe('sign-in through the gateway', () => {
     const after = await stack.gateway.inject({
       method: 'GET',
       url: '/api/user',
-      headers: { host: 'be.localhost:3000' },
+      headers: apiHeaders('be.localhost:3000'),
       cookies: { access_token: token },
     });
     expect(after.statusCode).toBe(401);
@@ -139,13 +146,13 @@ describe('variant by host', () => {
   it('answers the Luxembourg config on lu.localhost and reaches the LU upstream', async () => {
     const config = await stack.gateway.inject({
       url: '/api/config',
-      headers: { host: 'lu.localhost:3000' },
+      headers: apiHeaders('lu.localhost:3000'),
     });
     expect(config.json()).toMatchObject({ variant: 'lu', defaultLanguage: 'fr_LU' });
     const token = await signIn(stack, 'marie@example.lu', 'lu.localhost:3000');
     const user = await stack.gateway.inject({
       url: '/api/user',
-      headers: { host: 'lu.localhost:3000' },
+      headers: apiHeaders('lu.localhost:3000'),
       cookies: { access_token: token },
     });
     expect(user.json().data.firstname).toBe('Marie');
@@ -162,7 +169,7 @@ describe('variant by host', () => {
   it('answers the Belgian config on any other host', async () => {
     const config = await stack.gateway.inject({
       url: '/api/config',
-      headers: { host: 'be.localhost:3000' },
+      headers: apiHeaders('be.localhost:3000'),
     });
     expect(config.json()).toMatchObject({ variant: 'be', languages: ['en', 'fr', 'nl'] });
   });

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import { buildMockUpstream, type MockApp } from '@portal/mock-upstream';
+import { type AppRoute, isAppRoute } from '@ts-rest/core';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from './app';
 import { type Config, testConfig } from './config';
@@ -44,6 +45,23 @@ export async function startStack(overrides: Partial<Config> = {}): Promise<TestS
   };
 }
 
+/**
+ * A stack whose gateway listens on loopback at a free port, configured with
+ * that exact origin (`Host` must match an origin exactly, port included):
+ * for tests that call it over HTTP, as a browser would. Returns the base URL.
+ */
+export async function listeningStack(
+  overrides: Partial<Config> = {},
+): Promise<{ stack: TestStack; base: string }> {
+  const port = await freePort();
+  const stack = await startStack({
+    PUBLIC_ORIGIN_BE: [`http://127.0.0.1:${port}`, ...testConfig().PUBLIC_ORIGIN_BE],
+    ...overrides,
+  });
+  const base = await stack.gateway.listen({ port, host: '127.0.0.1' });
+  return { stack, base };
+}
+
 /** A TCP port nothing listens on now (for a gateway whose public origin must name its port). */
 export async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -56,6 +74,14 @@ export async function freePort(): Promise<number> {
 
 /** A value of the gateway's `device` cookie, as it makes them. */
 export const newDeviceCookie = () => randomBytes(32).toString('base64url');
+
+/**
+ * The headers of the plainest portal call a browser makes: its Host and the
+ * X-Device-ID every /api call carries (the CSRF rule holds for reads too).
+ */
+export function apiHeaders(host = 'be.localhost:3000') {
+  return { host, 'x-device-id': '00000000-0000-4000-8000-000000000001' };
+}
 
 /** Headers the web app sends on every state-changing call (with the browser's device cookie). */
 export function browserHeaders(stack: TestStack, host = 'be.localhost:3000') {
@@ -128,4 +154,18 @@ export async function signIn(
   if (res.statusCode !== 200 || !cookie)
     throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
   return cookie.value;
+}
+
+/** Every route of a contract router (the portal's: every door the browser has). */
+export function routesOf(router: object): AppRoute[] {
+  return Object.values(router).flatMap((value) =>
+    isAppRoute(value) ? [value] : routesOf(value as object),
+  );
+}
+
+/** A route's path with its parameters filled in with plausible values. */
+export function pathOf(route: AppRoute): string {
+  return route.path.replace(/:(\w+)\??/g, (_m, name: string) =>
+    name === 'provider' ? 'microsoft' : '1',
+  );
 }

@@ -15,5 +15,15 @@ export function portalConfig(config: Config, variant: Variant): PortalConfig {
       dealsSite: !lu,
     },
     maintenance: config.MAINTENANCE,
+    ...(config.WEB_SENTRY_DSN
+      ? {
+          errorReporting: {
+            dsn: config.WEB_SENTRY_DSN,
+            environment: config.SENTRY_ENVIRONMENT,
+            sampleRate: config.SENTRY_SAMPLE_RATE,
+            tracesSampleRate: config.SENTRY_TRACES_SAMPLE_RATE,
+          },
+        }
+      : {}),
   };
 }

@@ -1,10 +1,13 @@
 import { portalApi } from '@portal/contract';
-import { type AppRoute, isAppRoute } from '@ts-rest/core';
+import type { AppRoute } from '@ts-rest/core';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
+  apiHeaders,
   browserHeaders,
   newDeviceCookie,
+  pathOf,
+  routesOf,
   signIn,
   startStack,
   type TestStack,
@@ -18,13 +21,6 @@ afterAll(() => stack.close());
 beforeEach(async () => {
   await stack.be.app.inject({ method: 'POST', url: '/__dev/reset' });
 });
-
-/** Every route of the portal contract. */
-function routesOf(router: object): AppRoute[] {
-  return Object.values(router).flatMap((value) =>
-    isAppRoute(value) ? [value] : routesOf(value as object),
-  );
-}
 
 /** The calls a weak session may still make (spec part 4: nothing but replacing the password). */
 const OPEN: AppRoute[] = [
@@ -43,9 +39,7 @@ const LOCKED = routesOf(portalApi).filter((r) => !OPEN.includes(r));
 
 /** A call of `route` with its path parameters filled in; the lockdown answers before any body check. */
 function call(route: AppRoute, token: string, extra: Partial<InjectOptions> = {}) {
-  const url = route.path.replace(/:(\w+)\??/g, (_m, name: string) =>
-    name === 'provider' ? 'microsoft' : '1',
-  );
+  const url = pathOf(route);
   const { 'content-type': _json, ...headers } = browserHeaders(stack);
   return stack.gateway.inject({
     method: route.method as 'GET',
@@ -109,14 +103,14 @@ describe('a weak password grants nothing else (server-side lockdown)', () => {
     const bare = await stack.gateway.inject({
       method: 'GET',
       url: '/api/sessions',
-      headers: { host: 'be.localhost:3000', cookie: `access_token=${token}` },
+      headers: { ...apiHeaders('be.localhost:3000'), cookie: `access_token=${token}` },
     });
     expect(bare.statusCode).toBe(403);
     expect(bare.json().code).toBe('weak_password');
     const elsewhere = await stack.gateway.inject({
       method: 'GET',
       url: '/api/mfa',
-      headers: { host: 'be.localhost:3000', cookie: `device=${newDeviceCookie()}` },
+      headers: { ...apiHeaders('be.localhost:3000'), cookie: `device=${newDeviceCookie()}` },
       cookies: { access_token: token },
     });
     expect(elsewhere.statusCode).toBe(403);
@@ -165,7 +159,7 @@ describe('a weak password grants nothing else (server-side lockdown)', () => {
       'client_id=101&redirect_uri=http%3A%2F%2F127.0.0.1%3A5555%2Fcallback&response_type=code&state=s1';
     const res = await stack.gateway.inject({
       url: `/authorize?${query}`,
-      headers: { host: 'be.localhost:3000' },
+      headers: apiHeaders('be.localhost:3000'),
       cookies: { access_token: token },
     });
     expect(res.statusCode).toBe(302);

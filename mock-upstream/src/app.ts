@@ -1,7 +1,7 @@
 import formbody from '@fastify/formbody';
-import { accountApi, requestValidationError } from '@portal/contract';
+import { accountApi, loggableUrl, requestValidationError } from '@portal/contract';
 import { initServer } from '@ts-rest/fastify';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { type Clock, systemClock } from './clock';
 import { passwordCheck } from './domain/breached';
 import { authRoutes } from './routes/auth';
@@ -16,8 +16,12 @@ import { partnerRoutes } from './routes/partner';
 import { passkeysRoutes } from './routes/passkeys';
 import { profileRoutes } from './routes/profile';
 import { sessionsRoutes } from './routes/sessions';
+import { enforceScopes } from './scopes';
 import { createStore, type Region, type Store } from './store';
 
+/** For other packages' tests: the demo authenticator's code, as the user's phone shows it. */
+export { totpCode } from './domain/mfa-codes';
+export { DEMO_TOTP_SECRET } from './seed';
 /** For other packages' tests: a signed-in session without going through sign-in. */
 export { findAccountByLogin, issueToken } from './store';
 
@@ -25,6 +29,8 @@ export interface MockOptions {
   region: Region;
   clock?: Clock;
   logger?: boolean;
+  /** Where log lines go when `logger` is on (tests read them); stdout when absent. */
+  logStream?: { write(line: string): void };
   /**
    * Pwned Passwords range API base for the breached-password check
    * (`BREACHED_PASSWORDS_URL`); absent: the bundled list, looked up in process.
@@ -39,9 +45,27 @@ export interface MockApp {
   store: Store;
 }
 
+/**
+ * Like the gateway's: a request is logged by method and URL, the URL's secret
+ * values (MFA payload, identity-provider state, codes, tokens) replaced;
+ * never its headers or body.
+ */
+function loggerOptions(stream: MockOptions['logStream']) {
+  return {
+    ...(stream ? { stream } : {}),
+    serializers: {
+      req: (req: FastifyRequest) => ({
+        method: req.method,
+        url: loggableUrl(req.url),
+        remoteAddress: req.ip,
+      }),
+    },
+  };
+}
+
 /** Builds the mock account API of one region; its state lives in `store`. */
 export function buildMockUpstream(options: MockOptions): MockApp {
-  const app = Fastify({ logger: options.logger ?? false });
+  const app = Fastify({ logger: options.logger ? loggerOptions(options.logStream) : false });
   const store = createStore(options.region, options.clock ?? systemClock(), options.portalUrl);
   const passwords = passwordCheck(options.breachedPasswordsUrl ?? null, app.log);
   // OAuth clients send the code exchange form-encoded (RFC 6749 section 4.1.3).
@@ -63,6 +87,8 @@ export function buildMockUpstream(options: MockOptions): MockApp {
   });
   // In a scope of its own, so that ts-rest's error handler does not replace ours.
   app.register(async (scope) => {
+    // Every route's token is held to its need, from one table (`scopes.ts`).
+    scope.addHook('onRequest', enforceScopes(store));
     s.registerRouter(accountApi, router, scope, {
       responseValidation: true,
       requestValidationErrorHandler: requestValidationError,

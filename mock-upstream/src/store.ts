@@ -1,7 +1,14 @@
 import { randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
 import Bowser from 'bowser';
 import type { Clock } from './clock';
-import { DEMO_PASSWORD, seedAccounts, seedCards, seedClients, seedCodes } from './seed';
+import {
+  DEMO_PASSWORD,
+  type SeedAccount,
+  seedAccounts,
+  seedCards,
+  seedClients,
+  seedCodes,
+} from './seed';
 
 /**
  * All state of one region's mock account API, in memory. Each domain keeps its
@@ -63,6 +70,8 @@ export interface MfaMethodRow {
   /** False until the setup was confirmed with a code. */
   active: boolean;
   createdAt: number;
+  /** The last 30-second step whose authenticator code was accepted (totp only): codes are single use. */
+  lastTotpStep?: number;
 }
 
 export interface RecoveryKeyRow {
@@ -187,7 +196,7 @@ export interface HistoryEvent {
   detail: string | null;
 }
 
-/** A WebAuthn credential (issue 16): its public key verifies the assertions. */
+/** A WebAuthn credential: its public key verifies the assertions. */
 export interface PasskeyRow {
   /** The credential id, base64url. */
   id: string;
@@ -242,9 +251,28 @@ export interface Store {
   knownDevices: KnownDeviceRow[];
   /** accountId → the e-mail notices it switched off (absent: all on). */
   notificationSettings: Map<number, { new_device_sign_in: boolean }>;
-  /** accountId → times of failed sign-ins (lockout window). */
+  /** accountId → times of failed password checks outside sign-in (partner link), and its lock. */
   failedLogins: Map<number, number[]>;
   lockedUntil: Map<number, number>;
+  /**
+   * Sign-in lockout, keyed by login and caller address (`a:<account id>|<ip>`,
+   * or `l:<login>|<ip>` for a login no account has): times of failures and
+   * until when the pair is locked. A stranger can lock only their own address
+   * out; the owner signing in from elsewhere is not affected (docs/security.md).
+   */
+  signInFailures: Map<string, number[]>;
+  signInLockedUntil: Map<string, number>;
+  /**
+   * `<account id>|<device id>` → until when that device's next sign-in needs no
+   * second code: a password reset on it just proved the code's channel.
+   */
+  resetVouched: Map<string, number>;
+  /** accountId → times of wrong second factors, across challenges. */
+  mfaFailures: Map<number, number[]>;
+  /** accountId → until when its second factor is paused. */
+  mfaPausedUntil: Map<number, number>;
+  /** Key of the made-up recipients the forgotten-password answer shows for unknown logins. */
+  decoyKey: Buffer;
   clients: Map<number, ClientRow>;
   grants: GrantRow[];
   authCodes: Map<string, AuthCodeRow>;
@@ -294,6 +322,12 @@ function emptyTables(region: Region, clock: Clock): Omit<Store, 'portalUrl'> {
     notificationSettings: new Map(),
     failedLogins: new Map(),
     lockedUntil: new Map(),
+    signInFailures: new Map(),
+    signInLockedUntil: new Map(),
+    resetVouched: new Map(),
+    mfaFailures: new Map(),
+    mfaPausedUntil: new Map(),
+    decoyKey: randomBytes(32),
     clients: new Map(),
     grants: [],
     authCodes: new Map(),
@@ -326,62 +360,67 @@ export function nextId(store: Store): number {
   return store.nextId++;
 }
 
+/** Adds one account as the seed describes it (its contacts verified, its MFA methods active). */
+export function addAccount(store: Store, s: SeedAccount, passwordHash: string): Account {
+  const now = store.clock.now();
+  const id = nextId(store);
+  const contact = (value: string, i: number): ContactRow => ({
+    id: nextId(store),
+    value,
+    default: i === 0,
+    verified: true,
+    mfa: true,
+  });
+  const account: Account = {
+    id,
+    user_id: s.user_id,
+    customer_user_id: s.customer_user_id,
+    fridom_user_id: s.fridom_user_id,
+    email: s.email.map(contact),
+    phone: s.phone.map(contact),
+    firstname: s.firstname,
+    lastname: s.lastname,
+    birthdate: s.birthdate,
+    gender: s.gender,
+    language: s.language,
+    passwordHash,
+    password_status: s.password_status,
+    last_password_change: new Date(now - 90 * 24 * 3600 * 1000).toISOString(),
+    mfa_forced: s.mfa_forced,
+    mfa_customer: s.mfa_customer,
+    has_sso: s.has_sso,
+    sso_only: false,
+    iban: s.iban,
+    iban_country: s.iban ? s.iban.slice(0, 2) : null,
+    sso_email: null,
+    company: s.company,
+    duplicateOf: s.duplicateOf,
+    national_register_number: s.national_register_number,
+  };
+  store.accounts.set(id, account);
+  for (const [i, m] of s.mfa.entries()) {
+    const methodId = nextId(store);
+    store.mfaMethods.set(methodId, {
+      id: methodId,
+      accountId: id,
+      method: m.method,
+      target: m.target,
+      secret: m.secret ?? null,
+      primary: i === 0,
+      active: true,
+      createdAt: now,
+    });
+  }
+  for (const key of s.recoveryKeys) {
+    store.recoveryKeys.push({ accountId: id, hash: hashSecret(key), used_at: null });
+  }
+  return account;
+}
+
 function seed(store: Store): void {
   // One hash reused by all demo accounts keeps start-up fast.
   const passwordHash = hashSecret(DEMO_PASSWORD);
-  const now = store.clock.now();
-  for (const s of seedAccounts(store.region)) {
-    const id = nextId(store);
-    const contact = (value: string, i: number): ContactRow => ({
-      id: nextId(store),
-      value,
-      default: i === 0,
-      verified: true,
-      mfa: true,
-    });
-    store.accounts.set(id, {
-      id,
-      user_id: s.user_id,
-      customer_user_id: s.customer_user_id,
-      fridom_user_id: s.fridom_user_id,
-      email: s.email.map(contact),
-      phone: s.phone.map(contact),
-      firstname: s.firstname,
-      lastname: s.lastname,
-      birthdate: s.birthdate,
-      gender: s.gender,
-      language: s.language,
-      passwordHash,
-      password_status: s.password_status,
-      last_password_change: new Date(now - 90 * 24 * 3600 * 1000).toISOString(),
-      mfa_forced: s.mfa_forced,
-      mfa_customer: s.mfa_customer,
-      has_sso: s.has_sso,
-      sso_only: false,
-      iban: s.iban,
-      iban_country: s.iban ? s.iban.slice(0, 2) : null,
-      sso_email: null,
-      company: s.company,
-      duplicateOf: s.duplicateOf,
-      national_register_number: s.national_register_number,
-    });
-    for (const [i, m] of s.mfa.entries()) {
-      const methodId = nextId(store);
-      store.mfaMethods.set(methodId, {
-        id: methodId,
-        accountId: id,
-        method: m.method,
-        target: m.target,
-        secret: m.secret ?? null,
-        primary: i === 0,
-        active: true,
-        createdAt: now,
-      });
-    }
-    for (const key of s.recoveryKeys) {
-      store.recoveryKeys.push({ accountId: id, hash: hashSecret(key), used_at: null });
-    }
-  }
+  for (const s of seedAccounts(store.region)) addAccount(store, s, passwordHash);
   for (const client of seedClients()) store.clients.set(client.client_id, client);
   for (const { owner, ...card } of seedCards(store.region)) {
     const accountId = owner ? (findAccountByLogin(store, owner)?.id ?? null) : card.accountId;

@@ -1,25 +1,48 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/App';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { App, startSignedOut } from './app/App';
 import { preloadPage } from './app/router';
 import {
   initI18n,
+  initI18nWith,
   localeOfLanguage,
   pickLocale,
-  rememberedLocale,
   STARTUP_NAMESPACES,
 } from './i18n/i18n';
-import { loadConfig } from './lib/config';
+import { rememberedLanguage } from './i18n/remember';
+import { loadConfig, setConfig } from './lib/config';
+import { startErrorReporting } from './lib/error-reporting';
 import { storedUser } from './lib/session';
+import { Page } from './page';
+import { readPageData } from './page-data';
 import './styles.css';
 
-async function start() {
-  // index.html's own element.
-  const root = document.getElementById('root') as HTMLElement;
+/**
+ * A page the gateway drew (docs/decisions/0005-server-rendered-entry-pages.md):
+ * the same config, language and texts as the server, then `hydrateRoot`
+ * takes over the HTML that is already on screen (and what was typed in it).
+ */
+async function hydrate(root: HTMLElement, data: NonNullable<ReturnType<typeof readPageData>>) {
+  setConfig(data.config);
+  // Error reporting: its SDK loads only when the operator configured a DSN.
+  startErrorReporting(data.config);
+  if (!data.config.maintenance) {
+    startSignedOut();
+    await initI18nWith(data.locale, data.texts);
+    await preloadPage(window.location.pathname).catch(() => undefined);
+  }
+  // Through the CSSOM, which the CSP allows (see entry-server.tsx).
+  for (const element of root.querySelectorAll<HTMLElement>('[data-ssr-style]')) {
+    element.style.cssText = element.dataset.ssrStyle ?? '';
+  }
+  hydrateRoot(root, <Page config={data.config} />);
+}
+
+/** Every other page (signed in, or an address the server does not draw): rendered here. */
+async function start(root: HTMLElement) {
   const { pathname } = window.location;
-  const signIn = pathname.startsWith('/login/');
   // The sign-in screen is what a first visit shows: its code loads while the config does.
-  if (signIn) void import('./features/auth/LoginScreen');
+  if (pathname.startsWith('/login/')) void import('./features/auth/LoginScreen');
   const result = await loadConfig();
   if (result.kind !== 'ok') {
     // Maintenance (or no gateway at all): the trilingual screen, nothing else.
@@ -32,6 +55,8 @@ async function start() {
     return;
   }
   const { config } = result;
+  // Error reporting: its SDK loads only when the operator configured a DSN.
+  startErrorReporting(config);
   // Spec part 4, root on load: a signed-in user (their stored copy) gets their own
   // language, or the variant's default when it is not offered; a visitor the browser's.
   const copy = storedUser();
@@ -41,7 +66,7 @@ async function start() {
         config.languages,
         config.fallbackLanguage,
         navigator.languages,
-        rememberedLocale(),
+        rememberedLanguage(),
       );
   await initI18n(locale, STARTUP_NAMESPACES);
   // The first render waits for the page's code and texts: React shows a screen
@@ -54,4 +79,9 @@ async function start() {
   );
 }
 
-void start();
+// index.html's own element.
+const root = document.getElementById('root') as HTMLElement;
+const data = readPageData();
+// Spec part 4, token in address hash: the server never sees the hash, so that page is drawn here.
+if (data && !/(^#|&)token=/.test(window.location.hash)) void hydrate(root, data);
+else void start(root);

@@ -42,6 +42,7 @@ export const errorsPlugin = fp(
             .send(misdirectedPage(request.server.publicOrigins));
         }
         if (error.kind === 'upstream_contract') {
+          request.server.reportError?.(error, request);
           request.log.error(
             { kind: error.kind, ...error.detail },
             'upstream answer broke the contract',
@@ -56,6 +57,7 @@ export const errorsPlugin = fp(
         error instanceof ResponseValidationError
       ) {
         // Our own answer broke the portal contract (a route passed on an unexpected shape).
+        request.server.reportError?.(error, request);
         request.log.error(
           { route: `${error.appRoute.method} ${error.appRoute.path}`, issue: error.cause.issues },
           'answer broke the portal contract',
@@ -76,6 +78,7 @@ export const errorsPlugin = fp(
           message: (error as Error).message,
         });
       }
+      request.server.reportError?.(error, request);
       request.log.error({ err: error }, 'unhandled gateway error');
       return reply.status(500).send({ code: 'internal', message: 'An error has occurred.' });
     });

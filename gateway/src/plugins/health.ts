@@ -1,22 +1,7 @@
 import type { Socket } from 'node:net';
-import type { Variant } from '@portal/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Config } from '../config';
-
-/** How long a readiness probe waits for an upstream. */
-const PROBE_TIMEOUT_MS = 2000;
-
-/** Reachable = it answers HTTP at all; any status will do, the probe asks for no resource. */
-async function reachable(baseUrl: string, timeoutMs: number): Promise<boolean> {
-  try {
-    const res = await fetch(new URL('/', baseUrl), { signal: AbortSignal.timeout(timeoutMs) });
-    await res.body?.cancel();
-    return true;
-  } catch {
-    return false;
-  }
-}
+import { GatewayError } from '../errors';
 
 /**
  * On shutdown, answers to requests still in flight carry `Connection: close`,
@@ -59,33 +44,22 @@ declare module 'fastify' {
 }
 
 /**
- * `GET /healthz`: the process is up. `GET /readyz`: both regions' upstreams
- * answer; 503 naming the one that does not, or while shutting down, so that a
- * load balancer stops sending traffic the gateway cannot serve. It also names
- * the store: `memory`, or the Redis of `REDIS_URL` `ok` or `unreachable`,
- * which does not make the gateway unready: without it the rate limits fail
- * open and only a weak-password session's calls are refused (503), and taking
- * every gateway out of rotation would refuse them all. Both answer on any
- * Host: probes address the container, not the portal's name.
+ * `GET /healthz` on the public port: the process is up (compose's and a load
+ * balancer's liveness check), on any Host: probes address the container, not
+ * the portal's name. Readiness and metrics are on the management port only
+ * (`management.ts`).
  */
-export const healthRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
-  const timeout = Math.min(PROBE_TIMEOUT_MS, config.UPSTREAM_TIMEOUT_MS);
-  const anyHost = { config: { anyHost: true } };
-  app.get('/healthz', anyHost, async () => ({ status: 'ok' }));
-  app.get('/readyz', anyHost, async (_request, reply) => {
-    if (app.closing()) {
-      return reply.status(503).send({ status: 'shutting_down', upstreams: {} });
-    }
-    const urls: Record<Variant, string> = {
-      be: config.UPSTREAM_BE_URL,
-      lu: config.UPSTREAM_LU_URL,
-    };
-    const [be, lu] = await Promise.all([reachable(urls.be, timeout), reachable(urls.lu, timeout)]);
-    const upstreams = { be: be ? 'ok' : 'unreachable', lu: lu ? 'ok' : 'unreachable' };
-    const store = app.redis ? (app.redis.status === 'ready' ? 'ok' : 'unreachable') : 'memory';
-    return reply
-      .status(be && lu ? 200 : 503)
-      .header('cache-control', 'no-store')
-      .send({ status: be && lu ? 'ok' : 'unavailable', upstreams, store });
-  });
+export const healthRoutes: FastifyPluginAsync = async (app) => {
+  // No access line for a liveness probe: Docker's health check asks every
+  // 15 s, a load balancer more often (docs/operations.md).
+  app.get('/healthz', { config: { anyHost: true }, logLevel: 'warn' }, async () => ({
+    status: 'ok',
+  }));
+  // Metrics and readiness live on the management port only: here they are not
+  // found (404), never the web app's page that an unknown address gets.
+  for (const path of ['/metrics', '/readyz']) {
+    app.get(path, { config: { anyHost: true } }, async () => {
+      throw new GatewayError('not_found');
+    });
+  }
 };

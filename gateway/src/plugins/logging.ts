@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { loggableUrl } from '@portal/contract';
 import {
   type FastifyReply,
   type FastifyRequest,
@@ -9,30 +10,9 @@ import {
 import fp from 'fastify-plugin';
 import { type DestinationStream, destination } from 'pino';
 import type { Config } from '../config';
+import { trustedHop } from './proxy';
 
 const REQUEST_ID = /^[\w.-]{1,128}$/;
-
-/** Query parameters whose values are secrets: never written to a log line. */
-const SECRET_PARAMS = new Set([
-  'access_token',
-  'code',
-  'code_verifier',
-  'password',
-  'payload',
-  'refresh_token',
-  'token',
-  'hash',
-  'client_secret',
-]);
-
-/** The URL as it may be logged: secret query values replaced. */
-export function loggableUrl(url: string): string {
-  const q = url.indexOf('?');
-  if (q < 0) return url;
-  const params = new URLSearchParams(url.slice(q + 1));
-  for (const key of params.keys()) if (SECRET_PARAMS.has(key)) params.set(key, '[redacted]');
-  return `${url.slice(0, q)}?${params.toString()}`;
-}
 
 /** What a log line says of a request: never its headers or body, and its URL's secrets removed. */
 function loggableRequest(req: FastifyRequest) {
@@ -61,9 +41,7 @@ const REDACT = [
  * still buffered is written when the process exits (pino does that itself
  * only for asynchronous destinations), so a gateway that cannot start (its
  * port taken) or that shuts down says so. One destination per process:
- * there is one stdout. pino's destination is sonic-boom, patched so that
- * appending a line does not measure the whole pending batch again
- * (`patches/sonic-boom@4.2.1.patch`).
+ * there is one stdout.
  */
 let stdout: ReturnType<typeof destination> | undefined;
 function stdoutInBatches(): DestinationStream {
@@ -96,13 +74,16 @@ class AccessLog extends LogController {
 
 /**
  * Fastify's logger and request-id options: pino JSON lines, each with the
- * request id (taken from a well-formed `X-Request-ID`, else a new UUID), and
- * passwords, codes, tokens and cookies redacted.
+ * request id, and passwords, codes, tokens and cookies redacted. The id is a
+ * well-formed `X-Request-ID` from a proxy `TRUST_PROXY` lists (which set it,
+ * or passed a client's on knowingly), else a new UUID: a client's own id
+ * would reach the account API's logs as is.
  */
 export function loggingOptions(
   config: Config,
   stream?: DestinationStream,
 ): Pick<FastifyServerOptions, 'logger' | 'requestIdHeader' | 'genReqId' | 'logController'> {
+  const trusted = trustedHop(config);
   return {
     logger: {
       level: config.LOG_LEVEL,
@@ -114,7 +95,11 @@ export function loggingOptions(
     requestIdHeader: false,
     genReqId: (req: RawRequestDefaultExpression) => {
       const given = req.headers['x-request-id'];
-      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+      return typeof given === 'string' &&
+        REQUEST_ID.test(given) &&
+        trusted(req.socket.remoteAddress)
+        ? given
+        : randomUUID();
     },
   };
 }

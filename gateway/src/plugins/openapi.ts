@@ -1,6 +1,5 @@
 import compress from '@fastify/compress';
 import type { FastifyPluginAsync } from 'fastify';
-import type { Config } from '../config';
 import { accountDocument, type OpenApiDocument, portalDocument } from '../openapi';
 import { DOCS_CSS, docsPage } from '../openapi-html';
 import { compressOptions } from './web';
@@ -11,14 +10,14 @@ import { compressOptions } from './web';
  * with the partner's code exchange at `POST /token`) and a readable page at
  * `/api/docs`. Generated once from the contract.
  */
-export const openApiPlugin: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
+export const openApiPlugin: FastifyPluginAsync = async (app) => {
   await app.register(compress, compressOptions);
   // Built on first use: most gateways never serve it, and it takes memory to build.
   let docs: { portal: OpenApiDocument; account: OpenApiDocument; page: string } | undefined;
   const built = () => {
     if (!docs) {
       const portal = portalDocument();
-      const account = accountDocument(config);
+      const account = accountDocument();
       docs = { portal, account, page: docsPage(portal, account) };
     }
     return docs;

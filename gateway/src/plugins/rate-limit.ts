@@ -1,10 +1,41 @@
-import rateLimit from '@fastify/rate-limit';
+/// <reference path="../rate-limit-store.d.ts" />
+import rateLimit, {
+  type FastifyRateLimitStoreCtor,
+  type RateLimitPluginOptions,
+} from '@fastify/rate-limit';
+// @fastify/rate-limit's own Redis store, whose per-route key this plugin's limiters do not have.
+import RedisStore from '@fastify/rate-limit/store/RedisStore.js';
 import { type RateLimitClass, rateLimitOf } from '@portal/contract';
 import type { AppRoute } from '@ts-rest/core';
 import type { onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Redis } from 'ioredis';
 import type { Config } from '../config';
 import { GatewayError } from '../errors';
+import { clientKey } from './proxy';
+
+/**
+ * @fastify/rate-limit's Redis store, keyed `portal-rate-limit:<class>:<client>`.
+ * Its limiters made by `createRateLimit` have no route, and the store's
+ * `child` put `undefinedundefined-` (method and URL) into every key.
+ */
+function fixedKeyStore(redis: Redis): FastifyRateLimitStoreCtor {
+  type Options = Pick<RateLimitPluginOptions, 'continueExceeding' | 'exponentialBackoff'>;
+  class PortalRedisStore extends RedisStore {
+    constructor(options: Options) {
+      super(
+        options.continueExceeding ?? false,
+        options.exponentialBackoff ?? false,
+        redis,
+        'portal-rate-limit:',
+      );
+    }
+    override child(options: unknown) {
+      return new PortalRedisStore(options as Options);
+    }
+  }
+  return PortalRedisStore as unknown as FastifyRateLimitStoreCtor;
+}
 
 /**
  * Per client IP (`request.ip`, as `TRUST_PROXY` allows it to be known): the
@@ -24,7 +55,7 @@ export const rateLimitPlugin = fp<{ config: Config }>(
     const redis = app.redis;
     await app.register(rateLimit, {
       global: false,
-      ...(redis ? { redis, nameSpace: 'portal-rate-limit:' } : {}),
+      ...(redis ? { store: fixedKeyStore(redis) } : {}),
       skipOnError: true,
     });
     const timeWindow = config.RATE_LIMIT_WINDOW_S * 1000;
@@ -39,13 +70,14 @@ export const rateLimitPlugin = fp<{ config: Config }>(
         max: max[kind],
         timeWindow,
         // One counter per class and client, whatever route of the class is called.
-        keyGenerator: (request) => `${kind}:${request.ip}`,
+        keyGenerator: (request) => `${kind}:${clientKey(request.ip)}`,
       });
       hooks[kind] = async (request, reply) => {
         const result = await check(request);
         if (result.isAllowed || !result.isExceeded) return;
         reply.header('retry-after', String(result.ttlInSeconds));
         request.log.warn({ limit: kind }, 'rate limit reached');
+        request.server.metrics.rateLimited.inc({ class: kind });
         throw new GatewayError('rate_limited');
       };
     }

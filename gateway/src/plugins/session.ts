@@ -4,6 +4,8 @@ import type { FastifyRequest, onRequestHookHandler } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { GatewayError } from '../errors';
 import { cookieDomainOf } from '../origins';
+import { sessionEvent } from '../security-events';
+import { isWeakStatus, type SessionState } from './store';
 import { upstreamOf } from './upstream';
 
 export const SESSION_COOKIE = 'access_token';
@@ -130,7 +132,7 @@ function deriveDeviceId(deviceKey: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-/** Headers every upstream call carries: the bearer from the cookie, the device and request ids. */
+/** Headers every account-API call carries: the bearer from the cookie, the device, request and trace ids. */
 export function upstreamHeaders(request: FastifyRequest): Record<string, string> {
   const headers: Record<string, string> = { 'x-request-id': request.id };
   const token = sessionToken(request);
@@ -139,41 +141,61 @@ export function upstreamHeaders(request: FastifyRequest): Record<string, string>
   const ua = request.headers['user-agent'];
   if (ua) headers['user-agent'] = ua;
   headers['x-forwarded-for'] = request.ip;
+  // The trace context goes to the account APIs only (spec part 7; `tracing.ts`).
+  if (request.traceparent) headers.traceparent = request.traceparent;
   return headers;
 }
 
 /** Revokes a token upstream, best-effort (logged), and forgets what was kept about it. */
+export async function revokeUpstreamToken(request: FastifyRequest, token: string): Promise<void> {
+  await revoke(request, token);
+}
+
 async function revoke(request: FastifyRequest, token: string): Promise<void> {
   await upstreamOf(request)
     .auth.deleteToken({
       extraHeaders: { ...upstreamHeaders(request), authorization: `Bearer ${token}` },
     })
     .catch((err: unknown) => request.log.warn({ err }, 'upstream token revocation failed'));
-  await forgetFlags(request, token);
+  request.server.sessionStates.forget(token);
 }
 
-async function forgetFlags(request: FastifyRequest, token: string): Promise<void> {
-  await request.server.sessionFlags
-    .forget(token)
-    .catch((err: unknown) => request.log.warn({ err }, 'session flag not forgotten'));
-}
-
-/** What a sign-in answer of the upstream gives a session. */
+/**
+ * What a sign-in answer of the upstream gives a session. `password_status` is
+ * required: every door to a session (docs/threat-model.md) passes the
+ * upstream's, so that a weak password confines the session whatever the path.
+ */
 export interface SessionAnswer {
   access_token: string;
   expires_in?: number | undefined;
-  password_status?: number | undefined;
+  password_status: number;
 }
 
-/** Spec part 4 and 9: password status 1 or 2 is a weak password. */
-export const isWeakStatus = (status: number | undefined) => status === 1 || status === 2;
+/**
+ * A session's state as the account API tells it (`GET /user`): its password
+ * status and account id. `null` for a token it does not know (that call
+ * answers 401 by itself); a failure throws, so the call it guards is refused.
+ */
+export async function readSessionState(
+  request: FastifyRequest,
+  token: string,
+): Promise<SessionState | null> {
+  const res = await upstreamOf(request).profile.getUser({
+    extraHeaders: { ...upstreamHeaders(request), authorization: `Bearer ${token}` },
+  });
+  if (res.status === 401) return null;
+  // A portal session always carries the scope to read its user; anything else is a drift.
+  if (res.status !== 200) throw new GatewayError('upstream_contract');
+  return { weak: isWeakStatus(res.body.data.password_status), account: res.body.data.id };
+}
 
 /**
  * Every sign-in (password, MFA code, address-hash token, onboarding, merge,
  * workplace login) ends here. The token goes into the httpOnly cookie; a
  * session this browser held before is revoked upstream (one browser, one
- * session); a weak password's session is flagged server-side, so that it can
- * only read the user, replace the password and sign out (`weakLockdown`).
+ * session); the answer's password status is kept (`store.ts`): a weak
+ * password's session can only read the user, replace the password and sign
+ * out (`weakLockdown`).
  * Answers whether the session is weak.
  */
 export async function startSession(
@@ -186,16 +208,10 @@ export async function startSession(
     throw new GatewayError('upstream_contract', undefined, { issue: 'token has no token shape' });
   }
   const weak = isWeakStatus(answer.password_status);
-  if (weak) {
-    const ttl = Math.min(answer.expires_in ?? THIRTY_DAYS_S, THIRTY_DAYS_S);
-    try {
-      await request.server.sessionFlags.markWeak(token, Math.max(1, ttl));
-    } catch (err) {
-      // Fail closed: a weak session that could not be flagged is not handed out.
-      await revoke(request, token);
-      throw err;
-    }
-  }
+  request.server.sessionStates.started(token, answer.password_status);
+  request.server.metrics.signIns.inc({ outcome: 'signed_in' });
+  // Its account is read once (and kept), without holding the answer back.
+  void sessionEvent(request, 'sign_in.succeeded', {}, token);
   const previous = sessionToken(request);
   if (previous && previous !== token) await revoke(request, previous);
   setSessionCookie(request, reply, token);
@@ -212,12 +228,17 @@ export async function endSession(request: FastifyRequest, reply: CookieReply): P
 }
 
 /**
- * Forgets what the store keeps about this request's session (its weak flag),
- * once the password is replaced or the session is gone. Best-effort: a flag
- * left behind (store away) only means the next call of that session is
- * refused until a new sign-in, never that a lockdown is lifted.
+ * This request's session has a strong password now (replaced): its calls are
+ * let through from this gateway's memory at once, and from the others' once
+ * they ask the account API again, which they do before refusing a call.
  */
-export async function forgetSession(request: FastifyRequest): Promise<void> {
+export function sessionNowStrong(request: FastifyRequest): void {
   const token = sessionToken(request);
-  if (token) await forgetFlags(request, token);
+  if (token) request.server.sessionStates.strong(token);
+}
+
+/** Forgets what is kept about this request's session (it was revoked). */
+export function forgetSession(request: FastifyRequest): void {
+  const token = sessionToken(request);
+  if (token) request.server.sessionStates.forget(token);
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { setTimeout } from 'node:timers/promises';
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
@@ -7,92 +8,117 @@ import type { Config } from '../config';
 import { GatewayError } from '../errors';
 
 /**
- * What the gateway remembers about a session, server-side, keyed by a hash of
- * its token (never the token itself): today, that its sign-in was flagged
- * weak (password status 1 or 2, spec part 4). A client cannot undo a flag
- * kept here: deleting or editing a cookie changes nothing, and a session that
- * is not flagged can only come from a sign-in the upstream did not flag.
+ * What the gateway knows about a session: whether its password is weak
+ * (password status 1 or 2, spec part 4) and, once read, its account id (for
+ * the security events). The account API is the authority: its sign-in answer
+ * and `GET /user` carry `password_status`. This process keeps the answer for
+ * a short while, keyed by a hash of the token (never the token itself), so
+ * that a session's calls do not each cost a lookup.
  *
- * The store is the one the rate limits use: this process's memory, or Redis
- * when `REDIS_URL` is set (shared by every gateway behind a load balancer). A
- * flag lives as long as the session can (the token's `expires_in`, at most
- * the cookie's 30 days). In memory, a restart forgets the flags: a
- * deployment with more than one gateway, or that restarts, sets `REDIS_URL`.
- *
- * Unlike the rate limits, this check fails closed: when Redis cannot answer,
- * a sign-in whose flag cannot be written is refused (and its token revoked),
- * and a call whose flag cannot be read answers 503 `session_store_unavailable`.
- * A lockdown that an outage lifts would be no lockdown.
+ * Nothing of it lives in Redis: a Redis outage or a Redis that lost its data
+ * neither blocks a session nor lifts a lockdown (docs/operations.md "Redis").
+ * A weak state is never trusted from memory: a call it would refuse reads the
+ * account API again, so a password replaced through another gateway unlocks
+ * the session at once. A strong state is kept `STATE_TTL_MS`: a password
+ * cannot become weak within a session, only when an operator flags it, which
+ * then takes hold within that time.
  */
-export interface SessionFlags {
-  markWeak(token: string, ttlSeconds: number): Promise<void>;
-  isWeak(token: string): Promise<boolean>;
-  forget(token: string): Promise<void>;
+export interface SessionState {
+  weak: boolean;
+  /** The account's id, when a `GET /user` told it. */
+  account?: number | undefined;
 }
 
-/** The key of a token: SHA-256, so that neither the store nor a dump of it holds a bearer. */
-export const tokenKey = (token: string) =>
-  `portal-session:weak:${createHash('sha256').update(token).digest('base64url')}`;
+/** How long a session's state is kept in this process. */
+export const STATE_TTL_MS = 60_000;
+/** At most this many sessions' states in memory (the least recently used go first). */
+const STATE_MAX = 100_000;
 
-/** At most this many flags in memory (the oldest go first); each a few hundred bytes. */
-const MEMORY_MAX = 100_000;
+/** The key of a token: SHA-256, so that no dump of the process's memory holds a bearer. */
+export const tokenKey = (token: string) => createHash('sha256').update(token).digest('base64url');
 
-function memoryFlags(): SessionFlags {
-  const cache = new LRUCache<string, true>({ max: MEMORY_MAX, ttlAutopurge: false });
-  return {
-    async markWeak(token, ttlSeconds) {
-      cache.set(tokenKey(token), true, { ttl: ttlSeconds * 1000 });
-    },
-    async isWeak(token) {
-      return cache.get(tokenKey(token)) === true;
-    },
-    async forget(token) {
-      cache.delete(tokenKey(token));
-    },
-  };
-}
+/** Spec part 4 and 9: password status 1 or 2 is a weak password. */
+export const isWeakStatus = (status: number | undefined) => status === 1 || status === 2;
 
-function redisFlags(redis: Redis): SessionFlags {
-  const unavailable = (err: unknown) =>
-    new GatewayError('session_store_unavailable', undefined, {
-      cause: (err as Error | null)?.message,
+/** Reads a session's state from the account API (`GET /user`), for the request that asks. */
+export type StateLookup = (request: FastifyRequest, token: string) => Promise<SessionState | null>;
+
+export class SessionStates {
+  readonly #cache: LRUCache<string, SessionState, { request: FastifyRequest; token: string }>;
+  constructor(lookup: StateLookup) {
+    this.#cache = new LRUCache({
+      max: STATE_MAX,
+      ttl: STATE_TTL_MS,
+      ttlAutopurge: false,
+      // lru-cache runs one lookup per key at a time: a burst of a session's calls costs one.
+      fetchMethod: async (_key, _stale, { context }) =>
+        (await lookup(context.request, context.token)) ?? undefined,
     });
-  return {
-    async markWeak(token, ttlSeconds) {
-      await redis.set(tokenKey(token), '1', 'EX', ttlSeconds).catch((err) => {
-        throw unavailable(err);
-      });
-    },
-    async isWeak(token) {
-      const value = await redis.get(tokenKey(token)).catch((err) => {
-        throw unavailable(err);
-      });
-      return value === '1';
-    },
-    async forget(token) {
-      await redis.del(tokenKey(token)).catch((err) => {
-        throw unavailable(err);
-      });
-    },
-  };
+  }
+
+  /** What a session-starting answer said (its `password_status`); unknown when absent. */
+  started(token: string, passwordStatus: number | undefined): void {
+    if (passwordStatus === undefined) this.#cache.delete(tokenKey(token));
+    else this.#cache.set(tokenKey(token), { weak: isWeakStatus(passwordStatus) });
+  }
+
+  /** The password was replaced: the session is no longer weak. */
+  strong(token: string): void {
+    const key = tokenKey(token);
+    this.#cache.set(key, { ...this.#cache.get(key), weak: false });
+  }
+
+  forget(token: string): void {
+    this.#cache.delete(tokenKey(token));
+  }
+
+  /**
+   * Whether the session is weak: a strong state from memory, anything else
+   * from the account API. A lookup that fails throws (the call is refused:
+   * a lockdown that an outage lifts would be no lockdown); a token the
+   * account API does not know is no weak session (its call answers 401).
+   */
+  async isWeak(request: FastifyRequest, token: string): Promise<boolean> {
+    const known = this.#cache.get(tokenKey(token));
+    if (known && !known.weak) return false;
+    const state = await this.#cache.fetch(tokenKey(token), {
+      context: { request, token },
+      forceRefresh: true,
+    });
+    return state?.weak ?? false;
+  }
+
+  /** The session's account id, read from the account API when not known yet. */
+  async account(request: FastifyRequest, token: string): Promise<number | undefined> {
+    const known = this.#cache.get(tokenKey(token));
+    if (known?.account !== undefined) return known.account;
+    const state = await this.#cache.fetch(tokenKey(token), {
+      context: { request, token },
+      forceRefresh: true,
+    });
+    return state?.account;
+  }
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The Redis of `REDIS_URL`, when set (rate limits and session flags). */
+    /** The Redis of `REDIS_URL`, when set (the rate limits' counters). */
     redis: Redis | undefined;
-    sessionFlags: SessionFlags;
+    /** Whether the configured Redis has answered once (always, without one): readiness. */
+    storeReady(): boolean;
+    sessionStates: SessionStates;
   }
 }
 
 /**
  * The gateway's shared state: one Redis connection when `REDIS_URL` is set
  * (failing fast rather than queueing: a request must not wait on a Redis that
- * is away), and the session flags on it or in memory.
+ * is away), for the rate limits only; and the sessions' states in memory.
  */
-export const storePlugin = fp<{ config: Config }>(
-  async (app, { config }) => {
+export const storePlugin = fp<{ config: Config; lookup: StateLookup }>(
+  async (app, { config, lookup }) => {
     let redis: Redis | undefined;
+    let answered = !config.REDIS_URL;
     if (config.REDIS_URL) {
       redis = new Redis(config.REDIS_URL, {
         enableOfflineQueue: false,
@@ -101,10 +127,13 @@ export const storePlugin = fp<{ config: Config }>(
         commandTimeout: 1000,
       });
       redis.on('error', (err) => app.log.warn({ err: err.message }, 'redis unavailable'));
+      redis.on('ready', () => {
+        answered = true;
+      });
       // Wait (briefly) for the connection. A Redis that is away at start does
-      // not stop the gateway: rate limits fail open, session flags fail closed,
-      // and ioredis goes on reconnecting. (Not `events.once`: it rejects on the
-      // first 'error', which took the gateway down when Redis was away.)
+      // not stop the gateway: it is not ready (`/readyz`) until Redis has
+      // answered once, and ioredis goes on reconnecting. (Not `events.once`:
+      // it rejects on the first 'error', which took the gateway down.)
       const ready = new Promise<void>((resolve) => redis?.once('ready', () => resolve()));
       await Promise.race([ready, setTimeout(3000)]);
       app.addHook('onClose', async () => {
@@ -112,7 +141,12 @@ export const storePlugin = fp<{ config: Config }>(
       });
     }
     app.decorate('redis', redis);
-    app.decorate('sessionFlags', redis ? redisFlags(redis) : memoryFlags());
+    app.decorate('storeReady', () => answered);
+    app.decorate('sessionStates', new SessionStates(lookup));
   },
   { name: 'store' },
 );
+
+/** A lookup that could not be made: the call it guards is refused, never let through. */
+export const lookupFailed = (cause: string) =>
+  new GatewayError('upstream_unavailable', undefined, { cause: `session state: ${cause}` });

@@ -13,6 +13,8 @@ import fp from 'fastify-plugin';
 import { type Dispatcher, errors, Pool } from 'undici';
 import type { Config } from '../config';
 import { GatewayError } from '../errors';
+import { type Metrics, outcomeOf, type UpstreamOutcome } from './metrics';
+import { startClientSpan, type Tracing } from './tracing';
 
 const routeName = (route: AppRoute) => `${route.method} ${route.path}`;
 
@@ -58,6 +60,13 @@ function issuesOf(err: Error) {
   }));
 }
 
+/** What an account-API call is measured and traced by. */
+interface Observed {
+  variant: Variant;
+  metrics: Metrics;
+  tracing: Tracing | undefined;
+}
+
 /**
  * ts-rest's documented extension point for a custom fetcher (`api`): the call
  * goes out on undici's keep-alive pool of the upstream's origin (ts-rest hands
@@ -70,8 +79,51 @@ function issuesOf(err: Error) {
  * Node 20 about half a microsecond per call, more than the check of the
  * user itself. A body that is not JSON or not the declared shape is a broken
  * contract: 502 `upstream_contract`, logged with the route and the issues.
+ *
+ * Each call is timed (`portal_account_api_request_duration_seconds`) and,
+ * with tracing on, has its span, whose `traceparent` it carries.
  */
-function undiciFetcher(pool: Pool, base: string, prefix: string) {
+function undiciFetcher(pool: Pool, base: string, prefix: string, observed: Observed) {
+  const fetcher = fetchAnswer(pool, base, prefix);
+  const timers = new Map<string, { observe(seconds: number): void }>();
+  return async (args: ApiFetcherArgs) => {
+    const operation = routeName(args.route);
+    const end = observed.tracing
+      ? startClientSpan(observed.tracing, args.headers, operation, observed.variant)
+      : undefined;
+    const started = performance.now();
+    let outcome: UpstreamOutcome = 'unavailable';
+    let status = 0;
+    try {
+      const answer = await fetcher(args);
+      status = answer.status;
+      outcome = outcomeOf(status);
+      return answer;
+    } catch (err) {
+      outcome = failureOutcome(err);
+      throw err;
+    } finally {
+      const key = `${operation} ${outcome}`;
+      let timer = timers.get(key);
+      if (!timer) {
+        timer = observed.metrics.upstream.labels(observed.variant, operation, outcome);
+        timers.set(key, timer);
+      }
+      timer.observe((performance.now() - started) / 1000);
+      end?.(status);
+    }
+  };
+}
+
+/** Why a call has no answer, as its metric says it. */
+function failureOutcome(err: unknown): UpstreamOutcome {
+  const kind = err instanceof GatewayError ? err.kind : undefined;
+  if (kind === 'upstream_timeout') return 'timeout';
+  if (kind === 'upstream_contract') return 'contract';
+  return kind === 'request_too_long' ? '4xx' : 'unavailable';
+}
+
+function fetchAnswer(pool: Pool, base: string, prefix: string) {
   return async ({ route, path, method, headers, body }: ApiFetcherArgs) => {
     let status = 0;
     let raw: RawHeaders;
@@ -154,7 +206,7 @@ class UpstreamAnswer {
  * the answer's headers and any pause within its body). An undeclared status
  * throws ts-rest's `UnknownStatusError` (502 by the error handler).
  */
-function makeClient(baseUrl: string, timeoutMs: number) {
+function makeClient(baseUrl: string, timeoutMs: number, observed: Observed) {
   // A base URL may carry a path prefix (`https://api.example.be/v2`).
   const base = baseUrl.replace(/\/$/, '');
   const { origin, pathname } = new URL(base);
@@ -170,7 +222,7 @@ function makeClient(baseUrl: string, timeoutMs: number) {
     baseUrl: base,
     throwOnUnknownStatus: true,
     validateResponse: true,
-    api: undiciFetcher(pool, base, prefix),
+    api: undiciFetcher(pool, base, prefix, observed),
   });
   return Object.assign(client, { close: () => pool.close() });
 }
@@ -188,17 +240,18 @@ declare module 'fastify' {
  * by the request's variant (its configured origin), never from a URL the
  * request carries.
  */
-export const upstreamPlugin = fp<{ config: Config }>(
-  async (app, { config }) => {
+export const upstreamPlugin = fp<{ config: Config; tracing: Tracing | undefined }>(
+  async (app, { config, tracing }) => {
+    const observed = (variant: Variant) => ({ variant, metrics: app.metrics, tracing });
     app.decorate('upstreams', {
-      be: makeClient(config.UPSTREAM_BE_URL, config.UPSTREAM_TIMEOUT_MS),
-      lu: makeClient(config.UPSTREAM_LU_URL, config.UPSTREAM_TIMEOUT_MS),
+      be: makeClient(config.UPSTREAM_BE_URL, config.UPSTREAM_TIMEOUT_MS, observed('be')),
+      lu: makeClient(config.UPSTREAM_LU_URL, config.UPSTREAM_TIMEOUT_MS, observed('lu')),
     });
     app.addHook('onClose', async () => {
       await Promise.all([app.upstreams.be.close(), app.upstreams.lu.close()]);
     });
   },
-  { name: 'upstream' },
+  { name: 'upstream', dependencies: ['metrics'] },
 );
 
 /** The client for this request's region. */

@@ -29,8 +29,9 @@ const START_PASSKEY = portalApi.passkeys.startAuthentication;
 /**
  * The server-side lockdown of a weak sign-in: every other portal call of the
  * session answers 403 `weak_password` until the password is replaced. The
- * flag lives in the gateway's store (`store.ts`), keyed by a hash of the
- * token: removing or editing a cookie cannot lift it. A hook of the /api
+ * state comes from the account API (`store.ts`), keyed by a hash of the
+ * token: removing or editing a cookie cannot lift it, nor can Redis losing
+ * its data. A hook of the /api
  * scope; the routes it leaves open (the contract's route objects, which
  * @ts-rest/fastify puts in each route's config) go on without a store lookup.
  */
@@ -81,7 +82,7 @@ function refuseIfWeak(request: FastifyRequest, done: HookHandlerDoneFunction) {
 /** Whether this request's session is locked down (the partner entry sends it to the change). */
 export async function isWeakSession(request: FastifyRequest): Promise<boolean> {
   const token = sessionToken(request);
-  return token ? request.server.sessionFlags.isWeak(token) : false;
+  return token ? request.server.sessionStates.isWeak(request, token) : false;
 }
 
 declare module 'fastify' {

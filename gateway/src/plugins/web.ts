@@ -1,10 +1,15 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { constants } from 'node:zlib';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { PortalConfig, Variant } from '@portal/contract';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config';
+import { portalConfig } from '../variant';
 import { notFound } from './errors';
+import { sessionToken } from './session';
 
 /**
  * Whether a path (the router's, decoded, without the leading slash) can be
@@ -26,15 +31,56 @@ export const compressOptions = {
   brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } },
 };
 
+/** The web app's server bundle (`web/src/entry-server.tsx`, built into `dist/ssr`). */
+interface EntryServer {
+  ENTRY_PAGES: readonly string[];
+  localeFor(config: PortalConfig, acceptLanguage?: string, remembered?: string): string;
+  render(
+    location: string,
+    config: PortalConfig,
+    locale: string,
+  ): Promise<{ lang: string; title: string; html: string; data: string }>;
+}
+
+/** The language cookie the web app writes (`web/src/i18n/remember.ts`) and the server reads. */
+const LANGUAGE_COOKIE = 'lang';
+const ONE_YEAR_S = 365 * 24 * 60 * 60;
+const LANGUAGES = new Set(['en', 'fr', 'nl', 'de']);
+
+/** `index.html` with a drawn page in it: its language, title, markup and data block. */
+function fill(template: string, page: Awaited<ReturnType<EntryServer['render']>>): string {
+  return (
+    template
+      .replace('<html lang="en">', `<html lang="${page.lang}">`)
+      .replace(/<title>[^<]*<\/title>/, `<title>${page.title}</title>`)
+      // The page brings its config and needs no user: no request to preload.
+      .replace(/\s*<link rel="preload" href="\/api\/[^>]*>/g, '')
+      .replace(/\s*<!--[^>]*lib\/session\.ts\)\. -->/, '')
+      .replace(
+        '<div id="root"></div>',
+        `<div id="root">${page.html}</div><script type="application/json" id="page-data">${page.data}</script>`,
+      )
+  );
+}
+
 /**
  * Serves the built web app: hashed assets (`/assets/*`) cached for a year as
- * immutable, everything else (`index.html`) `no-cache`, compressed with
- * brotli or gzip (pre-compressed `.br`/`.gz` files are used when present), and
- * every other GET of a screen's path answered with `index.html` (history-mode
- * routing); a file that is not there is a 404, not the app.
+ * immutable, everything else `no-cache`, compressed with brotli or gzip
+ * (pre-compressed `.br`/`.gz` files are used when present), and every other
+ * GET of a screen's path answered with `index.html` (history-mode routing); a
+ * file that is not there is a 404, not the app.
+ *
+ * The entry pages (sign-in, recovery, onboarding, maintenance) of a visitor
+ * without a session cookie come drawn by the app's server bundle, in the
+ * variant and language the visitor gets, each cached per variant, language
+ * and path (docs/decisions/0005-server-rendered-entry-pages.md). `/` and
+ * `/login` send that visitor to the e-mail sign-in at once.
  * Encapsulated: compression applies to these routes only, not to the API.
  */
-export const webPlugin: FastifyPluginAsync<{ root: string }> = async (app, { root }) => {
+export const webPlugin: FastifyPluginAsync<{ root: string; config: Config }> = async (
+  app,
+  { root, config },
+) => {
   if (!existsSync(join(root, 'index.html'))) {
     app.log.warn({ root }, 'no built web app found; run `pnpm build`');
     return;
@@ -45,6 +91,8 @@ export const webPlugin: FastifyPluginAsync<{ root: string }> = async (app, { roo
     wildcard: false,
     index: false,
     preCompressed: true,
+    // The server bundle is the gateway's to run, not the browser's to fetch.
+    allowedPath: (path) => !path.startsWith('/ssr/'),
     setHeaders: (res, path) => {
       res.header(
         'cache-control',
@@ -52,11 +100,105 @@ export const webPlugin: FastifyPluginAsync<{ root: string }> = async (app, { roo
       );
     },
   });
+
+  const template = readFileSync(join(root, 'index.html'), 'utf8');
+  const bundle = join(root, 'ssr', 'entry-server.mjs');
+  const server: EntryServer | null = existsSync(bundle)
+    ? ((await import(pathToFileURL(bundle).href)) as EntryServer)
+    : null;
+  if (!server)
+    app.log.warn({ bundle }, 'no server bundle: the entry pages are drawn in the browser');
+  const entryPages = new Set(server?.ENTRY_PAGES ?? []);
+  const configs: Record<Variant, PortalConfig> = {
+    be: portalConfig(config, 'be'),
+    lu: portalConfig(config, 'lu'),
+  };
+  /** Drawn pages without a query, by variant, locale and path: the same for every visitor. */
+  const drawn = new Map<string, Promise<string>>();
+
   const sendIndex = (reply: FastifyReply) =>
     reply.header('cache-control', 'no-cache').sendFile('index.html');
-  app.get('/', (_request, reply) => sendIndex(reply));
+
+  const sendDrawn = async (request: FastifyRequest, reply: FastifyReply, entry: EntryServer) => {
+    const variantConfig = configs[request.variant];
+    const locale = entry.localeFor(
+      variantConfig,
+      request.headers['accept-language'],
+      request.cookies[LANGUAGE_COOKIE],
+    );
+    const { url } = request.raw;
+    const path = url?.split('?')[0] ?? '/';
+    const location = url ?? path;
+    const draw = () =>
+      entry.render(location, variantConfig, locale).then((page) => fill(template, page));
+    let html: Promise<string>;
+    if (location === path) {
+      const key = `${request.variant} ${locale} ${path}`;
+      html = drawn.get(key) ?? draw();
+      drawn.set(key, html);
+      // A page that failed to draw is drawn again next time.
+      html.catch(() => drawn.delete(key));
+    } else {
+      // A query (a partner's sign-in, a target) may change the page: drawn for this visit only.
+      html = draw();
+    }
+    return reply
+      .header('cache-control', 'no-cache')
+      .header('vary', 'accept-language, cookie')
+      .type('text/html; charset=utf-8')
+      .send(await html);
+  };
+
+  /**
+   * `?lang=xx`: the switcher's links before the script runs. The choice is
+   * remembered as the script would remember it, and the same address
+   * without it is loaded again.
+   */
+  const chooseLanguage = (request: FastifyRequest, reply: FastifyReply): boolean => {
+    const url = new URL(request.url, 'http://portal');
+    const lang = url.searchParams.get('lang');
+    if (lang === null) return false;
+    url.searchParams.delete('lang');
+    if (LANGUAGES.has(lang)) {
+      reply.setCookie(LANGUAGE_COOKIE, lang, {
+        path: '/',
+        sameSite: 'lax',
+        secure: request.publicOrigin.https,
+        maxAge: ONE_YEAR_S,
+      });
+    }
+    void reply.header('cache-control', 'no-store').redirect(`${url.pathname}${url.search}`, 303);
+    return true;
+  };
+
+  const page = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (chooseLanguage(request, reply)) return reply;
+    const path = request.url.split('?')[0] ?? '/';
+    const signedOut = sessionToken(request) === undefined;
+    // Spec part 4, root on load: a visitor without a session starts at the sign-in.
+    if (signedOut && (path === '/' || path === '/login')) {
+      const query = request.url.slice(path.length);
+      return reply.header('cache-control', 'no-store').redirect(`/login/email${query}`, 302);
+    }
+    if (server && signedOut && entryPages.has(path)) return sendDrawn(request, reply, server);
+    return sendIndex(reply);
+  };
+  app.get('/', page);
   app.get('/*', (request, reply) => {
     const path = (request.params as { '*': string })['*'];
-    return isScreenPath(path) ? sendIndex(reply) : notFound(request, reply);
+    return isScreenPath(path) ? page(request, reply) : notFound(request, reply);
+  });
+  // The sign-in form sent before its script ran (it posts, so the password stays out of
+  // addresses and logs): the page again, now with its script, and nothing kept or read.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'buffer', bodyLimit: 16 * 1024 },
+    (_request, _body, done) => done(null, undefined),
+  );
+  app.post('/*', (request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    return server && entryPages.has(path)
+      ? reply.header('cache-control', 'no-store').redirect(request.url, 303)
+      : notFound(request, reply);
   });
 };

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
+  apiHeaders,
   browserHeaders,
   completeMfa,
   DEMO_PASSWORD,
@@ -76,7 +77,7 @@ describe('MFA at sign-in through the gateway', () => {
 
     const status = await stack.gateway.inject({
       url: '/api/mfa/status',
-      headers: { host },
+      headers: apiHeaders(host),
       cookies: { access_token: cookie?.value ?? '' },
     });
     expect(status.json()).toEqual({ need_card: false, single: false, sudo: true });

@@ -1,9 +1,23 @@
-import type { portalApi } from '@portal/contract';
+import { isPartnerClient, type portalApi } from '@portal/contract';
 import type { RouterImplementation } from '@ts-rest/fastify';
 import type { FastifyRequest } from 'fastify';
 import { GatewayError } from '../errors';
-import { endSession, type SessionAnswer, startSession, upstreamHeaders } from '../plugins/session';
+import {
+  endSession,
+  revokeUpstreamToken,
+  type SessionAnswer,
+  sessionToken,
+  startSession,
+  upstreamHeaders,
+} from '../plugins/session';
 import { upstreamOf } from '../plugins/upstream';
+import {
+  accountOf,
+  secondFactorOutcome,
+  securityEvent,
+  sessionEvent,
+  signInOutcome,
+} from '../security-events';
 
 type CookieReply = Parameters<typeof startSession>[1];
 
@@ -23,7 +37,14 @@ export const authRoutes: RouterImplementation<typeof portalApi.auth> = {
   createToken: async ({ body, request, reply }) => {
     const { captcha, ...grant } = body;
     // With the captcha on, the provider vouches for the sign-in before the upstream sees it.
-    await request.server.captcha?.(request, captcha);
+    try {
+      await request.server.captcha?.(request, captcha);
+    } catch (err) {
+      if (err instanceof GatewayError && err.kind === 'captcha') {
+        signInOutcome(request, 'captcha_refused', grant.username);
+      }
+      throw err;
+    }
     const res = await upstreamOf(request).auth.createToken({
       body: grant,
       extraHeaders: upstreamHeaders(request),
@@ -35,17 +56,24 @@ export const authRoutes: RouterImplementation<typeof portalApi.auth> = {
         return { status: 200, body: await signInWith(request, reply, res.body) };
       case 401:
         if (!('mfa' in res.body)) throw new GatewayError('upstream_contract');
+        signInOutcome(request, 'second_factor_asked', grant.username);
         return { status: 401, body: res.body };
       case 429:
         passRetryAfter(res.headers, reply);
+        signInOutcome(request, 'locked', grant.username);
         return { status: 429, body: res.body };
       default:
+        signInOutcome(request, 'refused', grant.username);
         return { status: res.status, body: res.body };
     }
   },
   deleteToken: async ({ request, reply }) => {
     // Revocation is best-effort: the cookie goes whatever the upstream says.
+    const account = await accountOf(request);
     await endSession(request, reply);
+    if (account !== undefined) {
+      securityEvent(request, 'session.revoked', { account }, { reason: 'sign_out', scope: 'one' });
+    }
     return { status: 204, body: undefined };
   },
   mfaStatus: async ({ request }) => {
@@ -54,15 +82,31 @@ export const authRoutes: RouterImplementation<typeof portalApi.auth> = {
     });
     return { status: res.status, body: res.body } as typeof res;
   },
-  startSudo: async ({ query, request }) => {
-    return upstreamOf(request).auth.startSudo({ query, extraHeaders: upstreamHeaders(request) });
+  startSudo: async ({ query, request, reply }) => {
+    const res = await upstreamOf(request).auth.startSudo({
+      query,
+      extraHeaders: upstreamHeaders(request),
+    });
+    if (res.status === 429) passRetryAfter(res.headers, reply);
+    return res;
   },
   confirmSudo: async ({ body, request, reply }) => {
     const res = await upstreamOf(request).auth.confirmSudo({
       body,
       extraHeaders: upstreamHeaders(request),
     });
-    if (res.status !== 200) return res;
+    // A paused second factor says when it may be tried again.
+    if (res.status === 429) passRetryAfter(res.headers, reply);
+    if (res.status !== 200) {
+      // 410 `payload_spent`: too many wrong codes on this challenge; 429
+      // `mfa_paused`: too many on the account, paused for a while.
+      const spent =
+        (res.status === 410 && res.body.code === 'payload_spent') ||
+        (res.status === 429 && res.body.code === 'mfa_paused');
+      secondFactorOutcome(request, spent ? 'paused' : 'failed');
+      return res;
+    }
+    secondFactorOutcome(request, 'passed');
     const answer = res.body;
     if (!('access_token' in answer)) {
       return {
@@ -75,10 +119,12 @@ export const authRoutes: RouterImplementation<typeof portalApi.auth> = {
         },
       };
     }
+    const signedIn = await signInWith(request, reply, answer);
+    if (body.isTrustedDevice) void sessionEvent(request, 'device.trusted', {}, answer.access_token);
     return {
       status: 200,
       body: {
-        ...(await signInWith(request, reply, answer)),
+        ...signedIn,
         ...(answer.recovery_keys_left === undefined
           ? {}
           : { recovery_keys_left: answer.recovery_keys_left }),
@@ -87,11 +133,44 @@ export const authRoutes: RouterImplementation<typeof portalApi.auth> = {
     };
   },
   loginByHash: async ({ body, request, reply }) => {
+    const { switch_account, ...hash } = body;
+    // A link must never switch a signed-in browser to another account silently
+    // (login CSRF): while a session exists, ask first, naming both accounts.
+    if (sessionToken(request) && !switch_account) {
+      const owner = await upstreamOf(request).auth.peekHashToken({
+        body: { token: hash.token },
+        extraHeaders: upstreamHeaders(request),
+      });
+      if (owner.status !== 200) return owner;
+      const { current, incoming, same_account } = owner.body;
+      if (current && !same_account) {
+        return {
+          status: 409,
+          body: {
+            code: 'other_account',
+            message: 'This link signs in to another account than the one signed in now.',
+            current,
+            incoming,
+          },
+        };
+      }
+    }
     const res = await upstreamOf(request).auth.loginByHash({
-      body,
+      body: hash,
       extraHeaders: upstreamHeaders(request),
     });
     if (res.status !== 200) return res;
+    // Only the portal's and first-party apps' tokens hand a user over, as the
+    // account API says who minted this one: a partner's token never becomes a session.
+    const minter = res.body.client_id;
+    if (minter !== null && isPartnerClient(minter)) {
+      await revokeUpstreamToken(request, res.body.access_token);
+      request.log.warn({ client_id: minter }, 'hand-over token of a partner client refused');
+      return {
+        status: 400,
+        body: { code: 'invalid_token', message: 'This sign-in link is invalid or has expired.' },
+      };
+    }
     return { status: 200, body: await signInWith(request, reply, res.body) };
   },
 };

@@ -115,7 +115,13 @@ describe('GET /authorize with a real OAuth client', () => {
 
     // The Access screen lists the app; revoking it kills the partner's token.
     expect(await (await fetch(new URL('/api/tokens', gatewayUrl), { headers })).json()).toEqual({
-      '101': { client_id: 101, name: 'Partner Shop', scopes: ['user', 'balance'] },
+      '101': {
+        client_id: 101,
+        name: 'Partner Shop',
+        scopes: ['user', 'balance'],
+        granted_at: expect.any(String),
+        last_used_at: expect.any(String),
+      },
     });
     const revoked = await fetch(new URL('/api/token/101', gatewayUrl), {
       method: 'DELETE',

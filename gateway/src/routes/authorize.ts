@@ -87,6 +87,8 @@ export const authorizePlugin = fp(
         return signIn();
       }
       if (res.status === 400) return invalidConfiguration(reply, partner);
+      // 403: the session's token is not a portal session's (never one the gateway set).
+      if (res.status !== 200) throw new GatewayError('upstream_contract');
       if (res.body.approvalType === 'scopes') {
         return redirect(reply, screen('/approve', params, partner));
       }

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { browserHeaders, DEMO_PASSWORD, signIn, startStack, type TestStack } from '../test-helpers';
+import {
+  apiHeaders,
+  browserHeaders,
+  DEMO_PASSWORD,
+  signIn,
+  startStack,
+  type TestStack,
+} from '../test-helpers';
 
 let stack: TestStack;
 beforeAll(async () => {
@@ -65,7 +72,7 @@ describe('trusted devices through the gateway', () => {
     const anonymous = await stack.gateway.inject({
       method: 'GET',
       url: '/api/trusted-devices',
-      headers: { host: 'be.localhost:3000' },
+      headers: apiHeaders('be.localhost:3000'),
     });
     expect(anonymous.statusCode).toBe(401);
   });
@@ -75,6 +82,7 @@ describe('trusted devices through the gateway', () => {
     const res = await stack.gateway.inject({
       method: 'DELETE',
       url: '/api/trusted-devices',
+      // What a form on another site sends: no X-Device-ID.
       headers: { host: 'be.localhost:3000' },
       cookies: { access_token: me },
     });

@@ -2,6 +2,7 @@ import type { portalApi } from '@portal/contract';
 import type { RouterImplementation } from '@ts-rest/fastify';
 import { clearSessionCookie } from '../plugins/session';
 import { upstreamOf } from '../plugins/upstream';
+import { sessionEvent } from '../security-events';
 import { passOn, signedIn, UNAUTHENTICATED } from './signed-in';
 
 /**
@@ -20,16 +21,21 @@ export const devicesRoutes: RouterImplementation<typeof portalApi.devices> = {
   deleteTrustedDevice: async ({ params, request }) => {
     const headers = signedIn(request);
     if (!headers) return UNAUTHENTICATED;
-    return passOn(
-      await upstreamOf(request).devices.deleteTrustedDevice({ params, extraHeaders: headers }),
-    );
+    const res = await upstreamOf(request).devices.deleteTrustedDevice({
+      params,
+      extraHeaders: headers,
+    });
+    if (res.status === 204) await sessionEvent(request, 'device.forgotten', { scope: 'one' });
+    return passOn(res);
   },
   deleteAllTrustedDevices: async ({ request }) => {
     const headers = signedIn(request);
     if (!headers) return UNAUTHENTICATED;
-    return passOn(
-      await upstreamOf(request).devices.deleteAllTrustedDevices({ extraHeaders: headers }),
-    );
+    const res = await upstreamOf(request).devices.deleteAllTrustedDevices({
+      extraHeaders: headers,
+    });
+    if (res.status === 204) await sessionEvent(request, 'device.forgotten', { scope: 'all' });
+    return passOn(res);
   },
 };
 

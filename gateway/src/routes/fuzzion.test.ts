@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
+  apiHeaders,
   browserHeaders,
   completeMfa,
   DEMO_PASSWORD,
@@ -36,7 +37,7 @@ const userOf = (cookie: string) =>
   stack.gateway.inject({
     method: 'GET',
     url: '/api/user',
-    headers: { host },
+    headers: apiHeaders(host),
     cookies: { access_token: cookie },
   });
 

@@ -15,8 +15,15 @@ export const fuzzionRoutes: RouterImplementation<typeof portalApi.fuzzion> = {
     upstreamOf(request).fuzzion.sendCode({ body, extraHeaders: upstreamHeaders(request) }),
   confirmCode: async ({ body, request }) =>
     upstreamOf(request).fuzzion.confirmCode({ body, extraHeaders: upstreamHeaders(request) }),
-  claim: async ({ body, request }) =>
-    upstreamOf(request).fuzzion.claim({ body, extraHeaders: upstreamHeaders(request) }),
+  claim: async ({ body, request }) => {
+    const { captcha, ...claim } = body;
+    // A password proof is a password check: with the captcha on, guarded like the sign-in.
+    if (claim.password !== undefined) await request.server.captcha?.(request, captcha);
+    return upstreamOf(request).fuzzion.claim({
+      body: claim,
+      extraHeaders: upstreamHeaders(request),
+    });
+  },
   accept: async ({ body, request, reply }) => {
     const res = await upstreamOf(request).fuzzion.accept({
       body,

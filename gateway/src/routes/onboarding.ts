@@ -2,6 +2,7 @@ import type { portalApi } from '@portal/contract';
 import type { RouterImplementation } from '@ts-rest/fastify';
 import { startSession, upstreamHeaders } from '../plugins/session';
 import { upstreamOf } from '../plugins/upstream';
+import { securityEvent } from '../security-events';
 
 /**
  * Forgot password/username and onboarding: anonymous flows passed to the
@@ -15,11 +16,15 @@ export const onboardingRoutes: RouterImplementation<typeof portalApi.onboarding>
       body,
       extraHeaders: upstreamHeaders(request),
     }),
-  resetPassword: async ({ body, request }) =>
-    upstreamOf(request).onboarding.resetPassword({
+  resetPassword: async ({ body, request }) => {
+    const res = await upstreamOf(request).onboarding.resetPassword({
       body,
       extraHeaders: upstreamHeaders(request),
-    }),
+    });
+    // A reset by e-mailed code: no session, so no account to name.
+    if (res.status === 204) securityEvent(request, 'password.changed', {}, { reason: 'reset' });
+    return res;
+  },
   checkResetCode: async ({ body, request }) =>
     upstreamOf(request).onboarding.checkResetCode({
       body,

@@ -1,6 +1,6 @@
 import { findAccountByLogin, issueToken } from '@portal/mock-upstream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, startStack, type TestStack } from '../test-helpers';
+import { completeMfa, DEMO_PASSWORD, startStack, type TestStack } from '../test-helpers';
 
 let stack: TestStack;
 beforeAll(async () => {
@@ -52,12 +52,12 @@ describe('identity-provider login through the gateway', () => {
     expect(res.json()).toEqual({ company: 'Acme', provider: 'microsoft' });
   });
 
-  it('offers to link, links with the password into a cookie session, then signs in directly', async () => {
+  it('offers to link, links with the password and second factor into a cookie session, then signs in directly', async () => {
     const first = await startSso('sso@acme.example');
     const offered = await callback(first, first.cookie);
     expect(offered.json()).toMatchObject({ status: 'not_linked', company: 'Acme' });
 
-    const linked = await stack.gateway.inject({
+    const asked = await stack.gateway.inject({
       method: 'POST',
       url: '/api/user/link-account',
       headers: headers(),
@@ -67,15 +67,17 @@ describe('identity-provider login through the gateway', () => {
         password: DEMO_PASSWORD,
       },
     });
+    expect(asked.statusCode).toBe(401);
+    const linked = await completeMfa(stack, asked.json().mfa, HOST);
     expect(linked.statusCode).toBe(200);
-    expect(linked.json()).toEqual({ status: 'linked', company: 'Acme' });
+    expect(linked.json()).toMatchObject({ signed_in: true, weak: false });
     const session = linked.cookies.find((c) => c.name === 'access_token');
     expect(session?.httpOnly).toBe(true);
     expect(linked.body).not.toContain(session?.value);
 
     const again = await startSso('sso@acme.example');
     const signedIn = await callback(again, again.cookie);
-    expect(signedIn.json()).toEqual({ status: 'linked', company: 'Acme' });
+    expect(signedIn.json()).toEqual({ status: 'linked', company: 'Acme', weak: false });
     const cookie = signedIn.cookies.find((c) => c.name === 'access_token');
     expect(cookie?.value).toBeTruthy();
     expect(signedIn.body).not.toContain(cookie?.value);

@@ -4,6 +4,7 @@ import type { RouterImplementation } from '@ts-rest/fastify';
 import type { FastifyRequest } from 'fastify';
 import { startSession, upstreamHeaders } from '../plugins/session';
 import { upstreamOf } from '../plugins/upstream';
+import { sessionEvent } from '../security-events';
 
 /** Binds an identity-provider login to the browser that started it (login CSRF). */
 const SSO_STATE_COOKIE = 'sso_state';
@@ -29,17 +30,29 @@ export const partnerRoutes: RouterImplementation<typeof portalApi.partner> = {
   requestAccess: async ({ body, request }) =>
     upstreamOf(request).partner.requestAccess({ body, extraHeaders: upstreamHeaders(request) }),
   linkAccount: async ({ body, request, reply }) => {
+    const { captcha, ...link } = body;
+    // The link checks a password: with the captcha on, it is guarded like the sign-in.
+    await request.server.captcha?.(request, captcha);
     const res = await upstreamOf(request).partner.linkAccount({
-      body,
+      body: link,
       extraHeaders: upstreamHeaders(request),
     });
     if (res.status === 429) {
       const retryAfter = res.headers.get('retry-after');
       if (retryAfter) reply.header('retry-after', retryAfter);
     }
+    // 401: the account's second factor first (the sign-in's challenge); nothing is linked yet.
     if (res.status !== 200) return res;
-    await startSession(request, reply, res.body);
-    return { status: 200, body: { status: 'linked', company: res.body.company } };
+    const { weak } = await startSession(request, reply, res.body);
+    void sessionEvent(request, 'identity.linked', { reason: 'password' }, res.body.access_token);
+    return { status: 200, body: { status: 'linked', company: res.body.company, weak } };
+  },
+  unlinkSso: async ({ request }) => {
+    const res = await upstreamOf(request).partner.unlinkSso({
+      extraHeaders: upstreamHeaders(request),
+    });
+    if (res.status === 204) void sessionEvent(request, 'identity.unlinked');
+    return res;
   },
   ssoDiscover: async ({ query, request }) =>
     upstreamOf(request).partner.ssoDiscover({ query, extraHeaders: upstreamHeaders(request) }),
@@ -80,8 +93,10 @@ export const partnerRoutes: RouterImplementation<typeof portalApi.partner> = {
       body: { code: body.code },
       extraHeaders: upstreamHeaders(request),
     });
-    if (res.status !== 200 || res.body.status !== 'linked') return res;
-    await startSession(request, reply, res.body);
-    return { status: 200, body: { status: 'linked', company: res.body.company } };
+    if (res.status !== 200) return res;
+    if (res.body.status !== 'linked') return { status: 200, body: res.body };
+    const { weak } = await startSession(request, reply, res.body);
+    void sessionEvent(request, 'identity.linked', { reason: 'sso' }, res.body.access_token);
+    return { status: 200, body: { status: 'linked', company: res.body.company, weak } };
   },
 };

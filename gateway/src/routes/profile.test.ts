@@ -98,6 +98,14 @@ describe('profile through the gateway', () => {
       password: 'Another-Good-Pass-9',
     });
     expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().code).toBe('password_incorrect');
+    // The current password again: a refusal of its own kind, passed on as it is.
+    const same = await call('POST', '/api/user/password', {
+      current_password: DEMO_PASSWORD,
+      password: DEMO_PASSWORD,
+    });
+    expect(same.statusCode).toBe(422);
+    expect(same.json().code).toBe('password_unchanged');
     const weak = await call('POST', '/api/user/password', {
       current_password: DEMO_PASSWORD,
       password: 'password',

@@ -1,7 +1,8 @@
 import type { portalApi } from '@portal/contract';
 import type { RouterImplementation } from '@ts-rest/fastify';
-import { clearSessionCookie, forgetSession } from '../plugins/session';
+import { clearSessionCookie, sessionNowStrong } from '../plugins/session';
 import { upstreamOf } from '../plugins/upstream';
+import { sessionEvent } from '../security-events';
 import { passOn, signedIn, UNAUTHENTICATED } from './signed-in';
 
 /**
@@ -31,9 +32,9 @@ export const profileRoutes: RouterImplementation<typeof portalApi.profile> = {
   changePassword: async ({ body, request }) => {
     const headers = signedIn(request);
     if (!headers) return UNAUTHENTICATED;
-    return passOn(
-      await upstreamOf(request).profile.changePassword({ body, extraHeaders: headers }),
-    );
+    const res = await upstreamOf(request).profile.changePassword({ body, extraHeaders: headers });
+    if (res.status === 200) await sessionEvent(request, 'password.changed', { reason: 'change' });
+    return passOn(res);
   },
   replaceWeakPassword: async ({ body, request }) => {
     const headers = signedIn(request);
@@ -43,7 +44,8 @@ export const profileRoutes: RouterImplementation<typeof portalApi.profile> = {
       extraHeaders: headers,
     });
     // Replaced (or, 409, no longer weak upstream): the session is no longer locked down.
-    if (res.status === 200 || res.status === 409) await forgetSession(request);
+    if (res.status === 200 || res.status === 409) sessionNowStrong(request);
+    if (res.status === 200) await sessionEvent(request, 'password.changed', { reason: 'weak' });
     return passOn(res);
   },
   addLogin: async ({ body, request }) => {

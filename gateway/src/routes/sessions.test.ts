@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { browserHeaders, signIn, startStack, type TestStack } from '../test-helpers';
+import { apiHeaders, browserHeaders, signIn, startStack, type TestStack } from '../test-helpers';
 
 let stack: TestStack;
 beforeAll(async () => {
@@ -96,7 +96,7 @@ describe('devices and sessions through the gateway', () => {
     const res = await stack.gateway.inject({
       method: 'GET',
       url: '/api/sessions',
-      headers: { host: 'be.localhost:3000' },
+      headers: apiHeaders('be.localhost:3000'),
     });
     expect(res.statusCode).toBe(401);
     expect(res.json().code).toBe('unauthenticated');

@@ -2,6 +2,7 @@ import type { portalApi } from '@portal/contract';
 import type { RouterImplementation } from '@ts-rest/fastify';
 import { clearSessionCookie, forgetSession } from '../plugins/session';
 import { upstreamOf } from '../plugins/upstream';
+import { accountOf, securityEvent } from '../security-events';
 import { passOn, signedIn, UNAUTHENTICATED } from './signed-in';
 
 /**
@@ -27,18 +28,30 @@ export const sessionsRoutes: RouterImplementation<typeof portalApi.sessions> = {
       if (list.status === 401) clearSessionCookie(request, reply);
       return passOn(list);
     }
-    const res = await upstream.deleteSession({ params, extraHeaders: headers });
     const own = list.body.sessions.some((s) => s.id === params.id && s.current);
+    const account = await accountOf(request);
+    const res = await upstream.deleteSession({ params, extraHeaders: headers });
+    if (res.status === 204) {
+      securityEvent(
+        request,
+        'session.revoked',
+        { account },
+        { scope: 'one', reason: own ? 'this_session' : 'other_session' },
+      );
+    }
     if (res.status === 204 && own) clearSessionCookie(request, reply);
     return passOn(res);
   },
   deleteAllSessions: async ({ request, reply }) => {
     const headers = signedIn(request);
     if (!headers) return UNAUTHENTICATED;
+    const account = await accountOf(request);
     const res = await upstreamOf(request).sessions.deleteAllSessions({ extraHeaders: headers });
+    if (res.status === 204)
+      securityEvent(request, 'session.revoked', { account }, { scope: 'all' });
     // Signed out everywhere, here too (a 401 means the token was dead already).
     clearSessionCookie(request, reply);
-    await forgetSession(request);
+    forgetSession(request);
     return passOn(res);
   },
   listHistory: async ({ query, request }) => {

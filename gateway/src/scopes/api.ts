@@ -6,6 +6,7 @@ import type { Config } from '../config';
 import { csrf } from '../plugins/csrf';
 import { notFound } from '../plugins/errors';
 import { maintenance } from '../plugins/maintenance';
+import { refuseMisdirected } from '../plugins/origin';
 import { rateLimitPlugin } from '../plugins/rate-limit';
 import { apiHelmet, hsts, noStore } from '../plugins/security';
 import { browserCookies } from '../plugins/session';
@@ -36,6 +37,7 @@ export const apiScope: FastifyPluginAsync<{ config: Config }> = async (app, { co
   await app.register(helmet, apiHelmet);
   app.addHook('onRequest', noStore);
   app.addHook('onRequest', hsts);
+  app.addHook('onRequest', refuseMisdirected);
   if (config.MAINTENANCE) app.addHook('onRequest', maintenance);
   app.addHook('onRequest', csrf);
   app.addHook('onRequest', browserCookies);

@@ -5,6 +5,7 @@ import { notFound } from '../plugins/errors';
 import { faviconPlugin } from '../plugins/favicon';
 import { healthRoutes } from '../plugins/health';
 import { openApiPlugin } from '../plugins/openapi';
+import { refuseMisdirected } from '../plugins/origin';
 import { hsts, pageHelmet } from '../plugins/security';
 import { webPlugin } from '../plugins/web';
 import { wellKnownPlugin } from '../plugins/well-known';
@@ -17,12 +18,13 @@ import { authorizePlugin } from '../routes/authorize';
  */
 export const pagesScope: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
   await app.register(helmet, pageHelmet(config));
+  app.addHook('onRequest', refuseMisdirected);
   app.addHook('onRequest', hsts);
-  await app.register(healthRoutes, { config });
+  await app.register(healthRoutes);
   await app.register(faviconPlugin);
   await app.register(wellKnownPlugin);
-  await app.register(openApiPlugin, { config });
+  await app.register(openApiPlugin);
   await app.register(authorizePlugin);
-  if (config.WEB_DIST) await app.register(webPlugin, { root: config.WEB_DIST });
+  if (config.WEB_DIST) await app.register(webPlugin, { root: config.WEB_DIST, config });
   app.setNotFoundHandler(notFound);
 };

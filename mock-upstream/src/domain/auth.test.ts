@@ -152,6 +152,20 @@ describe('lockout', () => {
     expect((await passwordGrant('customer@example.be')).statusCode).toBe(200);
   });
 
+  it('says how many tries remain once three or fewer are left, for unknown logins alike', async () => {
+    for (const login of ['customer@example.be', 'nobody-here@example.be']) {
+      const left = [];
+      for (let i = 0; i < 4; i++) {
+        const res = await passwordGrant(login, 'wrong-password');
+        expect(res.statusCode).toBe(400);
+        left.push(res.json().attempts_left);
+      }
+      expect(left, login).toEqual([undefined, 3, 2, 1]);
+      expect((await passwordGrant(login, 'wrong-password')).json().attempts_left).toBeUndefined();
+      expect((await passwordGrant(login, 'wrong-password')).statusCode).toBe(429);
+    }
+  });
+
   it('counts only the failures of the last 15 minutes', async () => {
     for (let i = 0; i < 4; i++) await passwordGrant('customer@example.be', 'wrong-password');
     store.clock.advance(16 * MINUTE);

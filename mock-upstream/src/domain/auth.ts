@@ -1,21 +1,32 @@
 import {
+  type AccountLabel,
   type ErrorBody,
+  type HashTokenOwner,
   LOGIN_LOCK,
+  LOGIN_WARN_BELOW,
+  MFA_PAUSE,
   type MfaNeeded,
+  type MfaPaused,
   type PasswordGrant,
+  type SignInRefused,
   type TokenAnswer,
   toE164,
 } from '@portal/contract';
+import { isFirstPartyClient, isFirstPartyToken } from '../scopes';
 import {
   type Account,
   describeDevice,
   findAccountByLogin,
+  hashSecret,
   issueToken,
   type MfaMethodRow,
+  normaliseLogin,
   placeOf,
+  randomOpaque,
   recordEvent,
   type SessionInfo,
   type Store,
+  sendCode,
   type TokenRow,
   tokenRow,
   verifySecret,
@@ -30,12 +41,14 @@ import {
   hasMfa,
   hasSudo,
   isTrustedDevice,
+  maskTarget,
   spendChallenge,
   startMethodCheck,
   toMfaMethod,
   trustDevice,
   unusedRecoveryKeys,
 } from './mfa-codes';
+import { completeLink } from './partner';
 
 /**
  * Sign-in (password grant), MFA at sign-in and step-up (sudo), MFA status and
@@ -57,7 +70,7 @@ type Result<S extends number, B> = { status: S; body: B };
 
 export type PasswordSignIn =
   | Result<200, TokenAnswer>
-  | Result<400, ErrorBody>
+  | Result<400, SignInRefused>
   | Result<401, MfaNeeded>
   | (Result<429, ErrorBody> & { retryAfterS: number });
 
@@ -83,32 +96,78 @@ function tokenAnswer(row: TokenRow, account: Account): TokenAnswer {
   };
 }
 
-/** Seconds left of a lock, or 0 when the account is not locked. */
-function lockLeftS(store: Store, accountId: number): number {
-  const until = store.lockedUntil.get(accountId) ?? 0;
+/**
+ * Who a sign-in lock is about: the account (or, for a login no account has,
+ * the login as typed, normalised) together with the caller's address. Unknown
+ * logins lock exactly like known ones, so a lock tells nothing about an
+ * account; and the owner signing in from another address is never locked out
+ * by a stranger (the gateway's per-address limits bound what one address may
+ * try across logins). docs/security.md, "Sign-in lockout".
+ */
+function lockKey(account: Account | undefined, username: string, ip: string) {
+  return account ? `a:${account.id}|${ip}` : `l:${normaliseLogin(username)}|${ip}`;
+}
+
+/** Seconds left of a lock, or 0 when the pair is not locked. */
+function lockLeftS(store: Store, key: string): number {
+  const until = store.signInLockedUntil.get(key) ?? 0;
   const left = until - store.clock.now();
   return left > 0 ? Math.ceil(left / 1000) : 0;
 }
 
-/** Records a failed sign-in; the fifth within 15 minutes locks the account for 15 minutes. */
-function recordFailure(store: Store, account: Account, session: Partial<SessionInfo>): void {
+/**
+ * Records a failed sign-in; the fifth within 15 minutes locks the pair for 15
+ * minutes. Returns how many tries are left before the lock (0: locked now).
+ */
+function recordFailure(
+  store: Store,
+  key: string,
+  account: Account | undefined,
+  session: Partial<SessionInfo>,
+): number {
   const now = store.clock.now();
-  const recent = (store.failedLogins.get(account.id) ?? []).filter(
+  const recent = (store.signInFailures.get(key) ?? []).filter(
     (at) => at > now - LOGIN_LOCK.windowMs,
   );
   recent.push(now);
   const locked = recent.length >= LOGIN_LOCK.maxFailures;
-  recordEvent(store, account.id, 'login_failed', deviceOf(session), locked ? 'locked' : null);
+  if (account) {
+    recordEvent(store, account.id, 'login_failed', deviceOf(session), locked ? 'locked' : null);
+  }
   if (locked) {
-    store.lockedUntil.set(account.id, now + LOGIN_LOCK.lockMs);
-    store.failedLogins.delete(account.id);
+    store.signInLockedUntil.set(key, now + LOGIN_LOCK.lockMs);
+    store.signInFailures.delete(key);
   } else {
-    store.failedLogins.set(account.id, recent);
+    store.signInFailures.set(key, recent);
+  }
+  return Math.max(0, LOGIN_LOCK.maxFailures - recent.length);
+}
+
+/** Forgets every sign-in failure and lock of `accountId` (a password reset, a merge). */
+export function clearSignInLocks(store: Store, accountId: number): void {
+  const prefix = `a:${accountId}|`;
+  for (const map of [store.signInFailures, store.signInLockedUntil]) {
+    for (const key of [...map.keys()]) if (key.startsWith(prefix)) map.delete(key);
   }
 }
 
+/**
+ * A password hash no password matches: an unknown login is checked against it,
+ * so that it costs the same time as a known one (no timing oracle).
+ */
+const DECOY_HASH = hashSecret(randomOpaque());
+
+/** Whether a reset on this device vouches for its sign-in now (once: the vouch is spent). */
+function resetVouched(store: Store, accountId: number, deviceId: string | null): boolean {
+  if (!deviceId) return false;
+  const key = `${accountId}|${deviceId}`;
+  const until = store.resetVouched.get(key);
+  store.resetVouched.delete(key);
+  return until !== undefined && until > store.clock.now();
+}
+
 /** The methods a sign-in offers: recovery keys only while some are left. */
-function offeredMethods(store: Store, accountId: number): MfaMethodRow[] {
+export function offeredMethods(store: Store, accountId: number): MfaMethodRow[] {
   return activeMethods(store, accountId).filter(
     (m) => m.method !== 'totpRecovery' || unusedRecoveryKeys(store, accountId) > 0,
   );
@@ -127,8 +186,9 @@ function signedIn(
 }
 
 /**
- * The password grant. Wrong credentials: 400 with the spec's message (the same
- * for an unknown login, so that logins cannot be probed). MFA: a 401 carrying
+ * The password grant. Wrong credentials: 400 with the spec's message, and the
+ * same answers, lock included, for an unknown login, so that logins cannot be
+ * probed. MFA: a 401 carrying
  * a `login` challenge unless this X-Device-ID is trusted.
  */
 export function passwordSignIn(
@@ -137,8 +197,8 @@ export function passwordSignIn(
   session: Partial<SessionInfo>,
 ): PasswordSignIn {
   const account = accountByLogin(store, grant.username);
-  if (!account) return { status: 400, body: INVALID_LOGIN };
-  const lockLeft = lockLeftS(store, account.id);
+  const key = lockKey(account, grant.username, session.ip ?? '');
+  const lockLeft = lockLeftS(store, key);
   if (lockLeft > 0) {
     return {
       status: 429,
@@ -146,18 +206,30 @@ export function passwordSignIn(
       retryAfterS: lockLeft,
     };
   }
-  if (!verifySecret(grant.password, account.passwordHash)) {
-    recordFailure(store, account, session);
-    return { status: 400, body: INVALID_LOGIN };
+  const passwordOk = verifySecret(grant.password, account?.passwordHash ?? DECOY_HASH);
+  if (!account || !passwordOk) {
+    const left = recordFailure(store, key, account, session);
+    // The person is warned before the pause, known login or not (the same count for both).
+    const warn = left > 0 && left <= LOGIN_WARN_BELOW;
+    return { status: 400, body: warn ? { ...INVALID_LOGIN, attempts_left: left } : INVALID_LOGIN };
   }
-  store.failedLogins.delete(account.id);
+  store.signInFailures.delete(key);
 
-  if (hasMfa(store, account.id) && !isTrustedDevice(store, account.id, session.deviceId ?? null)) {
+  const vouched = resetVouched(store, account.id, session.deviceId ?? null);
+  if (
+    hasMfa(store, account.id) &&
+    !vouched &&
+    !isTrustedDevice(store, account.id, session.deviceId ?? null)
+  ) {
     const challenge = createChallenge(store, { purpose: 'login', accountId: account.id });
     const methods = offeredMethods(store, account.id).map((m) => toMfaMethod(m, true));
     return { status: 401, body: { mfa: { payload: challenge.payload, methods } } };
   }
-  const how = hasMfa(store, account.id) ? 'password, trusted device' : 'password';
+  const how = !hasMfa(store, account.id)
+    ? 'password'
+    : vouched
+      ? 'password, just reset'
+      : 'password, trusted device';
   return { status: 200, body: tokenAnswer(signedIn(store, account, session, how), account) };
 }
 
@@ -180,6 +252,64 @@ const UNKNOWN_PAYLOAD: ErrorBody = {
 };
 const UNAUTHENTICATED: ErrorBody = { code: 'unauthenticated', message: 'Sign in first.' };
 
+// --------------------------------------------- second factor paused per account
+
+type Paused = Result<429, MfaPaused> & { retryAfterS: number };
+
+/** The 429 of a paused second factor, with the seconds left. */
+function pausedAnswer(store: Store, accountId: number | null): Paused | null {
+  const until = accountId === null ? 0 : (store.mfaPausedUntil.get(accountId) ?? 0);
+  const left = Math.ceil((until - store.clock.now()) / 1000);
+  if (left <= 0) return null;
+  const minutes = Math.ceil(left / 60);
+  return {
+    status: 429,
+    body: {
+      code: 'mfa_paused',
+      message: `Too many wrong codes for this account. Two-step verification is paused for ${minutes} minutes.`,
+      retry_after: left,
+    },
+    retryAfterS: left,
+  };
+}
+
+/**
+ * Counts a wrong second factor against the account, whatever the challenge:
+ * fresh challenges do not reset it (a challenge's own 5 tries only end that
+ * challenge). The tenth within 15 minutes pauses the account's second factor
+ * for 15 minutes, e-mails the owner and records `mfa_paused` in the history.
+ * Returns the pause's answer when this failure started one.
+ */
+function countMfaFailure(
+  store: Store,
+  account: Account,
+  session: Partial<SessionInfo>,
+): Paused | null {
+  const now = store.clock.now();
+  const recent = (store.mfaFailures.get(account.id) ?? []).filter(
+    (at) => at > now - MFA_PAUSE.windowMs,
+  );
+  recent.push(now);
+  if (recent.length < MFA_PAUSE.maxFailures) {
+    store.mfaFailures.set(account.id, recent);
+    return null;
+  }
+  store.mfaFailures.delete(account.id);
+  store.mfaPausedUntil.set(account.id, now + MFA_PAUSE.pauseMs);
+  recordEvent(store, account.id, 'mfa_paused', deviceOf(session), String(recent.length));
+  const email = account.email.find((e) => e.default && e.verified) ?? account.email[0];
+  if (email) {
+    sendCode(
+      store,
+      email.value,
+      'email',
+      '',
+      `Someone entered ${recent.length} wrong verification codes for your account. Two-step verification is paused for ${MFA_PAUSE.pauseMs / 60_000} minutes. If it was not you, change your password.`,
+    );
+  }
+  return pausedAnswer(store, account.id);
+}
+
 export interface SudoStartInput {
   single?: '0' | '1' | undefined;
   mfaId?: number | undefined;
@@ -188,7 +318,8 @@ export interface SudoStartInput {
 
 export type SudoStart =
   | Result<200, { payload: string; method: MfaMethodRow['method']; target: string | null }>
-  | Result<400 | 401 | 404 | 410, ErrorBody>;
+  | Result<400 | 401 | 404 | 410, ErrorBody>
+  | Paused;
 
 /**
  * `GET /mfa/sudo`: with `payload`, (re)starts the code check of a sign-in or
@@ -221,6 +352,9 @@ export function startSudo(
       data: { token: session.token },
     });
   }
+  // While paused, no code is sent either: nothing to check it against.
+  const paused = pausedAnswer(store, challenge.accountId);
+  if (paused) return paused;
   const accountId = challenge.accountId ?? -1;
   const methods = activeMethods(store, accountId);
   const method =
@@ -261,7 +395,8 @@ export type SudoConfirm =
       | { sudo: true; recovery_keys_left?: number }
     >
   | Result<400 | 401 | 410, ErrorBody>
-  | Result<422, { message: string }>;
+  | Result<422, { message: string }>
+  | Paused;
 
 /**
  * `POST /mfa/sudo`: checks the code of a started check. A sign-in gets its
@@ -297,7 +432,13 @@ export function confirmSudo(
     };
   }
 
+  const paused = pausedAnswer(store, account.id);
+  if (paused) return paused;
   const check = checkMethodCode(store, challenge, method, input);
+  if (check === 'spent' || check === 'invalid') {
+    const pause = countMfaFailure(store, account, session);
+    if (pause) return pause;
+  }
   if (check === 'spent') return { status: 410, body: PAYLOAD_GONE.spent };
   if (check === 'expired') {
     return { status: 422, body: { message: 'The code has expired. Please ask for a new one.' } };
@@ -315,6 +456,7 @@ export function confirmSudo(
   }
 
   spendChallenge(challenge);
+  store.mfaFailures.delete(account.id);
   const recovery =
     method.method === 'totpRecovery'
       ? { recovery_keys_left: unusedRecoveryKeys(store, account.id) }
@@ -328,8 +470,14 @@ export function confirmSudo(
     return { status: 200, body: { sudo: true, ...recovery } };
   }
 
+  // A workplace login waiting for this second factor is linked before any session exists.
+  const link = typeof challenge.data.link === 'string' ? challenge.data.link : null;
+  if (link && !completeLink(store, account, link, session)) {
+    return { status: 410, body: PAYLOAD_GONE.expired };
+  }
   if (input.isTrustedDevice && session.deviceId) trustDevice(store, account.id, session.deviceId);
-  const row = signedIn(store, account, session, `mfa: ${method.method}`);
+  const how = link ? `sso link, mfa: ${method.method}` : `mfa: ${method.method}`;
+  const row = signedIn(store, account, session, how);
   grantSudo(store, row.token);
   const fuzzion = account.duplicateOf
     ? {
@@ -375,33 +523,53 @@ export function mfaStatus(
 
 // ------------------------------------------------------------- login by hash
 
-/** A first-party app hands its signed-in user over to the portal: a one-time hash token. */
+/**
+ * A first-party app hands its signed-in user over to the portal: a one-time
+ * hash token. Only the portal's own sessions and first-party clients' tokens
+ * may mint one: a partner's token, whatever its scopes, would otherwise turn
+ * into a full portal session (`loginByHash` answers no scopes).
+ */
 export function createHandoverToken(
   store: Store,
   bearer: string | undefined,
-): Result<201, { token: string; expires_in: number }> | Result<401, ErrorBody> {
+): Result<201, { token: string; expires_in: number }> | Result<401 | 403, ErrorBody> {
   const session = tokenRow(store, bearer);
   if (!session) return { status: 401, body: UNAUTHENTICATED };
+  if (!isFirstPartyToken(session)) {
+    return {
+      status: 403,
+      body: {
+        code: 'insufficient_scope',
+        message: 'Only the portal and first-party apps can hand a user over.',
+      },
+    };
+  }
   const challenge = createChallenge(store, {
     purpose: 'handover',
     accountId: session.accountId,
     ttlMs: HANDOVER_TTL_MS,
+    data: { clientId: session.clientId },
   });
   return { status: 201, body: { token: challenge.payload, expires_in: HANDOVER_TTL_MS / 1000 } };
 }
 
-/** Exchanges a hash token (single use, 5 minutes) for a session of the same account. */
+/**
+ * Exchanges a hash token (single use, 5 minutes) for a session of the same
+ * account. The answer names the client whose token minted it (`client_id`,
+ * null for a portal session), so that the portal can check it for itself.
+ */
 export function loginByHash(
   store: Store,
   input: { token: string; 'origin-app'?: string | undefined },
   session: Partial<SessionInfo>,
-): Result<200, TokenAnswer> | Result<400, ErrorBody> {
+): Result<200, TokenAnswer & { client_id: number | null }> | Result<400, ErrorBody> {
   const found = findChallenge(store, input.token, ['handover']);
   const account =
     found.ok && found.challenge.accountId !== null
       ? store.accounts.get(found.challenge.accountId)
       : undefined;
-  if (!found.ok || !account) {
+  const clientId = found.ok ? (found.challenge.data.clientId as number | null | undefined) : null;
+  if (!found.ok || !account || clientId === undefined || !isFirstPartyClient(clientId)) {
     return {
       status: 400,
       body: { code: 'invalid_token', message: 'This sign-in link is invalid or has expired.' },
@@ -409,5 +577,46 @@ export function loginByHash(
   }
   spendChallenge(found.challenge);
   const how = `token from ${input['origin-app'] ?? 'another app'}`;
-  return { status: 200, body: tokenAnswer(signedIn(store, account, session, how), account) };
+  return {
+    status: 200,
+    body: {
+      ...tokenAnswer(signedIn(store, account, session, how), account),
+      client_id: clientId,
+    },
+  };
+}
+
+/** First name and masked default e-mail: enough for a person to recognise an account. */
+function labelOf(account: Account): AccountLabel {
+  const email = account.email.find((e) => e.default) ?? account.email[0];
+  return { firstname: account.firstname, login: maskTarget(email?.value ?? null) ?? '' };
+}
+
+/** Whose a hash token is, and whether it is the bearer's account; the token stays usable. */
+export function peekHashToken(
+  store: Store,
+  token: string,
+  bearer: string | undefined,
+): Result<200, HashTokenOwner> | Result<400, ErrorBody> {
+  const found = findChallenge(store, token, ['handover']);
+  const account =
+    found.ok && found.challenge.accountId !== null
+      ? store.accounts.get(found.challenge.accountId)
+      : undefined;
+  if (!account) {
+    return {
+      status: 400,
+      body: { code: 'invalid_token', message: 'This sign-in link is invalid or has expired.' },
+    };
+  }
+  const session = tokenRow(store, bearer);
+  const current = session && store.accounts.get(session.accountId);
+  return {
+    status: 200,
+    body: {
+      incoming: labelOf(account),
+      current: current ? labelOf(current) : null,
+      same_account: current?.id === account.id,
+    },
+  };
 }

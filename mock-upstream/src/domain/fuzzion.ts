@@ -10,6 +10,7 @@ import {
   type Store,
   verifySecret,
 } from '../store';
+import { clearSignInLocks } from './auth';
 import {
   activeMethods,
   countWrongTry,
@@ -272,6 +273,7 @@ export function acceptFuzzion(
   store.trustedDevices = store.trustedDevices.filter((d) => d.accountId !== other.id);
   store.failedLogins.delete(other.id);
   store.lockedUntil.delete(other.id);
+  clearSignInLocks(store, other.id);
   store.accounts.delete(other.id);
 
   spendChallenge(challenge);

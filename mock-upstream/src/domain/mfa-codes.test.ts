@@ -2,8 +2,9 @@ import { authenticator } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import { systemClock } from '../clock';
 import { DEMO_TOTP_SECRET } from '../seed';
-import { createStore } from '../store';
+import { createStore, type MfaMethodRow } from '../store';
 import {
+  acceptTotp,
   consumeRecoveryKey,
   createChallenge,
   findChallenge,
@@ -14,7 +15,6 @@ import {
   totpUri,
   unusedRecoveryKeys,
   verifyChallengeCode,
-  verifyTotp,
 } from './mfa-codes';
 
 const fresh = () => createStore('be', systemClock());
@@ -57,11 +57,23 @@ describe('TOTP', () => {
   it('accepts the code of a real authenticator, one step either side, not two', () => {
     const now = Date.UTC(2026, 0, 1, 12, 0, 15);
     const at = (ms: number) => authenticator.clone({ epoch: ms }).generate(DEMO_TOTP_SECRET);
-    expect(verifyTotp(DEMO_TOTP_SECRET, at(now), now)).toBe(true);
-    expect(verifyTotp(DEMO_TOTP_SECRET, at(now + 30_000), now)).toBe(true);
-    expect(verifyTotp(DEMO_TOTP_SECRET, at(now - 30_000), now)).toBe(true);
-    expect(verifyTotp(DEMO_TOTP_SECRET, at(now - 60_000), now)).toBe(false);
-    expect(verifyTotp(DEMO_TOTP_SECRET, 'abcdef', now)).toBe(false);
+    const fresh = () => totpRow(DEMO_TOTP_SECRET);
+    expect(acceptTotp(fresh(), at(now), now)).toBe(true);
+    expect(acceptTotp(fresh(), at(now + 30_000), now)).toBe(true);
+    expect(acceptTotp(fresh(), at(now - 30_000), now)).toBe(true);
+    expect(acceptTotp(fresh(), at(now - 60_000), now)).toBe(false);
+    expect(acceptTotp(fresh(), 'abcdef', now)).toBe(false);
+  });
+
+  it('accepts a code once: its time step, and any earlier one, is refused afterwards', () => {
+    const now = Date.UTC(2026, 0, 1, 12, 0, 15);
+    const at = (ms: number) => authenticator.clone({ epoch: ms }).generate(DEMO_TOTP_SECRET);
+    const method = totpRow(DEMO_TOTP_SECRET);
+    expect(acceptTotp(method, at(now), now)).toBe(true);
+    expect(acceptTotp(method, at(now), now + 5_000)).toBe(false);
+    // The previous step is still within the drift window, but older than the one used.
+    expect(acceptTotp(method, at(now - 30_000), now)).toBe(false);
+    expect(acceptTotp(method, at(now + 30_000), now + 30_000)).toBe(true);
   });
 
   it('makes a base32 secret and the otpauth URI of the QR code', () => {
@@ -102,3 +114,16 @@ describe('masking', () => {
     expect(maskTarget(null)).toBeNull();
   });
 });
+
+function totpRow(secret: string): MfaMethodRow {
+  return {
+    id: 1,
+    accountId: 1,
+    method: 'totp',
+    target: null,
+    secret,
+    primary: true,
+    active: true,
+    createdAt: 0,
+  };
+}

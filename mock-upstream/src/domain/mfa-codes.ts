@@ -162,10 +162,21 @@ export function totpUri(secret: string, accountName: string, issuer = 'Account p
   return authenticator.clone(TOTP_OPTIONS).keyuri(accountName, issuer, secret);
 }
 
-/** Whether `code` is the authenticator code of `secret` at `at` (ms), one step either side. */
-export function verifyTotp(secret: string, code: string, at: number): boolean {
-  if (!/^\d{6}$/.test(code)) return false;
-  return authenticator.clone({ ...TOTP_OPTIONS, epoch: at }).check(code, secret);
+/**
+ * Whether `code` is the authenticator code of `method` at `at` (ms), one step
+ * either side, and its time step is later than the last one accepted for this
+ * method: a code works once (RFC 6238 section 5.2), so one seen over a
+ * shoulder or phished cannot be replayed within its 30 seconds. A right code
+ * becomes the method's last accepted step.
+ */
+export function acceptTotp(method: MfaMethodRow, code: string, at: number): boolean {
+  if (!method.secret || !/^\d{6}$/.test(code)) return false;
+  const delta = authenticator.clone({ ...TOTP_OPTIONS, epoch: at }).checkDelta(code, method.secret);
+  if (delta === null) return false;
+  const step = Math.floor(at / (TOTP_OPTIONS.step * 1000)) + delta;
+  if (method.lastTotpStep !== undefined && step <= method.lastTotpStep) return false;
+  method.lastTotpStep = step;
+  return true;
 }
 
 /** The current code of `secret` (dev tooling and tests; the real app is the user's phone). */
@@ -353,10 +364,7 @@ export function checkMethodCode(
       return verifyChallengeCode(store, challenge, input.code);
     }
     case 'totp':
-      if (!method.secret || !verifyTotp(method.secret, input.code, store.clock.now())) {
-        return countWrongTry(challenge);
-      }
-      return 'ok';
+      return acceptTotp(method, input.code, store.clock.now()) ? 'ok' : countWrongTry(challenge);
     case 'totpRecovery':
       return consumeRecoveryKey(store, method.accountId, input.code)
         ? 'ok'

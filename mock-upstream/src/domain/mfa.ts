@@ -15,6 +15,7 @@ import {
   type TokenRow,
 } from '../store';
 import {
+  acceptTotp,
   activeMethods,
   countWrongTry,
   createChallenge,
@@ -29,7 +30,6 @@ import {
   toMfaMethod,
   totpUri,
   verifyChallengeCode,
-  verifyTotp,
 } from './mfa-codes';
 
 /**
@@ -395,7 +395,7 @@ export function activate(
   if (!row) return CODE_EXPIRED;
 
   if (row.method === 'totp') {
-    if (!row.secret || !verifyTotp(row.secret, code, store.clock.now())) {
+    if (!acceptTotp(row, code, store.clock.now())) {
       return countWrongTry(challenge) === 'spent' ? TOO_MANY_TRIES : CODE_INVALID;
     }
   } else {

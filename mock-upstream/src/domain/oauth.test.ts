@@ -265,13 +265,14 @@ describe('GET /authorize', () => {
     expect(new URL(res.json().target).searchParams.get('error')).toBe('invalid_scope');
   });
 
-  it('needs a portal session: no bearer, or a partner token, is 401', async () => {
+  it('needs a portal session: no bearer is 401, a partner token 403 insufficient_scope', async () => {
     expect((await getAuthorize({})).statusCode).toBe(401);
     const partnerToken = (
       await exchange({ code: await codeFor(bearerOf('partner@example.be')) })
     ).json().access_token;
     const res = await getAuthorize({ authorization: `Bearer ${partnerToken}` });
-    expect(res.statusCode).toBe(401);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('insufficient_scope');
   });
 });
 
@@ -290,11 +291,26 @@ describe('consent and grants', () => {
     const headers = bearerOf('partner@example.be');
     const token = (await exchange({ code: await codeFor(headers) })).json().access_token;
     expect((await app.inject({ url: '/tokens', headers })).json()).toEqual({
-      '101': { client_id: 101, name: 'Partner Shop', scopes: ['user', 'balance'] },
+      '101': {
+        client_id: 101,
+        name: 'Partner Shop',
+        scopes: ['user', 'balance'],
+        granted_at: expect.any(String),
+        last_used_at: expect.any(String),
+      },
     });
+    // The app uses its token later: the grant says when, and still when it was given.
+    const { granted_at: grantedAt } = (await app.inject({ url: '/tokens', headers })).json()['101'];
+    store.clock.advance(60_000);
+    const usedAt = store.clock.now();
+    expect((await userWith(token)).statusCode).toBe(200);
+    const used = (await app.inject({ url: '/tokens', headers })).json()['101'];
+    expect(Date.parse(used.last_used_at)).toBeGreaterThanOrEqual(usedAt);
+    expect(used.granted_at).toBe(grantedAt);
+    expect(Date.parse(grantedAt)).toBeLessThan(usedAt);
     // A partner token cannot manage grants.
     const asPartner = { authorization: `Bearer ${token}` };
-    expect((await app.inject({ url: '/tokens', headers: asPartner })).statusCode).toBe(401);
+    expect((await app.inject({ url: '/tokens', headers: asPartner })).statusCode).toBe(403);
 
     const revoked = await app.inject({ method: 'DELETE', url: '/token/101', headers });
     expect(revoked.statusCode).toBe(204);

@@ -217,10 +217,18 @@ export function listGrants(store: Store, account: Account): GrantMap {
   for (const grant of store.grants) {
     if (grant.accountId !== account.id) continue;
     const client = store.clients.get(grant.clientId);
+    // Last used: the latest activity of a token the app holds for this user.
+    let lastUsed: number | null = null;
+    for (const row of store.tokens.values()) {
+      if (row.accountId !== account.id || row.clientId !== grant.clientId) continue;
+      lastUsed = Math.max(lastUsed ?? 0, row.lastSeenAt);
+    }
     map[String(grant.clientId)] = {
       client_id: grant.clientId,
       name: client?.name ?? `Client ${grant.clientId}`,
       scopes: grant.scopes,
+      granted_at: new Date(grant.createdAt).toISOString(),
+      last_used_at: lastUsed === null ? null : new Date(lastUsed).toISOString(),
     };
   }
   return map;

@@ -1,15 +1,20 @@
-import type { ErrorBody, SsoDiscovery, SsoProvider } from '@portal/contract';
+import type { ErrorBody, MfaNeeded, SsoDiscovery, SsoProvider } from '@portal/contract';
 import {
   type Account,
+  type ChallengeRow,
+  describeDevice,
   findAccountByLogin,
   issueToken,
+  placeOf,
   randomOpaque,
   recordEvent,
   type SessionInfo,
   type Store,
   verifySecret,
 } from '../store';
+import { offeredMethods } from './auth';
 import { noteSignIn } from './devices';
+import { createChallenge, hasMfa, MAX_WRONG_TRIES, toMfaMethod } from './mfa-codes';
 
 const SESSION_TTL_S = 30 * 24 * 3600;
 /** The identity provider's code is short-lived; linking may take a while longer. */
@@ -118,15 +123,18 @@ function liveChallenge(store: Store, payload: string, purpose: string) {
   return row;
 }
 
-function signIn(store: Store, account: Account, session: SessionInfo) {
+function signIn(store: Store, account: Account, session: SessionInfo, how: string) {
   const row = issueToken(store, account.id, session);
   noteSignIn(store, account.id, session);
-  recordEvent(store, account.id, 'login', row, 'sso');
+  recordEvent(store, account.id, 'login', row, how);
   return {
     status: 'linked' as const,
     access_token: row.token,
     token_type: 'Bearer' as const,
     expires_in: SESSION_TTL_S,
+    // Every answer that starts a session says whether the password is weak:
+    // the gateway confines such a session whatever door it came through.
+    password_status: account.password_status,
     company: account.company ?? discover(store, account.sso_email ?? '').company,
   };
 }
@@ -145,7 +153,7 @@ export function ssoCallback(
   row.spent = true;
   const email = String(row.data.email);
   const linked = [...store.accounts.values()].find((a) => a.sso_email === email);
-  if (linked) return { status: 200 as const, body: signIn(store, linked, session) };
+  if (linked) return { status: 200 as const, body: signIn(store, linked, session, 'sso') };
 
   const payload = randomOpaque();
   store.challenges.set(payload, {
@@ -183,7 +191,36 @@ function recordFailure(store: Store, account: Account): void {
   if (recent.length >= LOCK.maxFailures) store.lockedUntil.set(account.id, now + LOCK.lockMs);
 }
 
-/** `POST /user/link-account`: an existing account, proven by its password, takes the identity. */
+/** Who holds an identity, or why an account cannot take it (409). */
+function linkConflict(store: Store, account: Account, email: string): Failure<409> | null {
+  if (account.sso_email !== null && account.sso_email !== email) {
+    return fail(
+      409,
+      'account_already_linked',
+      'This account is already linked to another identity-provider login.',
+    );
+  }
+  const holder = [...store.accounts.values()].find((a) => a.sso_email === email);
+  if (holder && holder.id !== account.id) {
+    return fail(
+      409,
+      'identity_already_linked',
+      'This identity-provider login is already linked to another account.',
+    );
+  }
+  return null;
+}
+
+/**
+ * `POST /user/link-account`: an existing account, proven by its password
+ * and then by its second factor, takes the identity. A link gives whoever
+ * holds the outside identity password-less sign-ins to the account from then
+ * on, so it asks for everything a sign-in asks for and more: the second
+ * factor even on a trusted device (a 401 with a `login` challenge, the
+ * sign-in's own; `POST /mfa/sudo` completes the link, `completeLink`). Wrong
+ * passwords count toward the account's lock and spend the link payload after
+ * `MAX_WRONG_TRIES`, so that one payload is no password-guessing oracle.
+ */
 export function linkAccount(
   store: Store,
   body: { payload: string; username: string; password: string },
@@ -204,32 +241,170 @@ export function linkAccount(
   if (!account || !verifySecret(body.password, account.passwordHash)) {
     if (account) {
       recordFailure(store, account);
-      recordEvent(store, account.id, 'login_failed', null, 'link-account');
+      recordEvent(store, account.id, 'login_failed', deviceOf(session), 'link-account');
     }
+    link.wrongTries += 1;
+    if (link.wrongTries >= MAX_WRONG_TRIES) link.spent = true;
     return fail(400, 'invalid_grant', 'Invalid username/password.');
   }
+  const conflict = linkConflict(store, account, String(link.data.email));
+  if (conflict) return conflict;
+  store.failedLogins.delete(account.id);
+  if (hasMfa(store, account.id)) {
+    const challenge = createChallenge(store, {
+      purpose: 'login',
+      accountId: account.id,
+      data: { link: link.payload },
+    });
+    const methods = offeredMethods(store, account.id).map((m) => toMfaMethod(m, true));
+    const body: MfaNeeded = { mfa: { payload: challenge.payload, methods } };
+    return { status: 401 as const, body };
+  }
+  const linked = attachIdentity(store, account, link, session);
+  if ('status' in linked) return linked;
+  return { status: 200 as const, body: signIn(store, account, session, 'sso link') };
+}
+
+/**
+ * The identity goes to the account: the link payload is spent, the security
+ * history records it and the account's e-mail announces it (with the way to
+ * remove it), whatever the door (password alone, or password and second factor).
+ */
+function attachIdentity(
+  store: Store,
+  account: Account,
+  link: ChallengeRow,
+  session: Partial<SessionInfo>,
+): { email: string } | Failure<409> {
   const email = String(link.data.email);
-  if (account.sso_email !== null && account.sso_email !== email) {
-    return fail(
-      409,
-      'account_already_linked',
-      'This account is already linked to another identity-provider login.',
-    );
-  }
-  const holder = [...store.accounts.values()].find((a) => a.sso_email === email);
-  if (holder && holder.id !== account.id) {
-    return fail(
-      409,
-      'identity_already_linked',
-      'This identity-provider login is already linked to another account.',
-    );
-  }
+  const conflict = linkConflict(store, account, email);
+  if (conflict) return conflict;
   link.spent = true;
   account.sso_email = email;
   account.has_sso = true;
-  store.failedLogins.delete(account.id);
-  recordEvent(store, account.id, 'sso_linked', null, email);
-  return { status: 200 as const, body: signIn(store, account, session) };
+  recordEvent(store, account.id, 'sso_linked', deviceOf(session), email);
+  announce(store, account, 'linked', email);
+  return { email };
+}
+
+/**
+ * The link's last step, once `POST /mfa/sudo` accepted the second factor of
+ * a `login` challenge made by `linkAccount`: the identity is attached before
+ * the session is issued. Null when the link cannot be made any more (its
+ * payload expired, or the identity went to another account meanwhile).
+ */
+export function completeLink(
+  store: Store,
+  account: Account,
+  linkPayload: string,
+  session: Partial<SessionInfo>,
+): { email: string } | null {
+  const link = liveChallenge(store, linkPayload, 'sso-link');
+  if (!link) return null;
+  const attached = attachIdentity(store, account, link, session);
+  return 'status' in attached ? null : attached;
+}
+
+/** `DELETE /user/sso`: the workplace login no longer signs in to the account. */
+export function unlinkIdentity(
+  store: Store,
+  account: Account,
+  session: Partial<SessionInfo>,
+): { status: 204; body: undefined } | Failure<404> {
+  const email = account.sso_email;
+  if (email === null) {
+    return fail(404, 'sso_not_linked', 'No workplace login is linked to this account.');
+  }
+  account.sso_email = null;
+  recordEvent(store, account.id, 'sso_unlinked', deviceOf(session), email);
+  announce(store, account, 'unlinked', email);
+  return { status: 204, body: undefined };
+}
+
+function deviceOf(session: Partial<SessionInfo>) {
+  return { ...describeDevice(session.userAgent ?? null), ...placeOf(session.ip ?? null) };
+}
+
+type Lang = Account['language'];
+const NOTICE: Record<
+  Lang,
+  Record<
+    'linked' | 'unlinked',
+    { subject: string; body: (v: { name: string; email: string }) => string }
+  > & {
+    notMe: string;
+  }
+> = {
+  en: {
+    linked: {
+      subject: 'A workplace login was linked to your account',
+      body: ({ name, email }) =>
+        `Hello ${name},\n\nThe workplace login ${email} was just linked to your account: it now signs in without your password.`,
+    },
+    unlinked: {
+      subject: 'A workplace login was removed from your account',
+      body: ({ name, email }) =>
+        `Hello ${name},\n\nThe workplace login ${email} no longer signs in to your account.`,
+    },
+    notMe: "If it wasn't you, remove it under Security and secure your account:",
+  },
+  fr: {
+    linked: {
+      subject: 'Une connexion professionnelle a été associée à votre compte',
+      body: ({ name, email }) =>
+        `Bonjour ${name},\n\nLa connexion professionnelle ${email} vient d’être associée à votre compte : elle s’y connecte désormais sans votre mot de passe.`,
+    },
+    unlinked: {
+      subject: 'Une connexion professionnelle a été retirée de votre compte',
+      body: ({ name, email }) =>
+        `Bonjour ${name},\n\nLa connexion professionnelle ${email} ne donne plus accès à votre compte.`,
+    },
+    notMe: 'Si ce n’était pas vous, retirez-la sous Sécurité et sécurisez votre compte :',
+  },
+  nl: {
+    linked: {
+      subject: 'Er is een werkaanmelding aan je account gekoppeld',
+      body: ({ name, email }) =>
+        `Hallo ${name},\n\nDe werkaanmelding ${email} is zojuist aan je account gekoppeld: daarmee meld je je voortaan aan zonder je wachtwoord.`,
+    },
+    unlinked: {
+      subject: 'Er is een werkaanmelding van je account verwijderd',
+      body: ({ name, email }) =>
+        `Hallo ${name},\n\nMet de werkaanmelding ${email} meld je je niet meer aan op je account.`,
+    },
+    notMe: 'Was jij dit niet? Verwijder ze onder Beveiliging en beveilig je account:',
+  },
+  de: {
+    linked: {
+      subject: 'Eine Arbeitsplatz-Anmeldung wurde mit Ihrem Konto verknüpft',
+      body: ({ name, email }) =>
+        `Hallo ${name},\n\nDie Arbeitsplatz-Anmeldung ${email} wurde soeben mit Ihrem Konto verknüpft: Sie meldet sich nun ohne Ihr Passwort an.`,
+    },
+    unlinked: {
+      subject: 'Eine Arbeitsplatz-Anmeldung wurde von Ihrem Konto entfernt',
+      body: ({ name, email }) =>
+        `Hallo ${name},\n\nDie Arbeitsplatz-Anmeldung ${email} meldet sich nicht mehr bei Ihrem Konto an.`,
+    },
+    notMe:
+      'Wenn Sie das nicht waren, entfernen Sie sie unter Sicherheit und schützen Sie Ihr Konto:',
+  },
+};
+
+/** The e-mail notice of a link or its removal, to the account's primary address. */
+function announce(store: Store, account: Account, what: 'linked' | 'unlinked', email: string) {
+  const to = account.email.find((e) => e.default && e.verified)?.value;
+  if (!to) return;
+  const text = NOTICE[account.language];
+  const link = `${store.portalUrl}/security`;
+  store.outbox.push({
+    to,
+    channel: 'email',
+    code: '',
+    subject: text[what].subject,
+    link,
+    text: `${text[what].body({ name: account.firstname, email })}\n\n${text.notMe}\n${link}`,
+    at: store.clock.now(),
+  });
 }
 
 /** The lock's end, for the 429's Retry-After. */

@@ -26,6 +26,7 @@ import {
   tokenRow,
 } from '../store';
 import { TOKEN_TTL_S } from './auth';
+import { noteSignIn } from './devices';
 import {
   createChallenge,
   findChallenge,
@@ -358,6 +359,8 @@ export async function finishAuthentication(
     return { status: 200, body: { sudo: true } };
   }
   const session = issueToken(store, account.id, from);
+  // A sign-in like any other door: its device becomes known, a new one alerts (docs/threat-model.md).
+  noteSignIn(store, account.id, from);
   recordEvent(store, account.id, 'login', session, 'passkey');
   recordEvent(store, account.id, 'passkey_used', session, row.name);
   grantSudo(store, session.token);

@@ -6,6 +6,7 @@ import {
   type Language,
   type LoginChange,
   type LoginConfirm,
+  type MessageBody,
   type PasswordChange,
   type ProfileUpdate,
   passwordFailures,
@@ -122,7 +123,18 @@ function setPassword(store: Store, current: Current, password: string): void {
   recordEvent(store, account.id, 'password_changed', current.row);
 }
 
-const SAME_PASSWORD = 'Your new password must be different from the current one.';
+const CURRENT_WRONG = {
+  status: 422,
+  body: { code: 'password_incorrect', message: 'Your current password is incorrect.' },
+} as const satisfies { status: 422; body: MessageBody };
+/** A new password equal to the current one: its own code, never mistaken for a wrong current one. */
+const SAME_PASSWORD = {
+  status: 422,
+  body: {
+    code: 'password_unchanged',
+    message: 'Your new password must be different from the current one.',
+  },
+} as const satisfies { status: 422; body: MessageBody };
 
 export function changePassword(
   store: Store,
@@ -131,12 +143,12 @@ export function changePassword(
 ) {
   if (needsSudo(store, current)) return SUDO_REQUIRED;
   if (!verifySecret(body.current_password, current.account.passwordHash)) {
-    return message(422, 'Your current password is incorrect.');
+    return CURRENT_WRONG;
   }
   const failures = passwordFailures(body.password);
   if (failures.length > 0) return validation('body.password', failures.join(' '));
   if (verifySecret(body.password, current.account.passwordHash)) {
-    return message(422, SAME_PASSWORD);
+    return SAME_PASSWORD;
   }
   setPassword(store, current, body.password);
   return userAnswer(store, current.account);
@@ -163,7 +175,7 @@ export function replaceWeakPassword(
   const failures = passwordFailures(body.password);
   if (failures.length > 0) return validation('body.password', failures.join(' '));
   if (verifySecret(body.password, current.account.passwordHash)) {
-    return message(422, SAME_PASSWORD);
+    return SAME_PASSWORD;
   }
   setPassword(store, current, body.password);
   return userAnswer(store, current.account);

@@ -62,6 +62,49 @@ describe('forgot password', () => {
     expect(again.statusCode).toBe(422);
   });
 
+  it('lets the device that reset sign in once without a second code, within 15 minutes', async () => {
+    const device = deviceHeaders();
+    const on = (url: string, payload: object) =>
+      app.inject({ method: 'POST', url, headers: device, payload });
+    const signIn = () =>
+      on('/token', {
+        grant_type: 'password',
+        username: 'employee@example.be',
+        password: NEW_PASSWORD,
+      });
+    const { payload } = (
+      await on('/user/forgot-password', { login: 'employee@example.be' })
+    ).json();
+    const [mail] = await outbox('employee@example.be');
+    expect(
+      (await on('/user/reset-password', { payload, code: mail?.code, password: NEW_PASSWORD }))
+        .statusCode,
+    ).toBe(204);
+    // Another device still gives its second factor.
+    expect((await grant('employee@example.be', NEW_PASSWORD)).statusCode).toBe(401);
+    expect((await signIn()).statusCode).toBe(200);
+    // Once: the next sign-in asks again.
+    expect((await signIn()).statusCode).toBe(401);
+  });
+
+  it('asks for the second code again when the sign-in comes more than 15 minutes after the reset', async () => {
+    const device = deviceHeaders();
+    const on = (url: string, payload: object) =>
+      app.inject({ method: 'POST', url, headers: device, payload });
+    const { payload } = (
+      await on('/user/forgot-password', { login: 'employee@example.be' })
+    ).json();
+    const [mail] = await outbox('employee@example.be');
+    await on('/user/reset-password', { payload, code: mail?.code, password: NEW_PASSWORD });
+    store.clock.advance(16 * MINUTE);
+    const late = await on('/token', {
+      grant_type: 'password',
+      username: 'employee@example.be',
+      password: NEW_PASSWORD,
+    });
+    expect(late.statusCode).toBe(401);
+  });
+
   it('checks the code at its own step without using it; a wrong one is refused there', async () => {
     const { payload } = (
       await post('/user/forgot-password', { login: 'employee@example.be' })

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import {
   type ForgotPasswordAnswer,
   type ForgotPasswordRequest,
@@ -13,12 +14,13 @@ import {
   hashSecret,
   normaliseLogin,
   placeOf,
+  randomOpaque,
   recordEvent,
   revokeToken,
   type SessionInfo,
   type Store,
 } from '../store';
-import { accountByLogin } from './auth';
+import { accountByLogin, clearSignInLocks } from './auth';
 import {
   CODE_TTL_MS,
   countWrongTry,
@@ -82,21 +84,40 @@ export function forgotPassword(store: Store, input: ForgotPasswordRequest): Forg
     accountId: account?.id ?? null,
     ttlMs: CODE_TTL_MS,
   });
-  if (!account) {
-    const typed = normalisedLogin(store, input.login);
-    return {
-      recipient: sameChannel ? [maskLogin(typed)] : [],
-      technology,
-      payload: challenge.payload,
-    };
+  const typed = normalisedLogin(store, input.login);
+  const rows = channel === 'email' ? account?.email : account?.phone;
+  const to = rows
+    ? (rows.find((r) => sameChannel && r.verified && r.value === typed) ?? defaultEntry(rows))
+        ?.value
+    : undefined;
+  if (!to) {
+    // No account, or none of this channel: the same answer a code would give,
+    // for the same work (hashing a code), to a recipient made up from the login.
+    hashSecret(randomOpaque());
+    const shown = sameChannel ? typed : decoyRecipient(store, typed, channel);
+    return { recipient: [maskLogin(shown)], technology, payload: challenge.payload };
   }
-
-  const rows = channel === 'email' ? account.email : account.phone;
-  const typed = sameChannel ? normalisedLogin(store, input.login) : null;
-  const to = (rows.find((r) => r.verified && r.value === typed) ?? defaultEntry(rows))?.value;
-  if (!to) return { recipient: [], technology, payload: challenge.payload };
   sendChallengeCode(store, challenge, channel, to, 'Your password reset code is');
   return { recipient: [maskLogin(to)], technology, payload: challenge.payload };
+}
+
+const DECOY_DOMAINS = ['gmail.com', 'outlook.com', 'hotmail.com', 'yahoo.com', 'icloud.com'];
+
+/**
+ * A recipient of the other channel for a login that has none: stable for a
+ * login (asking twice gives the same), made from a keyed hash so that it
+ * cannot be told from a real one by its shape (docs/security.md).
+ */
+function decoyRecipient(store: Store, login: string, channel: 'email' | 'sms'): string {
+  const digest = createHmac('sha256', store.decoyKey).update(login).digest();
+  if (channel === 'sms') {
+    const prefix = store.region === 'lu' ? '+3526' : '+324';
+    const digits = [...digest.subarray(0, 8)].map((b) => String(b % 10)).join('');
+    return `${prefix}${digits}`;
+  }
+  const letters = 'abcdefghijklmnopqrstuvwxyz';
+  const name = [...digest.subarray(0, 7)].map((b) => letters[b % 26]).join('');
+  return `${name}@${DECOY_DOMAINS[(digest[8] ?? 0) % DECOY_DOMAINS.length]}`;
 }
 
 /** A login as the store keeps it: e-mail lower-cased, phone in E.164. */
@@ -134,6 +155,9 @@ export function checkResetCode(store: Store, input: ResetCodeCheck): ResetResult
   return { status: 204 };
 }
 
+/** How long after a reset its device may sign in without a second code. */
+export const RESET_VOUCH_MS = 15 * 60_000;
+
 /**
  * Sets the new password when the code is right: password status back to good,
  * every session of the account signed out, a lockout lifted; history
@@ -169,6 +193,12 @@ export function resetPassword(
   }
   store.failedLogins.delete(account.id);
   store.lockedUntil.delete(account.id);
+  clearSignInLocks(store, account.id);
+  // The reset's code proved the e-mail or phone just now: the sign-in that follows on
+  // this device asks for no second code (docs/journeys-signin.md).
+  if (session.deviceId) {
+    store.resetVouched.set(`${account.id}|${session.deviceId}`, store.clock.now() + RESET_VOUCH_MS);
+  }
   recordEvent(store, account.id, 'password_reset', deviceOf(session));
   return { status: 204 };
 }

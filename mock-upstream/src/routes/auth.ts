@@ -8,6 +8,7 @@ import {
   loginByHash,
   mfaStatus,
   passwordSignIn,
+  peekHashToken,
   startSudo,
 } from '../domain/auth';
 import { exchangeAuthorizationCode } from '../domain/oauth';
@@ -25,6 +26,15 @@ export function sessionInfo(request: FastifyRequest): SessionInfo {
     userAgent: header('user-agent'),
     ip: forwarded || request.ip,
   };
+}
+
+/** A 429's seconds go in Retry-After; the rest of the answer as it is. */
+function withRetryAfter<R extends { status: number; body: unknown }>(
+  result: R,
+  reply: { header(name: string, value: string): unknown },
+): R {
+  if ('retryAfterS' in result) reply.header('retry-after', String(result.retryAfterS));
+  return result;
 }
 
 export function authRoutes(store: Store): RouterImplementation<typeof accountApi.auth> {
@@ -45,10 +55,13 @@ export function authRoutes(store: Store): RouterImplementation<typeof accountApi
       return { status: 204, body: undefined };
     },
     mfaStatus: async ({ request }) => mfaStatus(store, bearerToken(request)),
-    startSudo: async ({ query, request }) => startSudo(store, query, bearerToken(request)),
-    confirmSudo: async ({ body, request }) =>
-      confirmSudo(store, body, bearerToken(request), sessionInfo(request)),
+    startSudo: async ({ query, request, reply }) =>
+      withRetryAfter(startSudo(store, query, bearerToken(request)), reply),
+    confirmSudo: async ({ body, request, reply }) =>
+      withRetryAfter(confirmSudo(store, body, bearerToken(request), sessionInfo(request)), reply),
     createHandoverToken: async ({ request }) => createHandoverToken(store, bearerToken(request)),
     loginByHash: async ({ body, request }) => loginByHash(store, body, sessionInfo(request)),
+    peekHashToken: async ({ body, request }) =>
+      peekHashToken(store, body.token, bearerToken(request)),
   };
 }

@@ -1,4 +1,5 @@
 import type { FastifyPluginCallback } from 'fastify';
+import { cloneDemoAccount } from '../domain/dev-accounts';
 import { resetStore, type Store } from '../store';
 
 /** Dev-only endpoints on the mock's own port: never proxied by the gateway. */
@@ -7,6 +8,23 @@ export function devRoutes(store: Store): FastifyPluginCallback {
     app.post('/reset', async (_request, reply) => {
       resetStore(store);
       return reply.status(204).send();
+    });
+    // A demo account of its own for each browser test, so that tests run side by side
+    // without a reset: the same data under new logins (docs/architecture.md, tests).
+    app.post<{ Body: { from?: unknown } }>('/accounts', async (request, reply) => {
+      const from = request.body?.from;
+      if (typeof from !== 'string' || from.trim() === '') {
+        return reply
+          .status(400)
+          .send({ code: 'validation', message: 'from is required: the demo login to copy' });
+      }
+      const clone = cloneDemoAccount(store, from);
+      if (!clone) {
+        return reply
+          .status(404)
+          .send({ code: 'not_found', message: `${from} is not a demo account of this region` });
+      }
+      return reply.status(201).send(clone);
     });
     // Newest first: what people and tests read to finish MFA flows.
     app.get<{ Querystring: { to?: string } }>('/outbox', async (request, reply) => {

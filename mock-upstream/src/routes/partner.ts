@@ -8,6 +8,7 @@ import {
   requestAccess,
   ssoCallback,
   startSsoLogin,
+  unlinkIdentity,
 } from '../domain/partner';
 import type { SessionInfo, Store } from '../store';
 import { portalSession } from './grants';
@@ -44,6 +45,13 @@ export function partnerRoutes(store: Store): RouterImplementation<typeof account
         );
       }
       return result;
+    },
+    unlinkSso: async ({ request }) => {
+      const session = portalSession(store, request);
+      if (!session) {
+        return { status: 401, body: { code: 'unauthenticated', message: 'Sign in first.' } };
+      }
+      return unlinkIdentity(store, session.account, sessionOf(request));
     },
     ssoDiscover: async ({ query }) => ({ status: 200, body: discover(store, query.login) }),
     ssoLogin: async ({ params, query }) => startSsoLogin(store, params.provider, query),

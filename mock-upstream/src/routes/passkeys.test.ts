@@ -1,5 +1,6 @@
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildMockUpstream } from '../app';
+import { noteSignIn } from '../domain/devices';
 import { grantSudo, SUDO_TTL_MS } from '../domain/mfa-codes';
 import { findAccountByLogin, issueToken, resetStore } from '../store';
 import { assert, newSoftPasskey, register, type SoftPasskey } from '../test-authenticator';
@@ -175,6 +176,21 @@ describe('passkey sign-in', () => {
       ['passkey_used', 'Laptop'],
       ['login', 'passkey'],
     ]);
+  });
+
+  it('alerts the account of a passkey sign-in from a device it has not used before', async () => {
+    const user = signIn();
+    const { key } = await addPasskey(user);
+    const account = findAccountByLogin(store, 'employee@example.be');
+    // The account's first device, as a password sign-in would have made it known.
+    noteSignIn(store, account?.id ?? 0, { ...deviceHeaders(), deviceId: 'the-usual-laptop' });
+    const { payload, options } = await startLogin();
+    const res = await finishLogin(payload, assert(key, ceremony(options.challenge)));
+    expect(res.statusCode).toBe(200);
+    const kinds = store.history.filter((e) => e.accountId === account?.id).map((e) => e.kind);
+    expect(kinds).toContain('new_device_sign_in');
+    const alert = store.outbox.findLast((m) => m.to === 'employee@example.be' && m.code === '');
+    expect(alert?.link).toMatch(/\/security\/history\?event=/);
   });
 
   it('refuses a replayed assertion', async () => {

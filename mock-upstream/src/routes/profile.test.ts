@@ -150,8 +150,24 @@ describe('password change', () => {
       password: NEW,
     });
     expect(res.statusCode).toBe(422);
-    expect(res.json().message).toBe('Your current password is incorrect.');
+    expect(res.json()).toEqual({
+      code: 'password_incorrect',
+      message: 'Your current password is incorrect.',
+    });
     expect(await signInStatus(NEW)).toBe(400);
+  });
+
+  it('says so when the new password is the current one, not that the current one is wrong', async () => {
+    const { call } = session('employee@example.be', { sudo: true });
+    const res = await call('POST', '/user/password', {
+      current_password: DEMO_PASSWORD,
+      password: DEMO_PASSWORD,
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({
+      code: 'password_unchanged',
+      message: 'Your new password must be different from the current one.',
+    });
   });
 
   it('enforces the password rules in the spec words', async () => {

@@ -1,10 +1,10 @@
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { BrowserRouter, useLocation, useNavigate, useRoutes } from 'react-router';
+import { BrowserRouter, StaticRouter, useLocation, useNavigate, useRoutes } from 'react-router';
 import { queryKeys } from '../lib/api';
 import { setMaintenance, useMaintenance } from '../lib/maintenance';
 import { href } from '../lib/routes';
-import { useFollowUserLanguage } from '../lib/session';
+import { keepCopy, useFollowUserLanguage } from '../lib/session';
 import { setWeakLock, useWeakLock } from '../lib/weak-lock';
 import { appRoutes } from './router';
 
@@ -27,7 +27,7 @@ const isWeakLockdown = (error: unknown) => {
   return answer?.status === 403 && answer.body?.code === 'weak_password';
 };
 
-const queryClient = new QueryClient({
+export const queryClient = new QueryClient({
   queryCache: new QueryCache({ onError: onApiError }),
   mutationCache: new MutationCache({ onError: onApiError }),
   defaultOptions: {
@@ -62,12 +62,30 @@ function Routes() {
   return element;
 }
 
-export function App() {
+/**
+ * A visitor without a session cookie (the server knows, the page cannot read
+ * the httpOnly cookie): nobody is signed in, as the gateway would answer, so
+ * the server's render and the browser's first one agree without asking.
+ */
+export function startSignedOut(): void {
+  keepCopy(null);
+  queryClient.setQueryData(queryKeys.user, {
+    status: 401,
+    body: { code: 'unauthorized' },
+    headers: new Headers(),
+  });
+}
+
+/** The app; `location` for the server's render of that address. */
+export function App({ location }: { location?: string }) {
+  const routes = <Routes />;
   return (
     <QueryClientProvider client={queryClient}>
-      <BrowserRouter>
-        <Routes />
-      </BrowserRouter>
+      {location === undefined ? (
+        <BrowserRouter>{routes}</BrowserRouter>
+      ) : (
+        <StaticRouter location={location}>{routes}</StaticRouter>
+      )}
     </QueryClientProvider>
   );
 }

@@ -97,6 +97,10 @@ const TrustedDevicesScreen = lazyScreen(
   withDevices,
 );
 const AccessScreen = lazyScreen(() => import('../features/access/AccessScreen'), account);
+const NotificationsScreen = lazyScreen(
+  () => import('../features/profile/NotificationsScreen'),
+  withDevices,
+);
 const ConsentScreen = lazyScreen(() => import('../features/consent/ConsentScreen'), account);
 const ForcedMfaScreen = lazyScreen(() => import('../features/forced-mfa/ForcedMfaScreen'), account);
 const SetupSelectionScreen = lazyScreen(
@@ -173,6 +177,7 @@ const LegalScreen = lazyScreen(() => import('../features/legal/LegalScreen'), ['
 const userScreens: RouteObject[] = [
   { path: routes['user.dashboard'], element: <DashboardScreen /> },
   { path: routes['user.access'], element: <AccessScreen /> },
+  { path: routes['user.notifications'], element: <NotificationsScreen /> },
   { path: routes.profile, element: <ProfileScreen /> },
   { path: routes['profile.edit-info'], element: <EditInfoScreen /> },
   { path: routes['profile.edit-credentials'], element: <EditCredentialsScreen /> },

@@ -1,4 +1,4 @@
-import { startStack, type TestStack } from '@portal/gateway/test-helpers';
+import { listeningStack, type TestStack } from '@portal/gateway/test-helpers';
 import { render, screen } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { initI18n } from '../i18n/i18n';
@@ -12,8 +12,9 @@ import { App } from './App';
 let stack: TestStack;
 const realFetch = globalThis.fetch;
 beforeAll(async () => {
-  stack = await startStack({ MAINTENANCE: true });
-  const base = await stack.gateway.listen({ port: 0, host: '127.0.0.1' });
+  const started = await listeningStack({ MAINTENANCE: true });
+  stack = started.stack;
+  const { base } = started;
   globalThis.fetch = (input, init) =>
     realFetch(typeof input === 'string' ? new URL(input, base) : input, init);
 });

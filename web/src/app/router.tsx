@@ -35,11 +35,8 @@ export function preloadPage(pathname: string): Promise<unknown> {
   return AllScreens.preload().then((table) => table.preloadScreens(pathname));
 }
 
-// Until it arrives, its place is kept (where the browser has passkeys), so the page does not move.
-const passkeyPlace =
-  typeof PublicKeyCredential === 'undefined' ? null : (
-    <div className="passkey-sign-in passkey-place" />
-  );
+// Until it arrives, its place is kept, so the page does not move (the server draws it whole).
+const passkeyPlace = <div className="passkey-sign-in passkey-place" />;
 const passkey = (autofill: boolean) => (
   <Suspense fallback={passkeyPlace}>
     <PasskeySignIn autofill={autofill} />

@@ -14,12 +14,14 @@ type CrumbKey =
   | 'recovery'
   | 'password'
   | 'passkeys'
-  | 'trustedDevices';
+  | 'trustedDevices'
+  | 'notifications';
 
 /** Each account route's trail below Home (spec part 2: Dashboard, History, Home, Security). */
 const TRAILS: Partial<Record<RouteName, [RouteName, CrumbKey][]>> = {
   'user.dashboard': [['user.dashboard', 'dashboard']],
   'user.access': [['user.access', 'access']],
+  'user.notifications': [['user.notifications', 'notifications']],
   profile: [['profile', 'profile']],
   'profile.edit-info': [
     ['profile', 'profile'],

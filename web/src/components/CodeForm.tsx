@@ -1,6 +1,7 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ErrorTexts } from '../lib/errors';
+import { focusSoon } from '../lib/page-navigation';
 import { CodeInput } from './CodeInput';
 import { ResendCode } from './ResendCode';
 
@@ -41,13 +42,15 @@ export function CodeForm({
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const field = useRef<HTMLInputElement>(null);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (code.length !== length) return setError(t('account.common.codeInvalid'));
+  const submit = async (event?: FormEvent, typed = code) => {
+    event?.preventDefault();
+    if (busy) return;
+    if (typed.length !== length) return setError(t('account.common.codeInvalid'));
     setBusy(true);
     try {
-      setError(await onConfirm(code));
+      setError(await onConfirm(typed));
     } catch {
       setError(t('account.common.tryLater'));
     } finally {
@@ -67,6 +70,8 @@ export function CodeForm({
           setCode(value);
           setError(null);
         }}
+        onComplete={(value) => void submit(undefined, value)}
+        inputRef={field}
       />
       <div className="actions">
         <button type="submit" className="button" disabled={busy}>
@@ -78,7 +83,15 @@ export function CodeForm({
           </button>
         )}
       </div>
-      {onResend && <ResendCode onResend={onResend} />}
+      {onResend && (
+        <ResendCode
+          onResend={async () => {
+            const sent = await onResend();
+            if (sent) focusSoon(() => field.current);
+            return sent;
+          }}
+        />
+      )}
     </form>
   );
 }

@@ -1,17 +1,11 @@
 import type { Locale } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Check, ChevronDown, Globe } from 'lucide-react';
-import {
-  Button,
-  ListBox,
-  ListBoxItem,
-  Popover,
-  Select,
-  SelectValue,
-} from 'react-aria-components/Select';
+import { type MouseEvent, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { changeLocale, languageOfLocale } from '../i18n/i18n';
-import { rememberLocale } from '../i18n/remember';
+import { rememberLanguage } from '../i18n/remember';
 import { queryKeys } from '../lib/api';
 import { getConfig } from '../lib/config';
 import { useCurrentUser } from '../lib/session';
@@ -43,7 +37,7 @@ export function useLanguageChoice() {
   const choose = async (locale: Locale) => {
     // Kept at once: a visitor who picks a language and follows a link straight away
     // keeps it, even before its texts have arrived.
-    rememberLocale(locale, config.variant);
+    rememberLanguage(locale);
     await changeLocale(locale);
     const language = languageOfLocale(locale);
     if (user && user.language !== language) update.mutate({ body: { language } });
@@ -51,43 +45,91 @@ export function useLanguageChoice() {
   return { current: i18n.language as Locale, languages: config.languages, choose };
 }
 
-/** The header's language switcher (wide screens; narrow ones have it in the header menu). */
+/** A click the page handles itself (not one that opens a new tab or window). */
+const plainClick = (e: MouseEvent) =>
+  e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey;
+
+/**
+ * The header's language switcher: a native disclosure of links, so that it
+ * works on the server-drawn page before any script runs. Each link is the
+ * page with `?lang=`, which the gateway remembers in the language cookie and
+ * answers with the page in that language; once the app runs, a click changes
+ * the language in place instead.
+ */
 export function LanguageSwitcher() {
   const { t } = useTranslation();
   const { current, languages, choose } = useLanguageChoice();
+  const { pathname, search } = useLocation();
+  const disclosure = useRef<HTMLDetailsElement>(null);
+
+  // Like a menu: Escape or a click elsewhere closes it.
+  useEffect(() => {
+    const details = disclosure.current;
+    if (!details) return;
+    const close = (event: Event) => {
+      if (!details.open) return;
+      if (event instanceof KeyboardEvent) {
+        if (event.key !== 'Escape') return;
+        details.open = false;
+        details.querySelector('summary')?.focus();
+      } else if (!details.contains(event.target as Node)) {
+        details.open = false;
+      }
+    };
+    document.addEventListener('keydown', close);
+    document.addEventListener('click', close);
+    return () => {
+      document.removeEventListener('keydown', close);
+      document.removeEventListener('click', close);
+    };
+  }, []);
+
+  const hrefOf = (locale: Locale) => {
+    const params = new URLSearchParams(search);
+    params.set('lang', languageOfLocale(locale));
+    return `${pathname}?${params}`;
+  };
+
   return (
-    <Select
-      className="language-switcher"
-      aria-label={t('common.app.language')}
-      selectedKey={current}
-      onSelectionChange={(key) => {
-        if (key !== null && key !== current) void choose(key as Locale);
-      }}
-    >
-      <Button className="button button-tertiary select-button">
+    <details className="language-switcher" ref={disclosure}>
+      <summary className="button button-tertiary select-button">
         <Globe size={18} aria-hidden="true" />
-        <SelectValue />
+        <span className="visually-hidden">{t('common.app.language')}</span>
+        <span className="language-name" lang={LANGUAGE_NAMES[current].lang}>
+          {LANGUAGE_NAMES[current].name}
+        </span>
+        {/* A phone's header has room for the code only; the name stays for screen readers. */}
+        <span className="language-short" aria-hidden="true">
+          {LANGUAGE_NAMES[current].lang.slice(0, 2).toUpperCase()}
+        </span>
         <ChevronDown size={16} aria-hidden="true" />
-      </Button>
-      <Popover className="popover" placement="bottom end">
-        <ListBox className="listbox">
-          {languages.map((locale) => (
-            <ListBoxItem
-              key={locale}
-              id={locale}
-              className="listbox-item"
-              textValue={LANGUAGE_NAMES[locale].name}
-            >
-              {({ isSelected }) => (
-                <>
-                  <span lang={LANGUAGE_NAMES[locale].lang}>{LANGUAGE_NAMES[locale].name}</span>
-                  {isSelected && <Check size={16} aria-hidden="true" />}
-                </>
-              )}
-            </ListBoxItem>
-          ))}
-        </ListBox>
-      </Popover>
-    </Select>
+      </summary>
+      <ul className="popover language-list">
+        {languages.map((locale) => {
+          const { name, lang } = LANGUAGE_NAMES[locale];
+          const selected = locale === current;
+          return (
+            <li key={locale}>
+              <a
+                className="listbox-item"
+                href={hrefOf(locale)}
+                hrefLang={lang}
+                lang={lang}
+                aria-current={selected ? 'true' : undefined}
+                onClick={(event) => {
+                  if (!plainClick(event)) return;
+                  event.preventDefault();
+                  if (disclosure.current) disclosure.current.open = false;
+                  if (!selected) void choose(locale);
+                }}
+              >
+                <span>{name}</span>
+                {selected && <Check size={16} aria-hidden="true" />}
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+    </details>
   );
 }

@@ -1,12 +1,9 @@
-import { lazy, Suspense, useRef, useState } from 'react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { href, routeNameOf } from '../lib/routes';
-
-// The header's tools bring the widget library: they load after the first page (bundle budget).
-const HeaderTools = lazy(() => import('./HeaderTools'));
-
-const PageNavigation = lazy(() => import('./PageNavigation'));
+import { HeaderTools } from './HeaderTools';
+import { PageNavigation } from './PageNavigation';
 
 /** The shell (spec part 2): header with the language switcher and the sign-in slot. */
 export function Layout() {
@@ -15,8 +12,10 @@ export function Layout() {
   const route = routeNameOf(location.pathname);
   // The maintenance screen is trilingual on its own and offers no sign-in.
   const tools = route !== 'maintenance';
-  // The header's tools load once the first page is on screen (`useAfterFirstPage`).
-  const [afterFirstPage, setAfterFirstPage] = useState(false);
+  // On the sign-in pages and inside a sign-in, recovery or sign-up flow the header
+  // offers no "Log in": the person is already on their way in (and a phone's
+  // header keeps room for the brand and the language).
+  const onTheWayIn = route !== null && /^(login|mfa|forgot|reset|weak|onboarding)/.test(route);
   const main = useRef<HTMLElement>(null);
   return (
     <>
@@ -28,16 +27,9 @@ export function Layout() {
           <img src="/favicon.svg" alt="" width="28" height="28" />
           <span>{t('common.app.name')}</span>
         </Link>
-        {tools && !afterFirstPage && <div className="header-tools" />}
-        {tools && afterFirstPage && (
-          <Suspense fallback={<div className="header-tools" />}>
-            <HeaderTools onLogin={route === 'login.email' || route === 'login.phone'} />
-          </Suspense>
-        )}
+        {tools && <HeaderTools onLogin={onTheWayIn} />}
       </header>
-      <Suspense fallback={null}>
-        <PageNavigation main={main} onFirstPage={() => setAfterFirstPage(true)} />
-      </Suspense>
+      <PageNavigation main={main} />
       <main id="main" className="main" ref={main}>
         <Outlet />
       </main>

@@ -1,13 +1,11 @@
 import { type ReactNode, useId } from 'react';
-import { Focusable, Tooltip, TooltipTrigger } from 'react-aria-components/Tooltip';
 import './widgets.css';
 
 /**
  * A button that may be unavailable for a reason the user should read: when
- * `reason` is set it stays focusable (aria-disabled) and shows the reason as a
- * tooltip on hover and focus; screen readers hear it as the button's
- * description whether or not the tooltip shows.
- * React Aria places the tooltip inside the viewport (it flips and shifts).
+ * `reason` is set it stays focusable (aria-disabled) and the reason is shown
+ * as a line of helper text beside it, on every device: a hover tooltip says
+ * nothing on a phone. Screen readers hear it as the button's description.
  */
 export function ReasonButton({
   reason,
@@ -29,26 +27,13 @@ export function ReasonButton({
     );
   }
   return (
-    <>
-      {/* The reason is the button's description at all times, not only while the tooltip shows. */}
-      <span id={reasonId} className="visually-hidden">
+    <span className="reason-button">
+      <button type="button" className={className} aria-disabled="true" aria-describedby={reasonId}>
+        {children}
+      </button>
+      <span id={reasonId} className="reason-note">
         {reason}
       </span>
-      <TooltipTrigger delay={200} closeDelay={100}>
-        <Focusable>
-          <button
-            type="button"
-            className={className}
-            aria-disabled="true"
-            aria-describedby={reasonId}
-          >
-            {children}
-          </button>
-        </Focusable>
-        <Tooltip className="tooltip" placement="top" offset={8} containerPadding={8}>
-          {reason}
-        </Tooltip>
-      </TooltipTrigger>
-    </>
+    </span>
   );
 }

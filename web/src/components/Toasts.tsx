@@ -1,4 +1,5 @@
 import { X } from 'lucide-react';
+import { useEffect } from 'react';
 import {
   Button,
   Text,
@@ -8,19 +9,37 @@ import {
   UNSTABLE_ToastRegion as ToastRegion,
 } from 'react-aria-components/Toast';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { WidgetLocale } from './WidgetLocale';
 import './widgets.css';
 
 /** The account pages' confirmations: one queue, shown by the `Toasts` region of the layout. */
-const queue = new ToastQueue<{ text: string }>({ maxVisibleToasts: 3 });
+const queue = new ToastQueue<{ text: string; path: string }>({ maxVisibleToasts: 3 });
 
-/** Confirms a save in a toast (React Aria: a live region, F6 reaches it, it closes by itself). */
+/**
+ * Confirms a save in a toast (React Aria: a live region, F6 reaches it, it
+ * closes by itself). It belongs to the page it was raised on.
+ */
 export function toastSuccess(text: string) {
-  queue.add({ text }, { timeout: 6000 });
+  queue.add({ text, path: window.location.pathname }, { timeout: 6000 });
+}
+
+/**
+ * A toast says what happened on its page: on another page it would only
+ * cover what is there (a Delete button), so leaving the page closes it.
+ */
+function useCloseToastsOfOtherPages() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    for (const toast of queue.visibleToasts) {
+      if (toast.content.path !== pathname) queue.close(toast.key);
+    }
+  }, [pathname]);
 }
 
 export function Toasts() {
   const { t } = useTranslation();
+  useCloseToastsOfOtherPages();
   return (
     <WidgetLocale>
       <ToastRegion queue={queue} className="toast-region">

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { NavLink, Outlet, useLocation } from 'react-router';
 import { href } from '../lib/routes';
 import { Breadcrumbs } from './Breadcrumbs';
 import { Loading } from './Loading';
@@ -20,6 +20,7 @@ export default function UserLayout() {
     { to: href('profile'), label: t('common.nav.profile') },
     { to: href('security'), label: t('common.nav.security') },
     { to: href('user.access'), label: t('common.nav.access') },
+    { to: href('user.notifications'), label: t('common.nav.notifications') },
   ];
   const list = useRef<HTMLUListElement>(null);
   const { pathname } = useLocation();
@@ -48,10 +49,6 @@ export default function UserLayout() {
               <NavLink to={item.to}>{item.label}</NavLink>
             </li>
           ))}
-          <li>
-            {/* Notification preferences are a section of the profile. */}
-            <Link to={`${href('profile')}#notifications`}>{t('common.nav.notifications')}</Link>
-          </li>
         </ul>
       </nav>
       <div className="user-content">

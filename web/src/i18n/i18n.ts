@@ -68,29 +68,44 @@ async function addTexts(locale: Locale, namespaces: Iterable<Namespace>): Promis
 /** The html lang value of a locale: `fr_LU` → `fr-LU`. */
 export const htmlLang = (locale: Locale) => locale.replace('_', '-');
 
+/** The texts a page was drawn with, by namespace (what the server sends with its HTML). */
+export type PageTexts = Partial<Record<Namespace, Tree>>;
+
 export async function initI18n(
   locale: Locale,
   namespaces: readonly Namespace[],
 ): Promise<typeof i18next> {
   const texts = await Promise.all(namespaces.map((ns) => loadTexts(locale, ns)));
+  return initI18nWith(locale, Object.fromEntries(namespaces.map((ns, i) => [ns, texts[i]])));
+}
+
+/**
+ * Starts the texts with those given (the server-drawn page's JSON data
+ * block): no chunk to fetch, so the first client render is the server's.
+ */
+export async function initI18nWith(locale: Locale, texts: PageTexts): Promise<typeof i18next> {
   await i18next.use(initReactI18next).init({
     lng: locale,
     fallbackLng: false,
-    resources: {
-      [locale]: { translation: Object.fromEntries(namespaces.map((ns, i) => [ns, texts[i]])) },
-    },
+    resources: { [locale]: { translation: texts } },
     interpolation: { escapeValue: false },
     returnNull: false,
   });
   loaded.clear();
   wanted.clear();
-  for (const ns of namespaces) {
+  for (const ns of Object.keys(texts) as Namespace[]) {
     loaded.add(ns);
     wanted.add(ns);
   }
-  document.documentElement.lang = htmlLang(locale);
+  if (typeof document !== 'undefined') document.documentElement.lang = htmlLang(locale);
   return i18next;
 }
+
+/** The texts of `namespaces` in the current locale (for the server's data block). */
+export const textsOf = (namespaces: Iterable<Namespace>): PageTexts => {
+  const bundle = i18next.getResourceBundle(i18next.language, 'translation');
+  return Object.fromEntries([...namespaces].map((ns) => [ns, bundle[ns]]));
+};
 
 /** Loads the texts of `namespaces` in the current locale (before a screen that uses them renders). */
 export async function ensureNamespaces(namespaces: readonly Namespace[]): Promise<void> {
@@ -123,21 +138,15 @@ export async function changeLocale(locale: Locale): Promise<void> {
     if (switchingTo === locale) switchingTo = null;
   }
   await i18next.changeLanguage(locale);
-  document.documentElement.lang = htmlLang(locale);
+  if (typeof document !== 'undefined') document.documentElement.lang = htmlLang(locale);
 }
 
-/** Where the switcher's choice is kept for the next visit (written by `remember.ts`). */
-export const REMEMBERED = 'language';
-
-export function rememberedLocale(): string | null {
-  try {
-    return localStorage.getItem(REMEMBERED);
-  } catch {
-    return null;
-  }
-}
-
-/** Start-up language (spec part 1): the browser's, limited to the variant's, else the fallback. */
+/**
+ * Start-up language (spec part 1): the one the visitor chose before (a locale
+ * or its two-letter language, see `remember.ts`), else the browser's, limited
+ * to the variant's, else the fallback. The server applies the same rule to
+ * `Accept-Language` (`entry-server.tsx`).
+ */
 export function pickLocale(
   allowed: readonly Locale[],
   fallback: Locale,
@@ -149,7 +158,7 @@ export function pickLocale(
     return allowed.find((l) => l === lang || l.split('_')[0] === base);
   };
   if (remembered) {
-    const hit = allowed.find((l) => l === remembered);
+    const hit = allowed.find((l) => l === remembered || baseOf(l) === remembered);
     if (hit) return hit;
   }
   for (const lang of browser) {

@@ -73,6 +73,14 @@ describe('translations', () => {
     },
   );
 
+  it('nl speaks to the person in one register, the informal "je", never "u" or "uw"', () => {
+    // Formal forms: u, uw, uwe, uzelf (any case), as whole words.
+    const formal = Object.entries(flat(nl)).filter(([, v]) =>
+      /(^|[^\p{L}])(u|uw|uwe|uzelf)(?![\p{L}’'-])/iu.test(String(v)),
+    );
+    expect(formal.map(([k, v]) => `${k}: ${v}`)).toEqual([]);
+  });
+
   it('LU wording only replaces keys that exist', () => {
     for (const wording of Object.values(luWording)) {
       for (const key of keys(wording)) expect(english).toContain(key);

@@ -1,4 +1,5 @@
 import type { Locale, PortalConfig } from '@portal/contract';
+import { deviceId } from './device';
 
 /**
  * The variant's runtime configuration (`GET /api/config`), read once at
@@ -40,7 +41,10 @@ export type ConfigResult =
 /** Fetches the config; a 503 or `maintenance: true` means the maintenance screen. */
 export async function loadConfig(): Promise<ConfigResult> {
   try {
-    const res = await fetch('/api/config', { headers: { accept: 'application/json' } });
+    // Every /api call carries the device header, this one too (the gateway's CSRF rule).
+    const res = await fetch('/api/config', {
+      headers: { accept: 'application/json', 'x-device-id': deviceId() },
+    });
     if (!res.ok) {
       // Loaded only when the config fails: the first page does without it (bundle budget).
       const { errorOf } = await import('./errors');

@@ -127,7 +127,7 @@ describe('the message of an error answer', () => {
       rateLimited: 'signin.login.errors.tooMany',
     } as const;
     expect(text(answer(400, { code: 'validation', message: 'm' }), login)).toBe(
-      'Invalid username/password.',
+      'E-mail address or password is incorrect.',
     );
     // A known wait beats the screen's "try again later"; without one, the screen's words.
     expect(

@@ -48,6 +48,8 @@ export type ErrorKind =
 /** The upstream's codes that the app reads (the gateway passes them on). */
 export type UpstreamErrorCode =
   | 'sudo_required'
+  /** 429: the account's second factor is paused after too many wrong codes (contract `MfaPaused`). */
+  | 'mfa_paused'
   | 'email-duplicated'
   | 'phone-duplicated'
   | 'sms-duplicated'
@@ -78,6 +80,7 @@ const CODE_TEXT: Partial<Record<ErrorCode, TextKey>> = {
   captcha_unavailable: 'signin.captcha.errors.verify',
   misdirected: 'common.errors.generic',
   password_breached: 'forms.password.errors.breached',
+  password_unchanged: 'forms.password.errors.unchanged',
 };
 
 /** Every code the app reads (any other stays out of `PortalError.code`). */
@@ -102,6 +105,7 @@ const KNOWN_CODES: Record<ErrorCode, true> = {
   upstream_timeout: true,
   misdirected: true,
   sudo_required: true,
+  mfa_paused: true,
   'email-duplicated': true,
   'phone-duplicated': true,
   'sms-duplicated': true,
@@ -117,6 +121,8 @@ const KNOWN_CODES: Record<ErrorCode, true> = {
   code_invalid: true,
   code_expired: true,
   password_breached: true,
+  password_unchanged: true,
+  password_incorrect: true,
 };
 
 const GENERIC: TextKey = 'common.errors.generic';
@@ -247,6 +253,12 @@ function waitMessage(seconds: number): ErrorMessage {
   return { key: 'common.errors.tooManyMinutes', count: Math.ceil(seconds / 60) };
 }
 
+/** A non-negative number field of an error body, else null. */
+function numberOf(body: Body | null, field: string): number | null {
+  const value = (body as Record<string, unknown> | null)?.[field];
+  return typeof value === 'number' && value >= 0 ? value : null;
+}
+
 interface Body {
   code?: unknown;
   message?: unknown;
@@ -283,8 +295,12 @@ export function errorOf(answer: unknown, texts: ErrorTexts = {}): PortalError {
   const codeText = (code && (texts[code] ?? CODE_TEXT[code])) || null;
   const chosen = codeText || texts[kind] || issueKey || null;
   let message: ErrorMessage;
+  const pausedFor = code === 'mfa_paused' ? (retryAfter ?? numberOf(body, 'retry_after')) : null;
+  // A paused second factor: how long, on every screen that checks a code.
+  if (pausedFor !== null) message = { key: 'mfa.code.paused', count: Math.ceil(pausedFor / 60) };
   // A known wait says more than any "try again later" (the screen's kind text included).
-  if (!codeText && kind === 'rateLimited' && retryAfter !== null) message = waitMessage(retryAfter);
+  else if (!codeText && kind === 'rateLimited' && retryAfter !== null)
+    message = waitMessage(retryAfter);
   else if (chosen && chosen !== GENERIC) message = { key: chosen };
   else if (!chosen && kind === 'rejected' && serverText) message = { text: serverText };
   else {

@@ -1,11 +1,16 @@
 import type { MfaKind, MfaMethod } from '@portal/contract';
 
 /**
- * Session storage of the multi-step flows (spec part 3: loginPayload,
+ * Session storage of the multi-step flows (docs/flows.md#entities: loginPayload,
  * mfaPayload, mfa_forced, fuzzion_payload, open_app). Each value survives a
  * reload of the tab and disappears with it, and logout clears them all.
  */
-function slot<T>(key: string) {
+/**
+ * One value of a flow in session storage, as JSON. Where storage is unavailable
+ * (a locked-down browser) `get` answers null and `set` keeps nothing: each flow
+ * decides what it does without it.
+ */
+export function slot<T>(key: string) {
   return {
     get(): T | null {
       try {
@@ -19,7 +24,7 @@ function slot<T>(key: string) {
       try {
         sessionStorage.setItem(key, JSON.stringify(value));
       } catch {
-        // Storage unavailable: the flow continues in memory for this page only.
+        // Storage unavailable: nothing is kept.
       }
     },
     clear(): void {
@@ -54,7 +59,7 @@ export interface MfaCheck {
 }
 export const mfaPayload = slot<MfaCheck>('mfaPayload');
 
-/** Spec part 4, duplicate merge: the payload of `POST /fuzzion`. Its presence is duplicated-logged. */
+/** docs/flows.md, duplicate merge: the payload of `POST /fuzzion`. Its presence is duplicated-logged. */
 export const fuzzionPayload = slot<string>('fuzzion_payload');
 
 /** The first-party app that handed the user over (address-hash login's `origin-app`). */
@@ -71,10 +76,25 @@ export interface ForgotState {
 }
 export const forgotPassword = slot<ForgotState>('forgotPassword');
 
+/**
+ * The e-mail address a password reset was for: the sign-in page that follows
+ * fills it in, once (docs/journeys-signin.md).
+ */
+const hint = slot<string>('signInHint');
+export const signInHint = {
+  set: hint.set,
+  /** The address, forgotten as it is read. */
+  take(): string | null {
+    const value = hint.get();
+    hint.clear();
+    return value;
+  },
+};
+
 /** Forgot username: the usernames found (masked), shown on the response screen. */
 export const forgotUsername = slot<string[]>('forgotUsername');
 
-/** Every flow's state goes at logout (spec part 4). */
+/** Every flow's state goes at logout (docs/flows.md). */
 export function clearFlowState(): void {
   try {
     sessionStorage.clear();

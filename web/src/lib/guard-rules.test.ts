@@ -187,10 +187,10 @@ describe('forced MFA (spec part 4)', () => {
 });
 
 describe('weak password (spec part 4, Login 5)', () => {
-  it('keeps a weak user on weak-password with verified=true', () => {
+  it('keeps a weak user on weak-password with verified=true, and where they were going', () => {
     expect(decide(input('user.dashboard', { user: weak }))).toEqual({
       kind: 'redirect',
-      to: '/weak-password?verified=true',
+      to: '/weak-password?verified=true&target=%2Fsomewhere',
     });
     expect(decide(input('weak-password', { user: weak }))).toEqual({ kind: 'render' });
     expect(decide(input('weak-password', { user: plain }))).toEqual({ kind: 'redirect', to: '/' });

@@ -184,7 +184,8 @@ export function decide(input: GuardInput): GuardDecision {
     return redirect(href('login.email', { target: input.path }));
   }
 
-  if (weak) return redirect(href('weak-password', { verified: 'true' }));
+  // Back to where the user was going once the password is replaced.
+  if (weak) return redirect(href('weak-password', { verified: 'true', target: input.path }));
 
   if (forcedMfaApplies(user, input.targetClientId) && !FORCED_MFA_EXEMPT.has(to)) {
     if (from !== null && MFA_SETUP_ROUTES.has(from))

@@ -20,5 +20,7 @@ export function useMaintenance(): boolean {
       return () => listeners.delete(listener);
     },
     () => down,
+    // A drawn page is never one in maintenance by a call (the config says so before).
+    () => false,
   );
 }

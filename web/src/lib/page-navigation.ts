@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { type RefObject, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
@@ -11,6 +12,13 @@ export const pageTitleKeyOf = (route: RouteName | null): PageTitleKey | null =>
     ? null
     : (route.replaceAll('.', '_') as PageTitleKey);
 
+/** A page's title: the page and the product, in the same order and dash in every language. */
+export function pageTitleOf(t: TFunction, route: RouteName | null): string {
+  const key = pageTitleKeyOf(route);
+  const product = t('common.app.name');
+  return key ? `${t(`titles.pages.${key}`)} – ${product}` : product;
+}
+
 /**
  * `document.title` names the page and the product in the current language
  * (issue 15, item 4). Titles are keyed by the spec's route names, the one
@@ -20,86 +28,97 @@ export const pageTitleKeyOf = (route: RouteName | null): PageTitleKey | null =>
 export function usePageTitle(): void {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const key = pageTitleKeyOf(routeNameOf(pathname));
+  const route = routeNameOf(pathname);
   useEffect(() => {
     let current = true;
-    // The titles load just after the first page, not before it (bundle budget of /login/email).
+    // A server-drawn page brings its titles with it; other pages load them here.
     void ensureNamespaces(['titles']).then(() => {
-      if (!current) return;
-      const product = t('common.app.name');
-      // The same order and dash in every language, as in the browsers' own tab titles.
-      document.title = key ? `${t(`titles.pages.${key}`)} – ${product}` : product;
+      if (current) document.title = pageTitleOf(t, route);
     });
     return () => {
       current = false;
     };
-  }, [key, t]);
+  }, [route, t]);
 }
 
 /** How long a page may take to show its heading (its code and data load first). */
 const HEADING_WAIT_MS = 10_000;
 
+/** Fields a person types into or picks from; not the hidden helpers of password managers. */
+const FIELD = [
+  'input:not([type=hidden]):not([type=checkbox]):not([type=radio]):not([type=submit]):not([type=button])',
+  'select',
+  'textarea',
+]
+  .map((s) => `form ${s}:not([disabled]):not([readonly]):not([tabindex="-1"])`)
+  .join(', ');
+
 /**
- * On every route change (not the first page, where the browser's own focus
- * start applies), focus moves to the new page's main heading, so that a
- * keyboard user continues from the top of the new page and a screen reader
- * reads its name. Screens load on demand and may show a loading state first:
- * the heading is awaited until it appears in `main`.
+ * Where the cursor goes when a page opens (docs/journeys-signin.md): the first field
+ * when the page's job is a form (the heading's section holds one form), so
+ * that typing starts at once and a phone's keyboard opens; otherwise the
+ * page's heading, focusable by script only and without a ring (the ring marks
+ * where the keyboard acts, and a heading takes no action).
+ */
+export function pageFocusTarget(heading: HTMLElement): HTMLElement {
+  const section = heading.closest('section');
+  if (
+    section &&
+    section.dataset.focus !== 'heading' &&
+    section.querySelectorAll('form').length === 1
+  ) {
+    const field = section.querySelector<HTMLElement>(FIELD);
+    if (field) return field;
+  }
+  if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
+  return heading;
+}
+
+/**
+ * After an in-page action (a wrong code, a new code sent, a message shown):
+ * the cursor to `element`, once React has drawn it; never left on `<body>`.
+ */
+export function focusSoon(element: () => HTMLElement | null | undefined): void {
+  requestAnimationFrame(() => element()?.focus());
+}
+
+/**
+ * On every route change focus moves by `pageFocusTarget`: the first field of
+ * a form page, else the main heading, so that a keyboard user continues from
+ * the top of the new page and a screen reader reads its name. On the first
+ * page only a form page takes the focus (its field); elsewhere the browser's
+ * own focus start applies. Screens load on demand and may show a loading
+ * state first: the heading is awaited until it appears in `main`. A field the
+ * screen focused itself (an `autoFocus`) keeps the focus, and so does, on the
+ * first page, anything the visitor focused before the script took over.
  */
 export function useHeadingFocusOnNavigation(main: RefObject<HTMLElement | null>): void {
   const { pathname } = useLocation();
   const first = useRef(true);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the point is to run on each new pathname
   useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
+    const firstPage = first.current;
+    first.current = false;
     const root = main.current;
     if (!root) return;
     return whenHeading(root, HEADING_WAIT_MS, (heading) => {
-      // Focusable by script only: the heading does not join the tab order.
-      if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
-      heading.focus();
+      const active = document.activeElement;
+      if (
+        active instanceof HTMLElement &&
+        active !== heading &&
+        root.contains(active) &&
+        active.matches(FIELD)
+      ) {
+        return;
+      }
+      // On the first page, what the visitor reached before the script ran (a drawn
+      // page is usable at once: the header's language list, a link) keeps the focus.
+      if (firstPage && active instanceof HTMLElement && active !== document.body) return;
+      const target = pageFocusTarget(heading);
+      if (firstPage && target === heading) return;
+      target.focus();
     });
   }, [pathname, main]);
-}
-
-/** How long the header's tools wait for the first page's heading at most. */
-const FIRST_PAGE_WAIT_MS = 3000;
-
-/**
- * Calls `onShown` once the first page's main heading is on screen and the
- * browser is idle (or after 3 s whatever happens): the header's tools (the
- * language and account menus, and the widget library they bring) load after
- * the page's own content instead of competing with it.
- */
-export function useAfterFirstPage(main: RefObject<HTMLElement | null>, onShown: () => void): void {
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on the first page
-  useEffect(() => {
-    const root = main.current;
-    let cancelIdle = () => {};
-    const shown = () => {
-      if (typeof requestIdleCallback === 'function') {
-        const handle = requestIdleCallback(onShown, { timeout: 1000 });
-        cancelIdle = () => cancelIdleCallback(handle);
-      } else {
-        const timer = setTimeout(onShown, 1);
-        cancelIdle = () => clearTimeout(timer);
-      }
-    };
-    let stopWaiting: () => void;
-    if (root) {
-      stopWaiting = whenHeading(root, FIRST_PAGE_WAIT_MS, shown, shown);
-    } else {
-      const timer = setTimeout(shown, FIRST_PAGE_WAIT_MS);
-      stopWaiting = () => clearTimeout(timer);
-    }
-    return () => {
-      stopWaiting();
-      cancelIdle();
-    };
-  }, []);
 }
 
 /**

@@ -53,5 +53,11 @@ const asStored: Show = (value) => {
  * they arrive, as stored until then.
  */
 export function useContactFormat(): Show {
-  return useSyncExternalStore(subscribe, () => format) ?? asStored;
+  return (
+    useSyncExternalStore(
+      subscribe,
+      () => format,
+      () => format,
+    ) ?? asStored
+  );
 }

@@ -38,6 +38,7 @@ export const routes = {
   'fuzzion-success': '/fuzzion-success',
   'user.dashboard': '/user/dashboard',
   'user.access': '/user/access',
+  'user.notifications': '/user/notifications',
   profile: '/profile',
   'profile.edit-info': '/profile/edit-info',
   'profile.edit-credentials': '/profile/edit-credentials',

@@ -9,6 +9,8 @@ const ACCOUNT_COPY = 'account';
 
 /** Keeps (or, with null, forgets) the account copy. */
 export function keepCopy(user: User | null): void {
+  // The server's render keeps nothing.
+  if (typeof localStorage === 'undefined') return;
   try {
     if (user) localStorage.setItem(ACCOUNT_COPY, JSON.stringify(user));
     else localStorage.removeItem(ACCOUNT_COPY);

@@ -2,7 +2,7 @@ import type { User } from '@portal/contract';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { type NavigateFunction, useNavigate } from 'react-router';
 import { changeLocale, currentLocale, localeOfLanguage } from '../i18n/i18n';
-import { rememberLocale } from '../i18n/remember';
+import { rememberLanguage } from '../i18n/remember';
 import { api, queryKeys } from './api';
 import { getConfig } from './config';
 import { loginPayload, mfaPayload } from './flow-state';
@@ -30,7 +30,7 @@ async function applyUserLanguage(user: User): Promise<void> {
   const config = getConfig();
   const locale = localeOfLanguage(user.language, config.languages);
   if (!locale) return;
-  rememberLocale(locale, config.variant);
+  rememberLanguage(locale);
   if (locale !== currentLocale()) await changeLocale(locale);
 }
 

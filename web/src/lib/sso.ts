@@ -1,8 +1,9 @@
 import type { SsoProvider } from '@portal/contract';
 import { api } from './api';
+import { slot } from './flow-state';
 
 /**
- * The workplace identity-provider login (spec part 2, partner and
+ * The workplace identity-provider login (docs/flows.md#screens, partner and
  * identity-provider login). Its state lives in session storage: where to go
  * once signed in (kept across the provider's pages) and, when the identity is
  * not linked yet, the link offer the partner screens work with.
@@ -18,34 +19,8 @@ export interface SsoLinkOffer {
   company: string | null;
 }
 
-function slot<T>(key: string) {
-  return {
-    get(): T | null {
-      try {
-        const raw = sessionStorage.getItem(key);
-        return raw === null ? null : (JSON.parse(raw) as T);
-      } catch {
-        return null;
-      }
-    },
-    set(value: T): void {
-      try {
-        sessionStorage.setItem(key, JSON.stringify(value));
-      } catch {
-        // Storage unavailable: the flow ends at the dashboard.
-      }
-    },
-    clear(): void {
-      try {
-        sessionStorage.removeItem(key);
-      } catch {
-        // Nothing stored.
-      }
-    },
-  };
-}
-
 /** Where the user goes after the identity-provider login (a path or the gateway's /authorize). */
+// Without storage the target is lost and the flow ends at the dashboard.
 export const ssoTarget = slot<string>('sso_target');
 export const ssoLinkOffer = slot<SsoLinkOffer>('sso_link');
 

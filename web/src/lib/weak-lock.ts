@@ -23,5 +23,7 @@ export function useWeakLock(): boolean {
       return () => listeners.delete(listener);
     },
     () => locked,
+    // Nobody is signed in on a server-drawn page.
+    () => false,
   );
 }

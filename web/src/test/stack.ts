@@ -1,4 +1,4 @@
-import { startStack, type TestStack } from '@portal/gateway/test-helpers';
+import { listeningStack, type TestStack } from '@portal/gateway/test-helpers';
 import { afterAll, beforeAll } from 'vitest';
 
 /**
@@ -9,8 +9,9 @@ export function withRealStack(): () => TestStack {
   let stack: TestStack | undefined;
   const realFetch = globalThis.fetch;
   beforeAll(async () => {
-    stack = await startStack();
-    const base = await stack.gateway.listen({ port: 0, host: '127.0.0.1' });
+    const started = await listeningStack();
+    stack = started.stack;
+    const { base } = started;
     globalThis.fetch = (input, init) => {
       // The browser's httpOnly device cookie goes with every call, as Chromium
       // sends it: the gateway binds trusted devices and sessions to it.

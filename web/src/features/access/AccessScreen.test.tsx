@@ -46,10 +46,15 @@ describe('access of third-party apps', () => {
     await renderScreen('/user/access', routes);
     const user = userEvent.setup();
 
-    const app = (await screen.findByRole('heading', { name: 'Partner Shop' })).closest('li');
-    if (!app) throw new Error('no list item');
-    expect(within(app).getByText('See your name and contact details')).toBeVisible();
-    expect(within(app).getByText('See your balances')).toBeVisible();
+    const app = await screen.findByRole('listitem', { name: 'Partner Shop' });
+    expect(
+      within(app).getByText('Can: See your name and contact details, See your balances'),
+    ).toBeVisible();
+    // When it was allowed, day first (the page's locale with the variant's country).
+    const today = new Intl.DateTimeFormat('en-BE', { dateStyle: 'long', timeZone: 'UTC' }).format(
+      new Date(stack().be.store.clock.now()),
+    );
+    expect(within(app).getByText(`Allowed on ${today} · not used yet`)).toBeVisible();
 
     await user.click(within(app).getByRole('button', { name: 'Revoke access for Partner Shop' }));
     const dialog = screen.getByRole('dialog', { name: 'Revoke access for Partner Shop?' });
@@ -67,6 +72,6 @@ describe('access of third-party apps', () => {
     await user.click(await screen.findByRole('button', { name: 'Revoke access for Partner Shop' }));
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Partner Shop' })).toBeVisible();
+    expect(screen.getByRole('listitem', { name: 'Partner Shop' })).toBeVisible();
   });
 });

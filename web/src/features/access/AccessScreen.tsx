@@ -7,6 +7,8 @@ import { toastSuccess } from '../../components/Toasts';
 import '../../components/self-service.css';
 import { AppWindow } from 'lucide-react';
 import { EmptyState } from '../../components/EmptyState';
+import { ListRow, ListRows } from '../../components/ListRow';
+import { useFormat } from '../../lib/format';
 import { scopeText } from '../../lib/scopes';
 import { tsr } from '../../lib/tsr';
 import { grantKeys, useGrants } from './api/grants';
@@ -15,6 +17,7 @@ import { grantKeys, useGrants } from './api/grants';
 export default function AccessScreen() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const format = useFormat();
   const [toRevoke, setToRevoke] = useState<Grant | null>(null);
   const [notice, setNotice] = useState<{ ok: boolean; name: string } | null>(null);
   const grants = useGrants();
@@ -49,32 +52,52 @@ export default function AccessScreen() {
         {grants.data?.status === 200 && list.length === 0 && (
           <EmptyState icon={AppWindow}>{t('account.access.none')}</EmptyState>
         )}
-        <ul className="rows" aria-label={t('account.access.listLabel')}>
+        <ListRows label={t('account.access.listLabel')}>
           {list.map((grant) => (
-            <li key={grant.client_id}>
-              <div className="row-main">
-                <h2 className="row-title">{grant.name}</h2>
-                <p className="muted">{t('account.access.canDo')}</p>
-                <ul className="scopes">
-                  {grant.scopes.map((scope) => (
-                    <li key={scope}>{scopeText(t, scope)}</li>
-                  ))}
-                </ul>
-              </div>
-              <button
-                type="button"
-                className="button button-secondary button-small"
-                aria-label={t('account.access.revokeApp', { name: grant.name })}
-                onClick={() => {
-                  setNotice(null);
-                  setToRevoke(grant);
-                }}
-              >
-                {t('account.access.revoke')}
-              </button>
-            </li>
+            <ListRow
+              key={grant.client_id}
+              label={grant.name}
+              icon={AppWindow}
+              title={grant.name}
+              description={
+                <>
+                  <span>
+                    {t('account.access.canDoList', {
+                      scopes: grant.scopes.map((scope) => scopeText(t, scope)).join(', '),
+                    })}
+                  </span>
+                  {grant.granted_at && (
+                    <>
+                      <br />
+                      <span>
+                        {t('account.access.grantedOn', { date: format.date(grant.granted_at) })}
+                        {' · '}
+                        {grant.last_used_at
+                          ? t('account.access.lastUsedOn', {
+                              date: format.dateTime(grant.last_used_at),
+                            })
+                          : t('account.access.notUsed')}
+                      </span>
+                    </>
+                  )}
+                </>
+              }
+              action={
+                <button
+                  type="button"
+                  className="button button-secondary button-small"
+                  aria-label={t('account.access.revokeApp', { name: grant.name })}
+                  onClick={() => {
+                    setNotice(null);
+                    setToRevoke(grant);
+                  }}
+                >
+                  {t('account.access.revoke')}
+                </button>
+              }
+            />
           ))}
-        </ul>
+        </ListRows>
       </div>
       {toRevoke && (
         <ConfirmDialog

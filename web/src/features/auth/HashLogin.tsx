@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import type { AccountLabel } from '@portal/contract';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { Loading } from '../../components/Loading';
 import { api } from '../../lib/api';
 import { openApp } from '../../lib/flow-state';
@@ -19,17 +20,47 @@ export function hashLoginOf(
     : null;
 }
 
+type Values = NonNullable<ReturnType<typeof hashLoginOf>>;
+type Accounts = { current: AccountLabel; incoming: AccountLabel };
+
 /**
  * Arriving with a token in the address hash (spec part 4): the values are
  * kept, the hash leaves the address bar at once, and the gateway signs the
  * user in with the token (the cookie is set; the token is never stored).
+ * Signed in to another account already, the user is asked first, both
+ * accounts named: a link never switches accounts silently (login CSRF,
+ * docs/threat-model.md); the current session stays until they choose.
  */
 export default function HashLogin() {
   const { t } = useTranslation();
   const location = useLocation();
+  const navigate = useNavigate();
   const finishSignIn = useFinishSignIn();
   const [failed, setFailed] = useState(false);
+  const [ask, setAsk] = useState<{ accounts: Accounts; values: Values; target: string | null }>();
   const started = useRef(false);
+
+  const signIn = useCallback(
+    (values: Values, target: string | null, switchAccount: boolean) =>
+      api.auth
+        .loginByHash({
+          body: {
+            token: values.token,
+            ...(values.originApp ? { 'origin-app': values.originApp } : {}),
+            ...(switchAccount ? { switch_account: true } : {}),
+          },
+        })
+        .then((res) => {
+          if (res.status === 409) {
+            const { current, incoming } = res.body;
+            return setAsk({ accounts: { current, incoming }, values, target });
+          }
+          if (res.status !== 200) return setFailed(true);
+          return finishSignIn({ weak: res.body.weak, target });
+        })
+        .catch(() => setFailed(true)),
+    [finishSignIn],
+  );
 
   useEffect(() => {
     if (started.current) return;
@@ -40,20 +71,49 @@ export default function HashLogin() {
     window.history.replaceState(window.history.state, '', location.pathname + location.search);
     if (!values) return setFailed(true);
     if (values.originApp) openApp.set(values.originApp);
-    api.auth
-      .loginByHash({
-        body: {
-          token: values.token,
-          ...(values.originApp ? { 'origin-app': values.originApp } : {}),
-        },
-      })
-      .then((res) => {
-        if (res.status !== 200) return setFailed(true);
-        return finishSignIn({ weak: res.body.weak, target });
-      })
-      .catch(() => setFailed(true));
-  }, [location, finishSignIn]);
+    void signIn(values, target, false);
+  }, [location, signIn]);
 
+  if (ask) {
+    const { current, incoming } = ask.accounts;
+    return (
+      <section className="card narrow" aria-labelledby="other-account-title">
+        <h1 id="other-account-title">{t('signin.hashLogin.otherAccount.title')}</h1>
+        <p>
+          {t('signin.hashLogin.otherAccount.current', {
+            name: current.firstname,
+            login: current.login,
+          })}
+        </p>
+        <p>
+          {t('signin.hashLogin.otherAccount.incoming', {
+            name: incoming.firstname,
+            login: incoming.login,
+          })}
+        </p>
+        <p>{t('signin.hashLogin.otherAccount.question')}</p>
+        <div className="actions">
+          <button
+            type="button"
+            className="button"
+            onClick={() => navigate(ask.target ?? href('user.dashboard'), { replace: true })}
+          >
+            {t('signin.hashLogin.otherAccount.keep', { name: current.firstname })}
+          </button>
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => {
+              setAsk(undefined);
+              void signIn(ask.values, ask.target, true);
+            }}
+          >
+            {t('signin.hashLogin.otherAccount.switch', { name: incoming.firstname })}
+          </button>
+        </div>
+      </section>
+    );
+  }
   if (!failed) {
     return (
       <section className="card narrow" aria-busy="true">

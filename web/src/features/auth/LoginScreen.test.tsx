@@ -1,5 +1,5 @@
 import { signIn } from '@portal/gateway/test-helpers';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderScreen } from '../../test/render';
@@ -34,13 +34,23 @@ describe('login form', () => {
     expect(await screen.findByText('dashboard reached')).toBeInTheDocument();
   });
 
-  it('shows "Invalid username/password." for the form on a wrong password, marking neither field', async () => {
+  it('says "E-mail address or password is incorrect." at the emptied password, then the tries left', async () => {
     await renderScreen('/login/email', routes);
     await submit('employee@example.be', 'wrong-password');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid username/password.');
-    // Which of the two was wrong is not said: the message belongs to the form.
-    expect(screen.getByLabelText('Password')).not.toHaveAttribute('aria-invalid');
+    const password = screen.getByLabelText('Password');
+    await waitFor(() => expect(password).toHaveFocus());
+    expect(password).toHaveValue('');
+    expect(password).toHaveAccessibleDescription('E-mail address or password is incorrect.');
+    // Which of the two was wrong is not said: the address stays as typed, unmarked.
+    expect(screen.getByLabelText('E-mail address')).toHaveValue('employee@example.be');
     expect(screen.getByLabelText('E-mail address')).not.toHaveAttribute('aria-invalid');
+    await userEvent.type(password, 'wrong-again');
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() =>
+      expect(password).toHaveAccessibleDescription(
+        'E-mail address or password is incorrect. 3 more wrong tries and logging in pauses for 15 minutes.',
+      ),
+    );
   });
 
   it('shows the typed password on request, and hides it again', async () => {

@@ -11,32 +11,32 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import type { CaptchaHandle } from '../../components/Captcha';
+import { PartnerBanner } from '../../components/PartnerBanner';
+import { PasswordInput } from '../../components/PasswordInput';
 import type { PhoneValue } from '../../components/PhoneField';
 import { api } from '../../lib/api';
 import { getConfig } from '../../lib/config';
 import type { ErrorTexts } from '../../lib/errors';
-import { loginPayload } from '../../lib/flow-state';
-import { isPartnerLogin, targetClientOf } from '../../lib/guard-rules';
+import { loginPayload, signInHint } from '../../lib/flow-state';
 import { setMaintenance } from '../../lib/maintenance';
 import { platformOf } from '../../lib/platform';
 import { href } from '../../lib/routes';
-import type { CaptchaHandle } from './Captcha';
+import { useTypedBeforeScript } from '../../lib/typed-before-script';
 
 // Only what the e-mail sign-in needs loads with it (bundle budget of /login/email).
 const loadPhone = () => import('../../components/PhoneField');
 const PhoneField = lazy(() => loadPhone().then((m) => ({ default: m.PhoneField })));
-// The show-password toggle comes after the page (the field is laid out without it).
-// Not PasswordInput itself: shared by the account screens, it would be a chunk of
-// its own on the first page (about 0.3 KB over the budget, measured).
-const PasswordToggle = lazy(() => import('../../components/PasswordToggle'));
-const Captcha = lazy(() => import('./Captcha').then((m) => ({ default: m.Captcha })));
+const Captcha = lazy(() =>
+  import('../../components/Captcha').then((m) => ({ default: m.Captcha })),
+);
 // The identity-provider beta invitation (partner flows), once an e-mail address is typed.
 const SsoBetaInvite = lazy(() =>
   import('../../components/SsoBetaInvite').then((m) => ({ default: m.SsoBetaInvite })),
 );
 
 /** What the form checks itself before sending, per field. */
-type FieldErrors = { username?: 'required' | 'email' | 'phone'; password?: 'required' };
+type FieldErrors = { username?: 'required' | 'email' | 'phone'; password?: 'required' | 'wrong' };
 
 /** Spec part 8: the sign-in's own words for 400 and 429 (the generic one otherwise). */
 const SIGN_IN_TEXTS = {
@@ -51,7 +51,8 @@ function redirectUriOf(params: URLSearchParams): string | null {
   const target = params.get('target');
   if (!target) return null;
   try {
-    return new URL(target, window.location.origin).searchParams.get('redirect_uri');
+    // Only its query is read: any base parses a relative target (also on the server).
+    return new URL(target, 'http://portal').searchParams.get('redirect_uri');
   } catch {
     return null;
   }
@@ -85,36 +86,36 @@ export default function LoginScreen({
     number: '',
   });
   const [password, setPassword] = useState('');
-  const [shown, setShown] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   /** The server's refusal in words: a form-level message, no field is singled out. */
   const [error, setError] = useState<string | null>(null);
   const [captchaError, setCaptchaError] = useState<string | null>(null);
+  /** Tries left before the pause, when the account API says the pause is near. */
+  const [attemptsLeft, setAttemptsLeft] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
   const captcha = useRef<CaptchaHandle>(null);
   const errorId = useId();
   const usernameErrorId = useId();
   const passwordErrorId = useId();
   const target = params.get('target');
+  // Typed into the server-drawn form before its script arrived.
+  useTypedBeforeScript('login-username', (typed) =>
+    kind === 'email' ? setEmail(typed) : setPhone((current) => ({ ...current, number: typed })),
+  );
+  useTypedBeforeScript('login-password', setPassword);
 
   useEffect(() => {
     if (kind === 'phone') void loadPhone().then((m) => m.preloadPhoneRules());
   }, [kind]);
 
-  // A partner app's sign-in names the app (its registered name, asked of the gateway).
-  const partnerClient = isPartnerLogin(location.search) ? targetClientOf(location.search) : null;
-  const [partnerName, setPartnerName] = useState<string | null>(null);
+  // After a password reset the address is the one just used: filled in, the cursor on the
+  // password (read after the first render: the page is the same on the server).
   useEffect(() => {
-    if (!partnerClient) return;
-    let live = true;
-    // Only partner sign-ins ask: the lookup is not on the first page.
-    void import('./partner-name')
-      .then((m) => m.partnerName(partnerClient))
-      .then((name) => live && setPartnerName(name));
-    return () => {
-      live = false;
-    };
-  }, [partnerClient]);
+    const login = signInHint.take();
+    if (kind !== 'email' || !login) return;
+    setEmail(login);
+    document.getElementById('login-password')?.focus();
+  }, [kind]);
 
   const platform = platformOf(redirectUriOf(params));
   const title = {
@@ -128,6 +129,7 @@ export default function LoginScreen({
     event.preventDefault();
     setError(null);
     setCaptchaError(null);
+    setAttemptsLeft(null);
     const typed = kind === 'email' ? email.trim() : phone.number.trim();
     const checked: FieldErrors = {};
     if (!typed) checked.username = 'required';
@@ -167,16 +169,30 @@ export default function LoginScreen({
       const { errorOf, errorText, mfaChallengeOf } = await import('../../lib/errors');
       const challenge = mfaChallengeOf(res);
       if (challenge) {
-        // Spec part 4, Login 2: MFA is needed; keep the payload and choose a method.
+        // Spec part 4, Login 2: MFA is needed; keep the payload; the primary method starts.
         const { payload, methods } = challenge;
         loginPayload.set({ payload, methods, target });
-        const listed = methods.map(({ id, method, target: to }) => ({ id, method, target: to }));
+        const listed = methods.map(({ id, method, target: to, primary }) => ({
+          id,
+          method,
+          target: to,
+          primary,
+        }));
         return navigate(href('mfa-methods', { isLogin: 'true', methods: JSON.stringify(listed) }));
       }
       const failure = errorOf(res, SIGN_IN_TEXTS);
       // The gateway refused the captcha (or could not have it verified): said at the captcha.
       if (failure.code === 'captcha' || failure.code === 'captcha_unavailable') {
         setCaptchaError(errorText(t, failure));
+        captcha.current?.reset();
+        return;
+      }
+      if (res.status === 400 && failure.kind === 'invalid') {
+        // Wrong e-mail or password: said at the password, which is emptied for the next try.
+        setPassword('');
+        setFieldErrors({ password: 'wrong' });
+        setAttemptsLeft(res.body.attempts_left ?? null);
+        document.getElementById('login-password')?.focus();
         captcha.current?.reset();
         return;
       }
@@ -198,14 +214,9 @@ export default function LoginScreen({
     <div className="login">
       <section className="card narrow" aria-labelledby="login-title">
         <h1 id="login-title">{title}</h1>
-        {(params.get('partner') === '1' || partnerClient !== null) && (
-          <p className="notice notice-info">
-            {partnerName
-              ? t('signin.login.partnerNamed', { name: partnerName })
-              : t('signin.login.partner')}
-          </p>
-        )}
-        <form onSubmit={onSubmit} noValidate>
+        <PartnerBanner search={location.search} />
+        {/* POST: sent before the script runs, the password must not end up in the address. */}
+        <form method="post" onSubmit={onSubmit} noValidate>
           {kind === 'email' ? (
             <div className="field">
               <label htmlFor="login-username">{t('signin.login.email')}</label>
@@ -253,28 +264,31 @@ export default function LoginScreen({
           )}
           <div className="field">
             <label htmlFor="login-password">{t('signin.login.password')}</label>
-            <div className="password-input">
-              <input
-                id="login-password"
-                name="password"
-                type={shown ? 'text' : 'password'}
-                autoComplete="current-password"
-                required
-                value={password}
-                onChange={(e) => {
-                  setPassword(e.target.value);
-                  setFieldErrors(({ password: _, ...rest }) => rest);
-                }}
-                aria-describedby={passwordError ? passwordErrorId : undefined}
-                aria-invalid={passwordError ? true : undefined}
-              />
-              <Suspense fallback={null}>
-                <PasswordToggle controls="login-password" shown={shown} onToggle={setShown} />
-              </Suspense>
-            </div>
+            <PasswordInput
+              id="login-password"
+              name="password"
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={(e) => {
+                setPassword(e.target.value);
+                setFieldErrors(({ password: _, ...rest }) => rest);
+              }}
+              aria-describedby={passwordError ? passwordErrorId : undefined}
+              aria-invalid={passwordError ? true : undefined}
+            />
             {passwordError && (
               <p id={passwordErrorId} className="error">
-                {t(`signin.login.errors.${passwordError}`)}
+                {passwordError === 'wrong'
+                  ? t(
+                      kind === 'email'
+                        ? 'signin.login.errors.invalid'
+                        : 'signin.login.errors.invalidPhone',
+                    )
+                  : t(`signin.login.errors.${passwordError}`)}
+                {passwordError === 'wrong' && attemptsLeft !== null && (
+                  <> {t('signin.login.errors.attemptsLeft', { count: attemptsLeft })}</>
+                )}
               </p>
             )}
           </div>

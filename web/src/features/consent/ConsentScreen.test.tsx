@@ -37,12 +37,15 @@ describe('consent', () => {
   it('names the client and its scopes; a refusal denies access with a link home', async () => {
     await signedInAs(stack(), 'partner@example.be');
     await renderScreen(`/approve?${partnerRequest}`, routes);
-    expect(
-      await screen.findByText('Partner Shop wants to access your account. It will be able to:'),
-    ).toBeVisible();
-    expect(screen.getByRole('list', { name: 'Requested permissions' })).toHaveTextContent(
-      'See your name and contact detailsSee your balances',
+    expect(await screen.findByText('Partner Shop wants to access your account.')).toBeVisible();
+    // "It will be able to:" leads straight into the list, the app's site comes before.
+    const list = screen.getByRole('list', { name: 'Requested permissions' });
+    expect(list.previousElementSibling).toHaveTextContent('It will be able to:');
+    expect(screen.getByText(/^Site of the app: /).compareDocumentPosition(list)).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
     );
+    expect(screen.getByText(/^Logged in as /)).toBeVisible();
+    expect(list).toHaveTextContent('See your name and contact detailsSee your balances');
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Refuse' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(

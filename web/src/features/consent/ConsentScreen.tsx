@@ -1,10 +1,12 @@
 import { type AuthorizeQuery, INVALID_CONFIGURATION_CODES } from '@portal/contract';
 import { useMutation } from '@tanstack/react-query';
+import { CircleUserRound } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { href } from '../../lib/routes';
 import '../../components/self-service.css';
+import './consent.css';
 import { errorOf } from '../../lib/errors';
 import { useLogout } from '../../lib/logout';
 import { scopeText } from '../../lib/scopes';
@@ -132,22 +134,26 @@ function Consent({ request }: { request: AuthorizeQuery }) {
       )}
       {answer && answer.approvalType === 'scopes' && (
         <>
-          <p>
-            <strong>{t('account.consent.asks', { name: answer.client.name })}</strong>
-          </p>
-          {site && <p className="muted">{t('account.consent.site', { site })}</p>}
-          <ul className="scopes" aria-label={t('account.consent.scopesLabel')}>
-            {answer.scopes.map((scope) => (
-              <li key={scope}>{scopeText(t, scope)}</li>
-            ))}
-          </ul>
-          <p className="muted">{t('account.consent.revokeLater')}</p>
+          {/* Who asks, as Google's consent shows it: the app and its site, then whose account. */}
+          <div className="consent-app">
+            <span className="consent-app-icon" aria-hidden="true">
+              {answer.client.name.trim().charAt(0).toUpperCase()}
+            </span>
+            <div>
+              <p className="consent-app-name">{answer.client.name}</p>
+              {site && <p className="muted">{t('account.consent.site', { site })}</p>}
+            </div>
+          </div>
+          <p>{t('account.consent.wants', { name: answer.client.name })}</p>
           {user && (
-            <p className="consent-account">
-              {t('account.consent.signedInAs', {
-                name: [user.firstname, user.lastname].filter(Boolean).join(' ') || login,
-                login,
-              })}{' '}
+            <div className="consent-account">
+              <CircleUserRound size={20} aria-hidden="true" />
+              <span>
+                {t('account.consent.signedInAs', {
+                  name: [user.firstname, user.lastname].filter(Boolean).join(' ') || login,
+                  login,
+                })}
+              </span>
               <button
                 type="button"
                 className="link-button"
@@ -164,8 +170,17 @@ function Consent({ request }: { request: AuthorizeQuery }) {
               >
                 {t('account.consent.notYou')}
               </button>
-            </p>
+            </div>
           )}
+          <p className="consent-able">
+            <strong>{t('account.consent.ableTo')}</strong>
+          </p>
+          <ul className="scopes" aria-label={t('account.consent.scopesLabel')}>
+            {answer.scopes.map((scope) => (
+              <li key={scope}>{scopeText(t, scope)}</li>
+            ))}
+          </ul>
+          <p className="muted">{t('account.consent.revokeLater')}</p>
           {failed && (
             <p className="error" role="alert">
               {t('account.common.tryLater')}

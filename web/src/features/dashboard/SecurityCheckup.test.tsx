@@ -75,7 +75,7 @@ describe('the dashboard security checkup', () => {
     expect(items).toEqual([
       expect.stringContaining('No recovery keys left'),
       expect.stringContaining(`Confirm your phone number ${grouped('+32 470 99 99 99')}`),
-      expect.stringContaining('It has not changed since March 1, 2024.'),
+      expect.stringContaining('It has not changed since 1 March 2024.'),
     ]);
     await userEvent.setup().click(panel.getByRole('link', { name: 'Create new keys' }));
     expect(await screen.findByText('recovery keys reached')).toBeVisible();

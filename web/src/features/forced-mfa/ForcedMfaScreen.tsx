@@ -1,13 +1,15 @@
 import type { MfaMethod, SetupStarted, User } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { CODE_TEXTS, CodeForm } from '../../components/CodeForm';
+import { PhoneField, type PhoneValue, phoneToE164 } from '../../components/PhoneField';
 import { useStepUpInPlace } from '../../components/StepUp';
 import { href } from '../../lib/routes';
 import '../../components/self-service.css';
 import { queryKeys } from '../../lib/api';
+import { getConfig } from '../../lib/config';
 import { type ErrorTexts, useErrorText } from '../../lib/errors';
 import { useMfaMethods } from '../../lib/mfa-methods';
 import { useContactFormat } from '../../lib/phone';
@@ -157,11 +159,20 @@ function ContactStep({ kind, user, onDone }: { kind: Step; user: User; onDone: (
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const contacts = kind === 'email' ? user.email : user.phone;
-  const target = (contacts.find((c) => c.default && c.verified) ?? contacts.find((c) => c.verified))
+  const known = (contacts.find((c) => c.default && c.verified) ?? contacts.find((c) => c.verified))
     ?.value;
+  // The number on file may be outdated: the user can type the one they have now,
+  // which the code then confirms.
+  const [other, setOther] = useState<PhoneValue | null>(null);
+  const otherId = useId();
 
   const send = async () => {
     setProblem(null);
+    let target = known;
+    if (other) {
+      target = (await phoneToE164(other, getConfig().variant)) ?? undefined;
+      if (!target) return setProblem(t('account.onboardingMfa.invalidNumber'));
+    }
     setBusy(true);
     try {
       const res = await stepUp.run(() =>
@@ -184,20 +195,50 @@ function ContactStep({ kind, user, onDone }: { kind: Step; user: User; onDone: (
       <h1 id="onboarding-mfa-title">{t(`account.onboardingMfa.${kind}Title`)}</h1>
       {!setup ? (
         <>
-          <p>{t(`account.onboardingMfa.${kind}Text`, { target: show(target ?? '') })}</p>
+          {other ? (
+            <PhoneField
+              value={other}
+              onChange={(value) => {
+                setOther(value);
+                setProblem(null);
+              }}
+              invalid={problem !== null}
+              describedBy={problem ? otherId : undefined}
+            />
+          ) : (
+            <p>{t(`account.onboardingMfa.${kind}Text`, { target: show(known ?? '') })}</p>
+          )}
           {problem && (
-            <p className="error" role="alert">
+            <p id={otherId} className="error" role="alert">
               {problem}
             </p>
           )}
-          <button type="button" className="button" onClick={send} disabled={busy || !target}>
-            {t('account.contacts.sendCode')}
-          </button>
+          <div className="actions">
+            <button
+              type="button"
+              className="button"
+              onClick={send}
+              disabled={busy || (!known && !other)}
+            >
+              {t('account.contacts.sendCode')}
+            </button>
+            {kind === 'sms' && !other && (
+              <button
+                type="button"
+                className="link-button"
+                onClick={() =>
+                  setOther({ country: getConfig().variant === 'lu' ? 'LU' : 'BE', number: '' })
+                }
+              >
+                {t('account.onboardingMfa.otherNumber')}
+              </button>
+            )}
+          </div>
         </>
       ) : (
         <CodeForm
           label={t('account.setup.code')}
-          intro={t('account.setup.codeSent', { target: show(setup.target ?? target ?? '') })}
+          intro={t('account.setup.codeSent', { target: show(setup.target ?? known ?? '') })}
           length={8}
           onConfirm={async (code) => {
             const res = await tsr.mfa.activate.mutate({ body: { payload: setup.payload, code } });

@@ -1,14 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Checkbox } from '../../components/Choices';
 import { CodeInput } from '../../components/CodeInput';
 import { Modal } from '../../components/Modal';
+import { loginSearch, PartnerBanner } from '../../components/PartnerBanner';
 import { ResendCode } from '../../components/ResendCode';
 import { api, queryKeys } from '../../lib/api';
 import { type ErrorTexts, errorOf, errorText, type PortalError } from '../../lib/errors';
 import { fuzzionPayload, loginPayload, type MfaCheck, mfaPayload } from '../../lib/flow-state';
+import { focusSoon } from '../../lib/page-navigation';
 import { useContactFormat } from '../../lib/phone';
 import { href } from '../../lib/routes';
 import { useFinishSignIn } from '../../lib/sign-in';
@@ -66,7 +68,9 @@ function NoCheck({ flags }: { flags: MfaFlags }) {
         {flags.isLogin ? (
           <Link to={href('login.email')}>{t('mfa.methods.backToLogin')}</Link>
         ) : (
-          <Link to={href('mfa-methods', flagsQuery(flags))}>{t('mfa.code.changeMethod')}</Link>
+          <Link to={href('mfa-methods', { ...flagsQuery(flags), choose: 'true' })}>
+            {t('mfa.code.changeMethod')}
+          </Link>
         )}
       </p>
     </section>
@@ -96,25 +100,27 @@ function CodeForm({
   const [failure, setFailure] = useState<PortalError | 'invalid' | null>(null);
   const [cardInvalid, setCardInvalid] = useState(false);
   const [busy, setBusy] = useState(false);
+  const codeField = useRef<HTMLInputElement>(null);
   const kind = check.method;
   const length = codeLength(kind);
   const isCard = kind === 'card';
   const target = check.target ?? '';
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async (event?: FormEvent, typed = code) => {
+    event?.preventDefault();
+    if (busy) return;
     setFailure(null);
     if (isCard && !CARD_NUMBER.test(cardNumber)) return setCardInvalid(true);
-    if (code.length === 0 || (kind !== 'totpRecovery' && code.length !== length)) {
+    if (typed.length === 0 || (kind !== 'totpRecovery' && typed.length !== length)) {
       return setFailure('invalid');
     }
     setBusy(true);
     try {
-      if (flags.isFuzzion) return await confirmFuzzion();
+      if (flags.isFuzzion) return await confirmFuzzion(typed);
       const res = await api.auth.confirmSudo({
         body: {
           payload: check.payload,
-          code,
+          code: typed,
           ...(flags.isLogin ? { isTrustedDevice: trust } : {}),
           ...(isCard ? { card_number: cardNumber } : {}),
         },
@@ -150,8 +156,8 @@ function CodeForm({
     }
   };
 
-  const confirmFuzzion = async () => {
-    const res = await api.fuzzion.confirmCode({ body: { payload: check.payload, code } });
+  const confirmFuzzion = async (typed: string) => {
+    const res = await api.fuzzion.confirmCode({ body: { payload: check.payload, code: typed } });
     if (res.status !== 200) return setFailure(errorOf(res, codeTexts(isCard)));
     mfaPayload.clear();
     fuzzionPayload.set(res.body.payload);
@@ -179,6 +185,7 @@ function CodeForm({
     );
     const next = mfaPayload.get();
     if (started === 'started' && next) onResent(next);
+    if (started === 'started') focusSoon(() => codeField.current);
     return started === 'started';
   };
 
@@ -224,6 +231,13 @@ function CodeForm({
         hint={kind === 'totpRecovery' ? '' : undefined}
         error={failureText}
         autoFocus={!isCard}
+        inputRef={codeField}
+        // A complete code goes at once; the card's only with a well-formed card number.
+        onComplete={
+          kind === 'totpRecovery' || (isCard && !CARD_NUMBER.test(cardNumber))
+            ? undefined
+            : (value) => void submit(undefined, value)
+        }
       />
       {flags.isLogin && (
         <Checkbox checked={trust} onChange={setTrust}>
@@ -239,7 +253,7 @@ function CodeForm({
 
   const title = t(`mfa.code.title.${kind}`);
   const text = t(`mfa.code.text.${kind}`, { target: show(target) });
-  const methodsHref = href('mfa-methods', flagsQuery(flags));
+  const methodsHref = href('mfa-methods', { ...flagsQuery(flags), choose: 'true' });
 
   if (isCard) {
     return (
@@ -252,11 +266,7 @@ function CodeForm({
 
   return (
     <section className="card narrow" aria-labelledby="mfa-code-title">
-      {changeMethod && (
-        <p className="back-link">
-          <Link to={methodsHref}>← {t('mfa.code.back')}</Link>
-        </p>
-      )}
+      {flags.isLogin && <PartnerBanner search={loginSearch()} />}
       <h1 id="mfa-code-title">{title}</h1>
       <p>{text}</p>
       {form}

@@ -1,8 +1,18 @@
 import type { MfaKind } from '@portal/contract';
+import {
+  CreditCard,
+  KeyRound,
+  type LucideIcon,
+  Mail,
+  MessageSquare,
+  Smartphone,
+} from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ListRow, ListRows } from '../../components/ListRow';
 import { Loading } from '../../components/Loading';
+import { loginSearch, PartnerBanner } from '../../components/PartnerBanner';
 import { api } from '../../lib/api';
 import { errorOf, errorText, type PortalError } from '../../lib/errors';
 import { loginPayload } from '../../lib/flow-state';
@@ -16,12 +26,22 @@ import {
   type ListedMethod,
   methodsOf,
   namedRoute,
+  primaryOf,
   startCheck,
   stepUpCancelHref,
 } from './flow';
 
 /** Methods a person can pick for a code check (a recovery key only where one is left). */
 const PICKABLE: readonly MfaKind[] = ['email', 'sms', 'totp', 'card', 'totpRecovery'];
+
+/** Each method's picture in the list (decorative: the title names it). */
+const METHOD_ICONS: Record<MfaKind, LucideIcon> = {
+  email: Mail,
+  sms: MessageSquare,
+  totp: Smartphone,
+  totpRecovery: KeyRound,
+  card: CreditCard,
+};
 
 /** `expired`: the sign-in is gone; `none`: no method to offer; or why a call failed. */
 type Problem = 'expired' | 'none' | PortalError;
@@ -43,6 +63,8 @@ export default function MfaMethodsScreen() {
   const [busy, setBusy] = useState(false);
   const autoStarted = useRef(false);
   const search = params.toString();
+  // "Use another method" asks for the list; otherwise the primary method starts at once.
+  const choosing = params.get('choose') === 'true';
   // Issue 16: on a step-up, the user's passkey is offered first.
   const isStepUp = flags.single && !flags.isLogin && !flags.isFuzzion;
   const passkey = usePasskeyOffer(isStepUp);
@@ -92,13 +114,15 @@ export default function MfaMethodsScreen() {
     }
   };
 
-  // One method only: no choice to make (spec: `single` skips the choice).
+  // One method only, or a primary one at sign-in and step-up: no choice to make
+  // (spec: `single` skips the choice); the list is one tap away on the code screen.
   useEffect(() => {
     if (methods === null || autoStarted.current || problem) return;
     if (isStepUp && (!passkey.ready || passkey.offer)) return;
-    if (offered.length === 1) {
+    const primary = choosing || flags.isFuzzion ? null : primaryOf(offered);
+    if (offered.length === 1 || primary) {
       autoStarted.current = true;
-      const method = offered[0] ?? null;
+      const method = primary ?? offered[0] ?? null;
       void choose(method && method.id !== 0 ? method : null);
     } else if (offered.length === 0) {
       setProblem('none');
@@ -132,20 +156,10 @@ export default function MfaMethodsScreen() {
       ? t('mfa.methods.introStepUp')
       : t('mfa.methods.intro');
 
-  const label = (m: ListedMethod) => {
-    const target = show(m.target ?? '');
-    return {
-      email: t('mfa.methods.email', { target }),
-      sms: t('mfa.methods.sms', { target }),
-      totp: t('mfa.methods.totp'),
-      totpRecovery: t('mfa.methods.totpRecovery'),
-      card: t('mfa.methods.card'),
-    }[m.method];
-  };
-
   return (
     <section className="card narrow" aria-labelledby="mfa-methods-title">
       <h1 id="mfa-methods-title">{t('mfa.methods.title')}</h1>
+      {flags.isLogin && <PartnerBanner search={loginSearch()} />}
       <p>{intro}</p>
       {problem && (
         <p className="error" role="alert">
@@ -175,20 +189,22 @@ export default function MfaMethodsScreen() {
         </>
       )}
       {(offered.length > 1 || (passkey.offer && offered.length > 0)) && (
-        <ul className="choices">
+        <ListRows label={t('mfa.methods.title')}>
           {offered.map((m) => (
-            <li key={`${m.method}-${m.id}`}>
-              <button
-                type="button"
-                className="choice"
-                disabled={busy}
-                onClick={() => void choose(m.id === 0 ? null : m)}
-              >
-                {label(m)}
-              </button>
-            </li>
+            <ListRow
+              key={`${m.method}-${m.id}`}
+              icon={METHOD_ICONS[m.method]}
+              title={t(`mfa.methods.row.${m.method}`)}
+              description={
+                m.method === 'email' || m.method === 'sms'
+                  ? show(m.target ?? '')
+                  : t(`mfa.methods.rowText.${m.method}`)
+              }
+              disabled={busy}
+              onPress={() => void choose(m.id === 0 ? null : m)}
+            />
           ))}
-        </ul>
+        </ListRows>
       )}
       {busy && <Loading />}
       <p className="hint">{t('mfa.methods.support')}</p>

@@ -30,14 +30,15 @@ function lastCode(to: string): string {
   return message.code;
 }
 
-async function signInUntilMethods(username: string, target?: string) {
+/** Signs in with the password; the primary method's code screen opens (`heading`). */
+async function signInUntilCode(username: string, heading: string, target?: string) {
   const user = userEvent.setup();
   const path = target ? `/login/email?target=${encodeURIComponent(target)}` : '/login/email';
   await renderScreen(path, routes);
   await user.type(screen.getByLabelText('E-mail address'), username);
   await user.type(screen.getByLabelText('Password'), 'Portal-Demo-2026!');
   await user.click(screen.getByRole('button', { name: 'Log in' }));
-  await screen.findByRole('heading', { name: 'Confirm it is you' });
+  await screen.findByRole('heading', { name: heading });
   return user;
 }
 
@@ -47,61 +48,64 @@ beforeEach(() => {
 });
 
 describe('MFA at sign-in', () => {
-  it('offers the methods of the 401 and a code screen titled by the method', async () => {
-    const user = await signInUntilMethods('employee@example.be');
-    expect(screen.getByRole('button', { name: /By e-mail to e\*+e@example\.be/ })).toBeVisible();
-    await user.click(screen.getByRole('button', { name: /By text message to/ }));
-    expect(await screen.findByRole('heading', { name: 'Check your phone' })).toBeVisible();
-    expect(screen.getByText(/We sent an 8-digit code by text message to/)).toBeVisible();
+  it("opens the primary method's code screen at once, the others behind 'Use another method'", async () => {
+    const user = await signInUntilCode('employee@example.be', 'Check your e-mail');
+    expect(screen.getByText(/We sent an 8-digit code to e.+e@example\.be/)).toBeVisible();
+    expect(screen.getByText('8-digit code')).toBeVisible();
+    expect(screen.getByLabelText('Verification code')).toHaveFocus();
     // Trusting the device is offered at sign-in; with two methods, so is another method.
     expect(screen.getByLabelText(/Trust this device/)).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Use another method' }));
+    expect(await screen.findByRole('button', { name: /^E-mail\s*e.+e@example\.be/ })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: /^Text message/ }));
+    expect(await screen.findByRole('heading', { name: 'Check your phone' })).toBeVisible();
+    expect(screen.getByText(/We sent an 8-digit code by text message to/)).toBeVisible();
     expect(screen.getByRole('link', { name: 'Use another method' })).toBeVisible();
   });
 
-  it('marks a wrong code under the field, clears it on typing, then goes to the kept target', async () => {
-    const user = await signInUntilMethods('employee@example.be', '/security/history');
-    await user.click(screen.getByRole('button', { name: /By e-mail to/ }));
-    const field = await screen.findByLabelText('Verification code');
+  it('sends a complete code by itself; a wrong one is marked, selected and cleared on typing', async () => {
+    const user = await signInUntilCode(
+      'employee@example.be',
+      'Check your e-mail',
+      '/security/history',
+    );
+    const field = screen.getByLabelText('Verification code');
     await user.type(field, '00000000');
-    await user.click(screen.getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Your code is invalid, try again.');
     expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveFocus();
     await user.clear(field);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(field).not.toHaveAttribute('aria-invalid');
 
     await user.type(field, lastCode('employee@example.be'));
-    await user.click(screen.getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('reached /security/history')).toBeInTheDocument();
     expect(sessionStorage.getItem('loginPayload')).toBeNull();
   });
 
-  it("keeps only the letters and digits of a typed code, up to the method's length", async () => {
-    const user = await signInUntilMethods('employee@example.be');
-    await user.click(screen.getByRole('button', { name: /By e-mail to/ }));
-    const field = await screen.findByLabelText('Verification code');
-    await user.type(field, '12 34-56.78 9');
+  it("keeps only the letters and digits of a pasted code, up to the method's length", async () => {
+    const user = await signInUntilCode('employee@example.be', 'Check your e-mail');
+    const field = screen.getByLabelText('Verification code');
+    await user.click(field);
+    await user.paste('12 34-56.78 9');
     expect(field).toHaveValue('12345678');
   });
 
   it('sends a weak password to weak-password with verified=true', async () => {
-    const user = await signInUntilMethods('weak@example.be', '/user/access');
-    await user.click(screen.getByRole('button', { name: /By e-mail to/ }));
-    await user.type(await screen.findByLabelText('Verification code'), lastCode('weak@example.be'));
-    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    const user = await signInUntilCode('weak@example.be', 'Check your e-mail', '/user/access');
+    await user.type(screen.getByLabelText('Verification code'), lastCode('weak@example.be'));
     expect(
       await screen.findByText('reached /weak-password?verified=true&target=%2Fuser%2Faccess'),
     ).toBeInTheDocument();
   });
 
   it('sends a duplicate account to duplicated with the method and target', async () => {
-    const user = await signInUntilMethods('duplicate@example.be', '/user/dashboard');
-    await user.click(screen.getByRole('button', { name: /By e-mail to/ }));
-    await user.type(
-      await screen.findByLabelText('Verification code'),
-      lastCode('duplicate@example.be'),
+    const user = await signInUntilCode(
+      'duplicate@example.be',
+      'Check your e-mail',
+      '/user/dashboard',
     );
-    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    await user.type(screen.getByLabelText('Verification code'), lastCode('duplicate@example.be'));
     expect(
       await screen.findByText('reached /duplicated?method=email&target=%2Fuser%2Fdashboard'),
     ).toBeInTheDocument();
@@ -109,8 +113,11 @@ describe('MFA at sign-in', () => {
   });
 
   it('leads a recovery key to the TOTP recovery screen with the keys left', async () => {
-    const user = await signInUntilMethods('totp@example.be');
-    await user.click(screen.getByRole('button', { name: 'With a recovery key' }));
+    const user = await signInUntilCode('totp@example.be', 'Open your authenticator app');
+    // The app sends nothing: its 6-digit field is there at once.
+    expect(screen.getByText('6-digit code')).toBeVisible();
+    await user.click(screen.getByRole('link', { name: 'Use another method' }));
+    await user.click(await screen.findByRole('button', { name: /^Recovery key/ }));
     await user.type(await screen.findByLabelText('Recovery key'), 'recovery03');
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('reached /mfa/totp-recovery?x=9')).toBeInTheDocument();
@@ -140,17 +147,12 @@ describe('step-up (single=true): after a correct code', () => {
     await signedInAs(stack(), 'employee@example.be');
     const user = userEvent.setup();
     await renderScreen(start, routes);
-    expect(
-      await screen.findByText(
-        'This page protects sensitive settings. Confirm it is you to continue.',
-      ),
-    ).toBeVisible();
-    await user.click(screen.getByRole('button', { name: /By e-mail to employee@example\.be/ }));
-    const field = await screen.findByLabelText('Verification code');
+    // The primary method's code went out at once.
+    expect(await screen.findByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
+    const field = screen.getByLabelText('Verification code');
     // No trusted-device choice on a step-up.
     expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
     await user.type(field, lastCode('employee@example.be'));
-    await user.click(screen.getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText(reached)).toBeInTheDocument();
   });
 });

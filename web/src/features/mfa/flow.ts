@@ -34,6 +34,7 @@ export function flagsOf(params: URLSearchParams): MfaFlags {
 
 /** The flags as a query, to pass from one MFA screen to the next. */
 export function flagsQuery(flags: MfaFlags): Record<string, string | undefined> {
+  // `choose` is not carried: only "Use another method" asks for the list.
   return {
     isLogin: flags.isLogin ? 'true' : undefined,
     isFuzzion: flags.isFuzzion ? 'true' : undefined,
@@ -45,7 +46,16 @@ export function flagsQuery(flags: MfaFlags): Record<string, string | undefined> 
 }
 
 /** A method as the `methods` query lists it. */
-export type ListedMethod = Pick<MfaMethod, 'id' | 'method' | 'target'>;
+export type ListedMethod = Pick<MfaMethod, 'id' | 'method' | 'target'> & { primary?: boolean };
+
+/**
+ * The method a code check starts with, without asking (docs/journeys-signin.md):
+ * the primary one, as Security promises ("your primary method is used
+ * first"); null when none is marked (the person chooses).
+ */
+export function primaryOf(methods: readonly ListedMethod[]): ListedMethod | null {
+  return methods.find((m) => m.primary && m.method !== 'totpRecovery') ?? null;
+}
 
 export function methodsOf(params: URLSearchParams): ListedMethod[] | null {
   const raw = params.get('methods');

@@ -1,13 +1,26 @@
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { href } from '../../lib/routes';
 import '../../components/self-service.css';
+import type { CaptchaHandle } from '../../components/Captcha';
 import { PasswordInput } from '../../components/PasswordInput';
 import { api } from '../../lib/api';
-import { type ErrorTexts, errorOf, errorText, type PortalError } from '../../lib/errors';
+import { getConfig } from '../../lib/config';
+import {
+  type ErrorTexts,
+  errorOf,
+  errorText,
+  mfaChallengeOf,
+  type PortalError,
+} from '../../lib/errors';
+import { loginPayload } from '../../lib/flow-state';
 import { ssoLinkOffer } from '../../lib/sso';
+
+const Captcha = lazy(() =>
+  import('../../components/Captcha').then((m) => ({ default: m.Captcha })),
+);
 
 /**
  * The link's words: wrong credentials (400) like the sign-in's, an expired
@@ -23,11 +36,18 @@ const LINK_TEXTS = {
 
 /**
  * `/partner/link-existing`: the workplace login is not linked yet; the user
- * proves an existing account with its username and password, which links the
- * two and signs in. Then the link-success screen (after a recent MFA check).
+ * proves an existing account with its username and password (and the
+ * captcha, when it is on: the call checks a password), then with the
+ * account's second factor on the sign-in's MFA screens. Only then are the two
+ * linked and the user signed in, and the link-success screen follows
+ * (docs/threat-model.md, "Identity-provider link").
  */
 export default function LinkExistingScreen() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const config = getConfig();
+  const captcha = useRef<CaptchaHandle>(null);
+  const [captchaError, setCaptchaError] = useState<string | null>(null);
   const offer = ssoLinkOffer.get();
   const titleId = useId();
   const errorId = useId();
@@ -37,16 +57,41 @@ export default function LinkExistingScreen() {
   const [error, setError] = useState<PortalError | 'required' | null>(null);
 
   const link = useMutation({
-    mutationFn: (body: { payload: string; username: string; password: string }) =>
+    mutationFn: (body: { payload: string; username: string; password: string; captcha?: string }) =>
       api.partner.linkAccount({ body }),
     onSuccess: (res) => {
       if (res.status === 200) {
         ssoLinkOffer.clear();
         // A new session: the whole app starts again from it (user, guards, sudo).
-        window.location.assign(href('partner.link-success'));
+        window.location.assign(
+          res.body.weak
+            ? href('weak-password', { verified: 'true' })
+            : href('partner.link-success'),
+        );
         return;
       }
-      setError(errorOf(res, LINK_TEXTS));
+      const challenge = mfaChallengeOf(res);
+      if (challenge) {
+        // The account's second factor, as at sign-in; the link is made once it is right.
+        const { payload, methods } = challenge;
+        loginPayload.set({ payload, methods, target: href('partner.link-success') });
+        // The primary method starts at once, as at sign-in (docs/journeys-signin.md).
+        const listed = methods.map(({ id, method, target: to, primary }) => ({
+          id,
+          method,
+          target: to,
+          primary,
+        }));
+        navigate(href('mfa-methods', { isLogin: 'true', methods: JSON.stringify(listed) }));
+        return;
+      }
+      captcha.current?.reset();
+      const failure = errorOf(res, LINK_TEXTS);
+      if (failure.code === 'captcha' || failure.code === 'captcha_unavailable') {
+        setCaptchaError(errorText(t, failure));
+        return;
+      }
+      setError(failure);
     },
     onError: (thrown) => setError(errorOf(thrown)),
   });
@@ -65,7 +110,19 @@ export default function LinkExistingScreen() {
     event.preventDefault();
     if (!username.trim() || !password) return setError('required');
     setError(null);
-    link.mutate({ payload: offer.payload, username: username.trim(), password });
+    setCaptchaError(null);
+    let captchaToken: string | null = null;
+    if (config.features.captchaSiteKey) {
+      const check = captcha.current?.check() ?? t('signin.captcha.errors.notLoaded');
+      if (check) return setCaptchaError(check);
+      captchaToken = captcha.current?.token() ?? null;
+    }
+    link.mutate({
+      payload: offer.payload,
+      username: username.trim(),
+      password,
+      ...(captchaToken ? { captcha: captchaToken } : {}),
+    });
   };
   // A field left empty is marked and described by the message; wrong
   // credentials are the form's (as at sign-in): which of the two was wrong is not said.
@@ -83,6 +140,7 @@ export default function LinkExistingScreen() {
             })
           : t('flows.partner.linkExisting.text', { email: offer.email })}
       </p>
+      <p>{t('flows.partner.linkExisting.secondFactor')}</p>
       <form onSubmit={onSubmit} noValidate>
         <div className="field">
           <label htmlFor="link-username">{t('flows.partner.linkExisting.username')}</label>
@@ -116,6 +174,11 @@ export default function LinkExistingScreen() {
             aria-describedby={passwordMissing ? errorId : undefined}
           />
         </div>
+        {config.features.captchaSiteKey && (
+          <Suspense fallback={null}>
+            <Captcha ref={captcha} siteKey={config.features.captchaSiteKey} error={captchaError} />
+          </Suspense>
+        )}
         {error && (
           <p id={errorId} className="error" role="alert">
             {error === 'required'

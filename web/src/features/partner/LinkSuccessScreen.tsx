@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { href } from '../../lib/routes';
 import '../../components/self-service.css';
-import { ssoTarget } from '../../lib/sso';
+import { ssoLinkOffer, ssoTarget } from '../../lib/sso';
 import { useRedirectCheck } from './api/redirect-check';
 import { allowedTarget, leaveTo } from './leave';
 
@@ -28,6 +28,9 @@ export default function LinkSuccessScreen() {
     wanted && checked?.allowed && checked.target
       ? allowedTarget(wanted, checked.target)
       : href('user.dashboard');
+
+  // The link is made (after the second factor, on the MFA screens): its offer is spent.
+  useEffect(() => ssoLinkOffer.clear(), []);
 
   useEffect(() => {
     if (!ready) return;

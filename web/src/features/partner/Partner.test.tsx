@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { SsoBetaInvite } from '../../components/SsoBetaInvite';
 import { deviceId } from '../../lib/device';
+import { loginPayload } from '../../lib/flow-state';
 import { ssoLinkOffer, ssoTarget } from '../../lib/sso';
 import { renderScreen } from '../../test/render';
 import { signedInAs } from '../../test/session';
@@ -27,6 +28,7 @@ const routes = [
   { path: '/onboarding', element: <p>onboarding reached</p> },
   { path: '/user/dashboard', element: <p>dashboard reached</p> },
   { path: '/user/access', element: <p>access reached</p> },
+  { path: '/mfa/methods', element: <p>second factor asked</p> },
 ];
 
 beforeEach(async () => {
@@ -84,6 +86,21 @@ describe('identity-provider callback', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid username/password.');
     expect(screen.getByLabelText('Password')).not.toHaveAttribute('aria-invalid');
     expect(username).not.toHaveAttribute('aria-invalid');
+  });
+
+  it("asks for the account's second factor after the right password, linking nothing yet", async () => {
+    const user = userEvent.setup();
+    await renderScreen(await providerCallback('sso@acme.example'), routes);
+    await user.type(await screen.findByLabelText('Password'), 'Portal-Demo-2026!');
+    await user.click(screen.getByRole('button', { name: 'Link my account' }));
+    expect(await screen.findByText('second factor asked')).toBeVisible();
+    // The sign-in's MFA screens take over, and come back to link-success once the code is right.
+    expect(loginPayload.get()).toMatchObject({ target: '/partner/link-success' });
+    expect(loginPayload.get()?.methods.map((m) => m.method)).toContain('email');
+    const account = stack().be.store.accounts;
+    expect(
+      [...account.values()].find((a) => a.email[0]?.value === 'sso@acme.example')?.sso_email,
+    ).toBeNull();
   });
 
   it('offers the options when no account matches the identity', async () => {

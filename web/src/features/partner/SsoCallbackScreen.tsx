@@ -65,8 +65,11 @@ export default function SsoCallbackScreen() {
         const answer = res.body;
         if (answer.status === 'linked') {
           ssoLinkOffer.clear();
-          // A new session: the app starts again from it, at the target.
-          window.location.replace(await targetAfterLogin());
+          // A new session: the app starts again from it, at the target (a weak
+          // password's session is confined to choosing a new one, spec part 4).
+          window.location.replace(
+            answer.weak ? href('weak-password', { verified: 'true' }) : await targetAfterLogin(),
+          );
           return;
         }
         ssoLinkOffer.set({

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { finishSignIn } from '../../lib/sign-in';
@@ -10,6 +10,8 @@ import {
   type PasskeyFailure,
   supportsPasskeyAutofill,
 } from '../../lib/webauthn';
+
+const noSubscription = () => () => {};
 
 /**
  * "Use a passkey" under the sign-in form (issue 16), and on the
@@ -26,6 +28,12 @@ export default function PasskeySignIn({ autofill }: { autofill: boolean }) {
   const [failure, setFailure] = useState<PasskeyFailure | null>(null);
   const target = params.get('target');
   const live = useRef(true);
+  // The server draws the button (nearly every browser has passkeys), and hydration keeps it.
+  const supported = useSyncExternalStore(noSubscription, browserHasWebAuthn, () => true);
+  // A drawn button does nothing until the script has taken the page over: it
+  // says so by being disabled until then, rather than by ignoring a press.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
 
   const done = async (outcome: Awaited<ReturnType<typeof authenticateWithPasskey>>) => {
     if (!outcome.ok) return outcome.reason;
@@ -60,7 +68,7 @@ export default function PasskeySignIn({ autofill }: { autofill: boolean }) {
     };
   }, [autofill]);
 
-  if (!browserHasWebAuthn()) return null;
+  if (!supported) return null;
 
   const signIn = async () => {
     setBusy(true);
@@ -80,7 +88,7 @@ export default function PasskeySignIn({ autofill }: { autofill: boolean }) {
         type="button"
         className="button button-secondary button-block"
         onClick={() => void signIn()}
-        disabled={busy}
+        disabled={busy || !hydrated}
       >
         {busy ? t('passkeys.signIn.busy') : t('passkeys.signIn.button')}
       </button>

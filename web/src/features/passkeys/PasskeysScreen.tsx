@@ -5,6 +5,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import '../../components/self-service.css';
 import { EmptyState } from '../../components/EmptyState';
+import { ListRow, ListRows } from '../../components/ListRow';
 import { ConfirmDialog, Modal } from '../../components/Modal';
 import { useStepUpInPlace } from '../../components/StepUp';
 import { api } from '../../lib/api';
@@ -125,41 +126,46 @@ export default function PasskeysScreen() {
           </EmptyState>
         )}
         {passkeys.length > 0 && (
-          <ul className="rows" aria-label={t('passkeys.list')}>
+          <ListRows label={t('passkeys.list')}>
             {passkeys.map((p) => (
-              <li key={p.id} aria-label={p.name}>
-                <div className="row-main">
-                  <strong>{p.name}</strong>
-                  {p.backed_up && <span className="badge">{t('passkeys.synced')}</span>}
-                  <p className="hint">
+              <ListRow
+                key={p.id}
+                label={p.name}
+                icon={KeyRound}
+                title={p.name}
+                badge={p.backed_up ? t('passkeys.synced') : undefined}
+                description={
+                  <>
                     {t('passkeys.addedOn', { date: format.date(p.created_at) })}
                     {' · '}
                     {p.last_used_at
                       ? t('passkeys.lastUsed', { date: format.dateTime(p.last_used_at) })
                       : t('passkeys.neverUsed')}
-                  </p>
-                </div>
-                <div className="actions">
-                  <button
-                    type="button"
-                    className="button button-secondary button-small"
-                    aria-label={`${t('passkeys.rename')}: ${p.name}`}
-                    onClick={() => setToRename(p)}
-                  >
-                    {t('passkeys.rename')}
-                  </button>
-                  <button
-                    type="button"
-                    className="button button-secondary button-small"
-                    aria-label={`${t('passkeys.delete')}: ${p.name}`}
-                    onClick={() => setToDelete(p)}
-                  >
-                    {t('passkeys.delete')}
-                  </button>
-                </div>
-              </li>
+                  </>
+                }
+                action={
+                  <>
+                    <button
+                      type="button"
+                      className="button button-secondary button-small"
+                      aria-label={`${t('passkeys.rename')}: ${p.name}`}
+                      onClick={() => setToRename(p)}
+                    >
+                      {t('passkeys.rename')}
+                    </button>
+                    <button
+                      type="button"
+                      className="button button-secondary button-small"
+                      aria-label={`${t('passkeys.delete')}: ${p.name}`}
+                      onClick={() => setToDelete(p)}
+                    >
+                      {t('passkeys.delete')}
+                    </button>
+                  </>
+                }
+              />
             ))}
-          </ul>
+          </ListRows>
         )}
       </section>
 

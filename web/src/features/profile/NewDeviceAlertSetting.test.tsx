@@ -29,7 +29,11 @@ describe('new-device sign-in alert setting', () => {
     expect(box).not.toBeChecked();
     const saved = await stack().gateway.inject({
       url: '/api/user/notifications',
-      headers: { host: '127.0.0.1', cookie: `access_token=${token}` },
+      headers: {
+        host: '127.0.0.1',
+        cookie: `access_token=${token}`,
+        'x-device-id': crypto.randomUUID(),
+      },
     });
     expect(saved.json()).toEqual({ new_device_sign_in: false });
   }, 20_000);

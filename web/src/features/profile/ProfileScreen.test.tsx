@@ -5,6 +5,7 @@ import { Toasts } from '../../components/Toasts';
 import { grouped, renderScreen } from '../../test/render';
 import { signedInAs } from '../../test/session';
 import { withRealStack } from '../../test/stack';
+import NotificationsScreen from './NotificationsScreen';
 import ProfileScreen from './ProfileScreen';
 
 const stack = withRealStack();
@@ -94,7 +95,19 @@ describe('profile: contact information', () => {
     const phone = await within(contact).findByText('+32 470 00 00 01');
     expect(phone.firstChild?.textContent).toBe(grouped('+32 470 00 00 01'));
     expect(within(contact).getByText('employee@example.be')).toBeVisible();
-    const notifications = screen.getByRole('region', { name: 'Notifications' });
-    expect(within(notifications).getByText('+32 470 00 00 01')).toBeVisible();
+  });
+});
+
+describe('notifications', () => {
+  it('is a page of its own with where alerts go, and the old profile section link leads to it', async () => {
+    await signedInAs(stack());
+    await renderScreen('/profile#notifications', [
+      ...routes,
+      { path: '/user/notifications', element: <NotificationsScreen /> },
+    ]);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible();
+    const where = screen.getByRole('region', { name: 'Where they go' });
+    expect(within(where).getByText('+32 470 00 00 01')).toBeVisible();
+    expect(screen.getByRole('group', { name: 'Security alerts' })).toBeVisible();
   });
 });

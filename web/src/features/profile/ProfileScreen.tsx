@@ -1,7 +1,7 @@
 import type { User } from '@portal/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { href } from '../../lib/routes';
 import '../../components/self-service.css';
 import { toastSuccess } from '../../components/Toasts';
@@ -9,7 +9,6 @@ import { useFormat } from '../../lib/format';
 import { useContactFormat } from '../../lib/phone';
 import { useCurrentUser } from '../../lib/session';
 import { IbanForm } from './components/IbanForm';
-import { NewDeviceAlertSetting } from './components/NewDeviceAlertSetting';
 import { formatIban, languageLabel } from './profile-format';
 
 export default function ProfileScreen() {
@@ -24,6 +23,9 @@ export default function ProfileScreen() {
     toastSuccess(t('account.editInfo.saved'));
     navigate(location.pathname + location.hash, { replace: true, state: null });
   }, [notice, t, navigate, location.pathname, location.hash]);
+  // Old links to the profile's notifications section lead to their own page now.
+  if (location.hash === '#notifications')
+    return <Navigate to={href('user.notifications')} replace />;
   if (!user) return null;
   return (
     <section aria-labelledby="profile-title">
@@ -31,7 +33,6 @@ export default function ProfileScreen() {
       <PersonalInfo user={user} />
       <ContactInfo user={user} />
       <BankingInfo user={user} />
-      <Notifications user={user} />
     </section>
   );
 }
@@ -152,28 +153,6 @@ function BankingInfo({ user }: { user: User }) {
           </dd>
         </dl>
       )}
-    </section>
-  );
-}
-
-/** Where security notifications and codes go (the sidebar's Notifications entry lands here). */
-function Notifications({ user }: { user: User }) {
-  const { t } = useTranslation();
-  const email = user.email.find((e) => e.default)?.value;
-  const phone = user.phone.find((p) => p.default)?.value;
-  const show = useContactFormat();
-  return (
-    <section className="panel" id="notifications" aria-labelledby="notifications-title">
-      <h2 id="notifications-title">{t('account.profile.notifications')}</h2>
-      <p>{t('account.profile.notificationsText')}</p>
-      <dl className="facts">
-        <dt>{t('account.profile.notifyEmail')}</dt>
-        <dd>{email ?? t('account.common.notProvided')}</dd>
-        <dt>{t('account.profile.notifyPhone')}</dt>
-        <dd>{phone ? show(phone) : t('account.common.notProvided')}</dd>
-      </dl>
-      <Link to={href('profile.edit-credentials')}>{t('account.profile.changePrimary')}</Link>
-      <NewDeviceAlertSetting />
     </section>
   );
 }

@@ -7,6 +7,7 @@ import { getConfig } from '../../lib/config';
 import { errorOf, errorText, type PortalError } from '../../lib/errors';
 import { forgotPassword } from '../../lib/flow-state';
 import { href } from '../../lib/routes';
+import { useTypedBeforeScript } from '../../lib/typed-before-script';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -24,14 +25,19 @@ export default function ForgotPasswordScreen({ by }: { by: 'email' | 'phone' }) 
   /** `email`, `phone`: that login is refused (here or by the server, 400). */
   const [error, setError] = useState<'email' | 'phone' | PortalError | null>(null);
   const [busy, setBusy] = useState(false);
+  useTypedBeforeScript(emailId, setEmail);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setError(null);
-    if (by === 'email' && !EMAIL.test(email.trim())) return setError('email');
+    // What the field shows is what is sent: on a drawn page, text typed while the
+    // script took over can reach the field without reaching the state.
+    const field = document.getElementById(emailId);
+    const typed = field instanceof HTMLInputElement ? field.value : email;
+    if (by === 'email' && !EMAIL.test(typed.trim())) return setError('email');
     setBusy(true);
     try {
-      const login = by === 'email' ? email.trim() : await phoneToE164(phone, config.variant);
+      const login = by === 'email' ? typed.trim() : await phoneToE164(phone, config.variant);
       if (!login) return setError('phone');
       const res = await api.onboarding.forgotPassword({ body: { login } });
       if (res.status !== 200) {

@@ -7,6 +7,7 @@ import { getConfig } from '../../lib/config';
 import { errorOf, errorText, type PortalError } from '../../lib/errors';
 import { forgotUsername } from '../../lib/flow-state';
 import { href } from '../../lib/routes';
+import { useTypedBeforeScript } from '../../lib/typed-before-script';
 
 /** Spec part 5: a Belgian card number; LU calls it an activation code and writes it LU-ACT-0001. */
 const CARD_NUMBER = /^5065\d{12}$/;
@@ -29,13 +30,18 @@ export default function ForgotUsernameScreen() {
   /** `card`, `nrn`: that number is refused (here or by the server, 400). */
   const [error, setError] = useState<By | PortalError | null>(null);
   const [busy, setBusy] = useState(false);
+  useTypedBeforeScript(id, setValue);
 
-  const normalised = () =>
-    by === 'nrn'
-      ? value.replace(/[\s.-]/g, '')
+  const normalised = () => {
+    // What the field shows is what is sent (see ForgotPasswordScreen).
+    const field = document.getElementById(id);
+    const shown = field instanceof HTMLInputElement ? field.value : value;
+    return by === 'nrn'
+      ? shown.replace(/[\s.-]/g, '')
       : lu
-        ? value.trim().toUpperCase()
-        : value.replace(/\s/g, '');
+        ? shown.trim().toUpperCase()
+        : shown.replace(/\s/g, '');
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { NewPasswordFields } from '../../components/PasswordRules';
 import { api } from '../../lib/api';
 import { errorOf, errorText } from '../../lib/errors';
-import { forgotPassword } from '../../lib/flow-state';
+import { forgotPassword, signInHint } from '../../lib/flow-state';
 import { href } from '../../lib/routes';
 import { Restart } from './ForgotPasswordSentScreen';
 
@@ -32,6 +32,7 @@ export default function ResetPasswordScreen() {
         body: { payload: state.payload, code, password },
       });
       if (res.status === 204) {
+        if (state.login.includes('@')) signInHint.set(state.login);
         forgotPassword.clear();
         return navigate(href('reset-password-confirmed'), { replace: true });
       }

@@ -42,4 +42,20 @@ describe('change password', () => {
     await user.click(screen.getByRole('button', { name: 'Change password' }));
     expect(await screen.findByText('security reached')).toBeVisible();
   }, 20_000);
+
+  it('says the new password is the current one, next to the new password, not that the current one is wrong', async () => {
+    await signedInAs(stack());
+    await renderScreen('/security/edit-password', routes);
+    const user = userEvent.setup({ delay: null });
+    await user.type(await screen.findByLabelText('Current password'), 'Portal-Demo-2026!');
+    const password = screen.getByLabelText('New password');
+    await user.type(password, 'Portal-Demo-2026!');
+    await user.type(screen.getByLabelText('Repeat the new password'), 'Portal-Demo-2026!');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+
+    const message = await screen.findByText(/same as your current one/);
+    expect(password.getAttribute('aria-describedby')).toContain(message.id);
+    expect(screen.queryByText('Your current password is incorrect.')).toBeNull();
+    expect(screen.getByLabelText('Current password')).not.toHaveAttribute('aria-invalid');
+  }, 20_000);
 });

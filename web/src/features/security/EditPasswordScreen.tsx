@@ -56,8 +56,12 @@ export default function EditPasswordScreen() {
     change.mutate({ current_password: current, password });
   };
 
-  // Found in known breaches (422): said next to the new password, not the current one.
-  const breached = problem?.code === 'password_breached' ? problem : null;
+  // Found in known breaches, or the current one again (422): said next to the
+  // new password, not the current one, which was right.
+  const breached =
+    problem?.code === 'password_breached' || problem?.code === 'password_unchanged'
+      ? problem
+      : null;
   const currentError =
     submitted && current.length === 0
       ? t('forms.password.errors.required')

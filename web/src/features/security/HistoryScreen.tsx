@@ -1,6 +1,6 @@
 import type { HistoryEntry, Session } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { History as HistoryIcon } from 'lucide-react';
+import { History as HistoryIcon, Monitor, Smartphone } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -8,6 +8,7 @@ import { ConfirmDialog } from '../../components/Modal';
 import { href } from '../../lib/routes';
 import '../../components/self-service.css';
 import { EmptyState } from '../../components/EmptyState';
+import { ListRow, ListRows } from '../../components/ListRow';
 import { maybeConfig } from '../../lib/config';
 import { errorOf } from '../../lib/errors';
 import { useFormat } from '../../lib/format';
@@ -29,11 +30,42 @@ export default function HistoryScreen() {
   );
 }
 
-function where(
-  format: ReturnType<typeof useFormat>,
-  e: { city: string | null; country: string | null },
-) {
-  return [e.city, e.country ? format.country(e.country) : null].filter(Boolean).join(', ');
+/**
+ * Sessions of the same device, browser and system (and app) are one row: a
+ * person knows their devices, not their sessions. The group of this device
+ * first, then the others by their latest activity; logged-out ones last.
+ */
+interface SessionGroup {
+  key: string;
+  sessions: Session[];
+  current: boolean;
+  active: boolean;
+  latest: Session;
+}
+
+export function groupSessions(list: readonly Session[]): SessionGroup[] {
+  const groups = new Map<string, SessionGroup>();
+  for (const s of list) {
+    const key = [s.device_name, s.browser, s.os, s.services.join(','), s.status].join('|');
+    const group = groups.get(key);
+    if (!group) {
+      groups.set(key, {
+        key,
+        sessions: [s],
+        current: s.current,
+        active: s.status === 'active',
+        latest: s,
+      });
+      continue;
+    }
+    group.sessions.push(s);
+    group.current ||= s.current;
+    if (s.recent_activity > group.latest.recent_activity) group.latest = s;
+  }
+  const rank = (g: SessionGroup) => (g.current ? 0 : g.active ? 1 : 2);
+  return [...groups.values()].sort(
+    (a, b) => rank(a) - rank(b) || b.latest.recent_activity.localeCompare(a.latest.recent_activity),
+  );
 }
 
 function Devices() {
@@ -41,18 +73,21 @@ function Devices() {
   const format = useFormat();
   const queryClient = useQueryClient();
   const [notice, setNotice] = useState<{ ok: boolean; device?: string } | null>(null);
-  const [toEnd, setToEnd] = useState<Session | null>(null);
+  const [toEnd, setToEnd] = useState<{ device: string; sessions: Session[] } | null>(null);
   const sessions = useSessions();
   const list = sessions.data?.status === 200 ? sessions.data.body.sessions : [];
   const deviceOf = (s: Session) => s.device_name ?? t('account.sessions.unknownDevice');
 
   const end = useMutation({
-    mutationFn: (s: Session) => tsr.sessions.deleteSession.mutate({ params: { id: s.id } }),
-    onSuccess: async (res, s) => {
-      if (res.status === 204) {
-        setNotice({ ok: true, device: deviceOf(s) });
-        await queryClient.invalidateQueries({ queryKey: securityKeys.sessions });
-      } else setNotice({ ok: false });
+    mutationFn: async (target: { device: string; sessions: Session[] }) => {
+      const answers = await Promise.all(
+        target.sessions.map((s) => tsr.sessions.deleteSession.mutate({ params: { id: s.id } })),
+      );
+      return answers.every((res) => res.status === 204 || res.status === 404);
+    },
+    onSuccess: async (ok, target) => {
+      setNotice(ok ? { ok: true, device: target.device } : { ok: false });
+      await queryClient.invalidateQueries({ queryKey: securityKeys.sessions });
     },
     onError: () => setNotice({ ok: false }),
   });
@@ -73,53 +108,71 @@ function Devices() {
         </p>
       )}
       {sessions.isPending && <p>{t('account.common.loading')}</p>}
-      <ul className="rows" aria-label={t('account.sessions.title')}>
-        {list.map((s) => (
-          <li key={s.id} aria-label={deviceOf(s)}>
-            <div className="row-main">
-              <strong>{deviceOf(s)}</strong>
-              {s.current && (
-                <span className="badge badge-brand">{t('account.sessions.current')}</span>
-              )}
-              <span className={s.status === 'active' ? 'badge badge-ok' : 'badge'}>
-                {t(`account.sessions.status.${s.status}`)}
-              </span>
-              <dl className="facts">
-                <dt>{t('account.sessions.browser')}</dt>
-                <dd>
-                  {[s.browser, s.os].filter(Boolean).join(' · ') || t('account.sessions.unknown')}
-                </dd>
-                <dt>{t('account.sessions.place')}</dt>
-                <dd>{where(format, s) || t('account.sessions.unknown')}</dd>
-                <dt>{t('account.sessions.firstConnection')}</dt>
-                <dd>{format.dateTime(s.first_connection)}</dd>
-                <dt>{t('account.sessions.recentActivity')}</dt>
-                <dd>{format.dateTime(s.recent_activity)}</dd>
-                <dt>{t('account.sessions.services')}</dt>
-                <dd>{s.services.length ? s.services.join(', ') : t('account.sessions.portal')}</dd>
-              </dl>
-            </div>
-            {s.status === 'active' && !s.current && (
-              <button
-                type="button"
-                className="button button-secondary button-small"
-                aria-label={t('account.sessions.logoutDevice', { device: deviceOf(s) })}
-                onClick={() => {
-                  setNotice(null);
-                  setToEnd(s);
-                }}
-              >
-                {t('account.sessions.logout')}
-              </button>
-            )}
-          </li>
-        ))}
-      </ul>
+      <ListRows label={t('account.sessions.title')}>
+        {groupSessions(list).map((g) => {
+          const s = g.latest;
+          const device = deviceOf(s);
+          // This device's own session stays: "Log out" ends the others of the group.
+          const others = g.sessions.filter((x) => x.status === 'active' && !x.current);
+          const what = [s.browser, s.os].filter(Boolean).join(' · ');
+          const place = format.place(s.city, s.country);
+          return (
+            <ListRow
+              key={g.key}
+              label={device}
+              icon={s.os === 'Android' || s.os === 'iOS' ? Smartphone : Monitor}
+              title={device}
+              badge={g.current ? t('account.sessions.current') : undefined}
+              description={
+                <>
+                  <span>
+                    {[what, place].filter(Boolean).join(' · ') || t('account.sessions.unknown')}
+                  </span>
+                  <br />
+                  <span>
+                    {g.active
+                      ? t('account.sessions.lastActive', {
+                          date: format.dateTime(s.recent_activity),
+                        })
+                      : t('account.sessions.loggedOutOn', {
+                          date: format.dateTime(s.recent_activity),
+                        })}
+                    {g.sessions.length > 1 &&
+                      ` · ${t('account.sessions.count', { count: g.sessions.length })}`}
+                    {s.services.length > 0 && ` · ${s.services.join(', ')}`}
+                  </span>
+                </>
+              }
+              action={
+                others.length > 0 && (
+                  <button
+                    type="button"
+                    className="button button-secondary button-small"
+                    // Within this device's row "Log out the others" says it all.
+                    aria-label={
+                      g.current ? undefined : t('account.sessions.logoutDevice', { device })
+                    }
+                    onClick={() => {
+                      setNotice(null);
+                      setToEnd({ device, sessions: others });
+                    }}
+                  >
+                    {g.current ? t('account.sessions.logoutOthers') : t('account.sessions.logout')}
+                  </button>
+                )
+              }
+            />
+          );
+        })}
+      </ListRows>
       <GlobalLogout />
       {toEnd && (
         <ConfirmDialog
-          title={t('account.sessions.logoutTitle', { device: deviceOf(toEnd) })}
-          text={t('account.sessions.logoutText', { device: deviceOf(toEnd) })}
+          title={t('account.sessions.logoutTitle', { device: toEnd.device })}
+          text={t('account.sessions.logoutSessionsText', {
+            device: toEnd.device,
+            count: toEnd.sessions.length,
+          })}
           confirmLabel={t('account.sessions.logout')}
           cancelLabel={t('account.common.cancel')}
           onConfirm={() => {
@@ -145,6 +198,7 @@ const ALARMING = new Set([
   'phone_added',
   'mfa_added',
   'recovery_key_used',
+  'mfa_paused',
   'new_device_sign_in',
 ]);
 
@@ -179,7 +233,7 @@ function History() {
       )}
       <ol className="timeline" aria-label={t('account.history.title')}>
         {events.map((e) => {
-          const place = where(format, e);
+          const place = format.place(e.city, e.country);
           const device = [e.device_name, e.browser, e.os].filter(Boolean).join(' · ');
           return (
             <li key={e.id}>

@@ -8,6 +8,7 @@ import { useCurrentUser } from '../../lib/session';
 import { useSessions, useTrustedDevices } from './api/sessions';
 import { GlobalLogout } from './components/GlobalLogout';
 import { MethodLabel } from './components/MethodLabel';
+import { WorkplaceLogin } from './components/WorkplaceLogin';
 
 export default function SecurityScreen() {
   const { t } = useTranslation();
@@ -22,6 +23,17 @@ export default function SecurityScreen() {
   const notice = (location.state as { notice?: string } | null)?.notice;
   const list = methods.data?.status === 200 ? visibleMethods(methods.data.body) : [];
   const hasTotp = list.some((m) => m.method === 'totp');
+  // The method asked first is not the primary contact: after a new primary e-mail
+  // or phone, codes may still go first to the old one; say so rather than let
+  // "primary" mean two things.
+  const first = list.find((m) => m.primary);
+  const primaryContact =
+    first?.method === 'email'
+      ? user.email.find((e) => e.default)?.value
+      : first?.method === 'sms'
+        ? user.phone.find((p) => p.default)?.value
+        : undefined;
+  const firstElsewhere = first?.target && primaryContact && first.target !== primaryContact;
   const active =
     sessions.data?.status === 200
       ? sessions.data.body.sessions.filter((s) => s.status === 'active')
@@ -58,6 +70,16 @@ export default function SecurityScreen() {
         <p>
           {list.length > 0 ? t('account.security.twoStepOn') : t('account.security.twoStepOff')}
         </p>
+        {firstElsewhere && (
+          <p className="notice notice-info">
+            {t(
+              first?.method === 'email'
+                ? 'account.mfa.firstNotPrimaryEmail'
+                : 'account.mfa.firstNotPrimaryPhone',
+            )}{' '}
+            <Link to={href('security.mfa-edit')}>{t('account.security.manageMethods')}</Link>
+          </p>
+        )}
         {list.length > 0 ? (
           <ul className="rows" aria-label={t('account.security.methods')}>
             {list.map((m) => (
@@ -65,7 +87,7 @@ export default function SecurityScreen() {
                 <div className="row-main">
                   <MethodLabel method={m} />
                   {m.primary && (
-                    <span className="badge badge-brand">{t('account.mfa.primary')}</span>
+                    <span className="badge badge-brand">{t('account.mfa.askedFirst')}</span>
                   )}
                 </div>
               </li>
@@ -85,6 +107,8 @@ export default function SecurityScreen() {
         </div>
         <p>{t('passkeys.security.text')}</p>
       </section>
+
+      {user.sso_email && <WorkplaceLogin email={user.sso_email} />}
 
       <section className="panel" aria-labelledby="recovery-title">
         <div className="panel-head">

@@ -36,9 +36,8 @@ describe('trusted devices', () => {
     const mine = rows.filter((r) => within(r).queryByText('This device'));
     expect(mine).toHaveLength(1);
     for (const row of rows) {
-      expect(within(row).getByText('Trusted since')).toBeVisible();
-      expect(within(row).getByText('Last used')).toBeVisible();
-      expect(within(row).getByText('Brussels, Belgium')).toBeVisible();
+      expect(within(row).getByText(/^Trusted since .+ · last used .+/)).toBeVisible();
+      expect(within(row).getByText(/Brussels, Belgium$/)).toBeVisible();
     }
 
     const other = rows.find((r) => !within(r).queryByText('This device')) as HTMLElement;

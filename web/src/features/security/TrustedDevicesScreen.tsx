@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/Modal';
 import '../../components/self-service.css';
 import { EmptyState } from '../../components/EmptyState';
+import { ListRow, ListRows } from '../../components/ListRow';
 import { useFormat } from '../../lib/format';
 import { tsr } from '../../lib/tsr';
 import { securityKeys, useTrustedDevices } from './api/sessions';
@@ -29,7 +30,7 @@ export default function TrustedDevicesScreen() {
 
   const nameOf = (d: TrustedDevice) => d.device_name ?? t('devices.unknownDevice');
   const placeOf = (d: TrustedDevice) => {
-    const known = [d.city, d.country ? format.country(d.country) : null].filter(Boolean).join(', ');
+    const known = format.place(d.city, d.country);
     if (known) return known;
     return d.network ? t(`devices.network.${d.network}`) : t('devices.unknownPlace');
   };
@@ -82,43 +83,45 @@ export default function TrustedDevicesScreen() {
           <EmptyState icon={MonitorSmartphone}>{t('devices.empty')}</EmptyState>
         )}
         {devices.length > 0 && (
-          <ul className="rows" aria-label={t('devices.title')}>
+          <ListRows label={t('devices.title')}>
             {devices.map((d) => (
-              <li key={d.id} aria-label={nameOf(d)}>
-                <div className="row-main">
-                  <strong>{nameOf(d)}</strong>
-                  {d.current && (
-                    <span className="badge badge-brand">{t('devices.thisDevice')}</span>
-                  )}
-                  <dl className="facts">
-                    <dt>{t('devices.browser')}</dt>
-                    <dd>{[d.browser, d.os].filter(Boolean).join(' · ') || t('devices.unknown')}</dd>
-                    <dt>{t('devices.place')}</dt>
-                    <dd>{placeOf(d)}</dd>
-                    <dt>{t('devices.since')}</dt>
-                    <dd>
-                      <time dateTime={d.trusted_since}>{format.dateTime(d.trusted_since)}</time>
-                    </dd>
-                    <dt>{t('devices.lastUsed')}</dt>
-                    <dd>
-                      <time dateTime={d.last_used}>{format.dateTime(d.last_used)}</time>
-                    </dd>
-                  </dl>
-                </div>
-                <button
-                  type="button"
-                  className="button button-secondary button-small"
-                  aria-label={t('devices.stopDevice', { device: nameOf(d) })}
-                  onClick={() => {
-                    setNotice(null);
-                    setToStop(d);
-                  }}
-                >
-                  {t('devices.stop')}
-                </button>
-              </li>
+              <ListRow
+                key={d.id}
+                label={nameOf(d)}
+                icon={MonitorSmartphone}
+                title={nameOf(d)}
+                badge={d.current ? t('devices.thisDevice') : undefined}
+                description={
+                  <>
+                    <span>
+                      {[[d.browser, d.os].filter(Boolean).join(' · '), placeOf(d)]
+                        .filter(Boolean)
+                        .join(' · ')}
+                    </span>
+                    <br />
+                    <span>
+                      {t('devices.sinceOn', { date: format.date(d.trusted_since) })}
+                      {' · '}
+                      {t('devices.lastUsedOn', { date: format.dateTime(d.last_used) })}
+                    </span>
+                  </>
+                }
+                action={
+                  <button
+                    type="button"
+                    className="button button-secondary button-small"
+                    aria-label={t('devices.stopDevice', { device: nameOf(d) })}
+                    onClick={() => {
+                      setNotice(null);
+                      setToStop(d);
+                    }}
+                  >
+                    {t('devices.stop')}
+                  </button>
+                }
+              />
             ))}
-          </ul>
+          </ListRows>
         )}
         {devices.length > 0 && (
           <button

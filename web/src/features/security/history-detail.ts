@@ -27,6 +27,12 @@ function loginDetail(t: TFunction, detail: string): string | null {
   if (mfa && isMethod(mfa)) {
     return t('account.history.details.mfa', { method: t(`account.mfa.kind.${mfa}`) });
   }
+  if (detail === 'sso') return t('account.history.details.sso');
+  if (detail === 'sso link') return t('account.history.details.ssoLinkPassword');
+  const linkedWith = /^sso link, mfa: (\w+)$/.exec(detail)?.[1];
+  if (linkedWith && isMethod(linkedWith)) {
+    return t('account.history.details.ssoLink', { method: t(`account.mfa.kind.${linkedWith}`) });
+  }
   const app = /^token from (.+)$/.exec(detail)?.[1];
   if (app) {
     return app === 'another app'

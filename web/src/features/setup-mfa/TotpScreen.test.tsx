@@ -21,8 +21,28 @@ describe('authenticator app setup', () => {
       name: 'QR code to scan with your authenticator app',
     });
     expect(qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml;charset=utf-8,%3Csvg/);
-    const secret = (screen.getByLabelText('Secret key') as HTMLInputElement).value;
-    expect(secret.replace(/\s/g, '')).toMatch(/^[A-Z2-7]{16,}$/);
+    const secret = screen.getByRole('group', { name: 'Secret key' });
+    // In groups of four, each whole, the whole key there.
+    const groups = [...secret.children].map((g) => g.textContent ?? '');
+    expect(groups.every((g) => /^[A-Z2-7]{1,4}$/.test(g))).toBe(true);
+    expect(groups.join('')).toMatch(/^[A-Z2-7]{16,}$/);
+    // On a phone: the app opens with the key, no scanning of its own screen.
+    const open = screen.getByRole('link', { name: 'Open in authenticator app' });
+    expect(open.getAttribute('href')).toMatch(
+      new RegExp(`^otpauth://totp/.*secret=${groups.join('')}`),
+    );
+  });
+
+  it('copies the key without spaces and says so', async () => {
+    await signedInAs(stack());
+    await renderScreen('/setup-mfa/totp', routes);
+    const user = userEvent.setup();
+    const secret = await screen.findByRole('group', { name: 'Secret key' });
+    await user.click(screen.getByRole('button', { name: 'Copy key' }));
+    expect(await navigator.clipboard.readText()).toBe(secret.textContent);
+    expect(
+      await screen.findByText('Key copied. Paste it into your authenticator app.'),
+    ).toBeVisible();
   });
 
   it('refuses a wrong code under the field', async () => {

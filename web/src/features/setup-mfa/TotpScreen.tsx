@@ -11,7 +11,7 @@ import '../../components/self-service.css';
 import { queryKeys } from '../../lib/api';
 import { type ErrorTexts, errorOf, errorText, type PortalError } from '../../lib/errors';
 import { tsr } from '../../lib/tsr';
-import { QrCode } from './components/QrCode';
+import { TotpKey } from './components/TotpKey';
 
 type Stage =
   | { kind: 'starting' }
@@ -23,9 +23,6 @@ type Stage =
 
 /** A setup that did not start, unless the answer says more. */
 const SETUP_TEXTS = { fallback: 'account.setup.totp.failed' } as const satisfies ErrorTexts;
-
-/** "JBSWY3DPEHPK3PXP" → "JBSW Y3DP EHPK 3PXP": easier to type by hand. */
-const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
 
 /**
  * Authenticator app (spec part 4): scan the QR code or type the secret,
@@ -84,19 +81,7 @@ export default function TotpScreen() {
             <li>{t('account.setup.totp.install')}</li>
             <li>{t('account.setup.totp.scan')}</li>
           </ol>
-          <QrCode value={stage.setup.otpauth_uri ?? ''} label={t('account.setup.totp.qrLabel')} />
-          <p>{t('account.setup.totp.typeInstead')}</p>
-          <div className="field">
-            <label htmlFor="totp-secret">{t('account.setup.totp.secret')}</label>
-            <input
-              id="totp-secret"
-              className="secret"
-              readOnly
-              spellCheck={false}
-              value={grouped(stage.setup.secret ?? '')}
-              onFocus={(e) => e.currentTarget.select()}
-            />
-          </div>
+          <TotpKey uri={stage.setup.otpauth_uri ?? ''} secret={stage.setup.secret ?? ''} />
           <CodeForm
             label={t('account.setup.totp.code')}
             intro={t('account.setup.totp.enterCode')}

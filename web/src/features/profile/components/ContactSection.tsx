@@ -133,16 +133,18 @@ export function ContactSection({
           <li key={entry.id}>
             <div className="row-main">
               <strong>{show(entry.value)}</strong>
-              {entry.default && (
+              {/* One badge a row (what matters most); the rest is said in words below. */}
+              {entry.default ? (
                 <span className="badge badge-brand">{t('account.contacts.primary')}</span>
-              )}
-              {entry.verified ? (
-                <span className="badge badge-ok">{t('account.contacts.verified')}</span>
               ) : (
-                <span className="badge">{t('account.contacts.unverified')}</span>
+                !entry.verified && <span className="badge">{t('account.contacts.unverified')}</span>
               )}
-              {entry.verified && entry.mfa && (
-                <span className="badge">{t('account.contacts.twoFactor')}</span>
+              {entry.verified && (
+                <p className="muted">
+                  {entry.mfa
+                    ? `${t('account.contacts.verified')} · ${t('account.contacts.twoFactor')}`
+                    : t('account.contacts.verified')}
+                </p>
               )}
             </div>
             <div className="actions">

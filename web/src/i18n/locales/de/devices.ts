@@ -17,6 +17,8 @@ export const devices: Messages['devices'] = {
   thisDevice: 'Dieses Gerät',
   browser: 'Browser und System',
   place: 'Ort',
+  sinceOn: 'Vertrauenswürdig seit {{date}}',
+  lastUsedOn: 'zuletzt verwendet: {{date}}',
   since: 'Vertrauenswürdig seit',
   lastUsed: 'Zuletzt verwendet',
   unknown: 'Unbekannt',

@@ -272,6 +272,8 @@ export const flows: Messages['flows'] = {
       text: 'Melden Sie sich einmal mit Ihrem Konto an, um es mit Ihrer Arbeitsplatz-Anmeldung {{email}} zu verknüpfen.',
       textCompany:
         'Melden Sie sich einmal mit Ihrem Konto an, um es mit Ihrer Arbeitsplatz-Anmeldung von {{companyName}} {{email}} zu verknüpfen.',
+      secondFactor:
+        'Bestätigen Sie danach mit Ihrem zweiten Faktor, wie bei der Anmeldung. Wir informieren Sie per E-Mail über die Verknüpfung.',
       username: 'E-Mail-Adresse oder Telefonnummer',
       password: 'Passwort',
       submit: 'Mein Konto verknüpfen',

@@ -17,10 +17,11 @@ export const forms: Messages['forms'] = {
     password: 'Passwort',
     passkeys: 'Passkeys',
     trustedDevices: 'Vertrauenswürdige Geräte',
+    notifications: 'Benachrichtigungen',
   },
   code: {
     label: 'Bestätigungscode',
-    hint: '{{count}} Zeichen, nur Buchstaben und Ziffern',
+    hint: '{{count}}-stelliger Code',
     invalid: 'Ihr Code ist ungültig, versuchen Sie es erneut.',
     resend: 'Neuen Code senden',
     resendIn: 'Sie können in {{count}} s einen neuen Code anfordern',
@@ -46,6 +47,7 @@ export const forms: Messages['forms'] = {
       letters: 'Kein Buchstabe',
       numbers: 'Keine Ziffer',
       special: 'Keine Sonderzeichen',
+      unchanged: 'Ihr neues Passwort ist dasselbe wie Ihr aktuelles. Wählen Sie ein anderes.',
       breached:
         'Dieses Passwort kommt in bekannten Datenlecks vor, andere könnten es also ausprobieren. Wählen Sie ein anderes.',
     },

@@ -17,6 +17,18 @@ export const mfa: Messages['mfa'] = {
     none: 'Für dieses Konto gibt es keine Möglichkeit zu bestätigen, dass Sie es sind. Bitte wenden Sie sich an unseren Kundendienst.',
     expired: 'Diese Anmeldung ist abgelaufen. Bitte melden Sie sich erneut an.',
     backToLogin: 'Zurück zur Anmeldung',
+    row: {
+      email: 'E-Mail',
+      sms: 'SMS',
+      totp: 'Authenticator-App',
+      totpRecovery: 'Wiederherstellungsschlüssel',
+      card: 'Karte',
+    },
+    rowText: {
+      totp: 'Der 6-stellige Code, den die App anzeigt',
+      totpRecovery: 'Einer der Schlüssel, die Sie gespeichert haben',
+      card: 'Ihre Kartennummer und ein Code',
+    },
   },
   code: {
     title: {
@@ -42,6 +54,10 @@ export const mfa: Messages['mfa'] = {
     back: 'Zurück',
     invalid: 'Ihr Code ist ungültig, versuchen Sie es erneut.',
     spent: 'Diese Prüfung ist abgelaufen. Bitte beginnen Sie erneut.',
+    paused_one:
+      'Zu viele falsche Codes für dieses Konto. Die Bestätigung in zwei Schritten ist für {{count}} Minute pausiert; wir haben Ihnen dazu eine E-Mail gesendet.',
+    paused_other:
+      'Zu viele falsche Codes für dieses Konto. Die Bestätigung in zwei Schritten ist für {{count}} Minuten pausiert; wir haben Ihnen dazu eine E-Mail gesendet.',
   },
   card: {
     number: 'Kartennummer',

@@ -21,7 +21,12 @@ export const signin: Messages['signin'] = {
     createAccountText: 'Erstellen Sie Ihr Konto mit Ihrer Karte oder Ihrem Einladungscode.',
     createAccount: 'Konto erstellen',
     errors: {
-      invalid: 'Ungültiger Benutzername oder ungültiges Passwort.',
+      invalid: 'E-Mail-Adresse oder Passwort ist falsch.',
+      invalidPhone: 'Telefonnummer oder Passwort ist falsch.',
+      attemptsLeft_one:
+        'Noch ein falscher Versuch, dann wird die Anmeldung für 15 Minuten pausiert.',
+      attemptsLeft_other:
+        'Noch {{count}} falsche Versuche, dann wird die Anmeldung für 15 Minuten pausiert.',
       tooMany: 'Zu viele Versuche. Bitte versuchen Sie es später erneut.',
       required: 'Dieses Feld ist erforderlich.',
       email: 'Die angegebene E-Mail-Adresse ist ungültig.',
@@ -45,5 +50,13 @@ export const signin: Messages['signin'] = {
   hashLogin: {
     signingIn: 'Sie werden angemeldet…',
     failed: 'Dieser Anmeldelink ist nicht mehr gültig. Bitte melden Sie sich an.',
+    otherAccount: {
+      title: 'Dieser Link gehört zu einem anderen Konto',
+      current: 'Sie sind als {{name}} ({{login}}) angemeldet.',
+      incoming: 'Der geöffnete Link meldet Sie als {{name}} ({{login}}) an.',
+      question: 'Welches Konto möchten Sie verwenden?',
+      keep: 'Als {{name}} angemeldet bleiben',
+      switch: 'Als {{name}} anmelden',
+    },
   },
 };

@@ -35,6 +35,7 @@ export const titles: Messages['titles'] = {
     'fuzzion-success': 'Konten zusammengeführt',
     user_dashboard: 'Übersicht',
     user_access: 'Zugriff',
+    user_notifications: 'Benachrichtigungen',
     profile: 'Profil',
     'profile_edit-info': 'Persönliche Daten',
     'profile_edit-credentials': 'Anmeldedaten',

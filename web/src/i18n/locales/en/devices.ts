@@ -14,6 +14,8 @@ export const devices = {
   thisDevice: 'This device',
   browser: 'Browser and system',
   place: 'Place',
+  sinceOn: 'Trusted since {{date}}',
+  lastUsedOn: 'last used {{date}}',
   since: 'Trusted since',
   lastUsed: 'Last used',
   unknown: 'Unknown',

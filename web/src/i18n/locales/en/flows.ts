@@ -262,6 +262,8 @@ export const flows = {
       text: 'Log in once with your account to link it to your workplace login {{email}}.',
       textCompany:
         'Log in once with your account to link it to your {{companyName}} workplace login {{email}}.',
+      secondFactor:
+        'Then confirm with your second factor, as when you log in. We will e-mail you about the link.',
       username: 'E-mail address or phone number',
       password: 'Password',
       submit: 'Link my account',

@@ -16,10 +16,11 @@ export const forms = {
     password: 'Password',
     passkeys: 'Passkeys',
     trustedDevices: 'Trusted devices',
+    notifications: 'Notifications',
   },
   code: {
     label: 'Verification code',
-    hint: '{{count}} characters, letters and digits only',
+    hint: '{{count}}-digit code',
     invalid: 'Your code is invalid, try again.',
     resend: 'Send a new code',
     resendIn: 'You can ask for a new code in {{count}} s',
@@ -45,6 +46,7 @@ export const forms = {
       letters: 'No letter',
       numbers: 'No number',
       special: 'No special characters',
+      unchanged: 'Your new password is the same as your current one. Choose a different one.',
       breached:
         'This password appears in known data breaches, so others may try it. Choose another one.',
     },

@@ -14,6 +14,18 @@ export const mfa = {
     none: 'There is no way to confirm it is you on this account. Please contact our customer service.',
     expired: 'This login has expired. Please log in again.',
     backToLogin: 'Back to log in',
+    row: {
+      email: 'E-mail',
+      sms: 'Text message',
+      totp: 'Authenticator app',
+      totpRecovery: 'Recovery key',
+      card: 'Card',
+    },
+    rowText: {
+      totp: 'The 6-digit code the app shows',
+      totpRecovery: 'One of the keys you saved',
+      card: 'Your card number and a code',
+    },
   },
   code: {
     title: {
@@ -39,6 +51,10 @@ export const mfa = {
     back: 'Back',
     invalid: 'Your code is invalid, try again.',
     spent: 'This check has expired. Please start again.',
+    paused_one:
+      'Too many wrong codes for this account. Two-step verification is paused for {{count}} minute; we sent you an e-mail about it.',
+    paused_other:
+      'Too many wrong codes for this account. Two-step verification is paused for {{count}} minutes; we sent you an e-mail about it.',
   },
   card: {
     number: 'Card number',

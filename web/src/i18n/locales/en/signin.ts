@@ -20,7 +20,10 @@ export const signin = {
     createAccountText: 'Create your account with your card or your invitation code.',
     createAccount: 'Create an account',
     errors: {
-      invalid: 'Invalid username/password.',
+      invalid: 'E-mail address or password is incorrect.',
+      invalidPhone: 'Phone number or password is incorrect.',
+      attemptsLeft_one: 'One more wrong try and logging in pauses for 15 minutes.',
+      attemptsLeft_other: '{{count}} more wrong tries and logging in pauses for 15 minutes.',
       tooMany: 'Too many attempts. Please try again later.',
       required: 'This field is required.',
       email: 'The email provided is invalid.',
@@ -42,5 +45,13 @@ export const signin = {
   hashLogin: {
     signingIn: 'Logging you in…',
     failed: 'This login link is no longer valid. Please log in.',
+    otherAccount: {
+      title: 'This link is for another account',
+      current: 'You are logged in as {{name}} ({{login}}).',
+      incoming: 'The link you opened logs in as {{name}} ({{login}}).',
+      question: 'Which account do you want to use?',
+      keep: 'Stay logged in as {{name}}',
+      switch: 'Log in as {{name}}',
+    },
   },
 } as const;

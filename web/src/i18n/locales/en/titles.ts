@@ -41,6 +41,7 @@ export const titles = {
     'fuzzion-success': 'Accounts merged',
     user_dashboard: 'Dashboard',
     user_access: 'Access',
+    user_notifications: 'Notifications',
     profile: 'Profile',
     'profile_edit-info': 'Personal information',
     'profile_edit-credentials': 'Login details',

@@ -42,6 +42,7 @@ export const account: Messages['account'] = {
     phones: 'Numéros de téléphone',
     ssoEmail: 'E-mail de connexion professionnelle',
     notifications: 'Notifications',
+    notificationsWhere: 'Où elles sont envoyées',
     notificationsText:
       'Les alertes de sécurité et les codes de vérification sont envoyés à votre adresse e-mail et à votre numéro de téléphone principaux.',
     notifyEmail: 'Notifications par e-mail',
@@ -147,6 +148,15 @@ export const account: Messages['account'] = {
     privacy: 'Vie privée',
     privacyText:
       'Nous conservons votre historique de connexion uniquement pour protéger votre compte : il indique l’appareil, le navigateur et le lieu approximatif de chaque connexion, et n’est jamais partagé.',
+    workplace: {
+      title: 'Connexion professionnelle',
+      text: 'Cette connexion professionnelle donne accès à votre compte sans votre mot de passe. Retirez-la si vous ne l’utilisez plus ou ne la reconnaissez pas.',
+      remove: 'Retirer',
+      confirmTitle: 'Retirer la connexion professionnelle ?',
+      confirmText:
+        '{{email}} ne donnera plus accès à votre compte. Vous pourrez l’associer à nouveau en vous connectant avec votre mot de passe et votre deuxième facteur.',
+      failed: 'La connexion professionnelle n’a pas pu être retirée. Veuillez réessayer.',
+    },
   },
   password: {
     title: 'Changer le mot de passe',
@@ -162,6 +172,11 @@ export const account: Messages['account'] = {
       'Votre méthode principale est utilisée en premier à la connexion ; une méthode de secours prend le relais si vous la supprimez.',
     add: 'Ajouter une méthode',
     primary: 'Principale',
+    askedFirst: 'Demandée en premier à la connexion',
+    firstNotPrimaryEmail:
+      'Les codes de connexion sont d’abord envoyés à une adresse e-mail qui n’est pas votre adresse principale. Vous pouvez les recevoir à votre adresse principale.',
+    firstNotPrimaryPhone:
+      'Les codes de connexion sont d’abord envoyés à un numéro qui n’est pas votre numéro principal. Vous pouvez les recevoir sur votre numéro principal.',
     backup: 'Secours',
     makePrimary: 'Rendre principale',
     makePrimaryMethod: 'Rendre principale : {{method}}',
@@ -234,6 +249,13 @@ export const account: Messages['account'] = {
     logoutText: '{{device}} devra se reconnecter.',
     loggedOut: 'Vous avez été déconnecté de {{device}}.',
     logoutFailed: 'Un problème est survenu. Impossible de se déconnecter.',
+    lastActive: 'Dernière activité : {{date}}',
+    loggedOutOn: 'Déconnecté · dernière activité : {{date}}',
+    count_one: '{{count}} connexion',
+    count_other: '{{count}} connexions',
+    logoutOthers: 'Déconnecter les autres',
+    logoutSessionsText_one: '{{device}} devra se reconnecter.',
+    logoutSessionsText_other: '{{count}} sessions sur {{device}} devront se reconnecter.',
     logoutAll: 'Se déconnecter partout',
     logoutAllTitle: 'Se déconnecter de tous les appareils ?',
     logoutAllText:
@@ -271,11 +293,13 @@ export const account: Messages['account'] = {
       mfa_primary: 'Méthode de vérification principale modifiée',
       recovery_regenerated: 'Nouvelles clés de récupération générées',
       recovery_key_used: 'Clé de récupération utilisée pour se connecter',
+      mfa_paused: 'Vérification en deux étapes suspendue après trop de codes erronés',
       session_revoked: 'Un appareil a été déconnecté',
       sessions_revoked_all: 'Déconnexion de tous les appareils',
       grant_approved: 'Accès accordé à une application',
       grant_revoked: 'Accès d’une application révoqué',
       sso_linked: 'Connexion professionnelle associée',
+      sso_unlinked: 'Connexion professionnelle retirée',
       account_merged: 'Compte en double fusionné',
       passkey_added: 'Clé d’accès ajoutée',
       passkey_removed: 'Clé d’accès supprimée',
@@ -292,6 +316,9 @@ export const account: Messages['account'] = {
       mfa: 'avec un code : {{method}}',
       fromApp: 'depuis {{app}}',
       otherApp: 'depuis une autre application',
+      sso: 'avec votre connexion professionnelle',
+      ssoLink: 'connexion professionnelle associée, avec un code : {{method}}',
+      ssoLinkPassword: 'connexion professionnelle associée, avec votre mot de passe',
       locked: 'le compte est bloqué pour un moment',
       sessions_one: '{{count}} session ouverte',
       sessions_other: '{{count}} sessions ouvertes',
@@ -366,6 +393,15 @@ export const account: Messages['account'] = {
       title: 'Application d’authentification',
       install: 'Installez une application d’authentification sur votre téléphone.',
       scan: 'Dans l’application, ajoutez un compte et scannez ce code QR.',
+      openApp: 'Ouvrir dans l’application d’authentification',
+      openAppHint:
+        'Sur ce téléphone : votre application d’authentification s’ouvre avec ce compte déjà rempli.',
+      otherDevice:
+        'Application d’authentification sur un autre appareil ? Scannez ce code QR avec celui-ci.',
+      typeKey: 'Ou saisissez cette clé dans l’application :',
+      copyKey: 'Copier la clé',
+      copied: 'Clé copiée. Collez-la dans votre application d’authentification.',
+      copyFailed: 'La clé n’a pas pu être copiée. Sélectionnez-la et copiez-la vous-même.',
       qrLabel: 'Code QR à scanner avec votre application d’authentification',
       typeInstead:
         'Impossible de le scanner ? Saisissez plutôt cette clé secrète dans l’application.',
@@ -403,6 +439,9 @@ export const account: Messages['account'] = {
     emailTitle: 'Étape 1 : votre adresse e-mail',
     emailText: 'Nous enverrons un code à 8 chiffres à {{target}}.',
     smsTitle: 'Étape 2 : votre numéro de téléphone',
+    otherNumber: 'Ce n’est plus mon numéro',
+    invalidNumber:
+      'Ce numéro de téléphone n’est pas valide. Vérifiez-le, ainsi que l’indicatif du pays.',
     smsText: 'Nous enverrons un code à 8 chiffres par SMS au {{target}}.',
     doneTitle: 'Votre compte est protégé',
     doneText:
@@ -415,6 +454,10 @@ export const account: Messages['account'] = {
       'Les applications que vous avez autorisées à utiliser votre compte. Révoquez une application et elle perd aussitôt son accès.',
     none: 'Aucune application n’a accès à votre compte.',
     listLabel: 'Applications ayant accès',
+    canDoList: 'Peut : {{scopes}}',
+    grantedOn: 'Autorisée le {{date}}',
+    lastUsedOn: 'dernière utilisation : {{date}}',
+    notUsed: 'pas encore utilisée',
     canDo: 'Cette application peut :',
     revoke: 'Révoquer',
     revokeApp: 'Révoquer l’accès de {{name}}',
@@ -426,7 +469,8 @@ export const account: Messages['account'] = {
   },
   consent: {
     title: 'Autoriser l’accès',
-    asks: '{{name}} souhaite accéder à votre compte. Cette application pourra :',
+    wants: '{{name}} souhaite accéder à votre compte.',
+    ableTo: 'Cette application pourra :',
     scopesLabel: 'Autorisations demandées',
     revokeLater: 'Vous pouvez révoquer cet accès à tout moment dans Accès.',
     accept: 'Autoriser',

@@ -16,6 +16,8 @@ export const devices: Messages['devices'] = {
   thisDevice: 'Cet appareil',
   browser: 'Navigateur et système',
   place: 'Lieu',
+  sinceOn: 'De confiance depuis le {{date}}',
+  lastUsedOn: 'dernière utilisation : {{date}}',
   since: 'De confiance depuis',
   lastUsed: 'Dernière utilisation',
   unknown: 'Inconnu',

@@ -270,6 +270,8 @@ export const flows: Messages['flows'] = {
       text: 'Connectez-vous une fois avec votre compte pour le lier à votre connexion professionnelle {{email}}.',
       textCompany:
         'Connectez-vous une fois avec votre compte pour le lier à votre connexion professionnelle {{companyName}} {{email}}.',
+      secondFactor:
+        'Confirmez ensuite avec votre deuxième facteur, comme à la connexion. Nous vous informerons de l’association par e-mail.',
       username: 'Adresse e-mail ou numéro de téléphone',
       password: 'Mot de passe',
       submit: 'Lier mon compte',

@@ -17,10 +17,11 @@ export const forms: Messages['forms'] = {
     password: 'Mot de passe',
     passkeys: 'Clés d’accès',
     trustedDevices: 'Appareils de confiance',
+    notifications: 'Notifications',
   },
   code: {
     label: 'Code de vérification',
-    hint: '{{count}} caractères, uniquement des lettres et des chiffres',
+    hint: 'Code à {{count}}\u00a0chiffres',
     invalid: 'Votre code n’est pas valide, réessayez.',
     resend: 'Envoyer un nouveau code',
     resendIn: 'Vous pourrez demander un nouveau code dans {{count}} s',
@@ -46,6 +47,7 @@ export const forms: Messages['forms'] = {
       letters: 'Aucune lettre',
       numbers: 'Aucun chiffre',
       special: 'Aucun caractère spécial',
+      unchanged: 'Votre nouveau mot de passe est identique à l’actuel. Choisissez-en un autre.',
       breached:
         'Ce mot de passe figure dans des fuites de données connues : d’autres pourraient l’essayer. Choisissez-en un autre.',
     },

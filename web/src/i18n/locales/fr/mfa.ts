@@ -16,6 +16,18 @@ export const mfa: Messages['mfa'] = {
     none: 'Ce compte n’offre aucun moyen de confirmer votre identité. Veuillez contacter notre service clientèle.',
     expired: 'Cette connexion a expiré. Veuillez vous reconnecter.',
     backToLogin: 'Retour à la connexion',
+    row: {
+      email: 'E-mail',
+      sms: 'SMS',
+      totp: 'Application d’authentification',
+      totpRecovery: 'Clé de récupération',
+      card: 'Carte',
+    },
+    rowText: {
+      totp: 'Le code à 6\u00a0chiffres affiché par l’application',
+      totpRecovery: 'Une des clés que vous avez gardées',
+      card: 'Votre numéro de carte et un code',
+    },
   },
   code: {
     title: {
@@ -42,6 +54,10 @@ export const mfa: Messages['mfa'] = {
     back: 'Retour',
     invalid: 'Votre code n’est pas valide, réessayez.',
     spent: 'Cette vérification a expiré. Veuillez recommencer.',
+    paused_one:
+      'Trop de codes erronés pour ce compte. La vérification en deux étapes est suspendue pendant {{count}} minute ; nous vous avons envoyé un e-mail à ce sujet.',
+    paused_other:
+      'Trop de codes erronés pour ce compte. La vérification en deux étapes est suspendue pendant {{count}} minutes ; nous vous avons envoyé un e-mail à ce sujet.',
   },
   card: {
     number: 'Numéro de carte',

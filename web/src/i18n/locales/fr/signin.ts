@@ -21,7 +21,12 @@ export const signin: Messages['signin'] = {
     createAccountText: 'Créez votre compte avec votre carte ou votre code d’invitation.',
     createAccount: 'Créer un compte',
     errors: {
-      invalid: 'Nom d’utilisateur ou mot de passe invalide.',
+      invalid: 'Adresse e-mail ou mot de passe incorrect.',
+      invalidPhone: 'Numéro de téléphone ou mot de passe incorrect.',
+      attemptsLeft_one:
+        'Encore un essai erroné et la connexion sera suspendue pendant 15\u00a0minutes.',
+      attemptsLeft_other:
+        'Encore {{count}}\u00a0essais erronés et la connexion sera suspendue pendant 15\u00a0minutes.',
       tooMany: 'Trop de tentatives. Veuillez réessayer plus tard.',
       required: 'Ce champ est obligatoire.',
       email: 'L’adresse e-mail fournie n’est pas valide.',
@@ -44,5 +49,13 @@ export const signin: Messages['signin'] = {
   hashLogin: {
     signingIn: 'Connexion en cours…',
     failed: 'Ce lien de connexion n’est plus valable. Veuillez vous connecter.',
+    otherAccount: {
+      title: 'Ce lien concerne un autre compte',
+      current: 'Vous êtes connecté en tant que {{name}} ({{login}}).',
+      incoming: 'Le lien que vous avez ouvert connecte en tant que {{name}} ({{login}}).',
+      question: 'Quel compte voulez-vous utiliser ?',
+      keep: 'Rester connecté en tant que {{name}}',
+      switch: 'Se connecter en tant que {{name}}',
+    },
   },
 };

@@ -35,6 +35,7 @@ export const titles: Messages['titles'] = {
     'fuzzion-success': 'Comptes fusionnés',
     user_dashboard: 'Tableau de bord',
     user_access: 'Accès',
+    user_notifications: 'Notifications',
     profile: 'Profil',
     'profile_edit-info': 'Informations personnelles',
     'profile_edit-credentials': 'Identifiants de connexion',

@@ -16,6 +16,8 @@ export const devices: Messages['devices'] = {
   thisDevice: 'Dit apparaat',
   browser: 'Browser en systeem',
   place: 'Plaats',
+  sinceOn: 'Vertrouwd sinds {{date}}',
+  lastUsedOn: 'laatst gebruikt {{date}}',
   since: 'Vertrouwd sinds',
   lastUsed: 'Laatst gebruikt',
   unknown: 'Onbekend',

@@ -17,10 +17,11 @@ export const forms: Messages['forms'] = {
     password: 'Wachtwoord',
     passkeys: 'Passkeys',
     trustedDevices: 'Vertrouwde apparaten',
+    notifications: 'Meldingen',
   },
   code: {
     label: 'Verificatiecode',
-    hint: '{{count}} tekens, alleen letters en cijfers',
+    hint: 'Code van {{count}} cijfers',
     invalid: 'Je code is ongeldig, probeer het opnieuw.',
     resend: 'Stuur een nieuwe code',
     resendIn: 'Je kunt over {{count}} s een nieuwe code vragen',
@@ -46,6 +47,7 @@ export const forms: Messages['forms'] = {
       letters: 'Geen letter',
       numbers: 'Geen cijfer',
       special: 'Geen speciale tekens',
+      unchanged: 'Je nieuwe wachtwoord is hetzelfde als je huidige. Kies een ander wachtwoord.',
       breached:
         'Dit wachtwoord komt voor in bekende datalekken, dus anderen kunnen het proberen. Kies een ander wachtwoord.',
     },

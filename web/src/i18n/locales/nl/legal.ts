@@ -10,30 +10,30 @@ export const legal: Messages['legal'] = {
     title: 'Algemene voorwaarden',
     s1Title: 'Wie we zijn',
     s1Text:
-      '{{provider}} geeft maaltijd-, eco-, geschenk- en Activ’-cheques uit en beheert dit portaal, waar u uw account en uw kaarten beheert.',
-    s2Title: 'Uw cheques en uw kaart',
+      '{{provider}} geeft maaltijd-, eco-, geschenk- en Activ’-cheques uit en beheert dit portaal, waar je je account en je kaarten beheert.',
+    s2Title: 'Je cheques en je kaart',
     s2Text:
-      'Uw cheques blijven geldig gedurende de periode die op elke cheque staat. Verliest u uw kaart, blokkeer ze dan meteen vanuit uw account of via de klantendienst.',
-    s3Title: 'Uw account',
+      'Je cheques blijven geldig gedurende de periode die op elke cheque staat. Verlies je je kaart, blokkeer ze dan meteen vanuit je account of via de klantendienst.',
+    s3Title: 'Je account',
     s3Text:
-      'Houd uw wachtwoord en uw codes voor uzelf. U bent verantwoordelijk voor wat er met uw account gebeurt tot u ons laat weten dat het misbruikt werd.',
+      'Houd je wachtwoord en je codes voor jezelf. Je bent verantwoordelijk voor wat er met je account gebeurt tot je ons laat weten dat het misbruikt werd.',
     s4Title: 'Wijzigingen',
     s4Text:
-      'We laten u elke wijziging van deze voorwaarden weten voordat ze ingaat. Gaat u niet akkoord, dan kunt u uw account op elk moment afsluiten.',
+      'We laten je elke wijziging van deze voorwaarden weten voordat ze ingaat. Ga je niet akkoord, dan kun je je account op elk moment afsluiten.',
   },
   privacy: {
     title: 'Privacybeleid',
     s1Title: 'Wat we bewaren',
     s1Text:
-      'Uw naam, uw e-mailadressen en telefoonnummers, uw cheques en hoe u ze gebruikt, en de toestellen waarmee u zich aanmeldt.',
+      'Je naam, je e-mailadressen en telefoonnummers, je cheques en hoe je ze gebruikt, en de toestellen waarmee je je aanmeldt.',
     s2Title: 'Waarom',
     s2Text:
-      'Om uw account en uw cheques te beheren, om uw account tegen misbruik te beschermen en, alleen als u dat wilde, om u ons nieuws en onze aanbiedingen te sturen.',
-    s3Title: 'Uw rechten',
+      'Om je account en je cheques te beheren, om je account tegen misbruik te beschermen en, alleen als je dat wilde, om je ons nieuws en onze aanbiedingen te sturen.',
+    s3Title: 'Je rechten',
     s3Text:
-      'U kunt uw gegevens op elk moment inkijken, verbeteren of wissen en uw toestemming intrekken, vanuit uw account of door te schrijven naar onze functionaris voor gegevensbescherming.',
+      'Je kunt je gegevens op elk moment inkijken, verbeteren of wissen en je toestemming intrekken, vanuit je account of door te schrijven naar onze functionaris voor gegevensbescherming.',
     s4Title: 'Hoe lang',
     s4Text:
-      'We bewaren uw gegevens zolang uw account bestaat, daarna alleen zo lang als de wet het vereist.',
+      'We bewaren je gegevens zolang je account bestaat, daarna alleen zo lang als de wet het vereist.',
   },
 };

@@ -17,6 +17,18 @@ export const mfa: Messages['mfa'] = {
     none: 'Deze account heeft geen manier om te bevestigen dat jij het bent. Neem contact op met onze klantendienst.',
     expired: 'Deze aanmelding is verlopen. Meld je opnieuw aan.',
     backToLogin: 'Terug naar aanmelden',
+    row: {
+      email: 'E-mail',
+      sms: 'Sms',
+      totp: 'Authenticator-app',
+      totpRecovery: 'Herstelsleutel',
+      card: 'Kaart',
+    },
+    rowText: {
+      totp: 'De code van 6 cijfers die de app toont',
+      totpRecovery: 'Een van de sleutels die je hebt bewaard',
+      card: 'Je kaartnummer en een code',
+    },
   },
   code: {
     title: {
@@ -42,6 +54,10 @@ export const mfa: Messages['mfa'] = {
     back: 'Terug',
     invalid: 'Je code is ongeldig, probeer het opnieuw.',
     spent: 'Deze controle is verlopen. Begin opnieuw.',
+    paused_one:
+      'Te veel foute codes voor dit account. Verificatie in twee stappen is {{count}} minuut gepauzeerd; we hebben je er een e-mail over gestuurd.',
+    paused_other:
+      'Te veel foute codes voor dit account. Verificatie in twee stappen is {{count}} minuten gepauzeerd; we hebben je er een e-mail over gestuurd.',
   },
   card: {
     number: 'Kaartnummer',

@@ -21,7 +21,10 @@ export const signin: Messages['signin'] = {
     createAccountText: 'Maak je account aan met je kaart of je uitnodigingscode.',
     createAccount: 'Account aanmaken',
     errors: {
-      invalid: 'Ongeldige gebruikersnaam of ongeldig wachtwoord.',
+      invalid: 'E-mailadres of wachtwoord is onjuist.',
+      invalidPhone: 'Telefoonnummer of wachtwoord is onjuist.',
+      attemptsLeft_one: 'Nog één foute poging en aanmelden wordt 15 minuten gepauzeerd.',
+      attemptsLeft_other: 'Nog {{count}} foute pogingen en aanmelden wordt 15 minuten gepauzeerd.',
       tooMany: 'Te veel pogingen. Probeer het later opnieuw.',
       required: 'Dit veld is verplicht.',
       email: 'Het opgegeven e-mailadres is ongeldig.',
@@ -44,5 +47,13 @@ export const signin: Messages['signin'] = {
   hashLogin: {
     signingIn: 'Je wordt aangemeld…',
     failed: 'Deze aanmeldlink is niet meer geldig. Meld je aan.',
+    otherAccount: {
+      title: 'Deze link is voor een ander account',
+      current: 'Je bent aangemeld als {{name}} ({{login}}).',
+      incoming: 'De link die je opende, meldt je aan als {{name}} ({{login}}).',
+      question: 'Welk account wil je gebruiken?',
+      keep: 'Aangemeld blijven als {{name}}',
+      switch: 'Aanmelden als {{name}}',
+    },
   },
 };

@@ -1,4 +1,4 @@
-import { api } from '../../lib/api';
+import { api } from './api';
 
 /** The registered name of the partner app a sign-in is for, or null when it has none or the gateway does not answer. */
 export async function partnerName(client: string): Promise<string | null> {

@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import { type Plugin, runnerImport } from 'vite';
 
 /**
@@ -9,14 +8,13 @@ import { type Plugin, runnerImport } from 'vite';
  * ibantools behind them) are for the servers, which validate every request
  * and answer. So `virtual:portal-api` is the contract's route table, computed
  * at build time from `@portal/contract` and typed as `PortalApi`
- * (`src/portal-api.d.ts`), and `@ts-rest/core`, imported by
- * `@ts-rest/react-query`, becomes the fetch-only `src/lib/ts-rest-client.ts`.
- * Tests keep the real contract and the real ts-rest.
+ * (`src/portal-api.d.ts`), which the real `@ts-rest/core` client reads like
+ * the contract itself (method, path, statuses without a body). Tests import
+ * the contract whole.
  */
 
 const VIRTUAL = 'virtual:portal-api';
 const RESOLVED = `\0${VIRTUAL}`;
-const CLIENT = fileURLToPath(new URL('../src/lib/ts-rest-client.ts', import.meta.url));
 
 interface RouteLike {
   method: string;
@@ -62,12 +60,8 @@ export function portalApiPlugin(): Plugin {
       test = config.mode === 'test' || !!process.env.VITEST;
       root = config.root;
     },
-    resolveId(source, importer) {
-      if (source === VIRTUAL) return RESOLVED;
-      if (!test && source === '@ts-rest/core' && importer && !importer.includes('/contract/')) {
-        return CLIENT;
-      }
-      return null;
+    resolveId(source) {
+      return source === VIRTUAL ? RESOLVED : null;
     },
     async load(id) {
       if (id !== RESOLVED) return null;

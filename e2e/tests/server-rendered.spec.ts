@@ -1,0 +1,218 @@
+import { request as httpRequest } from 'node:http';
+import type { Page } from '@playwright/test';
+import { de } from '../../web/src/i18n/locales/de/index';
+import { en } from '../../web/src/i18n/locales/en/index';
+import { fr } from '../../web/src/i18n/locales/fr/index';
+import { luWording } from '../../web/src/i18n/locales/lu';
+import { nl } from '../../web/src/i18n/locales/nl/index';
+import { chooseLanguage } from '../fixtures/language';
+import { outboxCode } from '../fixtures/mfa';
+import { DEMO_PASSWORD, expect, test } from '../fixtures/stack';
+import { BE_URL, LU_URL, PORTS } from '../playwright.config';
+
+/*
+ * The entry pages arrive drawn by the server (docs/decisions/0005-server-rendered-entry-pages.md):
+ * the HTML alone holds the page in the visitor's variant and language, and
+ * the script takes it over without drawing it again.
+ */
+
+const PAGES = {
+  '/login/email': 'login_email',
+  '/login/phone': 'login_phone',
+  '/forgot-password/email': 'forgot-password_email',
+  '/forgot-password/phone': 'forgot-password_phone',
+  '/forgot-username': 'forgot-username',
+  '/onboarding': 'onboarding',
+  '/maintenance': 'maintenance',
+} as const;
+
+type Texts = { common: { app: { name: string } }; titles: { pages: Record<string, string> } };
+const LU = (base: Texts, over: 'en' | 'fr' | 'de') => ({
+  common: { app: { ...base.common.app, ...luWording[over].common?.app } },
+  titles: { pages: { ...base.titles.pages, ...luWording[over].titles?.pages } },
+});
+
+/** Each variant's languages: the Accept-Language a browser sends, the `<html lang>` and texts it gets. */
+const VARIANTS = [
+  {
+    region: 'be',
+    base: BE_URL,
+    languages: [
+      { accept: 'en-GB,en;q=0.9', lang: 'en', texts: en as Texts },
+      { accept: 'fr-BE,fr;q=0.9', lang: 'fr', texts: fr as Texts },
+      { accept: 'nl-BE,nl;q=0.9', lang: 'nl', texts: nl as Texts },
+    ],
+  },
+  {
+    region: 'lu',
+    base: LU_URL,
+    languages: [
+      { accept: 'fr-LU,fr;q=0.9', lang: 'fr-LU', texts: LU(fr as Texts, 'fr') },
+      { accept: 'en-US,en;q=0.9', lang: 'en-LU', texts: LU(en as Texts, 'en') },
+      { accept: 'de-LU,de;q=0.9', lang: 'de-LU', texts: LU(de as Texts, 'de') },
+    ],
+  },
+] as const;
+
+/** A GET of the gateway as a browser of `host` would send it (Node does not resolve `*.localhost`). */
+function fetchPage(host: string, path: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; headers: Record<string, unknown>; body: string }>(
+    (resolve, reject) => {
+      const req = httpRequest(
+        { host: '127.0.0.1', port: PORTS.gateway, path, headers: { host, ...headers } },
+        (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk) => {
+            body += chunk;
+          });
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    },
+  );
+}
+
+/** Fails the test on any error React or the browser reports (a hydration mismatch is one). */
+function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    // An answer the page expects (the sign-in's 401 asking for MFA) is not the page's fault.
+    if (message.text().startsWith('Failed to load resource')) return;
+    if (message.type() === 'error' || message.type() === 'warning') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+for (const variant of VARIANTS) {
+  for (const language of variant.languages) {
+    test(`${variant.region} ${language.lang}: every entry page arrives drawn, with its labelled form`, async ({
+      browser,
+    }) => {
+      test.setTimeout(90_000);
+      const host = new URL(variant.base).host;
+      // No script at all: what a person sees before it arrives, and what a crawler reads.
+      const context = await browser.newContext({
+        javaScriptEnabled: false,
+        // The browser's languages, which it sends as Accept-Language.
+        locale: language.accept.split(',')[0],
+      });
+      const page = await context.newPage();
+      for (const [path, key] of Object.entries(PAGES)) {
+        const raw = await fetchPage(host, path, { 'accept-language': language.accept });
+        expect(raw.status, path).toBe(200);
+        expect(raw.body, path).toContain('<script type="application/json" id="page-data">');
+
+        await page.goto(`${variant.base}${path}`);
+        await expect(page.locator('html'), path).toHaveAttribute('lang', language.lang);
+        const title = `${language.texts.titles.pages[key]} – ${language.texts.common.app.name}`;
+        await expect(page, path).toHaveTitle(title);
+        await expect(page.getByRole('heading', { level: 1 }).first(), path).toBeVisible();
+        if (path === '/maintenance') continue;
+        await expect(
+          page.getByRole('link', { name: language.texts.common.app.name }),
+        ).toBeVisible();
+        // The language choice, as links, with the current language marked.
+        const current = page.getByRole('banner').locator('a[aria-current="true"]');
+        await expect(current, path).toHaveAttribute('lang', language.lang.slice(0, 2));
+        // The form: every field named by its label, in this language.
+        const form = page.getByRole('main').locator('form');
+        const labels = form.locator('label[for]');
+        // The onboarding's start offers its ways in as links, with no form.
+        if (path !== '/onboarding') expect(await labels.count(), path).toBeGreaterThan(0);
+        for (const label of await labels.all()) {
+          const text = ((await label.textContent()) ?? '').trim();
+          expect(text, path).toMatch(/\p{L}/u);
+          const field = form.locator(`[id="${await label.getAttribute('for')}"]`);
+          await expect(field, `${path} ${text}`).toHaveAccessibleName(
+            new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),
+          );
+        }
+        for (const box of await form.getByRole('textbox').all()) {
+          await expect(box, path).toHaveAccessibleName(/\p{L}/u);
+        }
+      }
+      await context.close();
+    });
+  }
+}
+
+test('the language links work before any script: the choice is remembered in a cookie', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/login/email');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await chooseLanguage(page, 'Nederlands');
+  await expect(page).toHaveURL(/\/login\/email$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'nl');
+  await expect(page.getByRole('heading', { name: 'Meld je aan bij je account' })).toBeVisible();
+  const cookie = (await context.cookies()).find((c) => c.name === 'lang');
+  expect(cookie).toMatchObject({ value: 'nl', httpOnly: false, sameSite: 'Lax', path: '/' });
+  // About a year.
+  expect((cookie?.expires ?? 0) * 1000 - Date.now()).toBeGreaterThan(360 * 24 * 3600 * 1000);
+  // The next page comes in that language too, whatever the browser asks for.
+  await page.goto('/forgot-username');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'nl');
+  await context.close();
+});
+
+test('a visitor without a session is sent to the sign-in by the server, not by the script', async () => {
+  const host = new URL(BE_URL).host;
+  for (const path of ['/', '/login', '/login?target=%2Fprofile']) {
+    const res = await fetchPage(host, path);
+    expect(res.status, path).toBe(302);
+    expect(res.headers.location, path).toBe(
+      path.includes('?') ? '/login/email?target=%2Fprofile' : '/login/email',
+    );
+  }
+});
+
+test('what is typed before the script arrives is kept, and signs in', async ({ page, request }) => {
+  const errors = watchErrors(page);
+  // The entry script waits until the person has typed into the drawn form.
+  let release!: () => void;
+  const typed = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await typed;
+    await route.continue();
+  });
+  // Not `domcontentloaded`: that waits for the (held) module script.
+  await page.goto('/login/email', { waitUntil: 'commit' });
+  await page.getByLabel('E-mail address').fill('employee@example.be');
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  release();
+  // Hydrated: the password toggle now answers.
+  const toggle = page.getByRole('button', { name: 'Show password' });
+  await expect(async () => {
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-pressed', 'true', { timeout: 200 });
+  }).toPass();
+  await expect(page.getByLabel('E-mail address')).toHaveValue('employee@example.be');
+  await expect(page.getByLabel('Password', { exact: true })).toHaveValue(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  // employee@example.be has MFA: straight to the e-mail code, its primary method;
+  // a complete code goes by itself.
+  await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
+  await page.getByLabel('Verification code').fill(await outboxCode(request, 'employee@example.be'));
+  await expect(page).toHaveURL(/\/user\/dashboard$/);
+  expect(errors).toEqual([]);
+});
+
+test('no hydration warning on any entry page, in either variant', async ({ page }) => {
+  test.setTimeout(120_000);
+  const errors = watchErrors(page);
+  for (const base of [BE_URL, LU_URL]) {
+    for (const path of Object.keys(PAGES)) {
+      await page.goto(`${base}${path}`, { waitUntil: 'networkidle' });
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    }
+  }
+  expect(errors).toEqual([]);
+});

@@ -1,0 +1,48 @@
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config';
+
+export type ErrorReporter = (error: unknown, request: FastifyRequest) => void;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Sends an unexpected error to the error-reporting service; absent without `SENTRY_DSN`. */
+    reportError: ErrorReporter | undefined;
+  }
+}
+
+/**
+ * Error reporting with Sentry's SDK (spec part 7 and 9; docs/operations.md
+ * "Error reporting"): off without `SENTRY_DSN`, and then not even loaded.
+ * Sample rates from configuration, 0 by default as the spec sets them; trace
+ * headers only to the account APIs (`tracePropagationTargets`). Only what
+ * the error handler calls unexpected is sent (a 500, an answer that broke a
+ * contract), with the request id and route, never a body, cookie or header.
+ */
+export const errorReportingPlugin = fp<{ config: Config }>(
+  async (app, { config }) => {
+    if (!config.SENTRY_DSN) {
+      app.decorate('reportError', undefined);
+      return;
+    }
+    const Sentry = await import('@sentry/node');
+    Sentry.init({
+      dsn: config.SENTRY_DSN,
+      environment: config.SENTRY_ENVIRONMENT,
+      sampleRate: config.SENTRY_SAMPLE_RATE,
+      tracesSampleRate: config.SENTRY_TRACES_SAMPLE_RATE,
+      tracePropagationTargets: [config.UPSTREAM_BE_URL, config.UPSTREAM_LU_URL],
+      // No user, cookie, header or body: a session's token must not leave.
+      dataCollection: { userInfo: false, cookies: false, httpHeaders: false, httpBodies: [] },
+    });
+    app.decorate('reportError', (error: unknown, request: FastifyRequest) => {
+      Sentry.captureException(error, {
+        tags: { request_id: request.id, route: request.routeOptions.url ?? 'unmatched' },
+      });
+    });
+    app.addHook('onClose', async () => {
+      await Sentry.close(2000);
+    });
+  },
+  { name: 'error-reporting' },
+);

@@ -1,0 +1,237 @@
+import { MFA_PAUSE, portalApi } from '@portal/contract';
+import { DEMO_TOTP_SECRET, totpCode } from '@portal/mock-upstream';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  apiHeaders,
+  browserHeaders,
+  freePort,
+  pathOf,
+  routesOf,
+  signIn,
+  startStack,
+  type TestStack,
+} from './test-helpers';
+
+/**
+ * The side doors of docs/threat-model.md as the gateway holds them: no
+ * portal call reachable by a cross-site navigation, the wrong-address answer
+ * with the same headers as every page, the exact Host, a hash link that never
+ * switches accounts silently, and a paused second factor that says how long.
+ */
+
+let stack: TestStack;
+beforeAll(async () => {
+  stack = await startStack();
+});
+afterAll(() => stack.close());
+beforeEach(async () => {
+  await stack.be.app.inject({ method: 'POST', url: '/__dev/reset' });
+});
+
+describe('a cross-site navigation reaches no portal call', () => {
+  it('refuses every route of the portal contract without X-Device-ID, reads included', async () => {
+    const token = await signIn(stack);
+    const routes = routesOf(portalApi);
+    expect(routes.length).toBeGreaterThan(60);
+    const sent = stack.be.store.outbox.length;
+    for (const route of routes) {
+      // What a top-level navigation (a link, a form) from another site carries:
+      // the Lax session cookie, Sec-Fetch-Site cross-site, and no custom header.
+      const res = await stack.gateway.inject({
+        method: route.method as 'GET',
+        url: pathOf(route),
+        headers: { host: 'be.localhost:3000', 'sec-fetch-site': 'cross-site' },
+        cookies: { access_token: token },
+        ...(route.method === 'GET' ? {} : { payload: {} }),
+      });
+      const name = `${route.method} ${route.path}`;
+      expect(res.statusCode, name).toBe(403);
+      expect(res.json().code, name).toBe('csrf');
+    }
+    // The step-up start (`GET /api/mfa/sudo`) sent no code.
+    expect(stack.be.store.outbox.length).toBe(sent);
+  });
+
+  it('lets only the two reads the page preloads through without X-Device-ID, same-origin', async () => {
+    const token = await signIn(stack);
+    const through: string[] = [];
+    for (const route of routesOf(portalApi)) {
+      // A preload of the page: same-origin, no custom header possible.
+      const res = await stack.gateway.inject({
+        method: route.method as 'GET',
+        url: pathOf(route),
+        headers: { host: 'be.localhost:3000', 'sec-fetch-site': 'same-origin' },
+        cookies: { access_token: token },
+        ...(route.method === 'GET' ? {} : { payload: {} }),
+      });
+      if (res.statusCode !== 403) through.push(`${route.method} ${route.path}`);
+    }
+    expect(through.sort()).toEqual(['GET /api/config', 'GET /api/user']);
+  });
+
+  it('refuses a read from another site even with a device id', async () => {
+    const res = await stack.gateway.inject({
+      url: '/api/mfa/sudo?single=1',
+      headers: { ...apiHeaders(), 'sec-fetch-site': 'cross-site' },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('csrf');
+  });
+});
+
+describe('the wrong-address answer', () => {
+  it('carries the page headers on its page and the API headers on its JSON', async () => {
+    const page = await stack.gateway.inject({
+      url: '/login/email',
+      headers: { host: 'portal.evil.example', accept: 'text/html' },
+    });
+    expect(page.statusCode).toBe(421);
+    expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(page.headers['x-frame-options']).toBe('DENY');
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+    expect(page.headers['referrer-policy']).toBe('no-referrer');
+
+    const call = await stack.gateway.inject({
+      url: '/api/config',
+      headers: apiHeaders('portal.evil.example'),
+    });
+    expect(call.statusCode).toBe(421);
+    expect(call.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(call.headers['cache-control']).toBe('no-store');
+    expect(call.headers['x-frame-options']).toBe('DENY');
+  });
+
+  it('is given to a configured name on another port: Host must match exactly', async () => {
+    const port = await freePort();
+    const other = await startStack({
+      PUBLIC_ORIGIN_BE: [`http://be.localhost:${port}`],
+      PUBLIC_ORIGIN_LU: [`http://lu.localhost:${port}`],
+    });
+    try {
+      const wrongPort = await other.gateway.inject({
+        url: '/api/config',
+        headers: apiHeaders('be.localhost:9999'),
+      });
+      expect(wrongPort.statusCode).toBe(421);
+      expect(wrongPort.json().code).toBe('misdirected');
+      const right = await other.gateway.inject({
+        url: '/api/config',
+        headers: apiHeaders(`be.localhost:${port}`),
+      });
+      expect(right.statusCode).toBe(200);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('a hash link while signed in to another account', () => {
+  /** A one-time hand-over token of `username`, as a first-party app mints it. */
+  async function handoverOf(username: string): Promise<string> {
+    const appToken = await signIn(stack, username);
+    const res = await stack.be.app.inject({
+      method: 'POST',
+      url: '/token/handover',
+      headers: { authorization: `Bearer ${appToken}` },
+    });
+    return res.json().token;
+  }
+  const hashLogin = (cookie: string, payload: object) =>
+    stack.gateway.inject({
+      method: 'POST',
+      url: '/api/token/hash',
+      headers: browserHeaders(stack),
+      cookies: { access_token: cookie },
+      payload,
+    });
+  const userOf = (cookie: string) =>
+    stack.gateway.inject({
+      url: '/api/user',
+      headers: apiHeaders(),
+      cookies: { access_token: cookie },
+    });
+
+  it('asks first, naming both accounts, and keeps the session until the user chooses', async () => {
+    const mine = await signIn(stack, 'customer@example.be');
+    const token = await handoverOf('employee@example.be');
+    const asked = await hashLogin(mine, { token });
+    expect(asked.statusCode).toBe(409);
+    expect(asked.json()).toMatchObject({
+      code: 'other_account',
+      current: { firstname: expect.any(String), login: expect.stringContaining('@example.be') },
+      incoming: { firstname: 'Emma', login: 'e******e@example.be' },
+    });
+    expect(asked.cookies.find((c) => c.name === 'access_token')).toBeUndefined();
+    expect((await userOf(mine)).json().data.email[0].value).toBe('customer@example.be');
+
+    // The user chose to switch: the same link, confirmed.
+    const switched = await hashLogin(mine, { token, switch_account: true });
+    expect(switched.statusCode).toBe(200);
+    const theirs = switched.cookies.find((c) => c.name === 'access_token')?.value ?? '';
+    expect((await userOf(theirs)).json().data.firstname).toBe('Emma');
+  });
+
+  it('does not ask when the link is for the account signed in now', async () => {
+    const mine = await signIn(stack, 'employee@example.be');
+    const res = await hashLogin(mine, { token: await handoverOf('employee@example.be') });
+    expect(res.statusCode).toBe(200);
+  });
+});
+
+describe('a paused second factor', () => {
+  it('tells the browser how long, in the body and Retry-After', async () => {
+    const start = await stack.gateway.inject({
+      method: 'POST',
+      url: '/api/token',
+      headers: browserHeaders(stack),
+      payload: {
+        grant_type: 'password',
+        username: 'totp@example.be',
+        password: 'Portal-Demo-2026!',
+      },
+    });
+    const { payload, methods } = start.json().mfa;
+    const totp = methods.find((m: { method: string }) => m.method === 'totp');
+    await stack.gateway.inject({
+      url: `/api/mfa/sudo?payload=${encodeURIComponent(payload)}&mfaId=${totp.id}`,
+      headers: browserHeaders(stack),
+    });
+    // Wrong codes across fresh challenges: the account's count, not the challenge's.
+    let last = start;
+    for (let i = 0; i < MFA_PAUSE.maxFailures; i++) {
+      const again = await stack.gateway.inject({
+        method: 'POST',
+        url: '/api/token',
+        headers: browserHeaders(stack),
+        payload: {
+          grant_type: 'password',
+          username: 'totp@example.be',
+          password: 'Portal-Demo-2026!',
+        },
+      });
+      const fresh = again.json().mfa.payload;
+      await stack.gateway.inject({
+        url: `/api/mfa/sudo?payload=${encodeURIComponent(fresh)}&mfaId=${totp.id}`,
+        headers: browserHeaders(stack),
+      });
+      last = await stack.gateway.inject({
+        method: 'POST',
+        url: '/api/mfa/sudo',
+        headers: browserHeaders(stack),
+        payload: { payload: fresh, code: '000000' },
+      });
+    }
+    expect(last.statusCode).toBe(429);
+    expect(last.json()).toMatchObject({ code: 'mfa_paused', retry_after: 900 });
+    expect(last.headers['retry-after']).toBe('900');
+    const right = await stack.gateway.inject({
+      method: 'POST',
+      url: '/api/mfa/sudo',
+      headers: browserHeaders(stack),
+      payload: { payload, code: totpCode(DEMO_TOTP_SECRET, Date.now()) },
+    });
+    expect(right.statusCode).toBe(429);
+    expect(right.cookies.find((c) => c.name === 'access_token')).toBeUndefined();
+  });
+});

@@ -1,0 +1,345 @@
+import { once } from 'node:events';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { findAccountByLogin, issueToken } from '@portal/mock-upstream';
+import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  browserHeaders,
+  completeMfa,
+  DEMO_PASSWORD,
+  mockOf,
+  newDeviceCookie,
+  startStack,
+  type TestStack,
+} from './test-helpers';
+
+/**
+ * The side doors to a session (docs/threat-model.md), the session-starting half: linking a workplace
+ * login, the address-hash hand-over, the identity-provider sign-in of a weak
+ * account, and the password checks outside the sign-in. Each goes through the
+ * gateway to the real mock account API.
+ */
+
+const HOST = 'be.localhost:3000';
+let stack: TestStack;
+beforeAll(async () => {
+  stack = await startStack();
+});
+afterAll(() => stack.close());
+
+/** A browser of its own (device cookie), as the attacker's or the victim's. */
+function browser(target: TestStack = stack) {
+  const device = newDeviceCookie();
+  const base = { ...browserHeaders(target, HOST), cookie: `device=${device}` };
+  return (cookies: string[] = []) => ({
+    ...base,
+    cookie: [`device=${device}`, ...cookies].join('; '),
+  });
+}
+
+/** An identity-provider login as far as the portal's callback: its answer and the state cookie. */
+async function idpLogin(headers: ReturnType<typeof browser>, email: string, target = stack) {
+  const start = await target.gateway.inject({
+    url: '/api/sso/microsoft/login',
+    query: { login_hint: email },
+    headers: headers(),
+  });
+  const state = start.cookies.find((c) => c.name === 'sso_state')?.value ?? '';
+  const back = new URL(start.json().redirect);
+  return target.gateway.inject({
+    method: 'POST',
+    url: '/api/sso/microsoft/callback',
+    headers: headers([`sso_state=${state}`]),
+    payload: {
+      code: back.searchParams.get('code') ?? '',
+      state: back.searchParams.get('state') ?? '',
+    },
+  });
+}
+
+const link = (headers: ReturnType<typeof browser>, body: Record<string, unknown>, target = stack) =>
+  target.gateway.inject({
+    method: 'POST',
+    url: '/api/user/link-account',
+    headers: headers(),
+    payload: body,
+  });
+
+const sessionCookie = (res: { cookies: { name: string; value: string }[] }) =>
+  res.cookies.find((c) => c.name === 'access_token')?.value;
+
+describe('linking a workplace login to an existing account', () => {
+  it("asks for the account's second factor before anything is linked or any session exists", async () => {
+    const attacker = browser();
+    const offered = await idpLogin(attacker, 'outsider.one@acme.example');
+    expect(offered.json().status).toBe('no_account');
+    const victim = findAccountByLogin(stack.be.store, 'employee@example.be');
+
+    const asked = await link(attacker, {
+      payload: offered.json().payload,
+      username: 'employee@example.be',
+      password: DEMO_PASSWORD,
+    });
+    expect(asked.statusCode).toBe(401);
+    expect(asked.json().mfa.methods.length).toBeGreaterThan(0);
+    expect(sessionCookie(asked)).toBeUndefined();
+    expect(victim?.sso_email).toBeNull();
+    // Without the second factor, the outside identity still signs in as nobody.
+    expect((await idpLogin(attacker, 'outsider.one@acme.example')).json().status).toBe(
+      'no_account',
+    );
+
+    const done = await completeMfa(stack, asked.json().mfa, HOST);
+    expect(done.statusCode).toBe(200);
+    expect(sessionCookie(done)).toBeTruthy();
+    expect(victim?.sso_email).toBe('outsider.one@acme.example');
+    const notice = stack.be.store.outbox.findLast(
+      (m) => m.to === 'employee@example.be' && m.code === '',
+    );
+    expect(notice?.subject).toBe('Er is een werkaanmelding aan je account gekoppeld');
+  });
+
+  it('lists the linked workplace login for the user and removes it', async () => {
+    const person = browser();
+    const offered = await idpLogin(person, 'sso@acme.example');
+    const asked = await link(person, {
+      payload: offered.json().payload,
+      username: 'sso@acme.example',
+      password: DEMO_PASSWORD,
+    });
+    const done = await completeMfa(stack, asked.json().mfa, HOST);
+    const session = `access_token=${sessionCookie(done)}`;
+    const user = await stack.gateway.inject({ url: '/api/user', headers: person([session]) });
+    expect(user.json().data.sso_email).toBe('sso@acme.example');
+    const history = await stack.gateway.inject({ url: '/api/history', headers: person([session]) });
+    expect(history.json().events.map((e: { kind: string }) => e.kind)).toContain('sso_linked');
+
+    const removed = await stack.gateway.inject({
+      method: 'DELETE',
+      url: '/api/user/sso',
+      headers: { ...person([session]), 'content-type': undefined },
+    });
+    expect(removed.statusCode).toBe(204);
+    expect((await idpLogin(person, 'sso@acme.example')).json().status).toBe('not_linked');
+  });
+});
+
+describe('the identity-provider sign-in of an account with a weak password', () => {
+  it('is confined to the password change like a weak password sign-in', async () => {
+    const person = browser();
+    const offered = await idpLogin(person, 'weak.worker@acme.example');
+    const asked = await link(person, {
+      payload: offered.json().payload,
+      username: 'weak@example.be',
+      password: DEMO_PASSWORD,
+    });
+    const linked = await completeMfa(stack, asked.json().mfa, HOST);
+    expect(linked.json()).toMatchObject({ signed_in: true, weak: true });
+
+    const signedIn = await idpLogin(person, 'weak.worker@acme.example');
+    expect(signedIn.json()).toEqual({ status: 'linked', company: 'Acme', weak: true });
+    const session = `access_token=${sessionCookie(signedIn)}`;
+    const sessions = await stack.gateway.inject({
+      url: '/api/sessions',
+      headers: person([session]),
+    });
+    expect(sessions.statusCode).toBe(403);
+    expect(sessions.json().code).toBe('weak_password');
+    const user = await stack.gateway.inject({ url: '/api/user', headers: person([session]) });
+    expect(user.statusCode).toBe(200);
+  });
+});
+
+describe('the address-hash hand-over', () => {
+  const byHash = (headers: ReturnType<typeof browser>, token: string, target = stack) =>
+    target.gateway.inject({
+      method: 'POST',
+      url: '/api/token/hash',
+      headers: headers(),
+      payload: { token, 'origin-app': 'shop' },
+    });
+
+  it('turns no partner token into a portal session: the account API mints it no hand-over', async () => {
+    const { store } = mockOf(stack, HOST);
+    const account = findAccountByLogin(store, 'partner@example.be');
+    const partnerToken = issueToken(
+      store,
+      account?.id ?? 0,
+      {},
+      {
+        clientId: 101,
+        scopes: ['user', 'balance'],
+      },
+    ).token;
+    const minted = await stack.be.app.inject({
+      method: 'POST',
+      url: '/token/handover',
+      headers: { authorization: `Bearer ${partnerToken}` },
+    });
+    expect(minted.statusCode).toBe(403);
+    const write = await stack.be.app.inject({
+      method: 'PATCH',
+      url: '/user',
+      headers: { authorization: `Bearer ${partnerToken}` },
+      payload: { firstname: 'Mallory' },
+    });
+    expect(write.statusCode).toBe(403);
+  });
+
+  it("signs in with a first-party app's hand-over", async () => {
+    const { store } = mockOf(stack, HOST);
+    const account = findAccountByLogin(store, 'employee@example.be');
+    const appToken = issueToken(
+      store,
+      account?.id ?? 0,
+      {},
+      {
+        clientId: 17,
+        scopes: ['user', 'userwrite'],
+      },
+    ).token;
+    const minted = await stack.be.app.inject({
+      method: 'POST',
+      url: '/token/handover',
+      headers: { authorization: `Bearer ${appToken}` },
+    });
+    const res = await byHash(browser(), minted.json().token);
+    expect(res.statusCode).toBe(200);
+    expect(sessionCookie(res)).toBeTruthy();
+  });
+
+  it('confines the hand-over session of an account with a weak password', async () => {
+    const { store } = mockOf(stack, HOST);
+    const account = findAccountByLogin(store, 'weak@example.be');
+    const portalToken = issueToken(store, account?.id ?? 0).token;
+    const minted = await stack.be.app.inject({
+      method: 'POST',
+      url: '/token/handover',
+      headers: { authorization: `Bearer ${portalToken}` },
+    });
+    const person = browser();
+    const res = await byHash(person, minted.json().token);
+    expect(res.json()).toEqual({ signed_in: true, weak: true });
+    const sessions = await stack.gateway.inject({
+      url: '/api/sessions',
+      headers: person([`access_token=${sessionCookie(res)}`]),
+    });
+    expect(sessions.json().code).toBe('weak_password');
+  });
+
+  describe('against an account API that hands over a partner token anyway', () => {
+    let upstream: ReturnType<typeof Fastify>;
+    let lax: TestStack;
+    const revoked: string[] = [];
+    beforeAll(async () => {
+      // Only what the hash sign-in asks of it: the gateway must not take its word for the minter.
+      upstream = Fastify();
+      upstream.post('/token/hash', async () => ({
+        access_token: 'a-session-of-a-partner-token-0001',
+        token_type: 'Bearer',
+        expires_in: 3600,
+        password_status: 0,
+        client_id: 101,
+      }));
+      upstream.delete('/token', async (request: FastifyRequest, reply: FastifyReply) => {
+        revoked.push(String(request.headers.authorization));
+        return reply.status(204).send();
+      });
+      const url = await upstream.listen({ port: 0, host: '127.0.0.1' });
+      lax = await startStack({ UPSTREAM_BE_URL: url });
+    });
+    afterAll(async () => {
+      await lax.close();
+      await upstream.close();
+    });
+
+    it('refuses the session and revokes its token', async () => {
+      const res = await byHash(browser(lax), 'x'.repeat(43), lax);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().code).toBe('invalid_token');
+      expect(sessionCookie(res)).toBeUndefined();
+      expect(revoked).toEqual(['Bearer a-session-of-a-partner-token-0001']);
+    });
+  });
+});
+
+describe('the captcha on every call that checks a password', () => {
+  let verifier: Server;
+  let guarded: TestStack;
+  beforeAll(async () => {
+    verifier = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk) => {
+        body += chunk;
+      });
+      req.on('end', () => {
+        const success = new URLSearchParams(body).get('response') === 'good-token';
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ success }));
+      });
+    });
+    verifier.listen(0, '127.0.0.1');
+    await once(verifier, 'listening');
+    const port = (verifier.address() as AddressInfo).port;
+    guarded = await startStack({
+      CAPTCHA_SITE_KEY: 'site-key',
+      CAPTCHA_SECRET: 'the-secret',
+      CAPTCHA_VERIFY_URL: `http://127.0.0.1:${port}/siteverify`,
+    });
+  });
+  afterAll(async () => {
+    await guarded.close();
+    verifier.close();
+  });
+
+  it('asks the link for a verified captcha before the account API checks the password', async () => {
+    const attacker = browser(guarded);
+    const offered = await idpLogin(attacker, 'outsider.two@acme.example', guarded);
+    const victim = findAccountByLogin(guarded.be.store, 'employee@example.be');
+    const body = { payload: offered.json().payload, username: 'employee@example.be' };
+    const bare = await link(attacker, { ...body, password: 'guess-1' }, guarded);
+    expect(bare.statusCode).toBe(400);
+    expect(bare.json().code).toBe('captcha');
+    const forged = await link(attacker, { ...body, password: 'guess-2', captcha: 'x' }, guarded);
+    expect(forged.json().code).toBe('captcha');
+    // The account API never saw a guess.
+    expect(guarded.be.store.failedLogins.get(victim?.id ?? 0)).toBeUndefined();
+
+    const right = await link(
+      attacker,
+      { ...body, password: DEMO_PASSWORD, captcha: 'good-token' },
+      guarded,
+    );
+    expect(right.statusCode).toBe(401);
+  });
+
+  it("asks the merge's password proof for a verified captcha", async () => {
+    const person = browser(guarded);
+    const asked = await guarded.gateway.inject({
+      method: 'POST',
+      url: '/api/token',
+      headers: person(),
+      payload: {
+        grant_type: 'password',
+        username: 'duplicate@example.be',
+        password: DEMO_PASSWORD,
+        captcha: 'good-token',
+      },
+    });
+    const signedIn = await completeMfa(guarded, asked.json().mfa, HOST);
+    const payload = signedIn.json().fuzzion.payload as string;
+    const session = `access_token=${sessionCookie(signedIn)}`;
+    const claim = (extra: Record<string, unknown>) =>
+      guarded.gateway.inject({
+        method: 'POST',
+        url: '/api/fuzzion/claim',
+        headers: person([session]),
+        payload: { payload, ...extra },
+      });
+    const bare = await claim({ password: 'guess-1' });
+    expect(bare.statusCode).toBe(400);
+    expect(bare.json().code).toBe('captcha');
+    const right = await claim({ password: DEMO_PASSWORD, captcha: 'good-token' });
+    expect(right.statusCode).toBe(200);
+  });
+});

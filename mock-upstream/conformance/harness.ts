@@ -1,0 +1,125 @@
+/**
+ * The account-API conformance suite: what the gateway relies on the account
+ * API to enforce (docs/threat-model.md, "What the gateway relies on"), as
+ * tests that run against ANY account API.
+ *
+ *   CONFORMANCE_ACCOUNT_API_URL=https://account-api.test.example \
+ *   CONFORMANCE_PASSWORD=… CONFORMANCE_TOTP_LOGIN=… CONFORMANCE_TOTP_SECRET=… \
+ *   pnpm --filter @portal/mock-upstream test:conformance
+ *
+ * Unset, the suite starts the mock account API in process and uses its seed.
+ * The test accounts (docs/security.md lists them with what each case does to
+ * them):
+ *
+ * | variable | default (the mock's seed) | used by |
+ * |---|---|---|
+ * | `CONFORMANCE_PASSWORD` | `Portal-Demo-2026!` | every account below |
+ * | `CONFORMANCE_KNOWN_LOGIN` | `employee@example.be` | enumeration: a login that exists; locked from one test address for 15 min |
+ * | `CONFORMANCE_TOTP_LOGIN`, `CONFORMANCE_TOTP_SECRET` | `totp@example.be`, `JBSWY3DPEHPK3PXP` | single-use codes: an account with an authenticator app |
+ * | `CONFORMANCE_PAUSE_LOGIN`, `CONFORMANCE_PAUSE_TOTP_SECRET` | the TOTP account | second-factor limit: its second factor ends up paused (15 min) |
+ * | `CONFORMANCE_MFA_PAUSE_AFTER` | `10` | the most wrong second factors an account may take before its pause |
+ *
+ * The suite plays the gateway: it sends `X-Forwarded-For` (documentation
+ * addresses, 192.0.2.0/24), `X-Device-ID` and a browser's `User-Agent`, as the
+ * gateway forwards them.
+ *
+ * Adding a case: a `*.test.ts` file in this folder that takes its accounts
+ * from `accounts`, calls the API through `api` (every answer is checked
+ * against the account-API contract) and calls `resetWhenMock()` first.
+ */
+import { randomUUID } from 'node:crypto';
+import { accountApi } from '@portal/contract';
+import { initClient } from '@ts-rest/core';
+import { authenticator } from 'otplib';
+import { beforeAll, inject } from 'vitest';
+
+const env = (name: string, fallback: string) => process.env[name] || fallback;
+
+export const baseUrl = inject('accountApiUrl');
+export const isMock = inject('isMock');
+
+const password = env('CONFORMANCE_PASSWORD', 'Portal-Demo-2026!');
+const totpLogin = env('CONFORMANCE_TOTP_LOGIN', 'totp@example.be');
+const totpSecret = env('CONFORMANCE_TOTP_SECRET', 'JBSWY3DPEHPK3PXP');
+
+export const accounts = {
+  password,
+  known: env('CONFORMANCE_KNOWN_LOGIN', 'employee@example.be'),
+  totp: { login: totpLogin, secret: totpSecret },
+  pause: {
+    login: env('CONFORMANCE_PAUSE_LOGIN', totpLogin),
+    secret: env('CONFORMANCE_PAUSE_TOTP_SECRET', totpSecret),
+  },
+  pauseAfter: Number(env('CONFORMANCE_MFA_PAUSE_AFTER', '10')),
+} as const;
+
+/** Every answer is checked against the account-API contract (status and body). */
+export const api = initClient(accountApi, {
+  baseUrl,
+  validateResponse: true,
+  throwOnUnknownStatus: true,
+});
+
+/** What the gateway forwards for a browser at `address`. */
+export function forwarded(address = '192.0.2.10', deviceId = randomUUID()) {
+  return {
+    'x-forwarded-for': address,
+    'x-device-id': deviceId,
+    'user-agent':
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36',
+  };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** The mock starts each file from its seed; a real account API keeps its accounts. */
+export function resetWhenMock(): void {
+  beforeAll(async () => {
+    if (!isMock) return;
+    const res = await fetch(`${baseUrl}/__dev/reset`, { method: 'POST' });
+    if (!res.ok) throw new Error(`mock reset failed: ${res.status}`);
+  });
+}
+
+/**
+ * Waits for the authenticator's next 30-second step: a code of a step already
+ * used is refused (that is what the suite checks), so a second sign-in with
+ * the same account must wait for a new code, as a person would.
+ */
+export async function untilNextTimeStep(): Promise<void> {
+  const step = 30_000;
+  await new Promise((resolve) => setTimeout(resolve, step - (Date.now() % step) + 250));
+}
+
+/** The authenticator code of `secret` now, as the user's phone shows it. */
+export const totpNow = (secret: string) => authenticator.generate(secret);
+
+/** A sign-in that needs its second factor: the challenge's payload and the authenticator method. */
+export async function passwordChallenge(
+  login: string,
+  headers = forwarded(),
+): Promise<{ payload: string; totpId: number }> {
+  const res = await api.auth.createToken({
+    body: { grant_type: 'password', username: login, password: accounts.password },
+    extraHeaders: headers,
+  });
+  if (res.status !== 401 || !('mfa' in res.body)) {
+    throw new Error(`${login}: expected a second-factor challenge, got ${res.status}`);
+  }
+  const totp = res.body.mfa.methods.find((m) => m.method === 'totp');
+  if (!totp) throw new Error(`${login} has no authenticator method`);
+  return { payload: res.body.mfa.payload, totpId: totp.id };
+}
+
+/** Points a challenge at the authenticator method (the step a user's method choice is). */
+export async function chooseTotp(payload: string, totpId: number, headers = forwarded()) {
+  return api.auth.startSudo({ query: { payload, mfaId: totpId }, extraHeaders: headers });
+}
+
+/** Signs `login` in with its authenticator `code` (a fresh challenge); the answer as it came. */
+export async function signInWithCode(login: string, code: string, headers = forwarded()) {
+  const { payload, totpId } = await passwordChallenge(login, headers);
+  const started = await chooseTotp(payload, totpId, headers);
+  if (started.status !== 200) return started;
+  return api.auth.confirmSudo({ body: { payload, code }, extraHeaders: headers });
+}

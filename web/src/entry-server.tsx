@@ -1,0 +1,143 @@
+import type { Locale, PortalConfig } from '@portal/contract';
+import i18next, { type PostProcessorModule } from 'i18next';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { startSignedOut } from './app/App';
+import { preloadPage } from './app/router';
+import {
+  changeLocale,
+  htmlLang,
+  initI18n,
+  type Namespace,
+  pickLocale,
+  STARTUP_NAMESPACES,
+  textsOf,
+} from './i18n/i18n';
+import { setConfig } from './lib/config';
+import { pageTitleOf } from './lib/page-navigation';
+import { routeNameOf } from './lib/routes';
+import { Page } from './page';
+import type { PageData } from './page-data';
+
+/*
+ * The server's half of the entry pages (docs/decisions/0005-server-rendered-entry-pages.md):
+ * the gateway imports this bundle (`vite build --ssr`) and draws a signed-out
+ * visitor's sign-in, recovery, onboarding and maintenance pages with React's
+ * own renderer; `main.tsx` hydrates them with the same data.
+ */
+
+/** The pages the gateway draws, by the spec's route names. */
+export const ENTRY_PAGES = [
+  '/login/email',
+  '/login/phone',
+  '/forgot-password/email',
+  '/forgot-password/phone',
+  '/forgot-username',
+  '/onboarding',
+  '/maintenance',
+] as const;
+
+/** The languages of an `Accept-Language` header, most wanted first (RFC 9110 §12.5.4). */
+export function acceptedLanguages(header: string | undefined): string[] {
+  if (!header) return [];
+  return header
+    .split(',')
+    .map((part, order) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      return { tag: tag.trim(), q: q ? Number(q.slice(2)) : 1, order };
+    })
+    .filter(({ tag, q }) => tag !== '' && tag !== '*' && q > 0)
+    .sort((a, b) => b.q - a.q || a.order - b.order)
+    .map(({ tag }) => tag);
+}
+
+/** Spec part 1 on the server: the remembered language, else the browser's, limited to the variant's. */
+export function localeFor(
+  config: PortalConfig,
+  acceptLanguage: string | undefined,
+  remembered: string | undefined,
+): Locale {
+  return pickLocale(
+    config.languages,
+    config.fallbackLanguage,
+    acceptedLanguages(acceptLanguage),
+    remembered ?? null,
+  );
+}
+
+export interface DrawnPage {
+  /** `<html lang>`. */
+  lang: string;
+  /** `<title>`, escaped for HTML. */
+  title: string;
+  /** The root's inner HTML. */
+  html: string;
+  /** The JSON data block the first client render reads (`page-data.ts`), safe inside `<script>`. */
+  data: string;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+
+/** Every page's texts: `forms` names the password field's toggle, `titles` the page. */
+const PAGE_NAMESPACES: readonly Namespace[] = [...STARTUP_NAMESPACES, 'forms', 'titles'];
+
+/**
+ * The namespaces whose texts a render used: they go with the page, so that
+ * the browser draws it with the same words (a screen loaded once keeps its
+ * texts here across pages and languages; its page still sends only its own).
+ */
+const used = new Set<Namespace>();
+const usedTexts: PostProcessorModule = {
+  type: 'postProcessor',
+  name: 'used-texts',
+  process(value, keys) {
+    for (const key of [keys].flat()) used.add(key.split('.')[0] as Namespace);
+    return value;
+  },
+};
+
+async function textsIn(locale: Locale): Promise<void> {
+  if (!i18next.isInitialized) {
+    await initI18n(locale, PAGE_NAMESPACES);
+    i18next.use(usedTexts);
+    i18next.options.postProcess = [usedTexts.name];
+  } else {
+    // Every namespace loaded so far, in this language (`changeLocale`).
+    await changeLocale(locale);
+  }
+}
+
+async function draw(location: string, config: PortalConfig, locale: Locale): Promise<DrawnPage> {
+  setConfig(config);
+  startSignedOut();
+  await textsIn(locale);
+  const { pathname } = new URL(location, 'http://portal');
+  if (!config.maintenance) await preloadPage(pathname);
+  used.clear();
+  const { prelude } = await prerenderToNodeStream(<Page config={config} location={location} />);
+  let html = '';
+  for await (const chunk of prelude) html += chunk;
+  // The CSP allows no style attribute (style-src 'self'): React Aria's visually hidden
+  // parts keep theirs as data, which styles.css matches and `main.tsx` applies.
+  html = html.replace(/ style="([^"]*)"/g, ' data-ssr-style="$1"');
+  const data: PageData = { config, locale, texts: textsOf(new Set([...PAGE_NAMESPACES, ...used])) };
+  const title = pageTitleOf(i18next.t, routeNameOf(pathname));
+  return {
+    lang: htmlLang(locale),
+    title: escapeHtml(title),
+    html,
+    // `<` as \u003c: no text in the data can close the script element.
+    data: JSON.stringify(data).replace(/</g, '\\u003c'),
+  };
+}
+
+// The config and the texts are the app's module state: one page is drawn at a time.
+let queue: Promise<unknown> = Promise.resolve();
+
+/** Draws `location` (path and query) for a signed-out visitor of `config`'s variant in `locale`. */
+export function render(location: string, config: PortalConfig, locale: Locale): Promise<DrawnPage> {
+  const page = queue.then(() => draw(location, config, locale));
+  queue = page.catch(() => undefined);
+  return page;
+}

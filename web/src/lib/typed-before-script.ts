@@ -1,0 +1,24 @@
+import { useEffect } from 'react';
+
+/**
+ * What a person typed into a server-drawn field before the script took the
+ * page over: hydration leaves the field's text in place but the component's
+ * state empty, and the next render of a controlled field would wipe it. Once
+ * hydrated, the text goes into the state (`keep`). Nothing happens on a page
+ * the browser drew itself (the field then holds what the state says).
+ */
+export function useTypedBeforeScript(id: string, keep: (typed: string) => void): void {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, right after hydration
+  useEffect(() => {
+    // The server draws these fields empty. Compared with '' rather than the
+    // field's defaultValue, which hydration may have set to the typed text; and
+    // looked at again a moment later, for a key typed while hydration finished.
+    const take = () => {
+      const field = document.getElementById(id);
+      if (field instanceof HTMLInputElement && field.value !== '') keep(field.value);
+    };
+    take();
+    const later = window.setTimeout(take, 50);
+    return () => window.clearTimeout(later);
+  }, []);
+}

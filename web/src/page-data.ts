@@ -1,0 +1,27 @@
+import type { Locale, PortalConfig } from '@portal/contract';
+import type { PageTexts } from './i18n/i18n';
+
+/**
+ * What a server-drawn page carries for its first client render, in
+ * `<script type="application/json" id="page-data">` (data, not code: the CSP
+ * allows it): the variant's config, the language and the texts the server
+ * drew with, so that hydration draws the same page without a request.
+ */
+export interface PageData {
+  config: PortalConfig;
+  locale: Locale;
+  texts: PageTexts;
+}
+
+export const PAGE_DATA_ID = 'page-data';
+
+/** The page's data block, or null on a page the server did not draw. */
+export function readPageData(): PageData | null {
+  const text = document.getElementById(PAGE_DATA_ID)?.textContent;
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as PageData;
+  } catch {
+    return null;
+  }
+}
