@@ -4,7 +4,7 @@
 // Our build machines have Debian's docker.io but no image registry, so:
 // 1. an engine: use the running one; else, as root on Debian, install docker.io
 //    and docker-compose where missing and start dockerd by hand; otherwise say
-//    what to install (as ensure-chromium.mjs does for Chromium).
+//    what to install (as ensure-browsers.mjs does for Chromium).
 // 2. base images: present already, or pulled (a user's machine), or else built
 //    here once under the same names (debootstrap, and Node 24 as the npm
 //    registry publishes it, the version tools/production-node pins), so

@@ -86,5 +86,5 @@ async function finishMfa(
   expect(done.status).toBe(200);
 }
 
-export { totpCode } from '../fixtures/login';
+export { nextTotpCode, totpCode } from '../fixtures/login';
 export { outboxCode };

@@ -172,17 +172,23 @@ test('a visitor without a session is sent to the sign-in by the server, not by t
   }
 });
 
-test('what is typed before the script arrives is kept, and signs in', async ({ page, request }) => {
-  const errors = watchErrors(page);
-  // The entry script waits until the person has typed into the drawn form.
+/** Holds the entry script until `release()`: the drawn page is all the visitor has until then. */
+async function holdScript(page: Page) {
   let release!: () => void;
-  const typed = new Promise<void>((resolve) => {
+  const held = new Promise<void>((resolve) => {
     release = resolve;
   });
   await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-    await typed;
+    await held;
     await route.continue();
   });
+  return release;
+}
+
+test('what is typed before the script arrives is kept, and signs in', async ({ page, request }) => {
+  const errors = watchErrors(page);
+  // The entry script waits until the person has typed into the drawn form.
+  const release = await holdScript(page);
   // Not `domcontentloaded`: that waits for the (held) module script.
   await page.goto('/login/email', { waitUntil: 'commit' });
   await page.getByLabel('E-mail address').fill('employee@example.be');
@@ -204,6 +210,53 @@ test('what is typed before the script arrives is kept, and signs in', async ({ p
   await expect(page).toHaveURL(/\/user\/dashboard$/);
   expect(errors).toEqual([]);
 });
+
+/** Every drawn form, sent before the script arrives, and what the person then sees. */
+const EARLY_FORMS = [
+  {
+    path: '/login/email',
+    fill: async (page: Page) => {
+      await page.getByLabel('E-mail address').fill('employee@example.be');
+      await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+      await page.getByLabel('Password', { exact: true }).press('Enter');
+    },
+    shows: 'Check your e-mail',
+  },
+  {
+    path: '/forgot-password/email',
+    fill: async (page: Page) => {
+      await page.getByLabel('E-mail address').fill('employee@example.be');
+      await page.getByRole('button', { name: 'Send me a code' }).click();
+    },
+    shows: 'Check your messages',
+  },
+  {
+    path: '/forgot-username',
+    fill: async (page: Page) => {
+      await page.getByLabel('Card number', { exact: true }).fill('5065 0000 0000 0003');
+      await page.getByRole('button', { name: 'Find my username' }).click();
+    },
+    shows: 'These usernames belong to your account:',
+  },
+];
+
+for (const form of EARLY_FORMS) {
+  test(`${form.path}: sent before the script arrives, it is held, then sent once the script is there`, async ({
+    page,
+  }) => {
+    const errors = watchErrors(page);
+    const release = await holdScript(page);
+    await page.goto(form.path, { waitUntil: 'commit' });
+    await form.fill(page);
+    // Held, not sent by the browser: no reload, nothing typed in the address.
+    await expect(page.locator('form[aria-busy="true"]')).toHaveCount(1);
+    expect(page.url()).toBe(`${BE_URL}${form.path}`);
+    release();
+    await expect(page.getByText(form.shows).first()).toBeVisible();
+    expect(page.url()).not.toContain('employee');
+    expect(errors).toEqual([]);
+  });
+}
 
 test('no hydration warning on any entry page, in either variant', async ({ page }) => {
   test.setTimeout(120_000);

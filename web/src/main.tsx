@@ -11,6 +11,7 @@ import {
 } from './i18n/i18n';
 import { rememberedLanguage } from './i18n/remember';
 import { loadConfig, setConfig } from './lib/config';
+import { markHydrated } from './lib/early-submit';
 import { startErrorReporting } from './lib/error-reporting';
 import { storedUser } from './lib/session';
 import { Page } from './page';
@@ -36,10 +37,14 @@ async function hydrate(root: HTMLElement, data: NonNullable<ReturnType<typeof re
     element.style.cssText = element.dataset.ssrStyle ?? '';
   }
   hydrateRoot(root, <Page config={data.config} />);
+  // React takes a submit from here on (it replays one made while hydrating).
+  markHydrated();
 }
 
 /** Every other page (signed in, or an address the server does not draw): rendered here. */
 async function start(root: HTMLElement) {
+  // Drawn here (a drawn page with a token in its hash too): React's handlers take every submit.
+  markHydrated();
   const { pathname } = window.location;
   // The sign-in screen is what a first visit shows: its code loads while the config does.
   if (pathname.startsWith('/login/')) void import('./features/auth/LoginScreen');
