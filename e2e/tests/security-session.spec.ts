@@ -103,3 +103,26 @@ test('a paused second factor tells me how long on the code screen', async ({ pag
   const { messages } = (await outbox.json()) as { messages: { text: string }[] };
   expect(messages[0]?.text).toContain('paused for 15 minutes');
 });
+
+test('the browser keeps the language of the account, nothing else, and forgets it on sign-out', async ({
+  page,
+  login,
+}) => {
+  await login('employee@example.be');
+  await expect(page).toHaveURL(/\/user\/dashboard$/);
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // Everything a script of the page (or the next person at a shared computer) could read.
+  const stored = () =>
+    page.evaluate(() =>
+      JSON.stringify({ ...localStorage, ...sessionStorage, cookie: document.cookie }),
+    );
+  const kept = await stored();
+  expect(JSON.parse(kept)).toMatchObject({ account: '{"language":"nl"}' });
+  for (const personal of ['employee@example.be', 'Emma', 'BE68', '+32', '1985']) {
+    expect(kept, personal).not.toContain(personal);
+  }
+  await page.getByRole('button', { name: 'Afmelden' }).click();
+  await expect(page).toHaveURL(/\/login\/email$/);
+  expect(JSON.parse(await stored())).not.toHaveProperty('account');
+});

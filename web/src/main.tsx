@@ -13,7 +13,7 @@ import { rememberedLanguage } from './i18n/remember';
 import { loadConfig, setConfig } from './lib/config';
 import { markHydrated } from './lib/early-submit';
 import { startErrorReporting } from './lib/error-reporting';
-import { storedUser } from './lib/session';
+import { storedLanguage } from './lib/session';
 import { Page } from './page';
 import { readPageData } from './page-data';
 import './styles.css';
@@ -64,9 +64,9 @@ async function start(root: HTMLElement) {
   startErrorReporting(config);
   // Spec part 4, root on load: a signed-in user (their stored copy) gets their own
   // language, or the variant's default when it is not offered; a visitor the browser's.
-  const copy = storedUser();
-  const locale = copy
-    ? (localeOfLanguage(copy.language, config.languages) ?? config.defaultLanguage)
+  const language = storedLanguage();
+  const locale = language
+    ? (localeOfLanguage(language, config.languages) ?? config.defaultLanguage)
     : pickLocale(
         config.languages,
         config.fallbackLanguage,

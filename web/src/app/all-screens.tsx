@@ -7,8 +7,8 @@ import {
   useRoutes,
   useSearchParams,
 } from 'react-router';
+import { type LazyScreen, lazyScreen } from '../lib/lazy';
 import { href, routes } from '../lib/routes';
-import { type LazyScreen, lazyScreen } from './lazy';
 
 /*
  * Every screen but the sign-in pages (those are in `router.tsx`, with the

@@ -33,20 +33,18 @@ export function Screens() {
 export function RouteGuard() {
   const location = useLocation();
   const to = routeNameOf(location.pathname);
-  const { user, isLoading, fromCopy } = useCurrentUser();
+  const { user, isLoading } = useCurrentUser();
   const weakLocked = useWeakLock();
   // The route shown before this one (for the onboarding order and edit-info rules).
   const shown = useRef<RouteName | null>(null);
 
-  // A stored copy is enough to show the account at once, not to send a visitor
-  // away from the sign-in pages: the session behind it may be gone (signed out
-  // elsewhere, cookies cleared), and they asked for the sign-in page.
-  // Without a copy, the visitor is almost always signed out (a sign-in keeps
-  // one): the sign-in page shows at once, and should the gateway answer with a
-  // session after all, the guard sends them on as it does for a signed-in visit.
+  // Until the gateway answers who is signed in (the page preloads the answer),
+  // the guard waits; the sign-in pages show at once: a visitor there is almost
+  // always signed out, and should the gateway answer with a session after all,
+  // the guard sends them on as it does for a signed-in visit.
   // The sign-in pages: `login`, `login.email`, `login.phone`.
   const signInPage = to?.startsWith('login') === true;
-  const waiting = (isLoading && !signInPage) || (fromCopy && to !== null && PUBLIC_ROUTES.has(to));
+  const waiting = isLoading && !signInPage;
   const decision = waiting
     ? null
     : decide({

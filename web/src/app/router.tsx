@@ -1,9 +1,10 @@
 import { Suspense } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { Layout } from '../components/Layout';
+import { LazyPhoneField } from '../components/LazyPhoneField';
+import { lazyScreen } from '../lib/lazy';
 import { href, routes } from '../lib/routes';
 import { RouteGuard } from './guards';
-import { lazyScreen } from './lazy';
 
 /*
  * The routes of spec part 2. This file holds what the first page needs: the
@@ -31,6 +32,8 @@ const PasskeySignIn = lazyScreen(() => import('../features/passkeys/PasskeySignI
  * the layout and screen of that path.
  */
 export function preloadPage(pathname: string): Promise<unknown> {
+  if (pathname === '/login/phone')
+    return Promise.all([LoginScreen.preload(), LazyPhoneField.preload()]);
   if (pathname.startsWith('/login/')) return LoginScreen.preload();
   return AllScreens.preload().then((table) => table.preloadScreens(pathname));
 }

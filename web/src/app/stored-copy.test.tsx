@@ -1,9 +1,10 @@
 import { signIn } from '@portal/gateway/test-helpers';
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { initI18n } from '../i18n/i18n';
 import { ALL_NAMESPACES } from '../i18n/namespaces';
 import { loadConfig, maybeConfig } from '../lib/config';
+import { storedLanguage } from '../lib/session';
 import { signedInAs } from '../test/session';
 import { withRealStack } from '../test/stack';
 import { App } from './App';
@@ -24,7 +25,10 @@ describe('the stored account copy of a session that is gone', () => {
     localStorage.setItem('account', JSON.stringify((await copy.json()).data));
     try {
       window.history.replaceState(null, '', '/login/email');
-      render(<App />);
+      // Awaited: the sign-in screen's code arrives (suspends) within this render.
+      await act(async () => {
+        render(<App />);
+      });
       expect(await screen.findByLabelText('Password', {}, { timeout: 15_000 })).toBeVisible();
       expect(window.location.pathname).toBe('/login/email');
       // The gateway's answer replaces the copy (it may come after the form shows).
@@ -42,7 +46,9 @@ describe('a signed-in visitor without a stored copy', () => {
     localStorage.removeItem('account');
     await signedInAs(stack());
     window.history.replaceState(null, '', '/login/email');
-    render(<App />);
+    await act(async () => {
+      render(<App />);
+    });
     // Emma's dashboard, in her language (Dutch).
     expect(
       await screen.findByRole('heading', { name: /Welkom/ }, { timeout: 15_000 }),
@@ -50,4 +56,36 @@ describe('a signed-in visitor without a stored copy', () => {
     expect(window.location.pathname).toBe('/user/dashboard');
     localStorage.removeItem('account');
   }, 30_000);
+});
+
+describe('what the browser keeps of the account', () => {
+  it('is the language alone, not the account: no name, address, number or IBAN', async () => {
+    await initI18n('en', ALL_NAMESPACES);
+    if (!maybeConfig()) await loadConfig();
+    localStorage.removeItem('account');
+    await signedInAs(stack());
+    window.history.replaceState(null, '', '/user/dashboard');
+    render(<App />);
+    expect(
+      await screen.findByRole('heading', { name: /Welkom/ }, { timeout: 15_000 }),
+    ).toBeVisible();
+    await waitFor(() => expect(localStorage.getItem('account')).not.toBeNull());
+    expect(JSON.parse(localStorage.getItem('account') ?? 'null')).toEqual({ language: 'nl' });
+    localStorage.removeItem('account');
+  }, 30_000);
+
+  it('cuts a whole account kept by an older version down to its language', async () => {
+    const token = await signIn(stack(), 'employee@example.be', '127.0.0.1');
+    const res = await fetch('/api/user', {
+      headers: { cookie: `access_token=${token}`, 'x-device-id': stack().deviceId },
+    });
+    const whole = (await res.json()).data as { email: { value: string }[] };
+    expect(whole.email.length).toBeGreaterThan(0);
+    localStorage.setItem('account', JSON.stringify(whole));
+    expect(storedLanguage()).toBe('nl');
+    expect(localStorage.getItem('account')).toBe('{"language":"nl"}');
+    localStorage.setItem('account', '{"language":"xx","iban":"BE68539007547034"}');
+    expect(storedLanguage()).toBeNull();
+    expect(localStorage.getItem('account')).toBeNull();
+  });
 });

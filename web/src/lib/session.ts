@@ -1,5 +1,5 @@
 import type { User } from '@portal/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, type useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { changeLocale, currentLocale, localeOfLanguage } from '../i18n/i18n';
 import { answerOrThrow, api, queryKeys } from './api';
@@ -7,12 +7,28 @@ import { getConfig } from './config';
 
 const ACCOUNT_COPY = 'account';
 
-/** Keeps (or, with null, forgets) the account copy. */
-export function keepCopy(user: User | null): void {
+/**
+ * What the browser keeps of the account between visits: the language only,
+ * so that a returning user's first paint is in their language before the
+ * gateway answers (docs/decisions/0004-browser-keeps-first-paint-data.md).
+ * Nothing that identifies or reaches the person (names, addresses, numbers,
+ * IBAN, birth date) is kept: local storage outlives the session and any
+ * script of the page can read it. Screens wait for the gateway's answer,
+ * which `index.html` preloads with the page.
+ */
+interface FirstPaint {
+  language: User['language'];
+}
+const LANGUAGES: readonly string[] = ['en', 'fr', 'nl', 'de'] satisfies User['language'][];
+const isLanguage = (value: unknown): value is User['language'] =>
+  typeof value === 'string' && LANGUAGES.includes(value);
+
+/** Keeps (or, with null, forgets) the first-paint copy of the account. */
+export function keepCopy(user: FirstPaint | null): void {
   // The server's render keeps nothing.
   if (typeof localStorage === 'undefined') return;
   try {
-    if (user) localStorage.setItem(ACCOUNT_COPY, JSON.stringify(user));
+    if (user) localStorage.setItem(ACCOUNT_COPY, JSON.stringify({ language: user.language }));
     else localStorage.removeItem(ACCOUNT_COPY);
   } catch {
     // Spec part 8: local storage missing is only logged.
@@ -20,12 +36,19 @@ export function keepCopy(user: User | null): void {
   }
 }
 
-/** The copy kept by an earlier visit (spec part 4, root on load), or null. */
-export function storedUser(): User | null {
+/**
+ * The language an earlier visit kept (spec part 4, root on load), or null. A
+ * whole account kept by an older version is cut down to it here.
+ */
+export function storedLanguage(): User['language'] | null {
   try {
     const raw = localStorage.getItem(ACCOUNT_COPY);
-    const user = raw === null ? null : (JSON.parse(raw) as User);
-    return user && typeof user === 'object' && typeof user.language === 'string' ? user : null;
+    const copy = raw === null ? null : (JSON.parse(raw) as Partial<FirstPaint> | null);
+    const language = isLanguage(copy?.language) ? copy.language : null;
+    if (raw !== null && (language === null || Object.keys(copy ?? {}).length > 1)) {
+      keepCopy(language === null ? null : { language });
+    }
+    return language;
   } catch {
     return null;
   }
@@ -38,12 +61,11 @@ function selectUser(res: { status: number; body: unknown }): User | null {
 }
 
 /**
- * The signed-in user, or null when the gateway says nobody is signed in. A
- * copy is kept in local storage (spec part 3): on load it shows at once while
- * the gateway is asked (spec part 4, root on load); the gateway's answer rules.
+ * The signed-in user, or null when the gateway says nobody is signed in:
+ * always the gateway's answer (`GET /api/user`, preloaded with the page),
+ * never a stored copy.
  */
 export function useCurrentUser() {
-  const queryClient = useQueryClient();
   // `api` rather than the `tsr` hook: this runs on the first page (bundle budget, see ./tsr).
   const query = useQuery({
     queryKey: queryKeys.user,
@@ -58,15 +80,6 @@ export function useCurrentUser() {
     retry: false,
     staleTime: 60_000,
     select: selectUser,
-    placeholderData: () => {
-      // Once the gateway has said nobody is signed in, the copy is not shown again
-      // while a new observer asks once more.
-      if (queryClient.getQueryState(queryKeys.user)?.error) return undefined;
-      const copy = storedUser();
-      return copy
-        ? { status: 200 as const, body: { data: copy }, headers: new Headers() }
-        : undefined;
-    },
   });
   const user = query.data ?? null;
   // Loading only until the first answer. A signed-out visitor's 401 is an error,
@@ -74,11 +87,9 @@ export function useCurrentUser() {
   // again and TanStack Query puts a query without data back to `pending` while it
   // does; counting that as loading would unmount the page under the visitor's
   // typing. A sign-in resets the query (`refreshUser`), which starts over.
-  // `fromCopy`: the user shown is the stored copy, the gateway has not answered yet.
   return {
     user,
     isLoading: query.isPending && !query.isFetched,
-    fromCopy: query.isPlaceholderData,
     query,
   };
 }

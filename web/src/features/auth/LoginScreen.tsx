@@ -12,6 +12,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { CaptchaHandle } from '../../components/Captcha';
+import { LazyPhoneField } from '../../components/LazyPhoneField';
 import { PartnerBanner } from '../../components/PartnerBanner';
 import { PasswordInput } from '../../components/PasswordInput';
 import type { PhoneValue } from '../../components/PhoneField';
@@ -26,7 +27,6 @@ import { useTypedBeforeScript } from '../../lib/typed-before-script';
 
 // Only what the e-mail sign-in needs loads with it (bundle budget of /login/email).
 const loadPhone = () => import('../../components/PhoneField');
-const PhoneField = lazy(() => loadPhone().then((m) => ({ default: m.PhoneField })));
 const Captcha = lazy(() =>
   import('../../components/Captcha').then((m) => ({ default: m.Captcha })),
 );
@@ -245,7 +245,7 @@ export default function LoginScreen({
           ) : (
             <>
               <Suspense fallback={<div className="field-placeholder" />}>
-                <PhoneField
+                <LazyPhoneField
                   value={phone}
                   onChange={(value) => {
                     setPhone(value);
