@@ -2,19 +2,58 @@ import { defineConfig, devices } from '@playwright/test';
 import { chromiumLaunch } from './chromium';
 
 /**
- * The e2e stack runs on its own ports so that it never meets a `pnpm start` you
- * left running; E2E_PORT_BASE moves all three (several suites side by side).
+ * The suite runs on several workers, each against a stack of its own (gateway
+ * and the two mock account APIs on their own ports): a test resets its
+ * stack's seed and moves its mock clock without touching another worker's.
+ * The stacks run on their own ports so that they never meet a `pnpm start`
+ * you left running; E2E_PORT_BASE moves them all (several suites side by
+ * side), E2E_WORKERS sets how many (default 2).
  */
 const portBase = Number(process.env.E2E_PORT_BASE ?? 3100);
-export const PORTS = { gateway: portBase, be: portBase + 1010, lu: portBase + 1011 } as const;
+const WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+/** One stack's ports; stack `n` is `n × 50` above the first. */
+const portsOf = (stack: number) => {
+  const base = portBase + stack * 50;
+  return { gateway: base, be: base + 1010, lu: base + 1011, management: base + 1012 } as const;
+};
+// Playwright gives each worker process its slot (0 … workers − 1) before loading this file.
+export const PORTS = portsOf(Number(process.env.TEST_PARALLEL_INDEX ?? 0));
 export const BE_URL = `http://be.localhost:${PORTS.gateway}`;
 export const LU_URL = `http://lu.localhost:${PORTS.gateway}`;
+
+/** Stack `n`: the first builds the app, the others run what it built. */
+const stack = (n: number) => {
+  const ports = portsOf(n);
+  return {
+    command: `node ../scripts/start.mjs${n === 0 ? '' : ' --no-build'}`,
+    url: `http://127.0.0.1:${ports.gateway}/healthz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    env: {
+      PORT: String(ports.gateway),
+      MOCK_BE_PORT: String(ports.be),
+      MOCK_LU_PORT: String(ports.lu),
+      // The gateway's management listener (metrics, probes): beside the stack's other ports.
+      MANAGEMENT_PORT: String(ports.management),
+      LOG_LEVEL: 'warn',
+      // Every test signs in from 127.0.0.1, a hundred sign-ins in a few minutes: the
+      // per-address budgets, meant for one client per address, would refuse the suite
+      // itself. The gateway's own tests hold those limits to their defaults.
+      RATE_LIMIT_SIGN_IN: '1000',
+      RATE_LIMIT_CODES: '1000',
+      RATE_LIMIT_FORGOT: '1000',
+    },
+  };
+};
 
 export default defineConfig({
   testDir: './tests',
   outputDir: './artifacts/results',
+  // Files are shared out among the workers; a file's tests run in order on one.
   fullyParallel: false,
-  workers: 1,
+  workers: WORKERS,
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
@@ -26,26 +65,6 @@ export default defineConfig({
     launchOptions: chromiumLaunch(),
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
-  webServer: {
-    command: 'node ../scripts/start.mjs',
-    url: `http://127.0.0.1:${PORTS.gateway}/healthz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(PORTS.gateway),
-      MOCK_BE_PORT: String(PORTS.be),
-      MOCK_LU_PORT: String(PORTS.lu),
-      // The gateway's management listener (metrics, probes): beside the suite's other ports.
-      MANAGEMENT_PORT: String(portBase + 1012),
-      LOG_LEVEL: 'warn',
-      // Every test signs in from 127.0.0.1, a hundred sign-ins in a few minutes: the
-      // per-address budgets, meant for one client per address, would refuse the suite
-      // itself. The gateway's own tests hold those limits to their defaults.
-      RATE_LIMIT_SIGN_IN: '1000',
-      RATE_LIMIT_CODES: '1000',
-      RATE_LIMIT_FORGOT: '1000',
-    },
-  },
+  // Started one after the other: the first one's build is there for the next.
+  webServer: Array.from({ length: WORKERS }, (_, n) => stack(n)),
 });
