@@ -4,7 +4,7 @@ import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { Loading } from '../components/Loading';
 import { answerOrThrow, api, queryKeys } from '../lib/api';
 import { fuzzionPayload, loginPayload } from '../lib/flow-state';
-import { decide, PUBLIC_ROUTES, stepUpHref, targetClientOf } from '../lib/guard-rules';
+import { decide, stepUpHref, targetClientOf } from '../lib/guard-rules';
 import { type RouteName, routeNameOf } from '../lib/routes';
 import { useCurrentUser } from '../lib/session';
 import { useWeakLock } from '../lib/weak-lock';
