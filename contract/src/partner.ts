@@ -83,7 +83,7 @@ export const partnerAccount = c.router({
     metadata: rateLimited('signIn'),
     path: '/user/link-account',
     summary:
-      "Link a workplace identity-provider login to an existing account proven by its password and second factor. 401: the account's second factor is needed (payload, methods; `POST /mfa/sudo` links and signs in); 400 `invalid_grant` (the payload is spent after 5); 409 linked elsewhere; 429 locked",
+      "Link a workplace identity-provider login to an existing account proven by its password and second factor. 401: the account's second factor is needed (payload, methods; `POST /mfa/sudo` links and signs in); 400 `invalid_grant` a wrong password, `invalid_payload` a payload expired or spent (after 5 wrong passwords); 409 linked elsewhere; 429 locked",
     body: LinkAccountBody,
     responses: {
       200: SignedInBySso,

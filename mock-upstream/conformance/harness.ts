@@ -18,6 +18,9 @@
  * | `CONFORMANCE_TOTP_LOGIN`, `CONFORMANCE_TOTP_SECRET` | `totp@example.be`, `JBSWY3DPEHPK3PXP` | single-use codes: an account with an authenticator app |
  * | `CONFORMANCE_PAUSE_LOGIN`, `CONFORMANCE_PAUSE_TOTP_SECRET` | the TOTP account | second-factor limit: its second factor ends up paused (15 min) |
  * | `CONFORMANCE_MFA_PAUSE_AFTER` | `10` | the most wrong second factors an account may take before its pause |
+ * | `CONFORMANCE_SSO_PROVIDER`, `CONFORMANCE_SSO_IDENTITY` | `microsoft`, `new.hire@acme.example` | link: a workplace identity linked to no account; its provider's login must lead back with a code without a person (a test identity provider) |
+ * | `CONFORMANCE_SSO_CALLBACK` | `http://be.localhost:3000/sso/microsoft/login/callback` | link: the portal callback registered with that provider |
+ * | `CONFORMANCE_LINK_WRONG_PASSWORDS` | `5` | link: the wrong passwords that spend a link payload |
  *
  * The suite plays the gateway: it sends `X-Forwarded-For` (documentation
  * addresses, 192.0.2.0/24), `X-Device-ID` and a browser's `User-Agent`, as the
@@ -51,6 +54,15 @@ export const accounts = {
     secret: env('CONFORMANCE_PAUSE_TOTP_SECRET', totpSecret),
   },
   pauseAfter: Number(env('CONFORMANCE_MFA_PAUSE_AFTER', '10')),
+  sso: {
+    provider: env('CONFORMANCE_SSO_PROVIDER', 'microsoft') as 'microsoft' | 'google',
+    identity: env('CONFORMANCE_SSO_IDENTITY', 'new.hire@acme.example'),
+    callback: env(
+      'CONFORMANCE_SSO_CALLBACK',
+      'http://be.localhost:3000/sso/microsoft/login/callback',
+    ),
+    wrongPasswords: Number(env('CONFORMANCE_LINK_WRONG_PASSWORDS', '5')),
+  },
 } as const;
 
 /** Every answer is checked against the account-API contract (status and body). */
@@ -122,4 +134,33 @@ export async function signInWithCode(login: string, code: string, headers = forw
   const started = await chooseTotp(payload, totpId, headers);
   if (started.status !== 200) return started;
   return api.auth.confirmSudo({ body: { payload, code }, extraHeaders: headers });
+}
+
+/**
+ * A link payload for a workplace identity that no account has: the
+ * provider's login is started and followed back to the portal's callback
+ * (the provider must answer without a person: the mock's, or a test one),
+ * and its code is handed to the account API as the gateway does.
+ */
+export async function ssoPayload(identity: string): Promise<string> {
+  const { provider, callback } = accounts.sso;
+  const started = await api.partner.ssoLogin({
+    params: { provider },
+    query: { redirect_uri: callback, state: randomUUID(), login_hint: identity },
+  });
+  if (started.status !== 200) throw new Error(`sso login: ${started.status}`);
+  let next = new URL(started.body.redirect);
+  for (let hop = 0; hop < 10 && `${next.origin}${next.pathname}` !== callback; hop++) {
+    const res = await fetch(next, { redirect: 'manual' });
+    const location = res.headers.get('location');
+    if (!location) throw new Error(`the provider did not lead back (${res.status} at ${next})`);
+    next = new URL(location, next);
+  }
+  const code = next.searchParams.get('code');
+  if (!code) throw new Error('the provider led back without a code');
+  const answer = await api.partner.ssoCallback({ params: { provider }, body: { code } });
+  if (answer.status !== 200 || !('payload' in answer.body)) {
+    throw new Error(`${identity}: expected an identity without a linked account`);
+  }
+  return answer.body.payload;
 }
