@@ -23,7 +23,7 @@ describe('sign-in schemas', () => {
     const parsed = MfaNeeded.parse({
       mfa: {
         payload: 'p1',
-        methods: [{ id: 3, method: 'sms', target: '+32 *** ** 01', primary: true }],
+        methods: [{ id: 3, method: 'sms', target: '+32 4•••01', primary: true }],
       },
     });
     expect(parsed.mfa.methods[0]?.method).toBe('sms');

@@ -1,6 +1,7 @@
 import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { z } from 'zod';
+import { E164_SHAPE } from './mask';
 import { isNationalRegisterNumber, PASSWORD_FAILURE_CODE, passwordFailures } from './rules';
 
 export * from './rules';
@@ -19,7 +20,7 @@ export const Email = z
 /** Phone number in E.164 (`+32470000001`), checked with libphonenumber's metadata. */
 export const Phone = z.string().refine(
   (v) => {
-    if (!/^\+[1-9]\d{6,14}$/.test(v)) return false;
+    if (!E164_SHAPE.test(v)) return false;
     return parsePhoneNumberFromString(v)?.isValid() ?? false;
   },
   { error: 'The phone number provided is invalid.' },

@@ -35,7 +35,7 @@ const payload = z.string().min(1).max(256);
 
 /** The other account, as the duplicated screen shows it. */
 export const FuzzionData = z.object({
-  /** The other account's username, masked (`d*****s@example.be`). */
+  /** The other account's username, masked by `maskContact` (`d•••s@example.be`). */
   username: z.string(),
   /** The platform the other account belongs to (the login titles of spec part 2). */
   platform: z.enum(['client_area', 'employee_area', 'partner_area']),

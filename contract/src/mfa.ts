@@ -16,7 +16,8 @@ export const MfaMethod = z.object({
   method: MfaKind,
   /**
    * Address or number the code goes to (e-mail and SMS): masked in sign-in
-   * challenges, in full in the signed-in user's own list.
+   * challenges (`maskContact` of `./mask`: `e•••e@example.be`, `+352 6•••01`),
+   * in full in the signed-in user's own list.
    */
   target: z.string().nullable(),
   primary: z.boolean(),

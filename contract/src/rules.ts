@@ -15,7 +15,7 @@ export function toE164(input: string, defaultCountry: 'BE' | 'LU'): string | nul
 /**
  * A stored number as people read it, by its country's grouping
  * (`+32470000001` → `+32 470 00 00 01`); anything that is not a valid E.164
- * number (a masked `+32 4** ** ** 01`, say) as it was given.
+ * number (a masked `+32 4•••01`, say) as it was given.
  */
 export function formatPhone(value: string): string {
   const parsed = value.startsWith('+') ? parsePhoneNumberFromString(value) : undefined;

@@ -13,7 +13,7 @@ test.beforeEach(async ({ page, login }) => {
   await expect(page).toHaveURL(/\/duplicated\?/);
   await expect(page.getByRole('heading', { name: 'Is this account yours too?' })).toBeVisible();
   await expect(
-    page.getByText(/similar username: d\*+s@example\.be, in the client area/),
+    page.getByText(/similar username: d•••s@example\.be, in the client area/),
   ).toBeVisible();
 });
 
@@ -29,7 +29,7 @@ test('accept: proven by a code to the other account, the accounts are merged', a
 
   // The code step: the MFA screens, with the other account's methods (masked).
   await expect(page).toHaveURL(/\/mfa\/methods\?.*isFuzzion=true/);
-  await page.getByRole('button', { name: /^E-mail\s*d\*+s@example\.be/ }).click();
+  await page.getByRole('button', { name: /^E-mail\s*d•••s@example\.be/ }).click();
   await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
   // A complete code goes by itself.
   await page.getByLabel('Verification code').fill('00000000');

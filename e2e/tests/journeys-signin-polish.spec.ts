@@ -76,10 +76,11 @@ test('the authenticator app as primary: nothing is sent, its 6-digit field opens
   await expect(page).toHaveURL(/\/mfa\/methods\?.*choose=true/);
   const rows = page.getByRole('list', { name: 'Confirm it is you' }).getByRole('listitem');
   await expect(rows).toHaveCount(3);
-  // Each row: icon, title, the masked target or what the method asks, a chevron.
+  // Each row: icon, title, the target (the address typed to sign in: in full) or what the
+  // method asks, a chevron.
   await expect(rows.first().locator('.list-row-icon svg')).toBeVisible();
   await expect(rows.first().locator('.list-row-chevron')).toBeVisible();
-  await expect(page.getByRole('button', { name: /^E-mail\s*t.+p@example\.be$/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^E-mail\s*totp@example\.be$/ })).toBeVisible();
   await review(page, 'method choice (en)');
 
   await page.getByRole('button', { name: /^E-mail/ }).click();

@@ -160,7 +160,7 @@ describe('a hash link while signed in to another account', () => {
     expect(asked.json()).toMatchObject({
       code: 'other_account',
       current: { firstname: expect.any(String), login: expect.stringContaining('@example.be') },
-      incoming: { firstname: 'Emma', login: 'e******e@example.be' },
+      incoming: { firstname: 'Emma', login: 'e•••e@example.be' },
     });
     expect(asked.cookies.find((c) => c.name === 'access_token')).toBeUndefined();
     expect((await userOf(mine)).json().data.email[0].value).toBe('customer@example.be');

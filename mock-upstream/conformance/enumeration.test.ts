@@ -10,8 +10,9 @@ import { accounts, api, forwarded, resetWhenMock } from './harness';
 resetWhenMock();
 
 const unknown = `nobody-${Date.now()}@example.be`;
-const MASKED_EMAIL = /^[^*@]\*{5}[^*@]?@[^@]+$/;
-const MASKED_PHONE = /^\+\d{2,3}\*+\d{2}$/;
+/** The product's one mask (`maskContact` of the contract): `e•••e@example.be`, `+32 4•••01`. */
+const MASKED_EMAIL = /^[^•@]•••[^•@]?@[^@]+$/;
+const MASKED_PHONE = /^\+\d{1,3} \d•••\d{2}$/;
 
 /** What an answer says, without what must differ (the masked address itself, the payload). */
 function shapeOf(res: { status: number; body: unknown }) {

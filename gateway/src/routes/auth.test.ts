@@ -60,7 +60,7 @@ describe('MFA at sign-in through the gateway', () => {
     expect(start.json()).toEqual({
       payload: mfa.payload,
       method: 'email',
-      target: 'e******e@example.be',
+      target: 'e•••e@example.be',
     });
     const code = stack.be.store.outbox.findLast((m) => m.to === 'employee@example.be')?.code;
     const done = await stack.gateway.inject({

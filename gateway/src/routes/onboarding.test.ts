@@ -32,7 +32,7 @@ describe('forgot password and username through the gateway', () => {
   it('sends a code by e-mail and resets the password with it', async () => {
     const asked = await post('/api/user/forgot-password', { login: 'employee@example.be' });
     expect(asked.statusCode).toBe(200);
-    expect(asked.json()).toMatchObject({ technology: 'email', recipient: ['e*****e@example.be'] });
+    expect(asked.json()).toMatchObject({ technology: 'email', recipient: ['e•••e@example.be'] });
 
     const reset = await post('/api/user/reset-password', {
       payload: asked.json().payload,
@@ -86,7 +86,7 @@ describe('forgot password and username through the gateway', () => {
     const res = await post('/api/user/forgot-username', {
       national_register_number: '85073100130',
     });
-    expect(res.json().usernames).toContain('e*****e@example.be');
+    expect(res.json().usernames).toContain('e•••e@example.be');
   });
 
   it('refuses a state-changing call without the device id', async () => {

@@ -12,6 +12,7 @@ import {
   type TokenAnswer,
   toE164,
 } from '@portal/contract';
+import { maskContact } from '@portal/contract/mask';
 import { isFirstPartyClient, isFirstPartyToken } from '../scopes';
 import {
   type Account,
@@ -41,7 +42,6 @@ import {
   hasMfa,
   hasSudo,
   isTrustedDevice,
-  maskTarget,
   spendChallenge,
   startMethodCheck,
   toMfaMethod,
@@ -589,7 +589,7 @@ export function loginByHash(
 /** First name and masked default e-mail: enough for a person to recognise an account. */
 function labelOf(account: Account): AccountLabel {
   const email = account.email.find((e) => e.default) ?? account.email[0];
-  return { firstname: account.firstname, login: maskTarget(email?.value ?? null) ?? '' };
+  return { firstname: account.firstname, login: email ? maskContact(email.value) : '' };
 }
 
 /** Whose a hash token is, and whether it is the bearer's account; the token stays usable. */

@@ -1,4 +1,5 @@
 import type { ErrorBody, Fuzzion, FuzzionData, MfaMethod, TokenAnswer } from '@portal/contract';
+import { maskContact } from '@portal/contract/mask';
 import {
   type Account,
   type ChallengeRow,
@@ -16,14 +17,13 @@ import {
   countWrongTry,
   createChallenge,
   findChallenge,
-  maskTarget,
   sendChallengeCode,
   spendChallenge,
   toMfaMethod,
   verifyChallengeCode,
 } from './mfa-codes';
 import { sessionAnswer } from './onboarding';
-import { deviceOf, maskLogin } from './recovery';
+import { deviceOf } from './recovery';
 
 /**
  * Duplicate-account merge (spec "fuzzion"). A `fuzzion` challenge belongs to
@@ -117,7 +117,7 @@ function codeMethods(store: Store, other: Account): MfaMethod[] {
   ].map(({ row, method }) => ({
     id: -row.id,
     method,
-    target: maskTarget(row.value),
+    target: maskContact(row.value),
     primary: false,
   }));
 }
@@ -128,7 +128,7 @@ function describe(store: Store, merge: Merge): Fuzzion {
   return {
     mfa: state.confirmed ? [] : codeMethods(store, other),
     data: {
-      username: maskLogin(state.otherLogin),
+      username: maskContact(state.otherLogin),
       platform: platformOf(other),
       claims: hasCard ? ['card', 'password', 'code'] : ['password', 'code'],
       stage: state.confirmed ? 'confirmed' : 'found',
@@ -279,7 +279,7 @@ export function acceptFuzzion(
   spendChallenge(challenge);
   if (bearer && store.tokens.get(bearer)?.accountId === account.id) revokeToken(store, bearer);
   const device = deviceOf(session);
-  recordEvent(store, account.id, 'account_merged', device, maskLogin(state.otherLogin));
+  recordEvent(store, account.id, 'account_merged', device, maskContact(state.otherLogin));
   const row = issueToken(store, account.id, session);
   return { status: 200, body: sessionAnswer(row, account) };
 }
@@ -320,8 +320,8 @@ export function declineFuzzion(
   account.duplicateOf = null;
   spendChallenge(challenge);
   const device = deviceOf(session);
-  recordEvent(store, account.id, 'account_merge_declined', device, maskLogin(login));
-  recordEvent(store, other.id, 'username_removed', null, maskLogin(login));
+  recordEvent(store, account.id, 'account_merge_declined', device, maskContact(login));
+  recordEvent(store, other.id, 'username_removed', null, maskContact(login));
   return { status: 204, body: undefined };
 }
 
@@ -350,7 +350,7 @@ export function notMeFuzzion(
     account.id,
     'account_merge_not_me',
     deviceOf(session),
-    maskLogin(String(other)),
+    maskContact(String(other)),
   );
   return { status: 204, body: undefined };
 }

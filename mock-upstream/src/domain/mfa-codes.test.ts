@@ -9,9 +9,9 @@ import {
   createChallenge,
   findChallenge,
   generateRecoveryKeys,
-  maskTarget,
   newTotpSecret,
   sendChallengeCode,
+  toMfaMethod,
   totpUri,
   unusedRecoveryKeys,
   verifyChallengeCode,
@@ -107,11 +107,27 @@ describe('recovery keys', () => {
 });
 
 describe('masking', () => {
-  it('hides most of an address or number', () => {
-    expect(maskTarget('employee@example.be')).toBe('e******e@example.be');
-    expect(maskTarget('jo@example.be')).toBe('j@example.be');
-    expect(maskTarget('+352621000001')).toBe('+35********01');
-    expect(maskTarget(null)).toBeNull();
+  const row = (method: MfaMethodRow['method'], target: string): MfaMethodRow => ({
+    ...totpRow('unused'),
+    method,
+    target,
+    secret: null,
+  });
+
+  it("shows a challenge's targets with the product's one mask, a LU number with its full +352", () => {
+    expect(toMfaMethod(row('sms', '+352621000001'), true).target).toBe('+352 6•••01');
+    expect(toMfaMethod(row('email', 'marie@example.lu'), true).target).toBe('m•••e@example.lu');
+  });
+
+  it('shows the signed-in user their own targets in full', () => {
+    expect(toMfaMethod(row('sms', '+352621000001'), false).target).toBe('+352621000001');
+  });
+
+  it('gives addresses of different lengths masks of one length', () => {
+    const short = toMfaMethod(row('email', 'jo@example.be'), true).target;
+    const long = toMfaMethod(row('email', 'johannes.van.den.berg@example.be'), true).target;
+    expect(short).toBe('j•••o@example.be');
+    expect(long).toHaveLength(short?.length ?? 0);
   });
 });
 

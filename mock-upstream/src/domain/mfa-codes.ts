@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { MfaMethod } from '@portal/contract';
+import { maskContact } from '@portal/contract/mask';
 import { authenticator } from 'otplib';
 import {
   type ChallengeRow,
@@ -266,20 +267,6 @@ export function hasMfa(store: Store, accountId: number): boolean {
   return activeMethods(store, accountId).some((m) => m.method !== 'totpRecovery');
 }
 
-/** `employee@example.be` → `e******e@example.be`; `+32470000001` → `+32*******01`. */
-export function maskTarget(target: string | null): string | null {
-  if (!target) return null;
-  const at = target.indexOf('@');
-  if (at > 0) {
-    const name = target.slice(0, at);
-    const shown =
-      name.length <= 2 ? name[0] : `${name[0]}${'*'.repeat(name.length - 2)}${name.at(-1)}`;
-    return `${shown}${target.slice(at)}`;
-  }
-  if (target.length <= 5) return '*'.repeat(target.length);
-  return `${target.slice(0, 3)}${'*'.repeat(target.length - 5)}${target.slice(-2)}`;
-}
-
 /** The wire view of a method; `masked` for anyone not signed in (sign-in challenges). */
 export function toMfaMethod(row: MfaMethodRow, masked: boolean): MfaMethod {
   const view: MfaMethod = {
@@ -288,7 +275,7 @@ export function toMfaMethod(row: MfaMethodRow, masked: boolean): MfaMethod {
     target: row.method === 'email' || row.method === 'sms' ? row.target : null,
     primary: row.primary,
   };
-  if (masked) view.target = maskTarget(view.target);
+  if (masked && view.target) view.target = maskContact(view.target);
   if (row.method === 'card' && row.target) {
     view.card_number = masked
       ? `${row.target.slice(0, 4)}********${row.target.slice(-4)}`
@@ -326,13 +313,13 @@ export function startMethodCheck(
   }
   if ((method.method === 'email' || method.method === 'sms') && method.target) {
     sendChallengeCode(store, challenge, method.method, method.target);
-    return maskTarget(method.target);
+    return maskContact(method.target);
   }
   if (method.method === 'card') {
     const dest = cardCodeDestination(store, method.accountId);
     if (!dest) return null;
     sendChallengeCode(store, challenge, dest.channel, dest.to, 'Your card verification code is');
-    return maskTarget(dest.to);
+    return maskContact(dest.to);
   }
   return null;
 }

@@ -9,6 +9,7 @@ import type {
   OnboardingStepName,
   TokenAnswer,
 } from '@portal/contract';
+import { maskContact } from '@portal/contract/mask';
 import {
   type Account,
   type ChallengeRow,
@@ -30,7 +31,7 @@ import {
   spendChallenge,
   verifyChallengeCode,
 } from './mfa-codes';
-import { deviceOf, maskLogin } from './recovery';
+import { deviceOf } from './recovery';
 
 /**
  * Onboarding (spec parts 2 and 4): an account created from a card number (BE),
@@ -157,7 +158,7 @@ export function startOnboarding(store: Store, input: OnboardingStart): StartResu
       const username = owner.email.find((e) => e.default)?.value ?? owner.email[0]?.value;
       return {
         status: 200,
-        body: { existingAccount: { username: username ? maskLogin(username) : '' } },
+        body: { existingAccount: { username: username ? maskContact(username) : '' } },
       };
     }
     if (input.card_number !== undefined) {
@@ -197,7 +198,7 @@ export function startOnboarding(store: Store, input: OnboardingStart): StartResu
     body: {
       payload: row.payload,
       step: 'email',
-      currentEmail: currentEmail ? maskLogin(currentEmail) : null,
+      currentEmail: currentEmail ? maskContact(currentEmail) : null,
     },
   };
 }
@@ -224,7 +225,7 @@ export function sendEmailCode(
   state.email = email;
   state.step = 'email-code';
   sendChallengeCode(store, challenge, 'email', email, 'Your e-mail verification code is');
-  return progress(challenge, maskLogin(email));
+  return progress(challenge, maskContact(email));
 }
 
 /** Checks the code of the e-mail or phone step; a right one moves the flow on. */
@@ -262,7 +263,7 @@ export function sendPhoneCode(store: Store, input: { payload: string; phone: str
   at.state.phone = input.phone;
   at.state.step = 'phone-code';
   sendChallengeCode(store, at.challenge, 'sms', input.phone, 'Your phone verification code is');
-  return progress(at.challenge, maskLogin(input.phone));
+  return progress(at.challenge, maskContact(input.phone));
 }
 
 export const verifyPhone = (store: Store, input: { payload: string; code: string }) =>

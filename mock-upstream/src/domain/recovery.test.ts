@@ -34,7 +34,7 @@ describe('forgot password', () => {
     expect(asked.statusCode).toBe(200);
     const { payload, recipient, technology } = asked.json();
     expect(technology).toBe('SMS');
-    expect(recipient).toEqual(['+32*******01']);
+    expect(recipient).toEqual(['+32 4•••01']);
 
     const [sms] = await outbox('+32470000001');
     expect(sms?.channel).toBe('sms');
@@ -165,7 +165,7 @@ describe('forgot password', () => {
     });
     expect(resent.json()).toMatchObject({
       technology: 'email',
-      recipient: ['e*****e@example.be'],
+      recipient: ['e•••e@example.be'],
     });
     const [mail] = await outbox('employee@example.be');
     expect(mail?.channel).toBe('email');
@@ -229,7 +229,7 @@ describe('forgot password', () => {
   it('answers an unknown login in the same shape and sends nothing', async () => {
     const res = await post('/user/forgot-password', { login: 'nobody@example.be' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ technology: 'email', recipient: ['n*****y@example.be'] });
+    expect(res.json()).toMatchObject({ technology: 'email', recipient: ['n•••y@example.be'] });
     expect(store.outbox).toHaveLength(0);
     const reset = await post('/user/reset-password', {
       payload: res.json().payload,
@@ -240,18 +240,51 @@ describe('forgot password', () => {
   });
 });
 
+describe('forgot password, masked recipients', () => {
+  it('masks a made-up recipient exactly as a real one', async () => {
+    const real = await post('/user/forgot-password', {
+      login: 'employee@example.be',
+      technology: 'sms',
+    });
+    const madeUp = await post('/user/forgot-password', {
+      login: 'nobody@example.be',
+      technology: 'sms',
+    });
+    expect(real.json().recipient).toEqual(['+32 4•••01']);
+    expect(madeUp.json().recipient[0]).toMatch(/^\+32 4•••\d{2}$/);
+    expect(store.outbox.map((m) => m.to)).toEqual(['+32470000001']);
+  });
+
+  it('keeps the full +352 of a Luxembourg number, real or made up', async () => {
+    const lu = buildMockUpstream({ region: 'lu' });
+    try {
+      const ask = (login: string) =>
+        lu.app.inject({
+          method: 'POST',
+          url: '/user/forgot-password',
+          headers: deviceHeaders(),
+          payload: { login, technology: 'sms' },
+        });
+      expect((await ask('marie@example.lu')).json().recipient).toEqual(['+352 6•••01']);
+      expect((await ask('nobody@example.lu')).json().recipient[0]).toMatch(/^\+352 6•••\d{2}$/);
+    } finally {
+      await lu.app.close();
+    }
+  });
+});
+
 describe('forgot username', () => {
   it("finds employee's masked username by national register number", async () => {
     const res = await post('/user/forgot-username', {
       national_register_number: '85.07.31-001.30',
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json().usernames).toEqual(['e*****e@example.be', '+32*******01']);
+    expect(res.json().usernames).toEqual(['e•••e@example.be', '+32 4•••01']);
   });
 
   it('finds the account holding a card', async () => {
     const res = await post('/user/forgot-username', { card_number: '5065000000000003' });
-    expect(res.json().usernames).toContain('e*****e@example.be');
+    expect(res.json().usernames).toContain('e•••e@example.be');
   });
 
   it('answers an empty list for a number nobody holds', async () => {

@@ -8,6 +8,7 @@ import {
   type ResetPasswordRequest,
   toE164,
 } from '@portal/contract';
+import { maskContact } from '@portal/contract/mask';
 import {
   type Account,
   describeDevice,
@@ -26,7 +27,6 @@ import {
   countWrongTry,
   createChallenge,
   findChallenge,
-  maskTarget,
   sendChallengeCode,
   spendChallenge,
   verifyChallengeCode,
@@ -39,18 +39,6 @@ import {
  */
 
 export const FORGOT_PASSWORD = 'forgot-password';
-
-/**
- * A username as the recovery screens show it: `employee@example.be` →
- * `e*****e@example.be` (always five stars, so the length stays hidden);
- * phones as the MFA screens mask them.
- */
-export function maskLogin(login: string): string {
-  const at = login.indexOf('@');
-  if (at < 0) return maskTarget(login) ?? '';
-  const name = login.slice(0, at);
-  return `${name[0]}*****${name.length > 1 ? name.at(-1) : ''}${login.slice(at)}`;
-}
 
 /** Device and place of a request, as a history event records them. */
 export function deviceOf(session: Partial<SessionInfo>) {
@@ -95,10 +83,10 @@ export function forgotPassword(store: Store, input: ForgotPasswordRequest): Forg
     // for the same work (hashing a code), to a recipient made up from the login.
     hashSecret(randomOpaque());
     const shown = sameChannel ? typed : decoyRecipient(store, typed, channel);
-    return { recipient: [maskLogin(shown)], technology, payload: challenge.payload };
+    return { recipient: [maskContact(shown)], technology, payload: challenge.payload };
   }
   sendChallengeCode(store, challenge, channel, to, 'Your password reset code is');
-  return { recipient: [maskLogin(to)], technology, payload: challenge.payload };
+  return { recipient: [maskContact(to)], technology, payload: challenge.payload };
 }
 
 const DECOY_DOMAINS = ['gmail.com', 'outlook.com', 'hotmail.com', 'yahoo.com', 'icloud.com'];
@@ -206,7 +194,9 @@ export function resetPassword(
 /** The usernames of an account as forgot-username lists them: e-mails, then phones, masked. */
 export function maskedUsernames(account: Account): string[] {
   const sorted = (rows: Account['email']) =>
-    [...rows].sort((a, b) => Number(b.default) - Number(a.default)).map((r) => maskLogin(r.value));
+    [...rows]
+      .sort((a, b) => Number(b.default) - Number(a.default))
+      .map((r) => maskContact(r.value));
   return [...sorted(account.email), ...sorted(account.phone)];
 }
 

@@ -26,7 +26,7 @@ describe('list rows', () => {
     const onDelete = vi.fn();
     render(
       <ListRows label="Rows">
-        <ListRow title="Text message" description="+32 •••• 01" onPress={onPress} />
+        <ListRow title="Text message" description="+32 4•••01" onPress={onPress} />
         <ListRow
           title="Phone"
           badge="Current"

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { queryKeys } from '../lib/api';
 import { type ErrorTexts, errorOf, errorText, isSudoRequired } from '../lib/errors';
 import { useMfaMethods } from '../lib/mfa-methods';
+import { useContactFormat } from '../lib/phone';
 import { tsr } from '../lib/tsr';
 import { authenticateWithPasskey, type PasskeyFailure, usePasskeyOffer } from '../lib/webauthn';
 import { CodeInput } from './CodeInput';
@@ -115,6 +116,7 @@ function PasskeyStepUp({
 
 function CodeStepUp({ onDone }: { onDone: (ok: boolean) => void }) {
   const { t } = useTranslation();
+  const show = useContactFormat();
   const queryClient = useQueryClient();
   const [check, setCheck] = useState<Check | null>(null);
   const [mfaId, setMfaId] = useState<number | undefined>(undefined);
@@ -189,7 +191,7 @@ function CodeStepUp({ onDone }: { onDone: (ok: boolean) => void }) {
       ? t('account.stepUp.introTotp')
       : check.method === 'totpRecovery'
         ? t('account.stepUp.introRecovery')
-        : t('account.stepUp.introCode', { target: check.target ?? '' });
+        : t('account.stepUp.introCode', { target: show(check.target ?? '') });
 
   return (
     <Modal title={t('account.stepUp.title')} onClose={() => onDone(false)}>

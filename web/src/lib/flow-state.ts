@@ -43,6 +43,11 @@ export interface LoginChallenge {
   methods: MfaMethod[];
   /** The post-login target (a path of this site, or the gateway's `/authorize?...`). */
   target: string | null;
+  /**
+   * The e-mail address or number (E.164) typed to sign in: the MFA screens show
+   * it in full where a method's masked target is its mask (`typedOrMasked`).
+   */
+  login?: string;
 }
 export const loginPayload = slot<LoginChallenge>('loginPayload');
 
@@ -50,7 +55,7 @@ export const loginPayload = slot<LoginChallenge>('loginPayload');
 export interface MfaCheck {
   payload: string;
   method: MfaKind;
-  /** Masked address or number the code went to. */
+  /** Masked address or number the code went to (`maskContact` of the contract). */
   target: string | null;
   /** Id of the method used (to ask for a new code by the same method). */
   mfaId: number | null;
@@ -67,6 +72,7 @@ export const openApp = slot<string>('open_app');
 
 /** Forgot password: where the code went and the payload to reset with. */
 export interface ForgotState {
+  /** The e-mail address or number (E.164) typed: shown in full where a recipient is its mask. */
   login: string;
   recipient: string[];
   technology: 'SMS' | 'email';

@@ -171,7 +171,7 @@ export default function LoginScreen({
       if (challenge) {
         // Spec part 4, Login 2: MFA is needed; keep the payload; the primary method starts.
         const { payload, methods } = challenge;
-        loginPayload.set({ payload, methods, target });
+        loginPayload.set({ payload, methods, target, login: username });
         const listed = methods.map(({ id, method, target: to, primary }) => ({
           id,
           method,

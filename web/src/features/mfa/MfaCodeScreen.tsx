@@ -11,7 +11,7 @@ import { api, queryKeys } from '../../lib/api';
 import { type ErrorTexts, errorOf, errorText, type PortalError } from '../../lib/errors';
 import { fuzzionPayload, loginPayload, type MfaCheck, mfaPayload } from '../../lib/flow-state';
 import { focusSoon } from '../../lib/page-navigation';
-import { useContactFormat } from '../../lib/phone';
+import { typedOrMasked, useContactFormat } from '../../lib/phone';
 import { href } from '../../lib/routes';
 import { useFinishSignIn } from '../../lib/sign-in';
 import { safeInternalTarget } from '../../lib/target';
@@ -104,7 +104,13 @@ function CodeForm({
   const kind = check.method;
   const length = codeLength(kind);
   const isCard = kind === 'card';
-  const target = check.target ?? '';
+  // At sign-in, the address or number typed to sign in shows in full (docs/journeys-signin.md).
+  const signIn = flags.isLogin ? loginPayload.get() : null;
+  const shownTarget = typedOrMasked(
+    check.target ?? '',
+    signIn?.login,
+    signIn?.methods.map((m) => m.target),
+  );
 
   const submit = async (event?: FormEvent, typed = code) => {
     event?.preventDefault();
@@ -252,7 +258,7 @@ function CodeForm({
   );
 
   const title = t(`mfa.code.title.${kind}`);
-  const text = t(`mfa.code.text.${kind}`, { target: show(target) });
+  const text = t(`mfa.code.text.${kind}`, { target: show(shownTarget) });
   const methodsHref = href('mfa-methods', { ...flagsQuery(flags), choose: 'true' });
 
   if (isCard) {

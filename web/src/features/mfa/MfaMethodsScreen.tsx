@@ -16,7 +16,7 @@ import { loginSearch, PartnerBanner } from '../../components/PartnerBanner';
 import { api } from '../../lib/api';
 import { errorOf, errorText, type PortalError } from '../../lib/errors';
 import { loginPayload } from '../../lib/flow-state';
-import { useContactFormat } from '../../lib/phone';
+import { typedOrMasked, useContactFormat } from '../../lib/phone';
 import { href } from '../../lib/routes';
 import { safeInternalTarget } from '../../lib/target';
 import { authenticateWithPasskey, type PasskeyFailure, usePasskeyOffer } from '../../lib/webauthn';
@@ -97,6 +97,9 @@ export default function MfaMethodsScreen() {
 
   const offered = (methods ?? []).filter((m) => PICKABLE.includes(m.method));
   const kinds = offered.map((m) => m.method);
+  // At sign-in, the address or number typed to sign in shows in full (docs/journeys-signin.md).
+  const typed = flags.isLogin ? loginPayload.get()?.login : null;
+  const targets = offered.map((m) => m.target);
 
   const choose = async (method: ListedMethod | null) => {
     setBusy(true);
@@ -197,7 +200,7 @@ export default function MfaMethodsScreen() {
               title={t(`mfa.methods.row.${m.method}`)}
               description={
                 m.method === 'email' || m.method === 'sms'
-                  ? show(m.target ?? '')
+                  ? show(typedOrMasked(m.target ?? '', typed, targets))
                   : t(`mfa.methods.rowText.${m.method}`)
               }
               disabled={busy}

@@ -59,7 +59,7 @@ export default function LinkExistingScreen() {
   const link = useMutation({
     mutationFn: (body: { payload: string; username: string; password: string; captcha?: string }) =>
       api.partner.linkAccount({ body }),
-    onSuccess: (res) => {
+    onSuccess: (res, sent) => {
       if (res.status === 200) {
         ssoLinkOffer.clear();
         // A new session: the whole app starts again from it (user, guards, sudo).
@@ -74,7 +74,12 @@ export default function LinkExistingScreen() {
       if (challenge) {
         // The account's second factor, as at sign-in; the link is made once it is right.
         const { payload, methods } = challenge;
-        loginPayload.set({ payload, methods, target: href('partner.link-success') });
+        loginPayload.set({
+          payload,
+          methods,
+          target: href('partner.link-success'),
+          login: sent.username,
+        });
         // The primary method starts at once, as at sign-in (docs/journeys-signin.md).
         const listed = methods.map(({ id, method, target: to, primary }) => ({
           id,

@@ -6,6 +6,7 @@ import { ResendCode } from '../../components/ResendCode';
 import { api } from '../../lib/api';
 import { type ErrorTexts, errorOf, errorText } from '../../lib/errors';
 import { type ForgotState, forgotPassword } from '../../lib/flow-state';
+import { typedOrMasked, useContactFormat } from '../../lib/phone';
 import { href } from '../../lib/routes';
 
 /** A wrong, expired or spent code (422) in the code field's words. */
@@ -25,6 +26,7 @@ export default function ForgotPasswordSentScreen() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [otherFailed, setOtherFailed] = useState(false);
+  const show = useContactFormat();
 
   if (!state) return <Restart />;
 
@@ -61,7 +63,10 @@ export default function ForgotPasswordSentScreen() {
 
   const channel = state.technology === 'SMS' ? 'sms' : 'email';
   const other = channel === 'sms' ? 'email' : 'sms';
-  const recipients = state.recipient.join(', ');
+  // The address or number typed on the previous screen shows in full (docs/journeys-signin.md).
+  const recipients = state.recipient
+    .map((r) => show(typedOrMasked(r, state.login, state.recipient)))
+    .join(', ');
   const byPhone = !state.login.includes('@');
   return (
     <section className="card narrow" aria-labelledby="sent-title">

@@ -2,12 +2,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { forgotUsername } from '../../lib/flow-state';
+import { useContactFormat } from '../../lib/phone';
 import { href } from '../../lib/routes';
 
 /** Forgot username, answer (spec part 2): the usernames found, or that none were. */
 export default function ForgotUsernameResponseScreen() {
   const { t } = useTranslation();
   const [usernames] = useState(() => forgotUsername.get() ?? []);
+  const show = useContactFormat();
   return (
     <section className="card narrow" aria-labelledby="username-title">
       <h1 id="username-title">{t('recovery.forgotUsernameResponse.title')}</h1>
@@ -17,7 +19,7 @@ export default function ForgotUsernameResponseScreen() {
           <ul className="usernames">
             {usernames.map((name) => (
               <li key={name}>
-                <strong>{name}</strong>
+                <strong>{show(name)}</strong>
               </li>
             ))}
           </ul>
