@@ -10,6 +10,25 @@ import { BusyLabel } from './BusyLabel';
 import { LANGUAGE_NAMES, useSaveLanguage } from './LanguageSwitcher';
 import { toastSuccess } from './Toasts';
 
+/** A text of the offer with a language's name in it, the name marked with its own `lang`. */
+function Named({
+  i18nKey,
+  language,
+}: {
+  i18nKey: `common.languageOffer.${'text' | 'use' | 'keep'}`;
+  language: { name: string; lang: string };
+}) {
+  const { t } = useTranslation();
+  return (
+    <Trans
+      t={t}
+      i18nKey={i18nKey}
+      values={{ name: language.name }}
+      components={{ lang: <span lang={language.lang} /> }}
+    />
+  );
+}
+
 /**
  * The language picked during this visit, before the sign-in, when the
  * account's language is another one: offered once for the account, on the
@@ -58,17 +77,11 @@ export function LanguageOffer() {
         },
       },
     );
-  const name = (lang: string) => ({ lang: <span lang={lang} /> });
 
   return (
     <section className="notice notice-info language-offer" aria-labelledby={textId}>
       <p id={textId}>
-        <Trans
-          t={t}
-          i18nKey="common.languageOffer.text"
-          values={{ name: chosen.name }}
-          components={name(chosen.lang)}
-        />
+        <Named i18nKey="common.languageOffer.text" language={chosen} />
       </p>
       {save.isError && (
         <p className="error" role="alert">
@@ -86,12 +99,7 @@ export function LanguageOffer() {
           <BusyLabel busy={save.isPending}>
             {/* One flex item: the button's gap would widen the words' own spaces. */}
             <span>
-              <Trans
-                t={t}
-                i18nKey="common.languageOffer.use"
-                values={{ name: chosen.name }}
-                components={name(chosen.lang)}
-              />
+              <Named i18nKey="common.languageOffer.use" language={chosen} />
             </span>
           </BusyLabel>
         </button>
@@ -102,12 +110,7 @@ export function LanguageOffer() {
           disabled={save.isPending}
         >
           <span>
-            <Trans
-              t={t}
-              i18nKey="common.languageOffer.keep"
-              values={{ name: account.name }}
-              components={name(account.lang)}
-            />
+            <Named i18nKey="common.languageOffer.keep" language={account} />
           </span>
         </button>
       </div>
