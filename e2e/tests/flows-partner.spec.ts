@@ -1,5 +1,5 @@
 import { DEMO_PASSWORD, expect, outboxCode, test } from '../fixtures/login';
-import { acceptBetaInvitation as startIdpLogin } from '../fixtures/sso';
+import { acmeInvitation, acceptBetaInvitation as startIdpLogin } from '../fixtures/sso';
 import { reviewer } from './screenshots';
 
 const review = reviewer('partner');
@@ -61,6 +61,33 @@ test.describe('identity-provider login for sso@acme.example (company Acme)', () 
     await acceptBetaInvitation(page, 'sso@acme.example');
     await expect(page).toHaveURL(/\/user\/dashboard$/);
     await expect(page.getByRole('heading', { name: 'Welcome, Sara' })).toBeVisible();
+  });
+
+  test('the invitation waits for Log in, and says what the first time asks', async ({ page }) => {
+    await page.goto('/login/email');
+    const email = page.getByLabel('E-mail address');
+    await email.fill('sso@acme.example');
+    // Leaving the address for the password opens nothing: the password is typed undisturbed.
+    await email.press('Tab');
+    const password = page.getByLabel('Password', { exact: true });
+    await expect(password).toBeFocused();
+    await password.pressSequentially(DEMO_PASSWORD);
+    await expect(password).toHaveValue(DEMO_PASSWORD);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    // Log in with a workplace address: its login is offered, truthfully.
+    await page.getByRole('button', { name: 'Log in' }).click();
+    const dialog = acmeInvitation(page);
+    await expect(dialog).toHaveText(
+      /Acme takes part in our beta programme: you can log in with the account you use at work\. The first time, you link the two once, with the password of your account here and a verification code; after that, your work account is all you need\./,
+    );
+    await expect(dialog).not.toContainText('no separate password');
+    await expect(dialog.getByRole('button', { name: 'Log in with Microsoft' })).toBeVisible();
+    await review(page, 'beta invitation on Log in');
+
+    // Turned down: the sign-in goes on with the password typed.
+    await dialog.getByRole('button', { name: 'Continue with my password' }).click();
+    await expect(page).toHaveURL(/\/mfa\?isLogin=true$/);
   });
 
   test('no account: the options are offered', async ({ page }) => {

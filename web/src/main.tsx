@@ -9,7 +9,7 @@ import {
   pickLocale,
   STARTUP_NAMESPACES,
 } from './i18n/i18n';
-import { rememberedLanguage } from './i18n/remember';
+import { rememberedLanguage, takeHandedOverChoice, visitLocale } from './i18n/remember';
 import { loadConfig, setConfig } from './lib/config';
 import { markHydrated } from './lib/early-submit';
 import { startErrorReporting } from './lib/error-reporting';
@@ -64,15 +64,18 @@ async function start(root: HTMLElement) {
   startErrorReporting(config);
   // Spec part 4, root on load: a signed-in user (their stored copy) gets their own
   // language, or the variant's default when it is not offered; a visitor the browser's.
+  // A language picked during this visit comes first (docs/journeys-signin.md).
   const language = storedLanguage();
-  const locale = language
-    ? (localeOfLanguage(language, config.languages) ?? config.defaultLanguage)
-    : pickLocale(
-        config.languages,
-        config.fallbackLanguage,
-        navigator.languages,
-        rememberedLanguage(),
-      );
+  const locale =
+    visitLocale(config.languages) ??
+    (language
+      ? (localeOfLanguage(language, config.languages) ?? config.defaultLanguage)
+      : pickLocale(
+          config.languages,
+          config.fallbackLanguage,
+          navigator.languages,
+          rememberedLanguage(),
+        ));
   await initI18n(locale, STARTUP_NAMESPACES);
   // The first render waits for the page's code and texts: React shows a screen
   // that arrives after its loading indicator only 300 ms after the indicator.
@@ -84,6 +87,8 @@ async function start(root: HTMLElement) {
   );
 }
 
+// A `?lang=` choice the gateway handed over belongs to this visit (docs/journeys-signin.md).
+takeHandedOverChoice();
 // index.html's own element.
 const root = document.getElementById('root') as HTMLElement;
 const data = readPageData();

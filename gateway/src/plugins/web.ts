@@ -45,6 +45,12 @@ interface EntryServer {
 
 /** The language cookie the web app writes (`web/src/i18n/remember.ts`) and the server reads. */
 const LANGUAGE_COOKIE = 'lang';
+/**
+ * A `?lang=` choice handed to the next page, which makes it this tab's visit
+ * choice and deletes it (`web/src/i18n/remember.ts`, docs/journeys-signin.md).
+ */
+const CHOSEN_COOKIE = 'lang_chosen';
+const HAND_OVER_S = 10 * 60;
 const ONE_YEAR_S = 365 * 24 * 60 * 60;
 const LANGUAGES = new Set(['en', 'fr', 'nl', 'de']);
 
@@ -154,8 +160,9 @@ export const webPlugin: FastifyPluginAsync<{ root: string; config: Config }> = a
 
   /**
    * `?lang=xx`: the switcher's links before the script runs. The choice is
-   * remembered as the script would remember it, and the same address
-   * without it is loaded again.
+   * remembered as the script would remember it (for the next visit, and
+   * handed over to the next page as this visit's choice), and the same
+   * address without it is loaded again.
    */
   const chooseLanguage = (request: FastifyRequest, reply: FastifyReply): boolean => {
     const url = new URL(request.url, 'http://portal');
@@ -163,12 +170,9 @@ export const webPlugin: FastifyPluginAsync<{ root: string; config: Config }> = a
     if (lang === null) return false;
     url.searchParams.delete('lang');
     if (LANGUAGES.has(lang)) {
-      reply.setCookie(LANGUAGE_COOKIE, lang, {
-        path: '/',
-        sameSite: 'lax',
-        secure: request.publicOrigin.https,
-        maxAge: ONE_YEAR_S,
-      });
+      const cookie = { path: '/', sameSite: 'lax', secure: request.publicOrigin.https } as const;
+      reply.setCookie(LANGUAGE_COOKIE, lang, { ...cookie, maxAge: ONE_YEAR_S });
+      reply.setCookie(CHOSEN_COOKIE, lang, { ...cookie, maxAge: HAND_OVER_S });
     }
     void reply.header('cache-control', 'no-store').redirect(`${url.pathname}${url.search}`, 303);
     return true;

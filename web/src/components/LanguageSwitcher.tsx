@@ -5,7 +5,7 @@ import { type MouseEvent, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { changeLocale, languageOfLocale } from '../i18n/i18n';
-import { rememberLanguage } from '../i18n/remember';
+import { chooseLanguage } from '../i18n/remember';
 import { queryKeys } from '../lib/api';
 import { getConfig } from '../lib/config';
 import { useCurrentUser } from '../lib/session';
@@ -21,26 +21,32 @@ export const LANGUAGE_NAMES: Record<Locale, { name: string; lang: string }> = {
   de_LU: { name: 'Deutsch', lang: 'de' },
 };
 
+/** Saves a language to the profile (the next sign-in uses it), then reads the user again. */
+export function useSaveLanguage() {
+  const queryClient = useQueryClient();
+  return tsr.profile.updateUser.useMutation({
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.user }),
+  });
+}
+
 /**
  * The variant's languages and the change of language: it shows at once, is
- * remembered for the next visit and, when signed in, kept on the profile so
- * that the next sign-in uses it too.
+ * remembered for the next visit and for the rest of this one (through a
+ * sign-in) and, when signed in, kept on the profile so that the next sign-in
+ * uses it too.
  */
 export function useLanguageChoice() {
   const { i18n } = useTranslation();
   const config = getConfig();
   const { user } = useCurrentUser();
-  const queryClient = useQueryClient();
-  const update = tsr.profile.updateUser.useMutation({
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.user }),
-  });
+  const save = useSaveLanguage();
   const choose = async (locale: Locale) => {
     // Kept at once: a visitor who picks a language and follows a link straight away
     // keeps it, even before its texts have arrived.
-    rememberLanguage(locale);
+    chooseLanguage(locale);
     await changeLocale(locale);
     const language = languageOfLocale(locale);
-    if (user && user.language !== language) update.mutate({ body: { language } });
+    if (user && user.language !== language) save.mutate({ body: { language } });
   };
   return { current: i18n.language as Locale, languages: config.languages, choose };
 }
@@ -120,7 +126,8 @@ export function LanguageSwitcher() {
                   if (!plainClick(event)) return;
                   event.preventDefault();
                   if (disclosure.current) disclosure.current.open = false;
-                  if (!selected) void choose(locale);
+                  // The language on screen picked again is a choice too (it stays through a sign-in).
+                  void choose(locale);
                 }}
               >
                 <span>{name}</span>

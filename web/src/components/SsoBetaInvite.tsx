@@ -1,56 +1,44 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ensureNamespaces } from '../i18n/i18n';
-import { queryKeys } from '../lib/api';
-import { startSsoLogin } from '../lib/sso';
-import { tsr } from '../lib/tsr';
+import { startSsoLogin, type Workplace } from '../lib/sso';
 import { Modal } from './Modal';
 import './self-service.css';
 
-const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
-const dismissed = new Set<string>();
-
 /**
- * The identity-provider beta (spec parts 2 and 6): when the e-mail address a
- * user gives belongs to a company of the beta programme, a modal invites them
- * to log in with their workplace account, naming the company. `login` is the
- * address as committed (e.g. when the field loses focus); `target` is where
- * the sign-in is headed, kept across the provider's pages.
+ * The identity-provider beta (spec parts 2 and 6): the sign-in form was sent
+ * with the address of a company of the beta programme, so a modal invites
+ * the person to log in with their workplace account, naming the company, or
+ * to go on with the password they typed (`onPassword`). Its text says what
+ * follows: the first time, the workplace login is linked to the account with
+ * that account's password and a code (docs/flows.md#workplace-link).
+ * `target` is where the sign-in is headed, kept across the provider's pages.
  */
-export function SsoBetaInvite({ login, target }: { login: string; target: string | null }) {
+export function SsoBetaInvite({
+  workplace,
+  target,
+  onPassword,
+  onClose,
+}: {
+  workplace: Workplace;
+  target: string | null;
+  onPassword: () => void;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
-  const email = login.trim().toLowerCase();
   const [textsReady, setTextsReady] = useState(false);
-  const [closed, setClosed] = useState(false);
   const [failed, setFailed] = useState(false);
   const [busy, setBusy] = useState(false);
-  const discovery = tsr.partner.ssoDiscover.useQuery({
-    queryKey: queryKeys.ssoDiscover(email),
-    queryData: { query: { login: email } },
-    enabled: looksLikeEmail(email),
-    staleTime: 10 * 60_000,
-    retry: false,
-  });
-  const beta = discovery.data?.status === 200 ? discovery.data.body : null;
-  const company = beta?.company ?? null;
-  const provider = beta?.provider ?? null;
-  const show = company !== null && provider !== null && !closed && !dismissed.has(company);
 
   useEffect(() => {
-    if (show && !textsReady) void ensureNamespaces(['flows']).then(() => setTextsReady(true));
-  }, [show, textsReady]);
-  // Another address: a new invitation may follow.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset on every new address
-  useEffect(() => setClosed(false), [email]);
+    void ensureNamespaces(['flows']).then(() => setTextsReady(true));
+  }, []);
 
-  if (!show || !textsReady || !company || !provider) return null;
-  const close = () => {
-    dismissed.add(company);
-    setClosed(true);
-  };
+  if (!textsReady) return null;
+  const { login, company, provider } = workplace;
   const providerName = t(`flows.partner.beta.provider.${provider}`);
   return (
-    <Modal title={t('flows.partner.beta.title', { companyName: company })} onClose={close}>
+    <Modal title={t('flows.partner.beta.title', { companyName: company })} onClose={onClose}>
       <p>{t('flows.partner.beta.text', { companyName: company })}</p>
       {failed && (
         <p className="error" role="alert">
@@ -65,7 +53,7 @@ export function SsoBetaInvite({ login, target }: { login: string; target: string
           onClick={async () => {
             setBusy(true);
             setFailed(false);
-            if (!(await startSsoLogin(provider, email, target))) {
+            if (!(await startSsoLogin(provider, login, target))) {
               setFailed(true);
               setBusy(false);
             }
@@ -73,8 +61,13 @@ export function SsoBetaInvite({ login, target }: { login: string; target: string
         >
           {t('flows.partner.beta.login', { provider: providerName })}
         </button>
-        <button type="button" className="button button-secondary" onClick={close}>
-          {t('flows.partner.beta.later')}
+        <button
+          type="button"
+          className="button button-secondary"
+          disabled={busy}
+          onClick={onPassword}
+        >
+          {t('flows.partner.beta.password')}
         </button>
       </div>
     </Modal>

@@ -1,12 +1,17 @@
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation } from 'react-router';
+import { visitChoice } from '../i18n/remember';
 import { href } from '../lib/routes';
 import { Breadcrumbs } from './Breadcrumbs';
 import { Loading } from './Loading';
 
 // The confirmations' region brings React Aria's toasts: it loads after the page, not before it.
 const Toasts = lazy(() => import('./Toasts').then((m) => ({ default: m.Toasts })));
+// The offer of this visit's language for the account: loads only when there is one to make.
+const LanguageOffer = lazy(() =>
+  import('./LanguageOffer').then((m) => ({ default: m.LanguageOffer })),
+);
 
 /**
  * The signed-in account pages (spec part 2, shell): a sidebar with Dashboard,
@@ -24,6 +29,8 @@ export default function UserLayout() {
   ];
   const list = useRef<HTMLUListElement>(null);
   const { pathname } = useLocation();
+  // Read once: the offer marks itself made as it shows, and stays until answered.
+  const [languageOffer] = useState(() => visitChoice()?.offered === false);
   // Narrow screens show the sections as a scrolling row of tabs: keep the current one in
   // view, centred, on each route change and when the window changes size (a phone turned).
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each route change
@@ -52,6 +59,11 @@ export default function UserLayout() {
         </ul>
       </nav>
       <div className="user-content">
+        {languageOffer && (
+          <Suspense fallback={null}>
+            <LanguageOffer />
+          </Suspense>
+        )}
         <Breadcrumbs />
         <Suspense fallback={<Loading />}>
           <Outlet />

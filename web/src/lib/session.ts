@@ -1,7 +1,8 @@
 import type { User } from '@portal/contract';
 import { useQuery, type useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { changeLocale, currentLocale, localeOfLanguage } from '../i18n/i18n';
+import { forgetVisitChoice, isLanguage, visitLocale } from '../i18n/remember';
 import { answerOrThrow, api, queryKeys } from './api';
 import { getConfig } from './config';
 
@@ -19,10 +20,6 @@ const ACCOUNT_COPY = 'account';
 interface FirstPaint {
   language: User['language'];
 }
-const LANGUAGES: readonly string[] = ['en', 'fr', 'nl', 'de'] satisfies User['language'][];
-const isLanguage = (value: unknown): value is User['language'] =>
-  typeof value === 'string' && LANGUAGES.includes(value);
-
 /** Keeps (or, with null, forgets) the first-paint copy of the account. */
 export function keepCopy(user: FirstPaint | null): void {
   // The server's render keeps nothing.
@@ -99,14 +96,26 @@ export function useCurrentUser() {
  * the variant offers it, else the variant's default. Applied when the user's
  * language becomes known or changes on the server, so that the header's
  * switcher (which saves the choice to the profile) is never undone.
+ *
+ * A language picked during this visit, before the sign-in, stays instead
+ * (the first account page offers it for the account once:
+ * docs/journeys-signin.md#the-language-chosen-before-signing-in), until the
+ * account's language changes while the page is open: that is the latest word.
  */
 export function useFollowUserLanguage(): void {
   const { user } = useCurrentUser();
   const language = user?.language;
+  const seen = useRef<User['language'] | undefined>(undefined);
   useEffect(() => {
+    const before = seen.current;
+    seen.current = language;
     if (!language) return;
+    if (before && before !== language) forgetVisitChoice();
     const config = getConfig();
-    const locale = localeOfLanguage(language, config.languages) ?? config.defaultLanguage;
+    const locale =
+      visitLocale(config.languages) ??
+      localeOfLanguage(language, config.languages) ??
+      config.defaultLanguage;
     if (locale !== currentLocale()) void changeLocale(locale);
   }, [language]);
 }

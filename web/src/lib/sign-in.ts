@@ -2,7 +2,7 @@ import type { User } from '@portal/contract';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { type NavigateFunction, useNavigate } from 'react-router';
 import { changeLocale, currentLocale, localeOfLanguage } from '../i18n/i18n';
-import { rememberLanguage } from '../i18n/remember';
+import { rememberLanguage, visitLocale } from '../i18n/remember';
 import { api, queryKeys } from './api';
 import { getConfig } from './config';
 import { loginPayload, mfaPayload } from './flow-state';
@@ -25,13 +25,18 @@ export function goToTarget(target: string | null, navigate: NavigateFunction): v
   navigate(safe ?? href('user.dashboard'), { replace: true });
 }
 
-/** After sign-in (spec part 4, root on load): the user's language, if the variant offers it. */
+/**
+ * After sign-in (spec part 4, root on load): the user's language, if the
+ * variant offers it, and for the next visit too. A language the person picked
+ * during this visit stays on screen instead; the first account page offers it
+ * for the account (docs/journeys-signin.md#the-language-chosen-before-signing-in).
+ */
 async function applyUserLanguage(user: User): Promise<void> {
   const config = getConfig();
-  const locale = localeOfLanguage(user.language, config.languages);
-  if (!locale) return;
-  rememberLanguage(locale);
-  if (locale !== currentLocale()) await changeLocale(locale);
+  const own = localeOfLanguage(user.language, config.languages);
+  if (own) rememberLanguage(own);
+  const locale = visitLocale(config.languages) ?? own;
+  if (locale && locale !== currentLocale()) await changeLocale(locale);
 }
 
 /**

@@ -19,6 +19,27 @@ export interface SsoLinkOffer {
   company: string | null;
 }
 
+/** A company of the identity-provider beta (spec parts 2 and 6), found by a login's e-mail domain. */
+export interface Workplace {
+  login: string;
+  company: string;
+  provider: SsoProvider;
+}
+
+/**
+ * The beta company of `login`'s domain, or null: none, or the gateway could
+ * not tell (the password sign-in then goes on as usual).
+ */
+export async function discoverWorkplace(login: string): Promise<Workplace | null> {
+  try {
+    const res = await api.partner.ssoDiscover({ query: { login } });
+    const { company, provider } = res.status === 200 ? res.body : { company: null, provider: null };
+    return company && provider ? { login, company, provider } : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Where the user goes after the identity-provider login (a path or the gateway's /authorize). */
 // Without storage the target is lost and the flow ends at the dashboard.
 export const ssoTarget = slot<string>('sso_target');

@@ -115,6 +115,39 @@ describe('login form, more of spec parts 2, 4 and 8', () => {
     );
   });
 
+  it('offers the workplace login when Log in is pressed, not when the address field is left', async () => {
+    const user = userEvent.setup();
+    await renderScreen('/login/email', more);
+    await user.type(screen.getByLabelText('E-mail address'), 'sso@acme.example');
+    await user.tab();
+    expect(screen.getByLabelText('Password')).toHaveFocus();
+    // Leaving the field asks nothing: the password is typed undisturbed.
+    await user.type(screen.getByLabelText('Password'), 'Portal-Demo-2026!');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Log in with your Acme account' });
+    expect(dialog).toHaveTextContent('The first time, you link the two once');
+    // Turned down: the sign-in goes on with the password typed.
+    await user.click(within(dialog).getByRole('button', { name: 'Continue with my password' }));
+    expect(await screen.findByText(/^reached \/mfa\/methods\?/)).toBeInTheDocument();
+  });
+
+  it('offers the workplace login before asking for a missing password, then puts the cursor there', async () => {
+    const user = userEvent.setup();
+    await renderScreen('/login/email', more);
+    await user.type(screen.getByLabelText('E-mail address'), 'Someone@Acme.example');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Log in with your Acme account' });
+    await user.click(within(dialog).getByRole('button', { name: 'Continue with my password' }));
+    const password = screen.getByLabelText('Password');
+    await waitFor(() => expect(password).toHaveFocus());
+    expect(password).not.toHaveAttribute('aria-invalid');
+    // Not offered again on this page: Log in now asks for the password.
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(password).toHaveAccessibleDescription('This field is required.'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
   it('shows the captcha errors of spec part 8 when the captcha is on', async () => {
     await renderScreen('/login/email', more);
     cleanup();

@@ -16,13 +16,15 @@ import { LazyPhoneField } from '../../components/LazyPhoneField';
 import { PartnerBanner } from '../../components/PartnerBanner';
 import { PasswordInput } from '../../components/PasswordInput';
 import type { PhoneValue } from '../../components/PhoneField';
-import { api } from '../../lib/api';
+import { api, queryKeys } from '../../lib/api';
 import { getConfig } from '../../lib/config';
 import type { ErrorTexts } from '../../lib/errors';
 import { loginPayload, signInHint } from '../../lib/flow-state';
 import { setMaintenance } from '../../lib/maintenance';
+import { focusSoon } from '../../lib/page-navigation';
 import { platformOf } from '../../lib/platform';
 import { href } from '../../lib/routes';
+import { discoverWorkplace, type Workplace } from '../../lib/sso';
 import { useTypedBeforeScript } from '../../lib/typed-before-script';
 
 // Only what the e-mail sign-in needs loads with it (bundle budget of /login/email).
@@ -30,7 +32,7 @@ const loadPhone = () => import('../../components/PhoneField');
 const Captcha = lazy(() =>
   import('../../components/Captcha').then((m) => ({ default: m.Captcha })),
 );
-// The identity-provider beta invitation (partner flows), once an e-mail address is typed.
+// The identity-provider beta invitation (partner flows), once the form is sent with its address.
 const SsoBetaInvite = lazy(() =>
   import('../../components/SsoBetaInvite').then((m) => ({ default: m.SsoBetaInvite })),
 );
@@ -80,7 +82,11 @@ export default function LoginScreen({
   const queryClient = useQueryClient();
   const config = getConfig();
   const [email, setEmail] = useState('');
-  const [betaLogin, setBetaLogin] = useState<string | null>(null);
+  /** The identity-provider beta's invitation, offered when the form is sent (not on leaving the field). */
+  const [invite, setInvite] = useState<Workplace | null>(null);
+  /** Companies whose invitation the person turned down here: the form signs in with the password. */
+  const declined = useRef(new Set<string>());
+  const form = useRef<HTMLFormElement>(null);
   const [phone, setPhone] = useState<PhoneValue>({
     country: config.variant === 'lu' ? 'LU' : 'BE',
     number: '',
@@ -125,6 +131,37 @@ export default function LoginScreen({
     default: t('signin.login.titleDefault'),
   }[platform];
 
+  /** Whether `login` belongs to a beta company not turned down here: then its invitation opens. */
+  const offerWorkplace = async (login: string): Promise<boolean> => {
+    setBusy(true);
+    try {
+      const email = login.toLowerCase();
+      const workplace = await queryClient.fetchQuery({
+        queryKey: queryKeys.ssoDiscover(email),
+        queryFn: () => discoverWorkplace(email),
+        staleTime: 10 * 60_000,
+      });
+      if (!workplace || declined.current.has(workplace.company)) return false;
+      setInvite(workplace);
+      return true;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  /** The invitation turned down: not offered again here. */
+  const closeInvite = () => {
+    if (invite) declined.current.add(invite.company);
+    setInvite(null);
+  };
+
+  /** "Continue with my password": the sign-in goes on, or the cursor goes to the password first. */
+  const continueWithPassword = () => {
+    closeInvite();
+    if (password) form.current?.requestSubmit();
+    else focusSoon(() => document.getElementById('login-password'));
+  };
+
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setError(null);
@@ -134,6 +171,11 @@ export default function LoginScreen({
     const checked: FieldErrors = {};
     if (!typed) checked.username = 'required';
     else if (kind === 'email' && !EMAIL.test(typed)) checked.username = 'email';
+    // An address of a beta company: its workplace login is offered before any password is asked.
+    if (!checked.username && kind === 'email' && (await offerWorkplace(typed))) {
+      setFieldErrors({});
+      return;
+    }
     if (!password) checked.password = 'required';
     setFieldErrors(checked);
     if (checked.username || checked.password) {
@@ -216,7 +258,7 @@ export default function LoginScreen({
         <h1 id="login-title">{title}</h1>
         <PartnerBanner search={location.search} />
         {/* POST: sent before the script runs, the password must not end up in the address. */}
-        <form method="post" onSubmit={onSubmit} noValidate>
+        <form method="post" onSubmit={onSubmit} noValidate ref={form}>
           {kind === 'email' ? (
             <div className="field">
               <label htmlFor="login-username">{t('signin.login.email')}</label>
@@ -232,7 +274,6 @@ export default function LoginScreen({
                   setEmail(e.target.value);
                   setFieldErrors(({ username: _, ...rest }) => rest);
                 }}
-                onBlur={() => EMAIL.test(email.trim()) && setBetaLogin(email.trim())}
                 aria-describedby={usernameError ? usernameErrorId : undefined}
                 aria-invalid={usernameError ? true : undefined}
               />
@@ -311,9 +352,14 @@ export default function LoginScreen({
           </button>
         </form>
         {passkey}
-        {betaLogin && (
+        {invite && (
           <Suspense fallback={null}>
-            <SsoBetaInvite login={betaLogin} target={target} />
+            <SsoBetaInvite
+              workplace={invite}
+              target={target}
+              onPassword={continueWithPassword}
+              onClose={closeInvite}
+            />
           </Suspense>
         )}
         <ul className="links">

@@ -159,25 +159,32 @@ describe('link success', () => {
 });
 
 describe('beta invitation', () => {
-  it('invites an address of a beta company to its identity-provider login, naming the company', async () => {
+  it('invites to the workplace login naming the company, and says what it asks the first time', async () => {
     const user = userEvent.setup();
+    let password = 0;
+    let closed = 0;
     await renderScreen('/', [
-      { path: '/', element: <SsoBetaInvite login="Someone@Acme.example" target="/user/access" /> },
+      {
+        path: '/',
+        element: (
+          <SsoBetaInvite
+            workplace={{ login: 'someone@acme.example', company: 'Acme', provider: 'microsoft' }}
+            target="/user/access"
+            onPassword={() => password++}
+            onClose={() => closed++}
+          />
+        ),
+      },
     ]);
     const dialog = await screen.findByRole('dialog', { name: 'Log in with your Acme account' });
-    expect(dialog).toHaveTextContent('Acme takes part in our beta programme');
+    expect(dialog).toHaveTextContent(
+      'Acme takes part in our beta programme: you can log in with the account you use at work. The first time, you link the two once, with the password of your account here and a verification code; after that, your work account is all you need.',
+    );
     expect(screen.getByRole('button', { name: 'Log in with Microsoft' })).toBeVisible();
-    await user.click(screen.getByRole('button', { name: 'Not now' }));
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-  });
-
-  it('says nothing for an address outside the beta', async () => {
-    await renderScreen('/', [
-      { path: '/', element: <SsoBetaInvite login="employee@example.be" target={null} /> },
-    ]);
-    // The discovery answer arrives, and no dialog follows it.
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Continue with my password' }));
+    expect(password).toBe(1);
+    await user.keyboard('{Escape}');
+    expect(closed).toBe(1);
   });
 });
 

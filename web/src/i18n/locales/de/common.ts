@@ -23,6 +23,12 @@ export const common: Messages['common'] = {
   logout: {
     failed: 'Etwas ist schiefgelaufen. Abmelden nicht möglich.',
   },
+  languageOffer: {
+    text: 'Sie haben <lang>{{name}}</lang> gewählt. Ab jetzt <lang>{{name}}</lang> für Ihr Konto verwenden?',
+    use: '<lang>{{name}}</lang> verwenden',
+    keep: '<lang>{{name}}</lang> beibehalten',
+    saved: 'Ihr Konto verwendet jetzt {{name}}.',
+  },
   actions: {
     continue: 'Weiter',
     confirm: 'Bestätigen',

@@ -306,9 +306,9 @@ export const flows: Messages['flows'] = {
     },
     beta: {
       title: 'Melden Sie sich mit Ihrem Konto von {{companyName}} an',
-      text: '{{companyName}} nimmt an unserem Beta-Programm teil: Melden Sie sich mit dem Konto an, das Sie bei der Arbeit verwenden, ohne separates Passwort.',
+      text: '{{companyName}} nimmt an unserem Beta-Programm teil: Sie können sich mit dem Konto anmelden, das Sie bei der Arbeit verwenden. Beim ersten Mal verknüpfen Sie die beiden einmalig, mit dem Passwort Ihres Kontos hier und einem Bestätigungscode; danach genügt Ihr Arbeitskonto.',
       login: 'Mit {{provider}} anmelden',
-      later: 'Nicht jetzt',
+      password: 'Mit meinem Passwort fortfahren',
       failed:
         'Wir konnten Ihre Arbeitsplatz-Anmeldung nicht erreichen. Bitte versuchen Sie es später erneut.',
       provider: {

@@ -21,6 +21,12 @@ export const common = {
   logout: {
     failed: 'Something went wrong. Unable to log out.',
   },
+  languageOffer: {
+    text: 'You chose <lang>{{name}}</lang>. Use <lang>{{name}}</lang> for your account from now on?',
+    use: 'Use <lang>{{name}}</lang>',
+    keep: 'Keep <lang>{{name}}</lang>',
+    saved: 'Your account now uses {{name}}.',
+  },
   actions: {
     continue: 'Continue',
     confirm: 'Confirm',

@@ -292,9 +292,9 @@ export const flows = {
     },
     beta: {
       title: 'Log in with your {{companyName}} account',
-      text: '{{companyName}} takes part in our beta programme: log in with the account you use at work, no separate password needed.',
+      text: '{{companyName}} takes part in our beta programme: you can log in with the account you use at work. The first time, you link the two once, with the password of your account here and a verification code; after that, your work account is all you need.',
       login: 'Log in with {{provider}}',
-      later: 'Not now',
+      password: 'Continue with my password',
       failed: 'We could not reach your workplace login. Please try again later.',
       provider: {
         microsoft: 'Microsoft',

@@ -23,6 +23,12 @@ export const common: Messages['common'] = {
   logout: {
     failed: 'Un problème est survenu. Impossible de se déconnecter.',
   },
+  languageOffer: {
+    text: 'Vous avez choisi <lang>{{name}}</lang>. Utiliser désormais <lang>{{name}}</lang> pour votre compte ?',
+    use: 'Utiliser <lang>{{name}}</lang>',
+    keep: 'Garder <lang>{{name}}</lang>',
+    saved: 'Votre compte utilise désormais {{name}}.',
+  },
   actions: {
     continue: 'Continuer',
     confirm: 'Confirmer',

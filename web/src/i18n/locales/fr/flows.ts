@@ -302,9 +302,9 @@ export const flows: Messages['flows'] = {
     },
     beta: {
       title: 'Connectez-vous avec votre compte {{companyName}}',
-      text: '{{companyName}} participe à notre programme bêta : connectez-vous avec le compte que vous utilisez au travail, sans mot de passe distinct.',
+      text: '{{companyName}} participe à notre programme bêta : vous pouvez vous connecter avec le compte que vous utilisez au travail. La première fois, vous reliez les deux une seule fois, avec le mot de passe de votre compte ici et un code de vérification ; ensuite, votre compte professionnel suffit.',
       login: 'Se connecter avec {{provider}}',
-      later: 'Pas maintenant',
+      password: 'Continuer avec mon mot de passe',
       failed:
         'Nous n’avons pas pu joindre votre connexion professionnelle. Veuillez réessayer plus tard.',
       provider: {

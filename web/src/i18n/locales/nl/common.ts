@@ -23,6 +23,12 @@ export const common: Messages['common'] = {
   logout: {
     failed: 'Er is iets misgegaan. Afmelden is niet gelukt.',
   },
+  languageOffer: {
+    text: 'Je hebt <lang>{{name}}</lang> gekozen. Wil je voortaan <lang>{{name}}</lang> gebruiken voor je account?',
+    use: '<lang>{{name}}</lang> gebruiken',
+    keep: '<lang>{{name}}</lang> behouden',
+    saved: 'Je account gebruikt nu {{name}}.',
+  },
   actions: {
     continue: 'Doorgaan',
     confirm: 'Bevestigen',

@@ -298,9 +298,9 @@ export const flows: Messages['flows'] = {
     },
     beta: {
       title: 'Meld je aan met je account van {{companyName}}',
-      text: '{{companyName}} neemt deel aan ons bètaprogramma: meld je aan met het account dat je op het werk gebruikt, zonder apart wachtwoord.',
+      text: '{{companyName}} neemt deel aan ons bètaprogramma: je kunt je aanmelden met het account dat je op het werk gebruikt. De eerste keer koppel je ze eenmalig, met het wachtwoord van je account hier en een verificatiecode; daarna heb je alleen je werkaccount nodig.',
       login: 'Aanmelden met {{provider}}',
-      later: 'Nu niet',
+      password: 'Doorgaan met mijn wachtwoord',
       failed: 'We konden je werkaanmelding niet bereiken. Probeer het later opnieuw.',
       provider: {
         microsoft: 'Microsoft',
