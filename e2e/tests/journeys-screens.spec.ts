@@ -37,7 +37,8 @@ test('journeys screens: sign-in errors, recovery, onboarding, legal', async ({ p
   await page.getByLabel('I accept the terms and conditions').check();
   await page.getByLabel('I accept the privacy policy').check();
   await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('button', { name: 'Confirm my e-mail address' }).click();
+  await expect(page.getByRole('heading', { name: 'What is your name?' })).toBeVisible();
+  await page.getByRole('button', { name: 'Continue' }).click();
   await shoot(page, 'onboarding-create-names');
   await page.goto('/legal/terms');
   await shoot(page, 'legal-terms');

@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { KeyRound } from 'lucide-react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { RadioGroup } from './Choices';
+import { ListRadioRow } from './ListRadioRow';
 import { ListRow, ListRows } from './ListRow';
 
 describe('list rows', () => {
@@ -45,5 +47,24 @@ describe('list rows', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
     expect(onDelete).toHaveBeenCalledTimes(1);
     expect(screen.getByText('Current')).toBeVisible();
+  });
+
+  it('makes a radio row one radio button of its group, named by its title, badge and text', async () => {
+    const onChange = vi.fn();
+    render(
+      <RadioGroup label="Which address?" value="personal" onChange={onChange}>
+        <ListRows>
+          <ListRadioRow value="personal" title="A personal address" badge="Recommended" />
+          <ListRadioRow value="keep" title="Keep w***k@example.be" description="From your card." />
+        </ListRows>
+      </RadioGroup>,
+    );
+    const group = screen.getByRole('radiogroup', { name: 'Which address?' });
+    const radios = within(group).getAllByRole('radio');
+    expect(radios).toHaveLength(2);
+    expect(radios[0]).toHaveAccessibleName(/A personal address\s*Recommended/);
+    expect(radios[0]).toBeChecked();
+    await userEvent.click(screen.getByText('From your card.'));
+    expect(onChange).toHaveBeenCalledWith('keep');
   });
 });

@@ -7,13 +7,14 @@ import './list-row.css';
  * One list row for the whole portal (method choices, sessions and devices,
  * apps, passkeys, onboarding choices): an icon, a title, a line of secondary
  * text, at most one badge, and either a chevron (the whole row is one link or
- * one button) or an action at the end (the row itself is static). Each row
+ * one button), a radio dot (`ListRadioRow`: the row is one option of a radio
+ * group) or an action at the end (the row itself is static). Each row
  * has exactly one focusable target (or the action's own), a visible focus
  * ring and at least 44 px of height, so it works by thumb and by keyboard.
  * Styled in `list-row.css`.
  */
 
-interface CommonProps {
+export interface CommonProps {
   /** A Lucide icon component, or any decorative node; hidden from screen readers. */
   icon?: LucideIcon | ReactNode;
   title: ReactNode;
@@ -60,14 +61,19 @@ function RowText({ title, description, badge, note }: CommonProps) {
   );
 }
 
-export function ListRow(props: ListRowProps) {
-  const { icon, label } = props;
-  const body = (
+/** What every kind of row shows: the icon, then the title, badge, description and note. */
+export function RowBody(props: CommonProps) {
+  return (
     <>
-      <RowIcon icon={icon} />
+      <RowIcon icon={props.icon} />
       <RowText {...props} />
     </>
   );
+}
+
+export function ListRow(props: ListRowProps) {
+  const { label } = props;
+  const body = <RowBody {...props} />;
   const chevron = <ChevronRight className="list-row-chevron" size={20} aria-hidden="true" />;
 
   if (props.to !== undefined) {

@@ -83,8 +83,9 @@ export interface ForgotState {
 export const forgotPassword = slot<ForgotState>('forgotPassword');
 
 /**
- * The e-mail address a password reset was for: the sign-in page that follows
- * fills it in, once (docs/journeys-signin.md).
+ * The e-mail address the e-mail sign-in page fills in, once: the one a
+ * password reset was for, or the one an account creation found already in use
+ * (docs/journeys-signin.md, docs/flows.md#onboarding).
  */
 const hint = slot<string>('signInHint');
 export const signInHint = {

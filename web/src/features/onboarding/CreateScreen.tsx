@@ -10,9 +10,8 @@ import './onboarding.css';
 type NameField = 'firstname' | 'lastname';
 
 /**
- * `/onboarding/create`: the account to be created: the person's first and
- * family name (the dashboard greets them by it), how they will log in and
- * why both contacts are confirmed.
+ * `/onboarding/create` ("Your details"): the person's first and family name
+ * (the dashboard greets them by it), then what the next steps confirm and why.
  */
 export default function CreateScreen() {
   const { t } = useTranslation();
@@ -72,7 +71,7 @@ export default function CreateScreen() {
 
   return (
     <section className="card narrow" aria-labelledby={titleId}>
-      <Steps current="email" source={state.source} />
+      <Steps current="details" source={state.source} />
       <h1 id={titleId}>{t('flows.onboarding.create.title')}</h1>
       <p>{t('flows.onboarding.create.intro')}</p>
       <form onSubmit={onSubmit} noValidate>
@@ -81,7 +80,7 @@ export default function CreateScreen() {
         <p>{t('flows.onboarding.create.username')}</p>
         <p>{t('flows.onboarding.create.security')}</p>
         <button type="submit" className="button">
-          {t('flows.onboarding.create.start')}
+          {t('flows.onboarding.create.submit')}
         </button>
       </form>
     </section>

@@ -1,12 +1,15 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
-import { Radio, RadioGroup } from '../../components/Choices';
+import { RadioGroup } from '../../components/Choices';
+import { ListRadioRow } from '../../components/ListRadioRow';
+import { ListRows } from '../../components/ListRow';
 import { href } from '../../lib/routes';
 import '../../components/self-service.css';
 import '../../components/flows.css';
 import { api } from '../../lib/api';
 import { type ErrorTexts, errorText, type PortalError } from '../../lib/errors';
+import { AlreadyInUse } from './components/AlreadyInUse';
 import { FlowEnded } from './components/StepError';
 import { Steps } from './components/Steps';
 import { VerifyCode } from './components/VerifyCode';
@@ -22,9 +25,9 @@ type Choice = { keep: true } | { email: string };
 const EMAIL_TEXTS = { invalid: 'flows.onboarding.email.invalid' } as const satisfies ErrorTexts;
 
 /**
- * `/onboarding/email-verification`: keep the e-mail address that came with the
- * card or give a personal one (spec part 2), then confirm it with the code
- * sent to it.
+ * `/onboarding/email-verification`: give a personal e-mail address (the
+ * recommended choice, so the one chosen to begin with) or keep the one that
+ * came with the card (spec part 2), then confirm it with the code sent to it.
  */
 export default function EmailVerificationScreen() {
   const { t } = useTranslation();
@@ -33,7 +36,7 @@ export default function EmailVerificationScreen() {
   const fieldId = useId();
   const state = onboardingState.get();
   const current = state?.currentEmail ?? null;
-  const [keep, setKeep] = useState(current !== null);
+  const [keep, setKeep] = useState(false);
   const [email, setEmail] = useState('');
   const [sent, setSent] = useState<{ choice: Choice; to: string } | null>(null);
   /** `invalid`: the typed address does not look like one (checked before sending). */
@@ -71,7 +74,12 @@ export default function EmailVerificationScreen() {
     try {
       const res = await api.onboarding.verifyEmail({ body: { payload, code } });
       if (res.status === 200) {
-        onboardingState.update({ verified: { email: sent?.to ?? null, phone: null } });
+        onboardingState.update({
+          verified: { email: sent?.to ?? null, phone: null },
+          // The address in full, for the password step's username field; the kept one is
+          // known here only masked.
+          login: sent && 'email' in sent.choice ? sent.choice.email : undefined,
+        });
         navigate(href('onboarding.phone-verification'));
         return null;
       }
@@ -88,6 +96,7 @@ export default function EmailVerificationScreen() {
   };
 
   const ended = typeof error === 'object' && error !== null && endsTheFlow(error) ? error : null;
+  const inUse = typeof error === 'object' && error?.code === 'email-duplicated';
   const fieldError =
     error === 'invalid'
       ? t('flows.onboarding.email.invalid')
@@ -117,27 +126,25 @@ export default function EmailVerificationScreen() {
           {current !== null && (
             <RadioGroup
               label={t('flows.onboarding.email.choice')}
-              className="choice-group choice-fieldset"
               value={keep ? 'keep' : 'personal'}
               onChange={(value) => {
                 setKeep(value === 'keep');
                 setError(null);
               }}
             >
-              <ul className="choice-list">
-                <li>
-                  <Radio value="keep" card>
-                    <strong>{t('flows.onboarding.email.keep', { email: current })}</strong>
-                    <span className="muted">{t('flows.onboarding.email.keepText')}</span>
-                  </Radio>
-                </li>
-                <li>
-                  <Radio value="personal" card>
-                    <strong>{t('flows.onboarding.email.personal')}</strong>
-                    <span className="muted">{t('flows.onboarding.email.personalText')}</span>
-                  </Radio>
-                </li>
-              </ul>
+              <ListRows>
+                <ListRadioRow
+                  value="personal"
+                  title={t('flows.onboarding.email.personal')}
+                  badge={t('flows.onboarding.email.recommended')}
+                  description={t('flows.onboarding.email.personalText')}
+                />
+                <ListRadioRow
+                  value="keep"
+                  title={t('flows.onboarding.email.keep', { email: current })}
+                  description={t('flows.onboarding.email.keepText')}
+                />
+              </ListRows>
             </RadioGroup>
           )}
           {!keep && (
@@ -169,6 +176,7 @@ export default function EmailVerificationScreen() {
               {fieldError}
             </p>
           )}
+          {inUse && <AlreadyInUse kind="email" login={keep ? undefined : email.trim()} />}
           <button type="submit" className="button" disabled={busy}>
             {t('flows.onboarding.email.send')}
           </button>

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { changeLocale } from '../../i18n/i18n';
 import { api } from '../../lib/api';
+import { signInHint } from '../../lib/flow-state';
 import { renderScreen } from '../../test/render';
 import { withRealStack } from '../../test/stack';
 import CardScreen from './CardScreen';
@@ -34,6 +35,7 @@ const routes = [
   { path: '/onboarding/password', element: <PasswordScreen /> },
   { path: '/onboarding/confirmation', element: <ConfirmationScreen /> },
   { path: '/user/dashboard', element: <p>dashboard reached</p> },
+  { path: '/login/email', element: <p>sign-in page</p> },
 ];
 
 /** The newest code the Belgian mock sent to `to`. */
@@ -47,6 +49,16 @@ beforeEach(async () => {
   sessionStorage.clear();
   await stack().be.app.inject({ method: 'POST', url: '/__dev/reset' });
 });
+
+/** The stepper's text and bar: "Step N of 7 · <name>", the bar at N of 7. */
+function expectStep(step: number, name: string) {
+  expect(screen.getByText(`Step ${step} of 7`).closest('p')).toHaveTextContent(
+    `Step ${step} of 7 · ${name}`,
+  );
+  const bar = screen.getByRole('progressbar', { name: 'Account creation progress' });
+  expect(bar).toHaveAttribute('value', String(step));
+  expect(bar).toHaveAttribute('max', '7');
+}
 
 async function startWithCard(card: string) {
   const user = userEvent.setup();
@@ -104,6 +116,7 @@ describe('a whole onboarding by card', () => {
 
     // Terms and privacy are required; the marketing question is not.
     await user.click(await screen.findByRole('button', { name: 'Continue' }));
+    expectStep(2, 'Terms and privacy');
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Terms and privacy must be accepted to use the card.',
     );
@@ -113,22 +126,34 @@ describe('a whole onboarding by card', () => {
     await user.click(screen.getByRole('button', { name: 'Continue' }));
 
     // The names are asked before anything is confirmed; each missing one under its field.
-    await user.click(await screen.findByRole('button', { name: 'Confirm my e-mail address' }));
+    await user.click(await screen.findByRole('button', { name: 'Continue' }));
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('What is your name?');
+    expectStep(3, 'Your details');
     expect(screen.getByLabelText('First name')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText('First name')).toHaveAccessibleDescription(
       'Please fill in this field.',
     );
     await user.type(screen.getByLabelText('First name'), 'Nina');
     await user.type(screen.getByLabelText('Family name'), 'Nieuw');
-    await user.click(screen.getByRole('button', { name: 'Confirm my e-mail address' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
 
-    // The e-mail on file for the card is offered, masked; a personal one is chosen.
-    expect(await screen.findByLabelText(/Keep n•••e@example\.be/)).toBeChecked();
-    await user.click(screen.getByLabelText(/Use a personal e-mail address/));
+    // A personal address is recommended and chosen to begin with; the card's, masked, is offered.
+    expect(await screen.findByLabelText(/Use a personal e-mail address/)).toBeChecked();
+    expect(screen.getByLabelText(/Use a personal e-mail address/)).toHaveAccessibleName(
+      /Recommended/,
+    );
+    expect(screen.getByLabelText(/Keep n•••e@example\.be/)).not.toBeChecked();
+    expectStep(4, 'Your e-mail address');
     await user.type(screen.getByLabelText('E-mail address'), 'employee@example.be');
     await user.click(screen.getByRole('button', { name: 'Send me a code' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'This email is already in use. Please use another one.',
+    );
+    // The address may be the person's own: log in (with it filled in) or reset the password.
+    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login/email');
+    expect(screen.getByRole('link', { name: 'Reset my password' })).toHaveAttribute(
+      'href',
+      '/forgot-password/email',
     );
     await user.clear(screen.getByLabelText('E-mail address'));
     await user.type(screen.getByLabelText('E-mail address'), 'nina.new@example.be');
@@ -149,6 +174,7 @@ describe('a whole onboarding by card', () => {
 
     // The phone in national form, read as Belgian.
     await user.type(await screen.findByLabelText('Mobile phone number'), '0470 99 88 77');
+    expectStep(5, 'Your mobile number');
     await user.click(screen.getByRole('button', { name: 'Send me a code' }));
     expect(await screen.findByText(/We sent an 8-digit code by text message/)).toBeVisible();
     await user.type(screen.getByLabelText('Verification code'), codeSentTo('+32470998877'));
@@ -158,9 +184,16 @@ describe('a whole onboarding by card', () => {
     const where = await screen.findByRole('list', { name: 'Where your codes go' });
     expect(where).toHaveTextContent(/By e-mailMain methodn•••w@example\.be/);
     expect(where).toHaveTextContent(/By text messageBackup\+32\s4•••77/);
+    expectStep(6, 'Two-step verification');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
 
+    // The address typed, in full, is the form's username for password managers.
     await user.type(await screen.findByLabelText('New password'), PASSWORD);
+    expectStep(7, 'Your password');
+    const form = screen.getByRole('button', { name: 'Create my account' }).closest('form');
+    const username = form?.querySelector('input[autocomplete="username"]');
+    expect(username).toHaveValue('nina.new@example.be');
+    expect(username).not.toBeVisible();
     await user.type(screen.getByLabelText('Repeat the new password'), PASSWORD);
     await user.click(screen.getByRole('button', { name: 'Create my account' }));
 
@@ -184,8 +217,9 @@ describe('a whole onboarding by card', () => {
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await user.type(await screen.findByLabelText('First name'), 'Noah');
     await user.type(screen.getByLabelText('Family name'), 'Nieuw');
-    await user.click(await screen.findByRole('button', { name: 'Confirm my e-mail address' }));
-    await user.click(await screen.findByRole('button', { name: 'Send me a code' }));
+    await user.click(await screen.findByRole('button', { name: 'Continue' }));
+    await user.click(await screen.findByLabelText(/Keep n•••e@example\.be/));
+    await user.click(screen.getByRole('button', { name: 'Send me a code' }));
     await user.type(
       await screen.findByLabelText('Verification code'),
       codeSentTo('new.employee@example.be'),
@@ -196,6 +230,90 @@ describe('a whole onboarding by card', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'The phone number provided is invalid.',
     );
+  });
+});
+
+/** An onboarding by card 5065000000000001 under way, its terms and names given, stored as the screens keep it. */
+async function underWay() {
+  const started = await api.onboarding.start({ body: { card_number: '5065000000000001' } });
+  if (started.status !== 200 || !('payload' in started.body)) throw new Error('not started');
+  sessionStorage.setItem(
+    'onboarding',
+    JSON.stringify({
+      source: 'card',
+      payload: started.body.payload,
+      currentEmail: started.body.currentEmail,
+      terms: { marketing: false },
+      names: { firstname: 'Nina', lastname: 'Nieuw' },
+    }),
+  );
+  return started.body.payload;
+}
+
+describe('an address or number already in use', () => {
+  it('"Log in" takes the e-mail typed to the sign-in page, which fills it in', async () => {
+    await underWay();
+    const user = userEvent.setup();
+    await renderScreen('/onboarding/email-verification', routes);
+    await user.type(await screen.findByLabelText('E-mail address'), ' employee@example.be ');
+    await user.click(screen.getByRole('button', { name: 'Send me a code' }));
+    await user.click(await screen.findByRole('link', { name: 'Log in' }));
+    expect(await screen.findByText('sign-in page')).toBeVisible();
+    expect(signInHint.take()).toBe('employee@example.be');
+  });
+
+  it('a kept card address in use offers the links, without a masked address to fill in', async () => {
+    await underWay();
+    // Meanwhile the card's address became a login of another account.
+    const other = [...stack().be.store.accounts.values()][0];
+    other?.email.push({
+      id: 9_999,
+      value: 'new.employee@example.be',
+      default: false,
+      verified: true,
+      mfa: false,
+    });
+    const user = userEvent.setup();
+    await renderScreen('/onboarding/email-verification', routes);
+    await user.click(await screen.findByLabelText(/Keep n•••e@example\.be/));
+    await user.click(screen.getByRole('button', { name: 'Send me a code' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This email is already in use.');
+    await user.click(screen.getByRole('link', { name: 'Log in' }));
+    expect(await screen.findByText('sign-in page')).toBeVisible();
+    expect(signInHint.take()).toBeNull();
+  });
+
+  it('a phone number in use offers to log in by phone or to reset the password by phone', async () => {
+    const payload = await underWay();
+    const res = await api.onboarding.sendEmailCode({
+      body: { payload, email: 'nina.new@example.be' },
+    });
+    expect(res.status).toBe(200);
+    await api.onboarding.verifyEmail({
+      body: { payload, code: codeSentTo('nina.new@example.be') },
+    });
+    const user = userEvent.setup();
+    await renderScreen('/onboarding/phone-verification', routes);
+    await user.type(await screen.findByLabelText('Mobile phone number'), '0470 00 00 01');
+    await user.click(screen.getByRole('button', { name: 'Send me a code' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This phone number is already in use. Please use another one.',
+    );
+    expect(screen.getByText('If this number is yours, you already have an account:')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login/phone');
+    expect(screen.getByRole('link', { name: 'Reset my password' })).toHaveAttribute(
+      'href',
+      '/forgot-password/phone',
+    );
+  });
+});
+
+describe('the password step', () => {
+  it("has no username field when the card's address was kept: it is known here only masked", async () => {
+    await underWay();
+    await renderScreen('/onboarding/password', routes);
+    const submit = await screen.findByRole('button', { name: 'Create my account' });
+    expect(submit.closest('form')?.querySelector('input[autocomplete="username"]')).toBeNull();
   });
 });
 
@@ -212,20 +330,11 @@ describe('without an onboarding under way', () => {
   });
 
   it('says a code has expired by its code, not by the words of its message', async () => {
-    const started = await api.onboarding.start({ body: { card_number: '5065000000000001' } });
-    if (started.status !== 200 || !('payload' in started.body)) throw new Error('not started');
-    sessionStorage.setItem(
-      'onboarding',
-      JSON.stringify({
-        source: 'card',
-        payload: started.body.payload,
-        currentEmail: started.body.currentEmail,
-        terms: { marketing: false },
-      }),
-    );
+    await underWay();
     const user = userEvent.setup();
     await renderScreen('/onboarding/email-verification', routes);
-    await user.click(await screen.findByRole('button', { name: 'Send me a code' }));
+    await user.click(await screen.findByLabelText(/Keep n•••e@example\.be/));
+    await user.click(screen.getByRole('button', { name: 'Send me a code' }));
     await screen.findByText(/We sent an 8-digit code/);
     // E-mail codes hold 10 minutes (spec part 9).
     stack().be.store.clock.advance(11 * 60_000);

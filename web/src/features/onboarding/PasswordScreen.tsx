@@ -32,7 +32,7 @@ export default function PasswordScreen() {
     null,
   );
   if (!state) return <Navigate to={href('onboarding')} replace />;
-  const { payload, terms, names } = state;
+  const { payload, terms, names, login } = state;
   // Terms and names come before the account exists (spec part 4's order).
   if (!terms || !names) return <Navigate to={href('onboarding')} replace />;
 
@@ -86,6 +86,21 @@ export default function PasswordScreen() {
       ) : (
         <form onSubmit={onSubmit} noValidate>
           <p>{t('flows.onboarding.password.intro')}</p>
+          {/*
+           * The new account's identifier, for password managers to save with the password
+           * (a field of the same form, hidden: the person typed it two steps ago). Absent when
+           * the card's address was kept: it is known here only masked.
+           */}
+          {login && (
+            <input
+              type="email"
+              name="username"
+              autoComplete="username"
+              value={login}
+              readOnly
+              hidden
+            />
+          )}
           <NewPasswordFields
             showErrors={showErrors}
             onChange={(value) => {

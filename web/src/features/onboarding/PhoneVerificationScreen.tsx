@@ -6,6 +6,7 @@ import '../../components/self-service.css';
 import { api } from '../../lib/api';
 import { getConfig } from '../../lib/config';
 import { type ErrorTexts, errorText, type PortalError } from '../../lib/errors';
+import { AlreadyInUse } from './components/AlreadyInUse';
 import { FlowEnded } from './components/StepError';
 import { Steps } from './components/Steps';
 import { VerifyCode } from './components/VerifyCode';
@@ -87,6 +88,7 @@ export default function PhoneVerificationScreen() {
   };
 
   const ended = typeof error === 'object' && error !== null && endsTheFlow(error) ? error : null;
+  const inUse = typeof error === 'object' && error?.code === 'phone-duplicated';
   const fieldError =
     error === 'invalid'
       ? t('flows.onboarding.phone.invalid')
@@ -139,6 +141,7 @@ export default function PhoneVerificationScreen() {
               </p>
             )}
           </div>
+          {inUse && <AlreadyInUse kind="phone" />}
           <button type="submit" className="button" disabled={busy}>
             {t('flows.onboarding.phone.send')}
           </button>

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
 import { href } from '../../lib/routes';
 import '../../components/self-service.css';
-import { Steps } from './components/Steps';
 import { onboardingState } from './onboarding-state';
 import './onboarding.css';
 
@@ -15,7 +14,6 @@ export default function WelcomeScreen() {
   if (!state) return <Navigate to={href('onboarding')} replace />;
   return (
     <section className="card narrow" aria-labelledby={titleId}>
-      <Steps current="terms" source={state.source} />
       <h1 id={titleId}>{t('flows.onboarding.welcome.title')}</h1>
       <p className="notice notice-success">
         {state.source === 'card'
@@ -25,6 +23,7 @@ export default function WelcomeScreen() {
       <p>{t('flows.onboarding.welcome.next')}</p>
       <ul>
         <li>{t('flows.onboarding.welcome.stepTerms')}</li>
+        <li>{t('flows.onboarding.welcome.stepDetails')}</li>
         <li>{t('flows.onboarding.welcome.stepEmail')}</li>
         <li>{t('flows.onboarding.welcome.stepPhone')}</li>
         <li>{t('flows.onboarding.welcome.stepPassword')}</li>

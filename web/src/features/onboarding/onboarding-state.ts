@@ -14,10 +14,15 @@ export interface OnboardingState {
   /** The masked e-mail on file for the card, offered as "keep the current e-mail". */
   currentEmail: string | null;
   terms?: { marketing: boolean };
-  /** The person's names, asked at "Create your account", sent with the last step. */
+  /** The person's names, asked at "Your details", sent with the last step. */
   names?: { firstname: string; lastname: string };
   /** Where the verified e-mail and phone codes went (masked by the upstream), for the two-step screen. */
   verified?: { email: string | null; phone: string | null };
+  /**
+   * The verified e-mail address in full when the person typed it (a kept card
+   * address is known only masked): the password step's username for password managers.
+   */
+  login?: string;
   /** Set by the last step; the confirmation screen shows it. */
   outcome?: OnboardingOutcome;
 }

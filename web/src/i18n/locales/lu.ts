@@ -15,6 +15,7 @@ export const luWording: Record<'fr' | 'en' | 'de', LuWording> = {
     legal: { provider: 'Example Vouchers Luxembourg SA' },
     flows: {
       onboarding: {
+        steps: { card: 'Your activation code' },
         start: {
           card: 'With my activation code',
           cardText: 'The code on the letter that came with your card.',
@@ -51,6 +52,7 @@ export const luWording: Record<'fr' | 'en' | 'de', LuWording> = {
     legal: { provider: 'Example Vouchers Luxembourg SA' },
     flows: {
       onboarding: {
+        steps: { card: 'Votre code d’activation' },
         start: {
           card: 'Avec mon code d’activation',
           cardText: 'Le code figurant sur le courrier joint à votre carte.',
@@ -92,6 +94,7 @@ export const luWording: Record<'fr' | 'en' | 'de', LuWording> = {
     legal: { provider: 'Example Vouchers Luxembourg SA' },
     flows: {
       onboarding: {
+        steps: { card: 'Ihr Aktivierungscode' },
         start: {
           card: 'Mit meinem Aktivierungscode',
           cardText: 'Der Code auf dem Schreiben zu Ihrer Karte.',

@@ -3,15 +3,16 @@ import type { Messages } from '../en/index';
 export const flows: Messages['flows'] = {
   onboarding: {
     steps: {
-      label: 'Schritte zur Erstellung Ihres Kontos',
-      done: 'erledigt',
+      label: 'Fortschritt der Kontoerstellung',
+      count: 'Schritt {{step}} von {{total}}',
       card: 'Ihre Karte',
       code: 'Ihre Einladung',
-      terms: 'Bedingungen',
-      email: 'E-Mail',
-      phone: 'Telefon',
-      security: 'Sicherheit',
-      password: 'Passwort',
+      terms: 'Bedingungen und Datenschutz',
+      details: 'Ihre Angaben',
+      email: 'Ihre E-Mail-Adresse',
+      phone: 'Ihre Mobilnummer',
+      security: 'Zwei-Schritt-Verifizierung',
+      password: 'Ihr Passwort',
     },
     start: {
       title: 'Ihr Konto erstellen',
@@ -48,6 +49,7 @@ export const flows: Messages['flows'] = {
       code: 'Wir haben Ihren Einladungscode erkannt.',
       next: 'Das Erstellen Ihres Kontos dauert einige Minuten. Sie werden:',
       stepTerms: 'die Allgemeinen Geschäftsbedingungen lesen und annehmen;',
+      stepDetails: 'Ihren Vor- und Nachnamen angeben;',
       stepEmail: 'Ihre E-Mail-Adresse mit einem Code bestätigen;',
       stepPhone: 'Ihre Mobilnummer mit einem Code bestätigen;',
       stepPassword: 'Ihr Passwort wählen.',
@@ -80,12 +82,12 @@ export const flows: Messages['flows'] = {
       newTab: 'öffnet in einem neuen Tab',
     },
     create: {
-      title: 'Ihr Konto erstellen',
+      title: 'Wie heißen Sie?',
       intro: 'Ihr Konto gibt Ihnen Zugang zu Ihren Gutscheinen und zu den Apps unserer Partner.',
       username: 'Sie melden sich mit Ihrer E-Mail-Adresse oder Ihrer Mobilnummer an.',
       security:
         'Wir bestätigen beide mit einem Code: Sie schützen Ihr Konto auch, wenn Sie sich von einem neuen Gerät aus anmelden.',
-      start: 'Meine E-Mail-Adresse bestätigen',
+      submit: 'Weiter',
       firstname: 'Vorname',
       lastname: 'Nachname',
       required: 'Bitte füllen Sie dieses Feld aus.',
@@ -96,8 +98,8 @@ export const flows: Messages['flows'] = {
       keep: '{{email}} beibehalten',
       keepText: 'Die Adresse, die wir mit Ihrer Karte erhalten haben.',
       personal: 'Eine persönliche E-Mail-Adresse verwenden',
-      personalText:
-        'Empfohlen: Sie behalten den Zugang zu Ihrem Konto, wenn Sie den Arbeitsplatz wechseln.',
+      personalText: 'Sie behalten den Zugang zu Ihrem Konto, wenn Sie den Arbeitsplatz wechseln.',
+      recommended: 'Empfohlen',
       label: 'E-Mail-Adresse',
       send: 'Code senden',
       sent: 'Wir haben einen 8-stelligen Code an {{target}} gesendet. Geben Sie ihn unten ein.',
@@ -116,6 +118,12 @@ export const flows: Messages['flows'] = {
       change: 'Eine andere Telefonnummer verwenden',
       invalid: 'Die angegebene Telefonnummer ist ungültig.',
       duplicated: 'Diese Telefonnummer wird bereits verwendet. Bitte verwenden Sie eine andere.',
+    },
+    inUse: {
+      email: 'Wenn diese Adresse Ihnen gehört, haben Sie bereits ein Konto:',
+      phone: 'Wenn diese Nummer Ihnen gehört, haben Sie bereits ein Konto:',
+      login: 'Anmelden',
+      reset: 'Mein Passwort zurücksetzen',
     },
     twoStep: {
       title: 'Die Zwei-Schritt-Verifizierung schützt Ihr Konto',

@@ -10,7 +10,7 @@ export const titles: Messages['titles'] = {
     onboarding_code: 'Einladungscode',
     onboarding_welcome: 'Willkommen',
     'onboarding_terms-conditions': 'Bedingungen und Datenschutzerklärung',
-    onboarding_create: 'Ihre Anmeldedaten',
+    onboarding_create: 'Ihre Angaben',
     onboarding_confirmation: 'Konto erstellt',
     onboarding_password: 'Passwort wählen',
     'onboarding_phone-verification': 'Telefonnummer bestätigen',

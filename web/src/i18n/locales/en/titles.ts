@@ -16,7 +16,7 @@ export const titles = {
     onboarding_code: 'Invitation code',
     onboarding_welcome: 'Welcome',
     'onboarding_terms-conditions': 'Terms and privacy policy',
-    onboarding_create: 'Your login details',
+    onboarding_create: 'Your details',
     onboarding_confirmation: 'Account created',
     onboarding_password: 'Choose a password',
     'onboarding_phone-verification': 'Verify your phone number',

@@ -3,15 +3,16 @@ import type { Messages } from '../en/index';
 export const flows: Messages['flows'] = {
   onboarding: {
     steps: {
-      label: 'Étapes de la création de votre compte',
-      done: 'terminé',
+      label: 'Progression de la création de votre compte',
+      count: 'Étape {{step}} sur {{total}}',
       card: 'Votre carte',
       code: 'Votre invitation',
-      terms: 'Conditions',
-      email: 'E-mail',
-      phone: 'Téléphone',
-      security: 'Sécurité',
-      password: 'Mot de passe',
+      terms: 'Conditions et confidentialité',
+      details: 'Vos informations',
+      email: 'Votre adresse e-mail',
+      phone: 'Votre numéro de mobile',
+      security: 'Vérification en deux étapes',
+      password: 'Votre mot de passe',
     },
     start: {
       title: 'Créer votre compte',
@@ -48,6 +49,7 @@ export const flows: Messages['flows'] = {
       code: 'Nous avons reconnu votre code d’invitation.',
       next: 'La création de votre compte prend quelques minutes. Vous allez :',
       stepTerms: 'lire et accepter les conditions générales ;',
+      stepDetails: 'indiquer votre prénom et votre nom de famille ;',
       stepEmail: 'confirmer votre adresse e-mail avec un code ;',
       stepPhone: 'confirmer votre numéro de téléphone mobile avec un code ;',
       stepPassword: 'choisir votre mot de passe.',
@@ -80,13 +82,13 @@ export const flows: Messages['flows'] = {
       newTab: 's’ouvre dans un nouvel onglet',
     },
     create: {
-      title: 'Créer votre compte',
+      title: 'Comment vous appelez-vous ?',
       intro: 'Votre compte vous donne accès à vos titres et aux applications de nos partenaires.',
       username:
         'Vous vous connecterez avec votre adresse e-mail ou votre numéro de téléphone mobile.',
       security:
         'Nous confirmons les deux avec un code : ils protègent aussi votre compte lorsque vous vous connectez depuis un nouvel appareil.',
-      start: 'Confirmer mon adresse e-mail',
+      submit: 'Continuer',
       firstname: 'Prénom',
       lastname: 'Nom de famille',
       required: 'Veuillez remplir ce champ.',
@@ -97,7 +99,8 @@ export const flows: Messages['flows'] = {
       keep: 'Garder {{email}}',
       keepText: 'L’adresse que nous avons reçue avec votre carte.',
       personal: 'Utiliser une adresse e-mail personnelle',
-      personalText: 'Recommandé : vous gardez l’accès à votre compte si vous changez d’emploi.',
+      personalText: 'Vous gardez l’accès à votre compte si vous changez d’emploi.',
+      recommended: 'Recommandé',
       label: 'Adresse e-mail',
       send: 'M’envoyer un code',
       sent: 'Nous avons envoyé un code à 8 chiffres à {{target}}. Saisissez-le ci-dessous.',
@@ -116,6 +119,12 @@ export const flows: Messages['flows'] = {
       change: 'Utiliser un autre numéro de téléphone',
       invalid: 'Le numéro de téléphone fourni n’est pas valide.',
       duplicated: 'Ce numéro de téléphone est déjà utilisé. Veuillez en utiliser un autre.',
+    },
+    inUse: {
+      email: 'Si cette adresse est la vôtre, vous avez déjà un compte :',
+      phone: 'Si ce numéro est le vôtre, vous avez déjà un compte :',
+      login: 'Se connecter',
+      reset: 'Réinitialiser mon mot de passe',
     },
     twoStep: {
       title: 'La vérification en deux étapes protège votre compte',

@@ -10,7 +10,7 @@ export const titles: Messages['titles'] = {
     onboarding_code: 'Code d’invitation',
     onboarding_welcome: 'Bienvenue',
     'onboarding_terms-conditions': 'Conditions et politique de confidentialité',
-    onboarding_create: 'Vos identifiants',
+    onboarding_create: 'Vos informations',
     onboarding_confirmation: 'Compte créé',
     onboarding_password: 'Choisir un mot de passe',
     'onboarding_phone-verification': 'Vérifier votre numéro de téléphone',

@@ -10,7 +10,7 @@ export const titles: Messages['titles'] = {
     onboarding_code: 'Uitnodigingscode',
     onboarding_welcome: 'Welkom',
     'onboarding_terms-conditions': 'Voorwaarden en privacybeleid',
-    onboarding_create: 'Je aanmeldgegevens',
+    onboarding_create: 'Je gegevens',
     onboarding_confirmation: 'Account aangemaakt',
     onboarding_password: 'Kies een wachtwoord',
     'onboarding_phone-verification': 'Je telefoonnummer bevestigen',
