@@ -1,3 +1,4 @@
+// Cross-cutting (CSRF, origin, auth and MFA at once), so it stays here, beside no one plugin.
 import { MFA_PAUSE, portalApi } from '@portal/contract';
 import { DEMO_TOTP_SECRET, totpCode } from '@portal/mock-upstream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// Cross-cutting (partner, auth, captcha and lockdown at once): here, beside no one route.
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -1,8 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
 import { createServer } from 'node:net';
+import { Writable } from 'node:stream';
 import { buildMockUpstream, type MockApp } from '@portal/mock-upstream';
 import { type AppRoute, isAppRoute } from '@ts-rest/core';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { onTestFinished } from 'vitest';
 import { buildApp } from './app';
 import { type Config, testConfig } from './config';
 
@@ -43,6 +46,68 @@ export async function startStack(overrides: Partial<Config> = {}): Promise<TestS
       await lu.app.close();
     },
   };
+}
+
+/** A stack of the calling test's own (a configuration the file's stack has not), closed when it ends. */
+export async function stackForTest(overrides: Partial<Config> = {}): Promise<TestStack> {
+  const stack = await startStack(overrides);
+  onTestFinished(() => stack.close());
+  return stack;
+}
+
+/** The helpers' browser on a gateway whose one mock account API serves both variants. */
+export function stackOf(gateway: FastifyInstance, upstream: MockApp): TestStack {
+  return {
+    gateway,
+    be: upstream,
+    lu: upstream,
+    deviceId: randomUUID(),
+    deviceCookie: newDeviceCookie(),
+    close: async () => {},
+  };
+}
+
+/** A log stream for `buildApp`, and the lines written into it: as written, and parsed. */
+export function logCapture() {
+  const written: string[] = [];
+  const lines: Record<string, unknown>[] = [];
+  const stream = new Writable({
+    write(chunk, _enc, done) {
+      for (const line of String(chunk).split('\n').filter(Boolean)) {
+        written.push(line);
+        lines.push(JSON.parse(line));
+      }
+      done();
+    },
+  });
+  return { stream, written, lines };
+}
+
+/**
+ * A gateway on one mock account API that records the headers of every call
+ * it gets, writing its log lines into `lines` (`written`: as written); both
+ * are closed when the calling test ends.
+ */
+export async function recordingGateway(overrides: Partial<Config> = {}) {
+  const upstream = buildMockUpstream({ region: 'be' });
+  const calls: { call: string; headers: IncomingHttpHeaders }[] = [];
+  upstream.app.addHook('onRequest', async (request) => {
+    calls.push({ call: `${request.method} ${request.url}`, headers: request.headers });
+  });
+  /** The headers of the last sign-in call (others, like a sign-in's own account lookup, run beside). */
+  const lastSignIn = () => calls.findLast((c) => c.call === 'POST /token')?.headers;
+  const url = await upstream.app.listen({ port: 0, host: '127.0.0.1' });
+  const log = logCapture();
+  const gateway = await buildApp(
+    testConfig({ UPSTREAM_BE_URL: url, UPSTREAM_LU_URL: url, LOG_LEVEL: 'info', ...overrides }),
+    { logStream: log.stream },
+  );
+  onTestFinished(async () => {
+    await gateway.close();
+    await upstream.app.close();
+  });
+  const stack = stackOf(gateway, upstream);
+  return { gateway, upstream, lastSignIn, lines: log.lines, written: log.written, stack };
 }
 
 /**
@@ -129,6 +194,27 @@ export async function completeMfa(
     url: '/api/mfa/sudo',
     headers,
     payload: { payload: mfa.payload, code, isTrustedDevice: options.trustDevice ?? false },
+  });
+}
+
+/** A sign-in with a wrong password: the account API refuses it (400) and counts it. */
+export const wrongPassword = {
+  grant_type: 'password',
+  username: 'employee@example.be',
+  password: 'not-the-password-1',
+};
+
+/** A password sign-in of customer@example.be (no second factor), as the browser of `stack` sends it. */
+export function customerSignIn(
+  stack: TestStack,
+  password: string,
+  extra: Record<string, string> = {},
+) {
+  return stack.gateway.inject({
+    method: 'POST',
+    url: '/api/token',
+    headers: { ...browserHeaders(stack), ...extra },
+    payload: { grant_type: 'password', username: 'customer@example.be', password },
   });
 }
 

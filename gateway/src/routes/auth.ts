@@ -18,6 +18,7 @@ import {
   sessionEvent,
   signInOutcome,
 } from '../security-events';
+import { passThrough } from './pass-through';
 
 type CookieReply = Parameters<typeof startSession>[1];
 
@@ -76,12 +77,7 @@ export const authRoutes: RouterImplementation<typeof portalApi.auth> = {
     }
     return { status: 204, body: undefined };
   },
-  mfaStatus: async ({ request }) => {
-    const res = await upstreamOf(request).auth.mfaStatus({
-      extraHeaders: upstreamHeaders(request),
-    });
-    return { status: res.status, body: res.body } as typeof res;
-  },
+  mfaStatus: passThrough((api, _args, extraHeaders) => api.auth.mfaStatus({ extraHeaders })),
   startSudo: async ({ query, request, reply }) => {
     const res = await upstreamOf(request).auth.startSudo({
       query,

@@ -3,7 +3,7 @@ import type { RouterImplementation } from '@ts-rest/fastify';
 import { clearSessionCookie } from '../plugins/session';
 import { upstreamOf } from '../plugins/upstream';
 import { sessionEvent } from '../security-events';
-import { passOn, signedIn, UNAUTHENTICATED } from './signed-in';
+import { passOn, passThrough, signedIn, UNAUTHENTICATED } from './pass-through';
 
 /**
  * Trusted devices: the upstream knows which device is this browser's by the
@@ -41,21 +41,13 @@ export const devicesRoutes: RouterImplementation<typeof portalApi.devices> = {
 
 /** The e-mail notices the account gets (Profile → Notifications). */
 export const notificationsRoutes: RouterImplementation<typeof portalApi.notifications> = {
-  getNotificationSettings: async ({ request }) => {
-    const headers = signedIn(request);
-    if (!headers) return UNAUTHENTICATED;
-    return passOn(
-      await upstreamOf(request).notifications.getNotificationSettings({ extraHeaders: headers }),
-    );
-  },
-  updateNotificationSettings: async ({ body, request }) => {
-    const headers = signedIn(request);
-    if (!headers) return UNAUTHENTICATED;
-    return passOn(
-      await upstreamOf(request).notifications.updateNotificationSettings({
-        body,
-        extraHeaders: headers,
-      }),
-    );
-  },
+  getNotificationSettings: passThrough(
+    (api, _args, extraHeaders) => api.notifications.getNotificationSettings({ extraHeaders }),
+    { signedIn: true },
+  ),
+  updateNotificationSettings: passThrough(
+    (api, { body }, extraHeaders) =>
+      api.notifications.updateNotificationSettings({ body, extraHeaders }),
+    { signedIn: true },
+  ),
 };

@@ -2,6 +2,7 @@ import type { portalApi } from '@portal/contract';
 import type { RouterImplementation } from '@ts-rest/fastify';
 import { startSession, upstreamHeaders } from '../plugins/session';
 import { upstreamOf } from '../plugins/upstream';
+import { passThrough } from './pass-through';
 
 /**
  * Duplicate-account merge. The calls pass through with the fuzzion payload;
@@ -9,12 +10,15 @@ import { upstreamOf } from '../plugins/upstream';
  * session cookie (the token never reaches the browser).
  */
 export const fuzzionRoutes: RouterImplementation<typeof portalApi.fuzzion> = {
-  details: async ({ body, request }) =>
-    upstreamOf(request).fuzzion.details({ body, extraHeaders: upstreamHeaders(request) }),
-  sendCode: async ({ body, request }) =>
-    upstreamOf(request).fuzzion.sendCode({ body, extraHeaders: upstreamHeaders(request) }),
-  confirmCode: async ({ body, request }) =>
-    upstreamOf(request).fuzzion.confirmCode({ body, extraHeaders: upstreamHeaders(request) }),
+  details: passThrough((api, { body }, extraHeaders) =>
+    api.fuzzion.details({ body, extraHeaders }),
+  ),
+  sendCode: passThrough((api, { body }, extraHeaders) =>
+    api.fuzzion.sendCode({ body, extraHeaders }),
+  ),
+  confirmCode: passThrough((api, { body }, extraHeaders) =>
+    api.fuzzion.confirmCode({ body, extraHeaders }),
+  ),
   claim: async ({ body, request }) => {
     const { captcha, ...claim } = body;
     // A password proof is a password check: with the captcha on, guarded like the sign-in.
@@ -33,10 +37,9 @@ export const fuzzionRoutes: RouterImplementation<typeof portalApi.fuzzion> = {
     const { weak } = await startSession(request, reply, res.body);
     return { status: 200, body: { signed_in: true as const, weak } };
   },
-  decline: async ({ body, request }) =>
-    upstreamOf(request).fuzzion.decline({ body, extraHeaders: upstreamHeaders(request) }),
-  notMe: async ({ body, request }) =>
-    upstreamOf(request).fuzzion.notMe({ body, extraHeaders: upstreamHeaders(request) }),
-  ignore: async ({ body, request }) =>
-    upstreamOf(request).fuzzion.ignore({ body, extraHeaders: upstreamHeaders(request) }),
+  decline: passThrough((api, { body }, extraHeaders) =>
+    api.fuzzion.decline({ body, extraHeaders }),
+  ),
+  notMe: passThrough((api, { body }, extraHeaders) => api.fuzzion.notMe({ body, extraHeaders })),
+  ignore: passThrough((api, { body }, extraHeaders) => api.fuzzion.ignore({ body, extraHeaders })),
 };

@@ -5,6 +5,7 @@ import { GatewayError } from '../errors';
 import { upstreamHeaders } from '../plugins/session';
 import { upstreamOf } from '../plugins/upstream';
 import { checkRedirect, registeredClients } from '../redirects';
+import { passThrough } from './pass-through';
 
 /**
  * A target the upstream answered is followed by the browser: it must be one
@@ -27,10 +28,10 @@ export async function verifiedTarget(
 }
 
 export const grantsRoutes: RouterImplementation<typeof portalApi.grants> = {
-  listGrants: async ({ request }) =>
-    upstreamOf(request).grants.listGrants({ extraHeaders: upstreamHeaders(request) }),
-  revokeGrant: async ({ params, request }) =>
-    upstreamOf(request).grants.revokeGrant({ params, extraHeaders: upstreamHeaders(request) }),
+  listGrants: passThrough((api, _args, extraHeaders) => api.grants.listGrants({ extraHeaders })),
+  revokeGrant: passThrough((api, { params }, extraHeaders) =>
+    api.grants.revokeGrant({ params, extraHeaders }),
+  ),
   authorize: async ({ query, request }) => {
     const res = await upstreamOf(request).grants.authorize({
       query,

@@ -3,6 +3,7 @@ import type { RouterImplementation } from '@ts-rest/fastify';
 import { startSession, upstreamHeaders } from '../plugins/session';
 import { upstreamOf } from '../plugins/upstream';
 import { securityEvent } from '../security-events';
+import { passThrough } from './pass-through';
 
 /**
  * Forgot password/username and onboarding: anonymous flows passed to the
@@ -11,11 +12,9 @@ import { securityEvent } from '../security-events';
  * on the confirmation screen.
  */
 export const onboardingRoutes: RouterImplementation<typeof portalApi.onboarding> = {
-  forgotPassword: async ({ body, request }) =>
-    upstreamOf(request).onboarding.forgotPassword({
-      body,
-      extraHeaders: upstreamHeaders(request),
-    }),
+  forgotPassword: passThrough((api, { body }, extraHeaders) =>
+    api.onboarding.forgotPassword({ body, extraHeaders }),
+  ),
   resetPassword: async ({ body, request }) => {
     const res = await upstreamOf(request).onboarding.resetPassword({
       body,
@@ -25,34 +24,28 @@ export const onboardingRoutes: RouterImplementation<typeof portalApi.onboarding>
     if (res.status === 204) securityEvent(request, 'password.changed', {}, { reason: 'reset' });
     return res;
   },
-  checkResetCode: async ({ body, request }) =>
-    upstreamOf(request).onboarding.checkResetCode({
-      body,
-      extraHeaders: upstreamHeaders(request),
-    }),
-  forgotUsername: async ({ body, request }) =>
-    upstreamOf(request).onboarding.forgotUsername({
-      body,
-      extraHeaders: upstreamHeaders(request),
-    }),
-  start: async ({ body, request }) =>
-    upstreamOf(request).onboarding.start({ body, extraHeaders: upstreamHeaders(request) }),
-  sendEmailCode: async ({ body, request }) =>
-    upstreamOf(request).onboarding.sendEmailCode({
-      body,
-      extraHeaders: upstreamHeaders(request),
-    }),
-  verifyEmail: async ({ body, request }) =>
-    upstreamOf(request).onboarding.verifyEmail({ body, extraHeaders: upstreamHeaders(request) }),
-  sendPhoneCode: async ({ body, request }) =>
-    upstreamOf(request).onboarding.sendPhoneCode({
-      body,
-      extraHeaders: upstreamHeaders(request),
-    }),
-  verifyPhone: async ({ body, request }) =>
-    upstreamOf(request).onboarding.verifyPhone({ body, extraHeaders: upstreamHeaders(request) }),
-  setPassword: async ({ body, request }) =>
-    upstreamOf(request).onboarding.setPassword({ body, extraHeaders: upstreamHeaders(request) }),
+  checkResetCode: passThrough((api, { body }, extraHeaders) =>
+    api.onboarding.checkResetCode({ body, extraHeaders }),
+  ),
+  forgotUsername: passThrough((api, { body }, extraHeaders) =>
+    api.onboarding.forgotUsername({ body, extraHeaders }),
+  ),
+  start: passThrough((api, { body }, extraHeaders) => api.onboarding.start({ body, extraHeaders })),
+  sendEmailCode: passThrough((api, { body }, extraHeaders) =>
+    api.onboarding.sendEmailCode({ body, extraHeaders }),
+  ),
+  verifyEmail: passThrough((api, { body }, extraHeaders) =>
+    api.onboarding.verifyEmail({ body, extraHeaders }),
+  ),
+  sendPhoneCode: passThrough((api, { body }, extraHeaders) =>
+    api.onboarding.sendPhoneCode({ body, extraHeaders }),
+  ),
+  verifyPhone: passThrough((api, { body }, extraHeaders) =>
+    api.onboarding.verifyPhone({ body, extraHeaders }),
+  ),
+  setPassword: passThrough((api, { body }, extraHeaders) =>
+    api.onboarding.setPassword({ body, extraHeaders }),
+  ),
   acceptTerms: async ({ body, request, reply }) => {
     const res = await upstreamOf(request).onboarding.acceptTerms({
       body,

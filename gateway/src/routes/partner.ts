@@ -5,6 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import { startSession, upstreamHeaders } from '../plugins/session';
 import { upstreamOf } from '../plugins/upstream';
 import { sessionEvent } from '../security-events';
+import { passThrough } from './pass-through';
 
 /** Binds an identity-provider login to the browser that started it (login CSRF). */
 const SSO_STATE_COOKIE = 'sso_state';
@@ -27,8 +28,9 @@ function sameState(given: string, expected: string | undefined): boolean {
 }
 
 export const partnerRoutes: RouterImplementation<typeof portalApi.partner> = {
-  requestAccess: async ({ body, request }) =>
-    upstreamOf(request).partner.requestAccess({ body, extraHeaders: upstreamHeaders(request) }),
+  requestAccess: passThrough((api, { body }, extraHeaders) =>
+    api.partner.requestAccess({ body, extraHeaders }),
+  ),
   linkAccount: async ({ body, request, reply }) => {
     const { captcha, ...link } = body;
     // The link checks a password: with the captcha on, it is guarded like the sign-in.
@@ -54,8 +56,9 @@ export const partnerRoutes: RouterImplementation<typeof portalApi.partner> = {
     if (res.status === 204) void sessionEvent(request, 'identity.unlinked');
     return res;
   },
-  ssoDiscover: async ({ query, request }) =>
-    upstreamOf(request).partner.ssoDiscover({ query, extraHeaders: upstreamHeaders(request) }),
+  ssoDiscover: passThrough((api, { query }, extraHeaders) =>
+    api.partner.ssoDiscover({ query, extraHeaders }),
+  ),
   ssoLogin: async ({ params, query, request, reply }) => {
     const state = randomBytes(24).toString('base64url');
     const res = await upstreamOf(request).partner.ssoLogin({

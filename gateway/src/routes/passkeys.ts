@@ -3,7 +3,7 @@ import type { RouterImplementation } from '@ts-rest/fastify';
 import type { FastifyRequest } from 'fastify';
 import { clearSessionCookie, startSession, upstreamHeaders } from '../plugins/session';
 import { upstreamOf } from '../plugins/upstream';
-import { passOn, signedIn, UNAUTHENTICATED } from './signed-in';
+import { passOn, passThrough, signedIn, UNAUTHENTICATED } from './pass-through';
 
 /**
  * The relying party of a passkey ceremony: the public origin this request came
@@ -71,18 +71,13 @@ export const passkeysRoutes: RouterImplementation<typeof portalApi.passkeys> = {
     const { weak } = await startSession(request, reply, res.body);
     return { status: 200, body: { signed_in: true as const, weak } };
   },
-  renamePasskey: async ({ params, body, request }) => {
-    const headers = signedIn(request);
-    if (!headers) return UNAUTHENTICATED;
-    return passOn(
-      await upstreamOf(request).passkeys.renamePasskey({ params, body, extraHeaders: headers }),
-    );
-  },
-  deletePasskey: async ({ params, request }) => {
-    const headers = signedIn(request);
-    if (!headers) return UNAUTHENTICATED;
-    return passOn(
-      await upstreamOf(request).passkeys.deletePasskey({ params, extraHeaders: headers }),
-    );
-  },
+  renamePasskey: passThrough(
+    (api, { params, body }, extraHeaders) =>
+      api.passkeys.renamePasskey({ params, body, extraHeaders }),
+    { signedIn: true },
+  ),
+  deletePasskey: passThrough(
+    (api, { params }, extraHeaders) => api.passkeys.deletePasskey({ params, extraHeaders }),
+    { signedIn: true },
+  ),
 };

@@ -3,7 +3,7 @@ import type { RouterImplementation } from '@ts-rest/fastify';
 import { clearSessionCookie, sessionNowStrong } from '../plugins/session';
 import { upstreamOf } from '../plugins/upstream';
 import { sessionEvent } from '../security-events';
-import { passOn, signedIn, UNAUTHENTICATED } from './signed-in';
+import { passOn, passThrough, signedIn, UNAUTHENTICATED } from './pass-through';
 
 /**
  * Profile, IBAN, password and e-mails/phones. The upstream decides (403
@@ -19,16 +19,14 @@ export const profileRoutes: RouterImplementation<typeof portalApi.profile> = {
     if (res.status === 401) clearSessionCookie(request, reply);
     return passOn(res);
   },
-  updateUser: async ({ body, request }) => {
-    const headers = signedIn(request);
-    if (!headers) return UNAUTHENTICATED;
-    return passOn(await upstreamOf(request).profile.updateUser({ body, extraHeaders: headers }));
-  },
-  updateIban: async ({ body, request }) => {
-    const headers = signedIn(request);
-    if (!headers) return UNAUTHENTICATED;
-    return passOn(await upstreamOf(request).profile.updateIban({ body, extraHeaders: headers }));
-  },
+  updateUser: passThrough(
+    (api, { body }, extraHeaders) => api.profile.updateUser({ body, extraHeaders }),
+    { signedIn: true },
+  ),
+  updateIban: passThrough(
+    (api, { body }, extraHeaders) => api.profile.updateIban({ body, extraHeaders }),
+    { signedIn: true },
+  ),
   changePassword: async ({ body, request }) => {
     const headers = signedIn(request);
     if (!headers) return UNAUTHENTICATED;
@@ -48,35 +46,24 @@ export const profileRoutes: RouterImplementation<typeof portalApi.profile> = {
     if (res.status === 200) await sessionEvent(request, 'password.changed', { reason: 'weak' });
     return passOn(res);
   },
-  addLogin: async ({ body, request }) => {
-    const headers = signedIn(request);
-    if (!headers) return UNAUTHENTICATED;
-    return passOn(await upstreamOf(request).profile.addLogin({ body, extraHeaders: headers }));
-  },
-  confirmLogin: async ({ body, request }) => {
-    const headers = signedIn(request);
-    if (!headers) return UNAUTHENTICATED;
-    return passOn(await upstreamOf(request).profile.confirmLogin({ body, extraHeaders: headers }));
-  },
-  resendContactCode: async ({ params, request }) => {
-    const headers = signedIn(request);
-    if (!headers) return UNAUTHENTICATED;
-    return passOn(
-      await upstreamOf(request).profile.resendContactCode({ params, extraHeaders: headers }),
-    );
-  },
-  deleteContact: async ({ params, request }) => {
-    const headers = signedIn(request);
-    if (!headers) return UNAUTHENTICATED;
-    return passOn(
-      await upstreamOf(request).profile.deleteContact({ params, extraHeaders: headers }),
-    );
-  },
-  makeContactPrimary: async ({ params, request }) => {
-    const headers = signedIn(request);
-    if (!headers) return UNAUTHENTICATED;
-    return passOn(
-      await upstreamOf(request).profile.makeContactPrimary({ params, extraHeaders: headers }),
-    );
-  },
+  addLogin: passThrough(
+    (api, { body }, extraHeaders) => api.profile.addLogin({ body, extraHeaders }),
+    { signedIn: true },
+  ),
+  confirmLogin: passThrough(
+    (api, { body }, extraHeaders) => api.profile.confirmLogin({ body, extraHeaders }),
+    { signedIn: true },
+  ),
+  resendContactCode: passThrough(
+    (api, { params }, extraHeaders) => api.profile.resendContactCode({ params, extraHeaders }),
+    { signedIn: true },
+  ),
+  deleteContact: passThrough(
+    (api, { params }, extraHeaders) => api.profile.deleteContact({ params, extraHeaders }),
+    { signedIn: true },
+  ),
+  makeContactPrimary: passThrough(
+    (api, { params }, extraHeaders) => api.profile.makeContactPrimary({ params, extraHeaders }),
+    { signedIn: true },
+  ),
 };

@@ -3,7 +3,7 @@ import type { RouterImplementation } from '@ts-rest/fastify';
 import { clearSessionCookie, forgetSession } from '../plugins/session';
 import { upstreamOf } from '../plugins/upstream';
 import { accountOf, securityEvent } from '../security-events';
-import { passOn, signedIn, UNAUTHENTICATED } from './signed-in';
+import { passOn, passThrough, signedIn, UNAUTHENTICATED } from './pass-through';
 
 /**
  * Devices, sessions and security history. The session list names sessions by
@@ -54,9 +54,8 @@ export const sessionsRoutes: RouterImplementation<typeof portalApi.sessions> = {
     forgetSession(request);
     return passOn(res);
   },
-  listHistory: async ({ query, request }) => {
-    const headers = signedIn(request);
-    if (!headers) return UNAUTHENTICATED;
-    return passOn(await upstreamOf(request).sessions.listHistory({ query, extraHeaders: headers }));
-  },
+  listHistory: passThrough(
+    (api, { query }, extraHeaders) => api.sessions.listHistory({ query, extraHeaders }),
+    { signedIn: true },
+  ),
 };

@@ -11,7 +11,7 @@ import {
   signIn,
   startStack,
   type TestStack,
-} from './test-helpers';
+} from '../test-helpers';
 
 let stack: TestStack;
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiHeaders, startStack, type TestStack } from './test-helpers';
+import { apiHeaders, startStack, type TestStack } from '../test-helpers';
 
 let stack: TestStack;
 let down: TestStack;

@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EARLY_SUBMIT_HASH } from './early-submit';
-import { apiHeaders, browserHeaders, startStack, type TestStack } from './test-helpers';
+import { EARLY_SUBMIT_HASH } from '../early-submit';
+import { apiHeaders, startStack, type TestStack } from '../test-helpers';
 
 let stack: TestStack;
 let proxied: TestStack;
@@ -13,12 +12,6 @@ afterAll(async () => {
   await stack.close();
   await proxied.close();
 });
-
-const wrongPassword = {
-  grant_type: 'password',
-  username: 'employee@example.be',
-  password: 'not-the-password',
-};
 
 /** The CSP as a map of directive → sources. */
 function csp(header: string | string[] | number | undefined): Map<string, string[]> {
@@ -114,93 +107,5 @@ describe('security headers', () => {
       headers: { ...apiHeaders('be.localhost:3000'), origin: 'https://evil.example' },
     });
     expect(get.headers['access-control-allow-origin']).toBeUndefined();
-  });
-});
-
-describe('CSRF rule (DESIGN.md)', () => {
-  const post = (headers: Record<string, string>) =>
-    stack.gateway.inject({ method: 'POST', url: '/api/token', headers, payload: wrongPassword });
-
-  it('lets a same-origin call through to the upstream', async () => {
-    const res = await post({
-      ...browserHeaders(stack),
-      origin: 'http://be.localhost:3000',
-      'sec-fetch-site': 'same-origin',
-    });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('Invalid username/password.');
-  });
-
-  it('refuses same-site and cross-site calls, and other origins', async () => {
-    const refused: Record<string, string>[] = [
-      { 'sec-fetch-site': 'same-site' },
-      { 'sec-fetch-site': 'cross-site' },
-      { 'sec-fetch-site': 'none' },
-      { origin: 'http://lu.localhost:3000' },
-      { origin: 'https://be.localhost:3000' },
-      { origin: 'null' },
-    ];
-    for (const extra of refused) {
-      const res = await post({ ...browserHeaders(stack), ...extra });
-      expect(res.statusCode, JSON.stringify(extra)).toBe(403);
-      expect(res.json().code).toBe('csrf');
-    }
-  });
-
-  it('refuses every state-changing method without X-Device-ID', async () => {
-    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {
-      const res = await stack.gateway.inject({
-        method,
-        url: '/api/token',
-        headers: { host: 'be.localhost:3000', 'content-type': 'application/json' },
-        payload: wrongPassword,
-      });
-      expect(res.statusCode, method).toBe(403);
-      expect(res.json().message).toContain('X-Device-ID');
-    }
-  });
-
-  it('refuses reads too without a device id, and never takes a malformed one', async () => {
-    const read = await stack.gateway.inject({ url: '/api/mfa' });
-    expect(read.statusCode).toBe(403);
-    expect(read.json().code).toBe('csrf');
-    const bad = await stack.gateway.inject({
-      url: '/api/config',
-      headers: { 'x-device-id': '12345' },
-    });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().code).toBe('invalid_device_id');
-  });
-});
-
-describe('favicon per variant', () => {
-  it('serves the Belgian icon on BE hosts and the Luxembourg one on LU hosts', async () => {
-    const be = await stack.gateway.inject({
-      url: '/favicon.ico',
-      headers: apiHeaders('be.localhost:3000'),
-    });
-    const lu = await stack.gateway.inject({
-      url: '/favicon.ico',
-      headers: apiHeaders('account.example.lu'),
-    });
-    expect(be.statusCode).toBe(200);
-    expect(be.headers['content-type']).toBe('image/x-icon');
-    expect(be.headers.vary).toContain('Host');
-    expect(be.rawPayload).toEqual(
-      readFileSync(new URL('../public/favicon-be.ico', import.meta.url)),
-    );
-    expect(lu.rawPayload).toEqual(
-      readFileSync(new URL('../public/favicon-lu.ico', import.meta.url)),
-    );
-    expect(be.rawPayload.equals(lu.rawPayload)).toBe(false);
-    // An ICO file: reserved 0, type 1.
-    expect([...be.rawPayload.subarray(0, 4)]).toEqual([0, 0, 1, 0]);
-
-    const svg = await stack.gateway.inject({
-      url: '/favicon.svg',
-      headers: apiHeaders('lu.localhost:3000'),
-    });
-    expect(svg.headers['content-type']).toBe('image/svg+xml');
-    expect(svg.body).toContain('#00a1de');
   });
 });

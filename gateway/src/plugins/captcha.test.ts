@@ -2,14 +2,14 @@ import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig } from '../config';
 import {
   browserHeaders,
   DEMO_PASSWORD,
   freePort,
   startStack,
   type TestStack,
-} from './test-helpers';
+} from '../test-helpers';
 
 /**
  * A captcha provider's siteverify endpoint, on loopback: it reads the form the

@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  apiHeaders,
+  browserHeaders,
+  DEMO_PASSWORD,
+  stackForTest,
+  startStack,
+  type TestStack,
+} from '../test-helpers';
+
+let stack: TestStack;
+beforeAll(async () => {
+  stack = await startStack();
+});
+afterAll(() => stack.close());
+
+describe('maintenance mode', () => {
+  it('answers every /api call with 503 maintenance, except the config that says so', async () => {
+    const s = await stackForTest({ MAINTENANCE: true });
+    const user = await s.gateway.inject({
+      url: '/api/user',
+      headers: apiHeaders('be.localhost:3000'),
+    });
+    expect(user.statusCode).toBe(503);
+    expect(user.json()).toEqual({
+      code: 'maintenance',
+      message: 'Login is unavailable for maintenance. Please try again later.',
+    });
+    const signIn = await s.gateway.inject({
+      method: 'POST',
+      url: '/api/token',
+      headers: browserHeaders(s),
+      payload: { grant_type: 'password', username: 'employee@example.be', password: DEMO_PASSWORD },
+    });
+    expect(signIn.statusCode).toBe(503);
+    expect(signIn.cookies).toHaveLength(0);
+
+    const config = await s.gateway.inject({
+      url: '/api/config',
+      headers: apiHeaders('lu.localhost:3000'),
+    });
+    expect(config.statusCode).toBe(200);
+    expect(config.json()).toMatchObject({ maintenance: true, variant: 'lu' });
+    // The probes and the favicon stay up.
+    expect((await s.gateway.inject({ url: '/healthz' })).statusCode).toBe(200);
+    expect((await s.gateway.inject({ url: '/favicon.ico' })).statusCode).toBe(200);
+  });
+
+  it('says maintenance: false otherwise', async () => {
+    const config = await stack.gateway.inject({ url: '/api/config' });
+    expect(config.json().maintenance).toBe(false);
+  });
+});

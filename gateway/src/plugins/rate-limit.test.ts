@@ -1,0 +1,77 @@
+import { portalApi, rateLimitOf } from '@portal/contract';
+import { type AppRouter, isAppRoute } from '@ts-rest/core';
+import { describe, expect, it } from 'vitest';
+import { browserHeaders, stackForTest } from '../test-helpers';
+
+describe('rate limiting per client IP', () => {
+  it('limits sign-in calls with 429 and Retry-After, per IP', async () => {
+    const s = await stackForTest({ RATE_LIMIT_SIGN_IN: 3, RATE_LIMIT_WINDOW_S: 60 });
+    const attempt = (ip: string) =>
+      s.gateway.inject({
+        method: 'POST',
+        url: '/api/token',
+        remoteAddress: ip,
+        headers: browserHeaders(s),
+        payload: { grant_type: 'password', username: 'employee@example.be', password: 'wrong-1' },
+      });
+    for (let i = 0; i < 3; i++) expect((await attempt('203.0.113.7')).statusCode).toBe(400);
+    const limited = await attempt('203.0.113.7');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({
+      code: 'rate_limited',
+      message: 'Too many attempts. Please try again later.',
+    });
+    const retryAfter = Number(limited.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    // Another client is not affected, nor are calls that guess nothing.
+    expect((await attempt('203.0.113.8')).statusCode).toBe(400);
+    const config = await s.gateway.inject({ url: '/api/config', remoteAddress: '203.0.113.7' });
+    expect(config.statusCode).toBe(200);
+  });
+
+  it('limits forgot-password calls and code calls with their own budgets', async () => {
+    const s = await stackForTest({ RATE_LIMIT_FORGOT: 2, RATE_LIMIT_CODES: 2 });
+    const forgot = () =>
+      s.gateway.inject({
+        method: 'POST',
+        url: '/api/user/forgot-password',
+        headers: browserHeaders(s),
+        payload: { username: 'employee@example.be' },
+      });
+    expect((await forgot()).statusCode).not.toBe(429);
+    expect((await forgot()).statusCode).not.toBe(429);
+    expect((await forgot()).statusCode).toBe(429);
+
+    const sudo = () =>
+      s.gateway.inject({
+        method: 'POST',
+        url: '/api/mfa/sudo',
+        headers: browserHeaders(s),
+        payload: { payload: 'x', code: '12345678' },
+      });
+    expect((await sudo()).statusCode).not.toBe(429);
+    expect((await sudo()).statusCode).not.toBe(429);
+    const limited = await sudo();
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBeDefined();
+  });
+
+  it('reads the class of each guessable call from its contract metadata', () => {
+    const table = new Map<string, string>();
+    const walk = (node: AppRouter) => {
+      for (const route of Object.values(node)) {
+        if (!isAppRoute(route)) walk(route as AppRouter);
+        else if (rateLimitOf(route))
+          table.set(`${route.method} ${route.path}`, `${rateLimitOf(route)}`);
+      }
+    };
+    walk(portalApi);
+    expect(table.get('POST /api/token')).toBe('signIn');
+    expect(table.get('POST /api/mfa/sudo')).toBe('codes');
+    expect(table.get('GET /api/mfa/sudo')).toBe('codes');
+    expect(table.get('POST /api/user/forgot-password')).toBe('forgot');
+    expect(table.get('GET /api/user')).toBeUndefined();
+    expect(table.get('DELETE /api/token')).toBeUndefined();
+  });
+});

@@ -1,0 +1,103 @@
+import { once } from 'node:events';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { browserHeaders, customerSignIn, DEMO_PASSWORD, recordingGateway } from '../test-helpers';
+
+/** A loopback HTTP server that keeps each request's headers and body and answers `answer`. */
+async function recorder(answer: string, contentType = 'application/json') {
+  const requests: { headers: IncomingHttpHeaders; body: Buffer }[] = [];
+  const server: Server = createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    requests.push({ headers: req.headers, body: Buffer.concat(chunks) });
+    res.writeHead(200, { 'content-type': contentType }).end(answer);
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { requests, url, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+const TRACE_ID = '4bf92f3577b34da6a3ce929d0e0e4736';
+const PARENT_ID = '00f067aa0ba902b7';
+
+// The first gateway with tracing loads the OTLP exporter: seconds on a busy machine.
+describe('trace context', { timeout: 20_000 }, () => {
+  it('continues an incoming sampled trace: its trace id reaches the account API, through a gateway span', async () => {
+    const collector = await recorder('', 'application/x-protobuf');
+    onTestFinished(collector.close);
+    const { gateway, lastSignIn, stack } = await recordingGateway({
+      OTEL_TRACES_EXPORTER: 'otlp',
+      OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
+    });
+    const res = await customerSignIn(stack, DEMO_PASSWORD, {
+      traceparent: `00-${TRACE_ID}-${PARENT_ID}-01`,
+    });
+    expect(res.statusCode).toBe(200);
+    const sent = String(lastSignIn()?.traceparent);
+    const [version, traceId, parentId, flags] = sent.split('-');
+    expect([version, traceId, flags]).toEqual(['00', TRACE_ID, '01']);
+    // The account API's parent is the gateway's own call span, not the caller's.
+    expect(parentId).toMatch(/^[0-9a-f]{16}$/);
+    expect(parentId).not.toBe(PARENT_ID);
+    // The sampled spans are exported (OTLP over HTTP, protobuf) when the gateway stops.
+    await gateway.close();
+    const exported = Buffer.concat(collector.requests.map((r) => r.body));
+    expect(collector.requests[0]?.headers['content-type']).toBe('application/x-protobuf');
+    expect(exported.includes(Buffer.from(TRACE_ID, 'hex'))).toBe(true);
+    expect(exported.includes(Buffer.from('POST /api/token'))).toBe(true);
+    expect(exported.includes(Buffer.from('POST /token'))).toBe(true);
+  });
+
+  it('samples no new trace by default (rate 0), yet gives the account API one trace id per request', async () => {
+    const collector = await recorder('', 'application/x-protobuf');
+    onTestFinished(collector.close);
+    const { gateway, lastSignIn, stack } = await recordingGateway({
+      OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
+    });
+    expect((await customerSignIn(stack, DEMO_PASSWORD)).statusCode).toBe(200);
+    expect(String(lastSignIn()?.traceparent)).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-00$/);
+    await gateway.close();
+    expect(collector.requests).toEqual([]);
+  });
+
+  it('with tracing off, passes a caller’s traceparent on to the account API as it came, and none of its own', async () => {
+    const { lastSignIn, stack } = await recordingGateway();
+    const traceparent = `00-${TRACE_ID}-${PARENT_ID}-01`;
+    expect((await customerSignIn(stack, DEMO_PASSWORD, { traceparent })).statusCode).toBe(200);
+    expect(lastSignIn()?.traceparent).toBe(traceparent);
+    expect((await customerSignIn(stack, DEMO_PASSWORD)).statusCode).toBe(200);
+    expect(lastSignIn()?.traceparent).toBeUndefined();
+    // A malformed one is not passed on.
+    await customerSignIn(stack, DEMO_PASSWORD, { traceparent: 'not-a-trace' });
+    expect(lastSignIn()?.traceparent).toBeUndefined();
+  });
+
+  it('sends no trace context to the captcha verifier', async () => {
+    const verifier = await recorder(JSON.stringify({ success: true }));
+    onTestFinished(verifier.close);
+    const { gateway, lastSignIn, stack } = await recordingGateway({
+      OTEL_TRACES_EXPORTER: 'console',
+      OTEL_TRACES_SAMPLER: 'parentbased_always_off',
+      CAPTCHA_SITE_KEY: 'site-key',
+      CAPTCHA_SECRET: 'the-captcha-secret',
+      CAPTCHA_VERIFY_URL: `${verifier.url}/siteverify`,
+    });
+    const res = await gateway.inject({
+      method: 'POST',
+      url: '/api/token',
+      headers: { ...browserHeaders(stack), traceparent: `00-${TRACE_ID}-${PARENT_ID}-00` },
+      payload: {
+        grant_type: 'password',
+        username: 'customer@example.be',
+        password: DEMO_PASSWORD,
+        captcha: 'a-token',
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(verifier.requests).toHaveLength(1);
+    expect(verifier.requests[0]?.headers.traceparent).toBeUndefined();
+    expect(String(lastSignIn()?.traceparent)).toContain(TRACE_ID);
+  });
+});

@@ -1,0 +1,77 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { stackForTest } from '../test-helpers';
+
+describe('static web app', () => {
+  const root = mkdtempSync(join(tmpdir(), 'portal-web-'));
+  const script = `console.log(${JSON.stringify('portal '.repeat(400))});\n`;
+
+  beforeAll(async () => {
+    await mkdir(join(root, 'assets'));
+    writeFileSync(join(root, 'index.html'), '<!doctype html><title>Account</title><div id="root">');
+    writeFileSync(join(root, 'assets', 'index-Ab12Cd34.js'), script);
+  });
+
+  it('caches hashed assets for a year, index.html never, and compresses', async () => {
+    const s = await stackForTest({ WEB_DIST: root });
+    const br = await s.gateway.inject({
+      url: '/assets/index-Ab12Cd34.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+    expect(br.rawPayload.length).toBeLessThan(script.length / 4);
+
+    const gz = await s.gateway.inject({
+      url: '/assets/index-Ab12Cd34.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(script);
+
+    // Spec part 4, root on load: a visitor without a session goes to the sign-in, from the server.
+    for (const url of ['/', '/login']) {
+      const start = await s.gateway.inject({ url });
+      expect(start.statusCode, url).toBe(302);
+      expect(start.headers.location, url).toBe('/login/email');
+    }
+    const signedIn = await s.gateway.inject({
+      url: '/',
+      cookies: { access_token: 'a'.repeat(40) },
+    });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.body).toContain('<title>Account</title>');
+    // The switcher's links before any script: remembered in a cookie the page can read.
+    const chosen = await s.gateway.inject({ url: '/login/email?lang=fr&target=%2Fprofile' });
+    expect(chosen.statusCode).toBe(303);
+    expect(chosen.headers.location).toBe('/login/email?target=%2Fprofile');
+    // For the next visit, and handed over to the next page as this visit's choice.
+    expect(chosen.headers['set-cookie']).toEqual([
+      'lang=fr; Max-Age=31536000; Path=/; SameSite=Lax',
+      'lang_chosen=fr; Max-Age=600; Path=/; SameSite=Lax',
+    ]);
+    for (const url of ['/login/email', '/account/security?tab=mfa']) {
+      const page = await s.gateway.inject({ url });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.headers['cache-control'], url).toBe('no-cache');
+      expect(page.body).toContain('<title>Account</title>');
+      expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    }
+    expect((await s.gateway.inject({ url: '/assets/missing-123.js' })).statusCode).toBe(404);
+    // A file that is not there is a 404, never the app; only screens' paths fall back to it.
+    for (const url of ['/wp-login.php', '/favicon.png', '/user/.env', '/API/user', '/Assets/x']) {
+      const missing = await s.gateway.inject({ url });
+      expect(missing.statusCode, url).toBe(404);
+      expect(missing.body, url).not.toContain('<title>Account</title>');
+    }
+    const api = await s.gateway.inject({ url: '/api/nothing-here' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json().code).toBe('not_found');
+  });
+});

@@ -1,0 +1,67 @@
+import type { FastifyRequest } from 'fastify';
+import { upstreamHeaders } from '../plugins/session';
+import { type UpstreamClient, upstreamOf } from '../plugins/upstream';
+
+/** What a signed-in-only route answers without a session cookie (no upstream call). */
+export const UNAUTHENTICATED = {
+  status: 401,
+  body: { code: 'unauthenticated', message: 'Sign in first.' },
+} as const;
+
+/** Upstream headers of a request with a session cookie, or null without one. */
+export function signedIn(request: FastifyRequest): Record<string, string> | null {
+  const headers = upstreamHeaders(request);
+  return headers.authorization ? headers : null;
+}
+
+/** The upstream's answer as the browser gets it: its status and body only. */
+export function passOn<R extends { status: number; body: unknown }>(res: R): R {
+  return { status: res.status, body: res.body } as R;
+}
+
+/**
+ * The account-API call of a pass-through route: `api` is the account API of
+ * the request's variant, `args` the route's own input (its params, query and
+ * body, as the contract validated them), `extraHeaders` the upstream headers.
+ */
+type Forward<A, R> = (
+  api: UpstreamClient,
+  args: A,
+  extraHeaders: Record<string, string>,
+) => Promise<R>;
+
+/**
+ * A portal route that is a plain forward to the account API: `forward` makes
+ * the one call, taking from the route's input what the account API's route
+ * takes; this adds the upstream headers (`upstreamHeaders`: the session's
+ * token, the device id derived from the device cookie, the request id, the
+ * client's address, the trace context) and answers the status and body the
+ * account API gave, nothing else of it. A transport failure or an answer the
+ * account contract does not declare is thrown by the upstream client as a
+ * `GatewayError`, mapped to HTTP by the errors plugin as for any route.
+ *
+ * `signedIn`: without a session cookie, 401 `unauthenticated` and no call.
+ * A route that does anything more (clears the cookie on a 401, writes a
+ * security event, passes a header on, starts a session) is written out.
+ */
+export function passThrough<
+  A extends { request: FastifyRequest },
+  R extends { status: number; body: unknown },
+>(forward: Forward<A, R>): (args: A) => Promise<R>;
+export function passThrough<
+  A extends { request: FastifyRequest },
+  R extends { status: number; body: unknown },
+>(
+  forward: Forward<A, R>,
+  options: { signedIn: true },
+): (args: A) => Promise<R | typeof UNAUTHENTICATED>;
+export function passThrough<
+  A extends { request: FastifyRequest },
+  R extends { status: number; body: unknown },
+>(forward: Forward<A, R>, options: { signedIn?: boolean } = {}) {
+  return async (args: A) => {
+    const extraHeaders = options.signedIn ? signedIn(args.request) : upstreamHeaders(args.request);
+    if (!extraHeaders) return UNAUTHENTICATED;
+    return passOn(await forward(upstreamOf(args.request), args, extraHeaders));
+  };
+}
