@@ -258,6 +258,21 @@ for (const form of EARLY_FORMS) {
   });
 }
 
+test('a link in the page followed before the script arrives leads on within the journey', async ({
+  page,
+}) => {
+  const errors = watchErrors(page);
+  const release = await holdScript(page);
+  await page.goto('/onboarding', { waitUntil: 'commit' });
+  await page.getByRole('link', { name: /With an invitation code/ }).click();
+  // Held: the browser did not load the next page on its own (the journey would refuse it).
+  expect(page.url()).toBe(`${BE_URL}/onboarding`);
+  release();
+  await expect(page.getByRole('heading', { name: 'Enter your invitation code' })).toBeVisible();
+  await expect(page).toHaveURL(/\/onboarding\/code$/);
+  expect(errors).toEqual([]);
+});
+
 test('no hydration warning on any entry page, in either variant', async ({ page }) => {
   test.setTimeout(120_000);
   const errors = watchErrors(page);

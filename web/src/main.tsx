@@ -11,7 +11,7 @@ import {
 } from './i18n/i18n';
 import { rememberedLanguage, takeHandedOverChoice, visitLocale } from './i18n/remember';
 import { loadConfig, setConfig } from './lib/config';
-import { markHydrated } from './lib/early-submit';
+import { markHydrated } from './lib/early-actions';
 import { startErrorReporting } from './lib/error-reporting';
 import { storedLanguage } from './lib/session';
 import { Page } from './page';

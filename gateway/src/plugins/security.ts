@@ -1,7 +1,7 @@
 import type { FastifyHelmetOptions } from '@fastify/helmet';
 import type { onRequestHookHandler } from 'fastify';
 import type { Config } from '../config';
-import { EARLY_SUBMIT_HASH } from '../early-submit';
+import { EARLY_ACTIONS_HASH } from '../early-actions';
 
 /** reCAPTCHA's hosts (spec part 7: the captcha script loads from the provider, explicit render). */
 const CAPTCHA_SCRIPT = ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'];
@@ -15,8 +15,8 @@ export function cspDirectives(config: Config): Record<string, string[]> {
   const captcha = config.CAPTCHA_SITE_KEY !== '';
   return {
     'default-src': ["'self'"],
-    // The one inline script, by its hash: a drawn form sent before the app's script (early-submit.ts).
-    'script-src': ["'self'", EARLY_SUBMIT_HASH, ...(captcha ? CAPTCHA_SCRIPT : [])],
+    // The one inline script, by its hash: what is done on a drawn page before the app's script (early-actions.ts).
+    'script-src': ["'self'", EARLY_ACTIONS_HASH, ...(captcha ? CAPTCHA_SCRIPT : [])],
     // React sets styles through the CSSOM, which style-src does not govern: no inline styles needed.
     'style-src': ["'self'"],
     // data: for the authenticator QR code.

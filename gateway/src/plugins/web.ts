@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 import type { PortalConfig, Variant } from '@portal/contract';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
-import { EARLY_SUBMIT_SCRIPT } from '../early-submit';
+import { EARLY_ACTIONS_SCRIPT } from '../early-actions';
 import { portalConfig } from '../variant';
 import { notFound } from './errors';
 import { sessionToken } from './session';
@@ -63,8 +63,8 @@ function fill(template: string, page: Awaited<ReturnType<EntryServer['render']>>
       // The page brings its config and needs no user: no request to preload.
       .replace(/\s*<link rel="preload" href="\/api\/[^>]*>/g, '')
       .replace(/\s*<!--[^>]*lib\/session\.ts\)\. -->/, '')
-      // Holds a submit made before the script takes the page over (early-submit.ts).
-      .replace('</head>', `<script>${EARLY_SUBMIT_SCRIPT}</script></head>`)
+      // Holds what is done before the script takes the page over (early-actions.ts).
+      .replace('</head>', `<script>${EARLY_ACTIONS_SCRIPT}</script></head>`)
       .replace(
         '<div id="root"></div>',
         `<div id="root">${page.html}</div><script type="application/json" id="page-data">${page.data}</script>`,
