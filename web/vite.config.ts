@@ -28,7 +28,13 @@ export default defineConfig(({ isSsrBuild }) => ({
           output: { entryFileNames: '[name].mjs', chunkFileNames: 'chunks/[name]-[hash].mjs' },
         },
       }
-    : { target: 'es2022', sourcemap: false, modulePreload: false },
+    : {
+        target: 'es2022',
+        sourcemap: false,
+        modulePreload: false,
+        // Which CSS each screen's chunk brings: the gateway links it into the pages it draws.
+        manifest: true,
+      },
   // The server bundle needs no node_modules where it runs (the gateway's image has its own).
   ssr: { noExternal: true },
   // React's production build on the server, as in the browser (the same markup, no dev checks).

@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import type { Page } from '@playwright/test';
+import { PAGE_SOURCES } from '../../web/src/entry-pages';
 import { de } from '../../web/src/i18n/locales/de/index';
 import { en } from '../../web/src/i18n/locales/en/index';
 import { fr } from '../../web/src/i18n/locales/fr/index';
@@ -271,6 +273,35 @@ test('a link in the page followed before the script arrives leads on within the 
   await expect(page.getByRole('heading', { name: 'Enter your invitation code' })).toBeVisible();
   await expect(page).toHaveURL(/\/onboarding\/code$/);
   expect(errors).toEqual([]);
+});
+
+test('each entry page arrives styled: the stylesheets of its screen come with the HTML', async ({
+  page,
+}) => {
+  // Vite's manifest names each entry page's modules: none may go missing from it.
+  const manifest = JSON.parse(
+    readFileSync(new URL('../../web/dist/.vite/manifest.json', import.meta.url), 'utf8'),
+  ) as Record<string, unknown>;
+  for (const sources of Object.values(PAGE_SOURCES)) {
+    for (const source of sources) expect(Object.keys(manifest), source).toContain(source);
+  }
+  // The script never arrives: what shows is the HTML and its stylesheets alone.
+  await page.route(/\/assets\/index-[\w-]+\.js$/, () => new Promise(() => {}));
+  await page.goto('/onboarding', { waitUntil: 'commit' });
+  const choices = page.locator('main .choice-list');
+  await expect(choices).toBeVisible();
+  await expect(choices).toHaveCSS('list-style-type', 'none');
+  // More than the app's own stylesheet, and every one of them loaded.
+  const linked = await page
+    .locator('link[rel="stylesheet"]')
+    .evaluateAll((links) =>
+      links.map((l) => ({
+        href: (l as HTMLLinkElement).href,
+        loaded: !!(l as HTMLLinkElement).sheet,
+      })),
+    );
+  expect(linked.length).toBeGreaterThan(1);
+  for (const { href, loaded } of linked) expect(loaded, href).toBe(true);
 });
 
 test('no hydration warning on any entry page, in either variant', async ({ page }) => {

@@ -25,16 +25,7 @@ import type { PageData } from './page-data';
  * own renderer; `main.tsx` hydrates them with the same data.
  */
 
-/** The pages the gateway draws, by the spec's route names. */
-export const ENTRY_PAGES = [
-  '/login/email',
-  '/login/phone',
-  '/forgot-password/email',
-  '/forgot-password/phone',
-  '/forgot-username',
-  '/onboarding',
-  '/maintenance',
-] as const;
+export { ENTRY_PAGES, PAGE_SOURCES } from './entry-pages';
 
 /** The languages of an `Accept-Language` header, most wanted first (RFC 9110 §12.5.4). */
 export function acceptedLanguages(header: string | undefined): string[] {

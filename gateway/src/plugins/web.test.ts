@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { stackForTest } from '../test-helpers';
+import { stylesheetsOf } from './web';
 
 describe('static web app', () => {
   const root = mkdtempSync(join(tmpdir(), 'portal-web-'));
@@ -14,6 +15,8 @@ describe('static web app', () => {
     await mkdir(join(root, 'assets'));
     writeFileSync(join(root, 'index.html'), '<!doctype html><title>Account</title><div id="root">');
     writeFileSync(join(root, 'assets', 'index-Ab12Cd34.js'), script);
+    await mkdir(join(root, '.vite'));
+    writeFileSync(join(root, '.vite', 'manifest.json'), '{}');
   });
 
   it('caches hashed assets for a year, index.html never, and compresses', async () => {
@@ -65,7 +68,15 @@ describe('static web app', () => {
     }
     expect((await s.gateway.inject({ url: '/assets/missing-123.js' })).statusCode).toBe(404);
     // A file that is not there is a 404, never the app; only screens' paths fall back to it.
-    for (const url of ['/wp-login.php', '/favicon.png', '/user/.env', '/API/user', '/Assets/x']) {
+    for (const url of [
+      '/wp-login.php',
+      '/favicon.png',
+      '/user/.env',
+      '/API/user',
+      '/Assets/x',
+      // The build manifest is the gateway's to read, not the world's.
+      '/.vite/manifest.json',
+    ]) {
       const missing = await s.gateway.inject({ url });
       expect(missing.statusCode, url).toBe(404);
       expect(missing.body, url).not.toContain('<title>Account</title>');
@@ -73,5 +84,29 @@ describe('static web app', () => {
     const api = await s.gateway.inject({ url: '/api/nothing-here' });
     expect(api.statusCode).toBe(404);
     expect(api.json().code).toBe('not_found');
+  });
+});
+
+describe('the stylesheets of a drawn page', () => {
+  const manifest = {
+    'index.html': { file: 'assets/index-1.js', css: ['assets/index-1.css'] },
+    'src/Start.tsx': {
+      file: 'assets/Start-2.js',
+      css: ['assets/flows-3.css'],
+      imports: ['index.html', '_List-4.js'],
+    },
+    '_List-4.js': { file: 'assets/List-4.js', css: ['assets/List-4.css'], imports: ['_Row-5.js'] },
+    '_Row-5.js': { file: 'assets/Row-5.js', css: ['assets/flows-3.css'], imports: ['_List-4.js'] },
+  };
+  const template = '<link rel="stylesheet" crossorigin href="/assets/index-1.css">';
+
+  it("are its screen's and every imported chunk's, once each, less the page's own", () => {
+    expect(stylesheetsOf(manifest, ['src/Start.tsx'], template)).toBe(
+      '<link rel="stylesheet" href="/assets/flows-3.css"><link rel="stylesheet" href="/assets/List-4.css">',
+    );
+  });
+
+  it('are none for a module the manifest does not know', () => {
+    expect(stylesheetsOf(manifest, ['src/Gone.tsx'], template)).toBe('');
   });
 });

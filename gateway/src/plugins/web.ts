@@ -35,6 +35,8 @@ export const compressOptions = {
 /** The web app's server bundle (`web/src/entry-server.tsx`, built into `dist/ssr`). */
 interface EntryServer {
   ENTRY_PAGES: readonly string[];
+  /** The source modules each entry page is drawn from (keys of Vite's manifest). */
+  PAGE_SOURCES: Readonly<Record<string, readonly string[]>>;
   localeFor(config: PortalConfig, acceptLanguage?: string, remembered?: string): string;
   render(
     location: string,
@@ -55,9 +57,15 @@ const ONE_YEAR_S = 365 * 24 * 60 * 60;
 const LANGUAGES = new Set(['en', 'fr', 'nl', 'de']);
 
 /** `index.html` with a drawn page in it: its language, title, markup and data block. */
-function fill(template: string, page: Awaited<ReturnType<EntryServer['render']>>): string {
+function fill(
+  template: string,
+  page: Awaited<ReturnType<EntryServer['render']>>,
+  stylesheets: string,
+): string {
   return (
     template
+      // The page's own stylesheets: styled before its script arrives.
+      .replace('</head>', `${stylesheets}</head>`)
       .replace('<html lang="en">', `<html lang="${page.lang}">`)
       .replace(/<title>[^<]*<\/title>/, `<title>${page.title}</title>`)
       // The page brings its config and needs no user: no request to preload.
@@ -70,6 +78,36 @@ function fill(template: string, page: Awaited<ReturnType<EntryServer['render']>>
         `<div id="root">${page.html}</div><script type="application/json" id="page-data">${page.data}</script>`,
       )
   );
+}
+
+/** Vite's build manifest (`dist/.vite/manifest.json`): each chunk's file, stylesheets and imports. */
+type Manifest = Record<string, { file: string; css?: string[]; imports?: string[] }>;
+
+/**
+ * The `<link>`s of the stylesheets that the chunks of `sources`, and every
+ * chunk they import, bring, less those the template links already. A screen
+ * loaded on demand brings its CSS with its script; a drawn page needs it
+ * before.
+ */
+export function stylesheetsOf(
+  manifest: Manifest,
+  sources: readonly string[],
+  template: string,
+): string {
+  const seen = new Set<string>();
+  const css = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (seen.has(key) || !chunk) return;
+    seen.add(key);
+    for (const file of chunk.css ?? []) css.add(file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const source of sources) visit(source);
+  return [...css]
+    .filter((file) => !template.includes(`/${file}`))
+    .map((file) => `<link rel="stylesheet" href="/${file}">`)
+    .join('');
 }
 
 /**
@@ -100,8 +138,8 @@ export const webPlugin: FastifyPluginAsync<{ root: string; config: Config }> = a
     wildcard: false,
     index: false,
     preCompressed: true,
-    // The server bundle is the gateway's to run, not the browser's to fetch.
-    allowedPath: (path) => !path.startsWith('/ssr/'),
+    // The server bundle is the gateway's to run, the build manifest its to read.
+    allowedPath: (path) => !path.startsWith('/ssr/') && !path.startsWith('/.vite/'),
     setHeaders: (res, path) => {
       res.header(
         'cache-control',
@@ -118,6 +156,12 @@ export const webPlugin: FastifyPluginAsync<{ root: string; config: Config }> = a
   if (!server)
     app.log.warn({ bundle }, 'no server bundle: the entry pages are drawn in the browser');
   const entryPages = new Set(server?.ENTRY_PAGES ?? []);
+  const manifestFile = join(root, '.vite', 'manifest.json');
+  const manifest: Manifest = existsSync(manifestFile)
+    ? JSON.parse(readFileSync(manifestFile, 'utf8'))
+    : {};
+  const stylesheets = (path: string) =>
+    stylesheetsOf(manifest, server?.PAGE_SOURCES[path] ?? [], template);
   const configs: Record<Variant, PortalConfig> = {
     be: portalConfig(config, 'be'),
     lu: portalConfig(config, 'lu'),
@@ -139,7 +183,9 @@ export const webPlugin: FastifyPluginAsync<{ root: string; config: Config }> = a
     const path = url?.split('?')[0] ?? '/';
     const location = url ?? path;
     const draw = () =>
-      entry.render(location, variantConfig, locale).then((page) => fill(template, page));
+      entry
+        .render(location, variantConfig, locale)
+        .then((page) => fill(template, page, stylesheets(path)));
     let html: Promise<string>;
     if (location === path) {
       const key = `${request.variant} ${locale} ${path}`;
