@@ -225,6 +225,16 @@ const EARLY_FORMS = [
     shows: 'Check your e-mail',
   },
   {
+    path: '/login/phone',
+    fill: async (page: Page) => {
+      await page.getByRole('textbox', { name: 'Phone number' }).fill('12');
+      await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+      await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    },
+    // The number typed before the script is the one checked.
+    shows: 'The phone number provided is invalid.',
+  },
+  {
     path: '/forgot-password/email',
     fill: async (page: Page) => {
       await page.getByLabel('E-mail address').fill('employee@example.be');
@@ -292,14 +302,12 @@ test('each entry page arrives styled: the stylesheets of its screen come with th
   await expect(choices).toBeVisible();
   await expect(choices).toHaveCSS('list-style-type', 'none');
   // More than the app's own stylesheet, and every one of them loaded.
-  const linked = await page
-    .locator('link[rel="stylesheet"]')
-    .evaluateAll((links) =>
-      links.map((l) => ({
-        href: (l as HTMLLinkElement).href,
-        loaded: !!(l as HTMLLinkElement).sheet,
-      })),
-    );
+  const linked = await page.locator('link[rel="stylesheet"]').evaluateAll((links) =>
+    links.map((l) => ({
+      href: (l as HTMLLinkElement).href,
+      loaded: !!(l as HTMLLinkElement).sheet,
+    })),
+  );
   expect(linked.length).toBeGreaterThan(1);
   for (const { href, loaded } of linked) expect(loaded, href).toBe(true);
 });

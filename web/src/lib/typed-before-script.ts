@@ -22,3 +22,14 @@ export function useTypedBeforeScript(id: string, keep: (typed: string) => void):
     return () => window.clearTimeout(later);
   }, []);
 }
+
+/**
+ * What the field with `id` shows now, else `state`: a form sent while the
+ * script was taking a drawn page over (`early-actions.ts`) may reach its
+ * handler before the typed text has reached the component's state. What the
+ * person sees in the field is what is sent.
+ */
+export function shownValue(id: string, state: string): string {
+  const field = typeof document === 'undefined' ? null : document.getElementById(id);
+  return field instanceof HTMLInputElement ? field.value : state;
+}

@@ -25,7 +25,7 @@ import { focusSoon } from '../../lib/page-navigation';
 import { platformOf } from '../../lib/platform';
 import { href } from '../../lib/routes';
 import { discoverWorkplace, type Workplace } from '../../lib/sso';
-import { useTypedBeforeScript } from '../../lib/typed-before-script';
+import { shownValue, useTypedBeforeScript } from '../../lib/typed-before-script';
 
 // Only what the e-mail sign-in needs loads with it (bundle budget of /login/email).
 const loadPhone = () => import('../../components/PhoneField');
@@ -167,7 +167,10 @@ export default function LoginScreen({
     setError(null);
     setCaptchaError(null);
     setAttemptsLeft(null);
-    const typed = kind === 'email' ? email.trim() : phone.number.trim();
+    // What the fields show is what is sent (their text may not have reached the state yet).
+    const shownPhone = { ...phone, number: shownValue('login-username', phone.number) };
+    const typed = shownValue('login-username', kind === 'email' ? email : phone.number).trim();
+    const sentPassword = shownValue('login-password', password);
     const checked: FieldErrors = {};
     if (!typed) checked.username = 'required';
     else if (kind === 'email' && !EMAIL.test(typed)) checked.username = 'email';
@@ -176,7 +179,7 @@ export default function LoginScreen({
       setFieldErrors({});
       return;
     }
-    if (!password) checked.password = 'required';
+    if (!sentPassword) checked.password = 'required';
     setFieldErrors(checked);
     if (checked.username || checked.password) {
       // Where the person goes to fix it: the first wrong field.
@@ -192,14 +195,16 @@ export default function LoginScreen({
     setBusy(true);
     try {
       const username =
-        kind === 'email' ? typed : await (await loadPhone()).phoneToE164(phone, config.variant);
+        kind === 'email'
+          ? typed
+          : await (await loadPhone()).phoneToE164(shownPhone, config.variant);
       if (!username) return setFieldErrors({ username: 'phone' });
       const res = await api.auth.createToken({
         // The captcha's token goes with the sign-in: the gateway has the provider verify it.
         body: {
           grant_type: 'password',
           username,
-          password,
+          password: sentPassword,
           ...(captchaToken ? { captcha: captchaToken } : {}),
         },
       });
