@@ -10,9 +10,10 @@ export const clientArgs = {
 
 /**
  * The portal calls as plain async functions answering `{status, body}` (every
- * status, errors included): for the steps of a flow that run outside a
- * component's render, and for the first page's queries. Screens use the hooks
- * of `./tsr`.
+ * status, errors included): what each feature's `api/` builds its query
+ * options and mutation hooks on (through `answerOrThrow` and `sentOrThrow`
+ * below, docs/architecture.md "a call a screen makes"), and the first page's
+ * own calls.
  */
 export const api = initClient(portalApi, clientArgs);
 
@@ -54,8 +55,11 @@ export async function sentOrThrow<A extends { status: number; body: unknown }>(
   return res === null ? null : answerOrThrow(res);
 }
 
-/** A deletion's answer: done (2xx), or gone already (404), which is as good; else thrown. */
-export async function deletedOrThrow<T extends { status: number }>(
+/**
+ * The answer of a call that ends something (a deletion, a merge left): done
+ * (2xx), or gone already (404), which is as good; any other is thrown.
+ */
+export async function goneOrThrow<T extends { status: number }>(
   answer: T | Promise<T>,
 ): Promise<T> {
   const res = await answer;

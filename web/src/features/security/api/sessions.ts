@@ -1,6 +1,6 @@
 import type { Session, TrustedDevice } from '@portal/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { answerOrThrow, api, deletedOrThrow } from '../../../lib/api';
+import { answerOrThrow, api, goneOrThrow } from '../../../lib/api';
 
 /** Query keys of the security screens (MFA methods are the shared `queryKeys.mfaMethods`). */
 export const securityKeys = {
@@ -35,7 +35,7 @@ export const trustedDevicesQuery = queryOptions({
  */
 async function endSessions(sessions: readonly Session[]) {
   const ends = await Promise.allSettled(
-    sessions.map((s) => deletedOrThrow(api.sessions.deleteSession({ params: { id: s.id } }))),
+    sessions.map((s) => goneOrThrow(api.sessions.deleteSession({ params: { id: s.id } }))),
   );
   const failed = ends.find((end) => end.status === 'rejected');
   if (failed) throw failed.reason;
@@ -86,7 +86,7 @@ export function useStopTrusting() {
     mutationFn: (target: TrustedDevice | 'all') =>
       target === 'all'
         ? answerOrThrow(api.devices.deleteAllTrustedDevices({}))
-        : deletedOrThrow(api.devices.deleteTrustedDevice({ params: { id: target.id } })),
+        : goneOrThrow(api.devices.deleteTrustedDevice({ params: { id: target.id } })),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: securityKeys.trustedDevices });
       await queryClient.invalidateQueries({ queryKey: securityKeys.history });
