@@ -121,20 +121,16 @@ export function Proposal({
       ) : (
         <ul className="choice-list">
           <Choice label={t('flows.fuzzion.claim')} onPress={() => setClaiming(true)} />
-          <Choice
-            label={t('flows.fuzzion.notMe')}
-            text={t('flows.fuzzion.notMeText')}
-            secondary
-            disabled={leaving.isPending}
-            onPress={() => leave('notMe')}
-          />
-          <Choice
-            label={t('flows.fuzzion.ignore')}
-            text={t('flows.fuzzion.ignoreText')}
-            secondary
-            disabled={leaving.isPending}
-            onPress={() => leave('ignore')}
-          />
+          {(['notMe', 'ignore'] as const).map((end) => (
+            <Choice
+              key={end}
+              label={t(`flows.fuzzion.${end}`)}
+              text={t(`flows.fuzzion.${end}Text`)}
+              secondary
+              disabled={leaving.isPending}
+              onPress={() => leave(end)}
+            />
+          ))}
         </ul>
       )}
     </section>
