@@ -10,9 +10,10 @@ export const clientArgs = {
 
 /**
  * The portal calls as plain async functions answering `{status, body}` (every
- * status, errors included): for the steps of a flow that run outside a
- * component's render, and for the first page's queries. Screens use the hooks
- * of `./tsr`.
+ * status, errors included): what each feature's `api/` builds its query
+ * options and mutation hooks on (through `answerOrThrow` and `sentOrThrow`
+ * below, docs/architecture.md "a call a screen makes"), and the first page's
+ * own calls.
  */
 export const api = initClient(portalApi, clientArgs);
 
@@ -22,11 +23,56 @@ export const api = initClient(portalApi, clientArgs);
  * `api` through this, so that they and the screens' hooks share their cache.
  */
 export async function answerOrThrow<T extends { status: number }>(
-  answer: Promise<T>,
+  answer: T | Promise<T>,
 ): Promise<Extract<T, { status: 200 | 201 | 204 }>> {
   const res = await answer;
   if (res.status < 200 || res.status >= 300) throw res;
   return res as Extract<T, { status: 200 | 201 | 204 }>;
+}
+
+/**
+ * How a change is sent: at once, or through the step-up in place
+ * (`useStepUpInPlace().run` of `components/StepUp`), which sends it again
+ * after a fresh MFA check and answers null when the user closed that check.
+ */
+export type Sender = <A extends { status: number; body: unknown }>(
+  send: () => Promise<A>,
+) => Promise<A | null>;
+
+/** Sends a change at once (no step-up). */
+export const sendAtOnce: Sender = (send) => send();
+
+/**
+ * The `mutationFn` of a change that may need a step-up: its 2xx answer, or
+ * null when the user closed the check; any other answer is thrown, so that
+ * it is the mutation's `error` (read with `errorOf` of `./errors`).
+ */
+export async function sentOrThrow<A extends { status: number; body: unknown }>(
+  run: Sender,
+  send: () => Promise<A>,
+): Promise<Extract<A, { status: 200 | 201 | 204 }> | null> {
+  const res = await run(send);
+  return res === null ? null : answerOrThrow(res);
+}
+
+/**
+ * The answer of a call that ends something (a deletion, a merge left): done
+ * (2xx), or gone already (404), which is as good; any other is thrown.
+ */
+export async function goneOrThrow<T extends { status: number }>(
+  answer: T | Promise<T>,
+): Promise<T> {
+  const res = await answer;
+  if (res.status === 404) return res;
+  return answerOrThrow(res);
+}
+
+/**
+ * Forgets what a mutation's last attempt failed with (the user changed what
+ * it sends, or starts again), never a change that is still under way.
+ */
+export function clearFailure(mutation: { isError: boolean; reset: () => void }) {
+  if (mutation.isError) mutation.reset();
 }
 
 /** Query keys, one factory for the whole app's server state. */

@@ -1,5 +1,5 @@
 import type { Grant } from '@portal/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/Modal';
@@ -8,40 +8,25 @@ import '../../components/self-service.css';
 import { AppWindow } from 'lucide-react';
 import { EmptyState } from '../../components/EmptyState';
 import { ListRow, ListRows } from '../../components/ListRow';
+import { clearFailure } from '../../lib/api';
 import { useFormat } from '../../lib/format';
 import { scopeText } from '../../lib/scopes';
-import { tsr } from '../../lib/tsr';
-import { grantKeys, useGrants } from './api/grants';
+import { grantsQuery, useRevokeGrant } from './api/grants';
 
 /** Third-party apps the user let in (spec part 2, Access): revoke any of them. */
 export default function AccessScreen() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const format = useFormat();
   const [toRevoke, setToRevoke] = useState<Grant | null>(null);
-  const [notice, setNotice] = useState<{ ok: boolean; name: string } | null>(null);
-  const grants = useGrants();
-  const list =
-    grants.data?.status === 200
-      ? Object.values(grants.data.body).sort((a, b) => a.name.localeCompare(b.name))
-      : [];
-
-  const revoke = useMutation({
-    mutationFn: (grant: Grant) =>
-      tsr.grants.revokeGrant.mutate({ params: { client_id: String(grant.client_id) } }),
-    onSuccess: async (res, grant) => {
-      if (res.status === 204) toastSuccess(t('account.access.revoked', { name: grant.name }));
-      setNotice({ ok: res.status === 204, name: grant.name });
-      await queryClient.invalidateQueries({ queryKey: grantKeys.all });
-    },
-    onError: (_e, grant) => setNotice({ ok: false, name: grant.name }),
-  });
+  const grants = useQuery(grantsQuery);
+  const list = Object.values(grants.data?.body ?? {}).sort((a, b) => a.name.localeCompare(b.name));
+  const revoke = useRevokeGrant();
 
   return (
     <section aria-labelledby="access-title">
       <h1 id="access-title">{t('account.access.title')}</h1>
       <p>{t('account.access.intro')}</p>
-      {notice && !notice.ok && (
+      {revoke.isError && (
         <p className="notice notice-error" role="alert">
           {t('account.access.revokeFailed')}
         </p>
@@ -49,7 +34,7 @@ export default function AccessScreen() {
       <div className="panel">
         {grants.isPending && <p>{t('account.common.loading')}</p>}
         {grants.isError && <p>{t('account.common.tryLater')}</p>}
-        {grants.data?.status === 200 && list.length === 0 && (
+        {grants.isSuccess && list.length === 0 && (
           <EmptyState icon={AppWindow}>{t('account.access.none')}</EmptyState>
         )}
         <ListRows label={t('account.access.listLabel')}>
@@ -88,7 +73,7 @@ export default function AccessScreen() {
                   className="button button-secondary button-small"
                   aria-label={t('account.access.revokeApp', { name: grant.name })}
                   onClick={() => {
-                    setNotice(null);
+                    clearFailure(revoke);
                     setToRevoke(grant);
                   }}
                 >
@@ -107,7 +92,10 @@ export default function AccessScreen() {
           cancelLabel={t('account.common.cancel')}
           onConfirm={() => {
             setToRevoke(null);
-            revoke.mutate(toRevoke);
+            revoke.mutate(toRevoke, {
+              onSuccess: (_, grant) =>
+                toastSuccess(t('account.access.revoked', { name: grant.name })),
+            });
           }}
           onCancel={() => setToRevoke(null)}
         />

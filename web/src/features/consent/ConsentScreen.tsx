@@ -1,5 +1,5 @@
 import { type AuthorizeQuery, INVALID_CONFIGURATION_CODES } from '@portal/contract';
-import { useMutation } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { CircleUserRound } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,8 +11,7 @@ import { errorOf } from '../../lib/errors';
 import { useLogout } from '../../lib/logout';
 import { scopeText } from '../../lib/scopes';
 import { useCurrentUser } from '../../lib/session';
-import { tsr } from '../../lib/tsr';
-import { useAuthorize } from './api/authorize';
+import { authorizationQuery, useDecide } from './api/authorize';
 
 const FIELDS = [
   'client_id',
@@ -79,25 +78,28 @@ function Consent({ request }: { request: AuthorizeQuery }) {
     Object.entries(request).filter((e): e is [string, string] => typeof e[1] === 'string'),
   ).toString();
   const [refused, setRefused] = useState<{ back: string | null } | null>(null);
-  const [failed, setFailed] = useState(false);
-  const asked = useAuthorize(request);
-  const answer = asked.data?.status === 200 ? asked.data.body : null;
+  /** Approved, yet the gateway gave no target to go to. */
+  const [noTarget, setNoTarget] = useState(false);
+  const asked = useQuery(authorizationQuery(request));
+  const answer = asked.data?.body ?? null;
 
   // Already approved earlier: the gateway answers the partner's target at once.
   useEffect(() => {
     if (answer && answer.approvalType === null && answer.target) leaveTo(answer.target);
   }, [answer]);
 
-  const decide = useMutation({
-    mutationFn: (approve: boolean) => tsr.grants.approve.mutate({ body: { ...request, approve } }),
-    onSuccess: (res, approve) => {
-      if (res.status !== 200) return setFailed(true);
-      if (approve && res.body.target) return leaveTo(res.body.target);
-      if (approve) return setFailed(true);
-      setRefused({ back: res.body.target });
-    },
-    onError: () => setFailed(true),
-  });
+  const decide = useDecide(request);
+  const failed = decide.isError || noTarget;
+  const answerWith = (approve: boolean) => {
+    setNoTarget(false);
+    decide.mutate(approve, {
+      onSuccess: (res) => {
+        if (approve && res.body.target) return leaveTo(res.body.target);
+        if (approve) return setNoTarget(true);
+        setRefused({ back: res.body.target });
+      },
+    });
+  };
 
   const errorCode = asked.isError ? errorOf(asked.error).code : null;
   if ((INVALID_CONFIGURATION_CODES as readonly (string | null)[]).includes(errorCode)) {
@@ -191,7 +193,7 @@ function Consent({ request }: { request: AuthorizeQuery }) {
               type="button"
               className="button"
               disabled={decide.isPending}
-              onClick={() => decide.mutate(true)}
+              onClick={() => answerWith(true)}
             >
               {t('account.consent.accept')}
             </button>
@@ -199,7 +201,7 @@ function Consent({ request }: { request: AuthorizeQuery }) {
               type="button"
               className="button button-secondary"
               disabled={decide.isPending}
-              onClick={() => decide.mutate(false)}
+              onClick={() => answerWith(false)}
             >
               {t('account.consent.refuse')}
             </button>

@@ -1,5 +1,4 @@
 import type { MfaMethod, SetupStarted, User } from '@portal/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
@@ -8,14 +7,18 @@ import { PhoneField, type PhoneValue, phoneToE164 } from '../../components/Phone
 import { useStepUpInPlace } from '../../components/StepUp';
 import { href } from '../../lib/routes';
 import '../../components/self-service.css';
-import { queryKeys } from '../../lib/api';
+import { clearFailure } from '../../lib/api';
 import { getConfig } from '../../lib/config';
 import { type ErrorTexts, useErrorText } from '../../lib/errors';
-import { useMfaMethods } from '../../lib/mfa-methods';
+import {
+  useActivateMethod,
+  useMfaMethods,
+  useResendActivation,
+  useSetupMethod,
+} from '../../lib/mfa-methods';
 import { useContactFormat } from '../../lib/phone';
 import { useCurrentUser } from '../../lib/session';
 import { safeInternalTarget } from '../../lib/target';
-import { tsr } from '../../lib/tsr';
 
 type Step = 'email' | 'sms';
 type Stage = { kind: 'intro' } | { kind: Step } | { kind: 'done' };
@@ -153,11 +156,13 @@ function ContactStep({ kind, user, onDone }: { kind: Step; user: User; onDone: (
   const { t } = useTranslation();
   const show = useContactFormat();
   const describe = useErrorText();
-  const queryClient = useQueryClient();
   const stepUp = useStepUpInPlace();
   const [setup, setSetup] = useState<SetupStarted | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  /** The number typed is not one (checked before sending). */
+  const [invalidNumber, setInvalidNumber] = useState(false);
+  const start = useSetupMethod(stepUp.run);
+  const activate = useActivateMethod();
+  const resend = useResendActivation();
   const contacts = kind === 'email' ? user.email : user.phone;
   const known = (contacts.find((c) => c.default && c.verified) ?? contacts.find((c) => c.verified))
     ?.value;
@@ -165,29 +170,23 @@ function ContactStep({ kind, user, onDone }: { kind: Step; user: User; onDone: (
   // which the code then confirms.
   const [other, setOther] = useState<PhoneValue | null>(null);
   const otherId = useId();
+  const problem = invalidNumber
+    ? t('account.onboardingMfa.invalidNumber')
+    : start.isError
+      ? describe(start.error, SEND_TEXTS)
+      : null;
 
   const send = async () => {
-    setProblem(null);
+    setInvalidNumber(false);
+    clearFailure(start);
     let target = known;
     if (other) {
       target = (await phoneToE164(other, getConfig().variant)) ?? undefined;
-      if (!target) return setProblem(t('account.onboardingMfa.invalidNumber'));
+      if (!target) return setInvalidNumber(true);
     }
-    setBusy(true);
-    try {
-      const res = await stepUp.run(() =>
-        tsr.mfa.setupMethod.mutate({
-          body: kind === 'email' ? { method: 'email', target } : { method: 'sms', target },
-        }),
-      );
-      if (!res) return;
-      if (res.status === 200) setSetup(res.body);
-      else setProblem(describe(res, SEND_TEXTS));
-    } catch (thrown) {
-      setProblem(describe(thrown, SEND_TEXTS));
-    } finally {
-      setBusy(false);
-    }
+    start.mutate(kind === 'email' ? { method: 'email', target } : { method: 'sms', target }, {
+      onSuccess: (res) => res && setSetup(res.body),
+    });
   };
 
   return (
@@ -200,7 +199,8 @@ function ContactStep({ kind, user, onDone }: { kind: Step; user: User; onDone: (
               value={other}
               onChange={(value) => {
                 setOther(value);
-                setProblem(null);
+                setInvalidNumber(false);
+                clearFailure(start);
               }}
               invalid={problem !== null}
               describedBy={problem ? otherId : undefined}
@@ -218,7 +218,7 @@ function ContactStep({ kind, user, onDone }: { kind: Step; user: User; onDone: (
               type="button"
               className="button"
               onClick={send}
-              disabled={busy || (!known && !other)}
+              disabled={start.isPending || (!known && !other)}
             >
               {t('account.contacts.sendCode')}
             </button>
@@ -240,23 +240,17 @@ function ContactStep({ kind, user, onDone }: { kind: Step; user: User; onDone: (
           label={t('account.setup.code')}
           intro={t('account.setup.codeSent', { target: show(setup.target ?? known ?? '') })}
           length={8}
-          onConfirm={async (code) => {
-            const res = await tsr.mfa.activate.mutate({ body: { payload: setup.payload, code } });
-            if (res.status === 200) {
-              await Promise.all([
-                queryClient.invalidateQueries({ queryKey: queryKeys.mfaMethods }),
-                queryClient.invalidateQueries({ queryKey: queryKeys.user }),
-              ]);
-              onDone();
-              return null;
-            }
-            return describe(res, CODE_TEXTS);
-          }}
+          onConfirm={(code) =>
+            activate.mutateAsync({ payload: setup.payload, code }).then(
+              () => {
+                onDone();
+                return null;
+              },
+              (thrown) => describe(thrown, CODE_TEXTS),
+            )
+          }
           onResend={async () => {
-            const res = await tsr.mfa.startActivation.query({
-              params: { id: setup.id },
-              query: { target: setup.target ?? undefined },
-            });
+            const res = await resend.mutateAsync(setup);
             if (res.status !== 200) return false;
             setSetup({ ...setup, payload: res.body.payload });
             return true;

@@ -1,5 +1,5 @@
 import type { Fuzzion } from '@portal/contract';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
@@ -10,11 +10,11 @@ import '../../components/flows.css';
 import { errorOf, errorText } from '../../lib/errors';
 import { fuzzionPayload } from '../../lib/flow-state';
 import { goToTarget } from '../../lib/sign-in';
-import { fuzzionKeys, useFuzzionDetails } from './api/fuzzion';
+import { fuzzionDetailsQuery, fuzzionKeys } from './api/fuzzion';
 import { Claim } from './components/Claim';
 import { Decision } from './components/Decision';
 import { Proposal } from './components/Proposal';
-import { type Answer, type ClaimStep, claimStepOf, MERGE_TEXTS } from './merge';
+import { type ClaimStep, claimStepOf, MERGE_TEXTS } from './merge';
 
 /**
  * `/duplicated` (spec parts 2 and 4, duplicate merge): another account with a
@@ -56,7 +56,7 @@ function Duplicated({
   const queryClient = useQueryClient();
   const titleId = useId();
   const [failed, setFailed] = useState(false);
-  const details = useFuzzionDetails(payload);
+  const details = useQuery(fuzzionDetailsQuery(payload));
 
   /** The same screen, another step (`null`: the proposal or the decision). */
   const step = (next: ClaimStep | null) =>
@@ -82,9 +82,10 @@ function Duplicated({
   };
 
   /** Handles a failure; answers the message to show, if any. */
-  const onFailure = (answer: Answer): string | null => {
-    const failure = errorOf(answer, MERGE_TEXTS);
-    if (failure.kind === 'rejected') return errorText(t, failure);
+  const onFailure = (thrown: unknown): string | null => {
+    const failure = errorOf(thrown, MERGE_TEXTS);
+    // A wrong proof (422), or no answer at all: the user may try again.
+    if (failure.kind === 'rejected' || failure.status === null) return errorText(t, failure);
     if (failure.code === 'wrong_step') {
       // Out of turn: read the merge again and show the step it is at.
       void details.refetch().then(() => step(null));
@@ -98,7 +99,7 @@ function Duplicated({
     return <Loading />;
   }
   const answer = details.data;
-  if (failed || !answer || answer.status !== 200) {
+  if (failed || !answer) {
     return (
       <section className="card narrow" aria-labelledby={titleId}>
         <h1 id={titleId}>{t('flows.fuzzion.failed.title')}</h1>

@@ -6,8 +6,6 @@ export type ClaimStep = 'card' | 'password';
 export const claimStepOf = (value: string | null): ClaimStep | null =>
   value === 'card' || value === 'password' ? value : null;
 
-export type Answer = { status: number; body: unknown };
-
 /**
  * A merge call's failure in the merge's words (spec part 8): a wrong proof
  * (422) is "invalid input"; a merge that is gone or broke is a "technical
@@ -23,7 +21,8 @@ export interface StepProps {
   fuzzion: Fuzzion;
   titleId: string;
   settle: (fuzzion: Fuzzion) => void;
-  onFailure: (answer: Answer) => string | null;
+  /** A merge call failed (what it threw): the message to show, if the screen stays. */
+  onFailure: (thrown: unknown) => string | null;
   step: (next: ClaimStep | null) => void;
   target: string | null;
 }

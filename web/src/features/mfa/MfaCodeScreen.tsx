@@ -7,14 +7,15 @@ import { CodeInput } from '../../components/CodeInput';
 import { Modal } from '../../components/Modal';
 import { loginSearch, PartnerBanner } from '../../components/PartnerBanner';
 import { ResendCode } from '../../components/ResendCode';
-import { api, queryKeys } from '../../lib/api';
-import { type ErrorTexts, errorOf, errorText, type PortalError } from '../../lib/errors';
+import { clearFailure, queryKeys } from '../../lib/api';
+import { type ErrorTexts, errorOf, errorText } from '../../lib/errors';
 import { fuzzionPayload, loginPayload, type MfaCheck, mfaPayload } from '../../lib/flow-state';
 import { focusSoon } from '../../lib/page-navigation';
 import { typedOrMasked, useContactFormat } from '../../lib/phone';
 import { href } from '../../lib/routes';
 import { useFinishSignIn } from '../../lib/sign-in';
 import { safeInternalTarget } from '../../lib/target';
+import { useConfirmCode, useConfirmMergeCode, useStartCheck } from './api/checks';
 import {
   canChangeMethod,
   codeLength,
@@ -22,7 +23,6 @@ import {
   flagsQuery,
   type MfaFlags,
   namedRoute,
-  startCheck,
   stepUpCancelHref,
 } from './flow';
 
@@ -96,10 +96,9 @@ function CodeForm({
   const [code, setCode] = useState('');
   const [cardNumber, setCardNumber] = useState('');
   const [trust, setTrust] = useState(false);
-  /** `invalid`: the code has the wrong length (checked before sending). */
-  const [failure, setFailure] = useState<PortalError | 'invalid' | null>(null);
+  /** The code has the wrong length (checked before sending). */
+  const [tooShort, setTooShort] = useState(false);
   const [cardInvalid, setCardInvalid] = useState(false);
-  const [busy, setBusy] = useState(false);
   const codeField = useRef<HTMLInputElement>(null);
   const kind = check.method;
   const length = codeLength(kind);
@@ -112,68 +111,32 @@ function CodeForm({
     signIn?.methods.map((m) => m.target),
   );
 
-  const submit = async (event?: FormEvent, typed = code) => {
-    event?.preventDefault();
-    if (busy) return;
-    setFailure(null);
-    if (isCard && !CARD_NUMBER.test(cardNumber)) return setCardInvalid(true);
-    if (typed.length === 0 || (kind !== 'totpRecovery' && typed.length !== length)) {
-      return setFailure('invalid');
-    }
-    setBusy(true);
-    try {
-      if (flags.isFuzzion) return await confirmFuzzion(typed);
-      const res = await api.auth.confirmSudo({
-        body: {
-          payload: check.payload,
-          code: typed,
-          ...(flags.isLogin ? { isTrustedDevice: trust } : {}),
-          ...(isCard ? { card_number: cardNumber } : {}),
-        },
+  const confirm = useConfirmCode(async (confirmed) => {
+    const left = confirmed.recovery_keys_left;
+    if (!('signed_in' in confirmed)) return afterCode(kind === 'totpRecovery' ? left : undefined);
+    const target = loginPayload.get()?.target ?? null;
+    if (confirmed.fuzzion) {
+      // Spec part 4, duplicate merge: keep the payload and go to duplicated.
+      fuzzionPayload.set(confirmed.fuzzion.payload);
+      return finishSignIn({
+        weak: false,
+        target,
+        via: href('duplicated', { method: kind, ...(target ? { target } : {}) }),
       });
-      if (res.status === 200) {
-        mfaPayload.clear();
-        await queryClient.invalidateQueries({ queryKey: queryKeys.mfaStatus });
-        const left = res.body.recovery_keys_left;
-        if ('signed_in' in res.body) {
-          const target = loginPayload.get()?.target ?? null;
-          if (res.body.fuzzion) {
-            // Spec part 4, duplicate merge: keep the payload and go to duplicated.
-            fuzzionPayload.set(res.body.fuzzion.payload);
-            return await finishSignIn({
-              weak: false,
-              target,
-              via: href('duplicated', { method: kind, ...(target ? { target } : {}) }),
-            });
-          }
-          return await finishSignIn({
-            weak: res.body.weak,
-            target,
-            via: kind === 'totpRecovery' ? totpRecoveryHref(left, target) : undefined,
-          });
-        }
-        return afterCode(kind === 'totpRecovery' ? left : undefined);
-      }
-      setFailure(errorOf(res, codeTexts(isCard)));
-    } catch (thrown) {
-      setFailure(errorOf(thrown));
-    } finally {
-      setBusy(false);
     }
-  };
+    return finishSignIn({
+      weak: confirmed.weak,
+      target,
+      via: kind === 'totpRecovery' ? totpRecoveryHref(left, target) : undefined,
+    });
+  });
 
-  const confirmFuzzion = async (typed: string) => {
-    const res = await api.fuzzion.confirmCode({ body: { payload: check.payload, code: typed } });
-    if (res.status !== 200) return setFailure(errorOf(res, codeTexts(isCard)));
+  const confirmMerge = useConfirmMergeCode(async (merge) => {
     mfaPayload.clear();
-    fuzzionPayload.set(res.body.payload);
-    if (res.body.mfa.length > 0) {
+    fuzzionPayload.set(merge.payload);
+    if (merge.mfa.length > 0) {
       // Spec part 4: the merge asks for one more code.
-      const methods = res.body.mfa.map(({ id, method, target: to }) => ({
-        id,
-        method,
-        target: to,
-      }));
+      const methods = merge.mfa.map(({ id, method, target: to }) => ({ id, method, target: to }));
       return navigate(
         href('mfa-methods', { ...flagsQuery(flags), methods: JSON.stringify(methods) }),
         { replace: true },
@@ -181,14 +144,41 @@ function CodeForm({
     }
     await queryClient.invalidateQueries({ queryKey: queryKeys.user });
     afterCode(undefined);
+  });
+
+  const busy = confirm.isPending || confirmMerge.isPending;
+  const refused = confirm.error ?? confirmMerge.error;
+  const failure = refused ? errorOf(refused, codeTexts(isCard)) : null;
+  const clear = () => {
+    setTooShort(false);
+    clearFailure(confirm);
+    clearFailure(confirmMerge);
   };
 
+  const submit = (event?: FormEvent, typed = code) => {
+    event?.preventDefault();
+    if (busy) return;
+    clear();
+    if (isCard && !CARD_NUMBER.test(cardNumber)) return setCardInvalid(true);
+    if (typed.length === 0 || (kind !== 'totpRecovery' && typed.length !== length)) {
+      return setTooShort(true);
+    }
+    if (flags.isFuzzion) return confirmMerge.mutate({ payload: check.payload, code: typed });
+    confirm.mutate({
+      payload: check.payload,
+      code: typed,
+      ...(flags.isLogin ? { isTrustedDevice: trust } : {}),
+      ...(isCard ? { card_number: cardNumber } : {}),
+    });
+  };
+
+  const start = useStartCheck();
   const resend = async () => {
-    const started = await startCheck(
+    const started = await start.mutateAsync({
       flags,
-      check.mfaId === null ? null : { id: check.mfaId, method: kind, target: check.target },
-      check.kinds,
-    );
+      method: check.mfaId === null ? null : { id: check.mfaId, method: kind, target: check.target },
+      kinds: check.kinds,
+    });
     const next = mfaPayload.get();
     if (started === 'started' && next) onResent(next);
     if (started === 'started') focusSoon(() => codeField.current);
@@ -197,8 +187,11 @@ function CodeForm({
 
   const changeMethod =
     canChangeMethod(check.kinds, flags.isLogin || flags.single) || flags.isFuzzion;
-  const failureText =
-    failure === 'invalid' ? t(codeTexts(isCard).invalid) : failure ? errorText(t, failure) : null;
+  const failureText = tooShort
+    ? t(codeTexts(isCard).invalid)
+    : failure
+      ? errorText(t, failure)
+      : null;
 
   const form = (
     <form onSubmit={submit} noValidate>
@@ -230,7 +223,7 @@ function CodeForm({
         value={code}
         onChange={(value) => {
           setCode(value);
-          setFailure(null);
+          clear();
         }}
         length={length}
         numeric={kind !== 'totpRecovery'}

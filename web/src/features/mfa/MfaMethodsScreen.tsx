@@ -1,4 +1,5 @@
 import type { MfaKind } from '@portal/contract';
+import { useQuery } from '@tanstack/react-query';
 import {
   CreditCard,
   KeyRound,
@@ -7,19 +8,19 @@ import {
   MessageSquare,
   Smartphone,
 } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ListRow, ListRows } from '../../components/ListRow';
 import { Loading } from '../../components/Loading';
 import { loginSearch, PartnerBanner } from '../../components/PartnerBanner';
-import { api } from '../../lib/api';
 import { errorOf, errorText, type PortalError } from '../../lib/errors';
 import { loginPayload } from '../../lib/flow-state';
 import { typedOrMasked, useContactFormat } from '../../lib/phone';
 import { href } from '../../lib/routes';
 import { safeInternalTarget } from '../../lib/target';
-import { authenticateWithPasskey, type PasskeyFailure, usePasskeyOffer } from '../../lib/webauthn';
+import { usePasskeyOffer } from '../../lib/webauthn';
+import { stepUpMethodsQuery, usePasskeyStepUp, useStartCheck } from './api/checks';
 import {
   flagsOf,
   flagsQuery,
@@ -27,7 +28,6 @@ import {
   methodsOf,
   namedRoute,
   primaryOf,
-  startCheck,
   stepUpCancelHref,
 } from './flow';
 
@@ -58,9 +58,6 @@ export default function MfaMethodsScreen() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const flags = flagsOf(params);
-  const [methods, setMethods] = useState<ListedMethod[] | null>(null);
-  const [problem, setProblem] = useState<Problem | null>(null);
-  const [busy, setBusy] = useState(false);
   const autoStarted = useRef(false);
   const search = params.toString();
   // "Use another method" asks for the list; otherwise the primary method starts at once.
@@ -68,88 +65,86 @@ export default function MfaMethodsScreen() {
   // Issue 16: on a step-up, the user's passkey is offered first.
   const isStepUp = flags.single && !flags.isLogin && !flags.isFuzzion;
   const passkey = usePasskeyOffer(isStepUp);
-  const [passkeyFailure, setPasskeyFailure] = useState<PasskeyFailure | null>(null);
+  const passkeyCheck = usePasskeyStepUp();
+  const passkeyFailure = passkeyCheck.data?.ok === false ? passkeyCheck.data.reason : null;
+  const start = useStartCheck();
 
-  // Which methods are on offer.
-  useEffect(() => {
-    let live = true;
-    const given = new URLSearchParams(search);
-    const current = flagsOf(given);
-    (async () => {
-      if (current.isLogin || current.isFuzzion) {
-        const listed = methodsOf(given) ?? loginPayload.get()?.methods ?? null;
-        if (current.isLogin && !loginPayload.get()) return setProblem('expired');
-        return setMethods(listed ?? []);
-      }
-      // Step-up: the card check when the card is the primary method, else the user's methods.
-      const status = await api.auth.mfaStatus();
-      if (status.status === 200 && status.body.need_card) {
-        return setMethods([{ id: 0, method: 'card', target: null }]);
-      }
-      const own = await api.mfa.listMethods({ query: {} });
-      if (own.status !== 200) return setProblem(errorOf(own));
-      setMethods(own.body.filter((m) => m.id > 0));
-    })().catch((thrown) => live && setProblem(errorOf(thrown)));
-    return () => {
-      live = false;
-    };
+  // Which methods are on offer: at sign-in and in a merge those handed over (none
+  // when the sign-in is gone), on a step-up the user's own.
+  const handedOver = flags.isLogin || flags.isFuzzion;
+  const given = useMemo(() => {
+    const query = new URLSearchParams(search);
+    const current = flagsOf(query);
+    if (!current.isLogin && !current.isFuzzion) return null;
+    if (current.isLogin && !loginPayload.get()) return 'expired' as const;
+    return methodsOf(query) ?? loginPayload.get()?.methods ?? [];
   }, [search]);
-
+  const own = useQuery({ ...stepUpMethodsQuery, enabled: !handedOver });
+  const methods: ListedMethod[] | null = given === 'expired' ? null : (given ?? own.data ?? null);
   const offered = (methods ?? []).filter((m) => PICKABLE.includes(m.method));
   const kinds = offered.map((m) => m.method);
   // At sign-in, the address or number typed to sign in shows in full (docs/journeys-signin.md).
   const typed = flags.isLogin ? loginPayload.get()?.login : null;
   const targets = offered.map((m) => m.target);
+  const waitsForPasskey = isStepUp && (!passkey.ready || passkey.offer);
+  const busy = start.isPending || passkeyCheck.isPending;
+  const started = start.data;
 
-  const choose = async (method: ListedMethod | null) => {
-    setBusy(true);
-    setProblem(null);
-    try {
-      const started = await startCheck(flags, method, kinds);
-      if (started === 'started') {
-        return navigate(href('mfa', flagsQuery(flags)), { replace: autoStarted.current });
-      }
-      setProblem(started);
-    } catch (thrown) {
-      setProblem(errorOf(thrown));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const problem: Problem | null =
+    given === 'expired'
+      ? 'expired'
+      : own.isError
+        ? errorOf(own.error)
+        : start.isError
+          ? errorOf(start.error)
+          : started && started !== 'started'
+            ? started
+            : methods !== null && offered.length === 0 && !waitsForPasskey
+              ? 'none'
+              : null;
+
+  const choose = (method: ListedMethod | null) =>
+    start.mutate(
+      { flags, method, kinds },
+      {
+        onSuccess: (result) => {
+          if (result === 'started') {
+            navigate(href('mfa', flagsQuery(flags)), { replace: autoStarted.current });
+          }
+        },
+      },
+    );
 
   // One method only, or a primary one at sign-in and step-up: no choice to make
   // (spec: `single` skips the choice); the list is one tap away on the code screen.
   useEffect(() => {
     if (methods === null || autoStarted.current || problem) return;
-    if (isStepUp && (!passkey.ready || passkey.offer)) return;
+    if (waitsForPasskey) return;
     const primary = choosing || flags.isFuzzion ? null : primaryOf(offered);
     if (offered.length === 1 || primary) {
       autoStarted.current = true;
       const method = primary ?? offered[0] ?? null;
-      void choose(method && method.id !== 0 ? method : null);
-    } else if (offered.length === 0) {
-      setProblem('none');
+      choose(method && method.id !== 0 ? method : null);
     }
   });
 
-  const withPasskey = async () => {
-    setBusy(true);
-    setPasskeyFailure(null);
-    const outcome = await authenticateWithPasskey('sudo');
-    setBusy(false);
-    if (!outcome.ok) return setPasskeyFailure(outcome.reason);
-    const internal = safeInternalTarget(flags.redirect);
-    if (internal) return navigate(internal, { replace: true });
-    const named = namedRoute(flags.redirect);
-    if (named) {
-      const query = {
-        action: flags.action ?? undefined,
-        targetMfaId: flags.targetMfaId ?? undefined,
-      };
-      return navigate(href(named, query), { replace: true });
-    }
-    navigate(-1);
-  };
+  const withPasskey = () =>
+    passkeyCheck.mutate(undefined, {
+      onSuccess: (outcome) => {
+        if (!outcome.ok) return;
+        const internal = safeInternalTarget(flags.redirect);
+        if (internal) return navigate(internal, { replace: true });
+        const named = namedRoute(flags.redirect);
+        if (named) {
+          const query = {
+            action: flags.action ?? undefined,
+            targetMfaId: flags.targetMfaId ?? undefined,
+          };
+          return navigate(href(named, query), { replace: true });
+        }
+        navigate(-1);
+      },
+    });
 
   if ((methods === null && !problem) || (isStepUp && !passkey.ready)) return <Loading />;
 
@@ -179,7 +174,7 @@ export default function MfaMethodsScreen() {
             type="button"
             className="button button-block"
             disabled={busy}
-            onClick={() => void withPasskey()}
+            onClick={withPasskey}
           >
             {t('passkeys.stepUp.use')}
           </button>
@@ -204,7 +199,7 @@ export default function MfaMethodsScreen() {
                   : t(`mfa.methods.rowText.${m.method}`)
               }
               disabled={busy}
-              onPress={() => void choose(m.id === 0 ? null : m)}
+              onPress={() => choose(m.id === 0 ? null : m)}
             />
           ))}
         </ListRows>

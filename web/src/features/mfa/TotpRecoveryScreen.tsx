@@ -1,8 +1,7 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { RecoveryKeys } from '../../components/RecoveryKeys';
-import { api } from '../../lib/api';
+import { useRegenerateRecoveryKeys } from '../../lib/mfa-methods';
 import { href } from '../../lib/routes';
 import { goToTarget } from '../../lib/sign-in';
 
@@ -17,23 +16,8 @@ export default function TotpRecoveryScreen() {
   const navigate = useNavigate();
   const left = Number(params.get('x') ?? '0');
   const target = params.get('target');
-  const [keys, setKeys] = useState<string[] | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState(false);
-
-  const regenerate = async () => {
-    setBusy(true);
-    setFailed(false);
-    try {
-      const res = await api.mfa.regenerateRecovery();
-      if (res.status === 200) setKeys(res.body.recovery_keys);
-      else setFailed(true);
-    } catch {
-      setFailed(true);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const regenerate = useRegenerateRecoveryKeys();
+  const keys = regenerate.data?.body.recovery_keys ?? null;
 
   const resetHref = href('setup-mfa.totp', {
     reset: 'true',
@@ -71,13 +55,18 @@ export default function TotpRecoveryScreen() {
         <>
           <p className="notice notice-warning">{t('mfa.totpRecovery.none')}</p>
           <p>{t('mfa.totpRecovery.regenerateText')}</p>
-          {failed && (
+          {regenerate.isError && (
             <p className="error" role="alert">
               {t('common.errors.generic')}
             </p>
           )}
           <div className="actions">
-            <button type="button" className="button" disabled={busy} onClick={regenerate}>
+            <button
+              type="button"
+              className="button"
+              disabled={regenerate.isPending}
+              onClick={() => regenerate.mutate()}
+            >
               {t('mfa.totpRecovery.regenerate')}
             </button>
             <Link className="button button-secondary" to={resetHref}>

@@ -1,7 +1,4 @@
 import type { MfaKind, MfaMethod } from '@portal/contract';
-import { api } from '../../lib/api';
-import { errorOf, type PortalError } from '../../lib/errors';
-import { fuzzionPayload, loginPayload, mfaPayload } from '../../lib/flow-state';
 import { href, type RouteName, routeNameOf, routes } from '../../lib/routes';
 import { safeInternalTarget } from '../../lib/target';
 
@@ -112,63 +109,6 @@ export function stepUpCancelHref(redirect: string | null): string {
   const name = routeNameOf(safe.split(/[?#]/)[0] ?? safe);
   const parent = name ? STEP_UP_PARENT[name] : undefined;
   return parent ? href(parent) : safe;
-}
-
-/** `expired`: the sign-in or merge is gone, start again; otherwise why no code went out. */
-export type StartResult = 'started' | 'expired' | PortalError;
-
-/**
- * Starts the code check by one method: for a sign-in (its 401 payload), a
- * duplicate merge (the fuzzion payload) or a step-up of the signed-in user.
- * `method` null: the primary method (step-up with a single method).
- */
-export async function startCheck(
-  flags: MfaFlags,
-  method: ListedMethod | null,
-  kinds: MfaKind[],
-): Promise<StartResult> {
-  if (flags.isFuzzion) {
-    const payload = fuzzionPayload.get();
-    if (!payload || !method) return 'expired';
-    const res = await api.fuzzion.sendCode({
-      body: { payload, mfaId: method.id, target: method.id < 0 ? method.target : undefined },
-    });
-    if (res.status !== 200) {
-      // 404: the merge is gone.
-      const error = errorOf(res);
-      return error.kind === 'notFound' ? 'expired' : error;
-    }
-    fuzzionPayload.set(res.body.payload);
-    mfaPayload.set({
-      payload: res.body.payload,
-      method: res.body.method.method,
-      target: res.body.method.target,
-      mfaId: method.id,
-      kinds,
-    });
-    return 'started';
-  }
-  const login = flags.isLogin ? loginPayload.get() : null;
-  if (flags.isLogin && !login) return 'expired';
-  const res = await api.auth.startSudo({
-    query: {
-      ...(login ? { payload: login.payload } : { single: '1' as const }),
-      ...(method ? { mfaId: method.id } : {}),
-    },
-  });
-  if (res.status !== 200) {
-    // 410: the sign-in's payload is spent.
-    const error = errorOf(res);
-    return error.kind === 'gone' ? 'expired' : error;
-  }
-  mfaPayload.set({
-    payload: res.body.payload,
-    method: res.body.method,
-    target: res.body.target,
-    mfaId: method?.id ?? null,
-    kinds,
-  });
-  return 'started';
 }
 
 /** A redirect that names a route (`security.mfa-edit`) rather than giving a path. */

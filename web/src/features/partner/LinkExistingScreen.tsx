@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, lazy, Suspense, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -6,7 +5,7 @@ import { href } from '../../lib/routes';
 import '../../components/self-service.css';
 import type { CaptchaHandle } from '../../components/Captcha';
 import { PasswordInput } from '../../components/PasswordInput';
-import { api } from '../../lib/api';
+import { clearFailure } from '../../lib/api';
 import { getConfig } from '../../lib/config';
 import {
   type ErrorTexts,
@@ -17,6 +16,7 @@ import {
 } from '../../lib/errors';
 import { loginPayload } from '../../lib/flow-state';
 import { ssoLinkOffer } from '../../lib/sso';
+import { useLinkAccount } from './api/partner';
 
 const Captcha = lazy(() =>
   import('../../components/Captcha').then((m) => ({ default: m.Captcha })),
@@ -33,6 +33,9 @@ const LINK_TEXTS = {
   account_already_linked: 'flows.partner.linkExisting.errors.accountLinked',
   conflict: 'flows.partner.linkExisting.errors.identityLinked',
 } as const satisfies ErrorTexts;
+
+const isCaptchaFailure = (failure: PortalError) =>
+  failure.code === 'captcha' || failure.code === 'captcha_unavailable';
 
 /**
  * `/partner/link-existing`: the workplace login is not linked yet; the user
@@ -53,53 +56,34 @@ export default function LinkExistingScreen() {
   const errorId = useId();
   const [username, setUsername] = useState(offer?.status === 'not_linked' ? offer.email : '');
   const [password, setPassword] = useState('');
-  /** `required`: a field left empty (checked before sending). */
-  const [error, setError] = useState<PortalError | 'required' | null>(null);
+  /** A field left empty (checked before sending). */
+  const [required, setRequired] = useState(false);
 
-  const link = useMutation({
-    mutationFn: (body: { payload: string; username: string; password: string; captcha?: string }) =>
-      api.partner.linkAccount({ body }),
-    onSuccess: (res, sent) => {
-      if (res.status === 200) {
-        ssoLinkOffer.clear();
-        // A new session: the whole app starts again from it (user, guards, sudo).
-        window.location.assign(
-          res.body.weak
-            ? href('weak-password', { verified: 'true' })
-            : href('partner.link-success'),
-        );
-        return;
-      }
-      const challenge = mfaChallengeOf(res);
-      if (challenge) {
-        // The account's second factor, as at sign-in; the link is made once it is right.
-        const { payload, methods } = challenge;
-        loginPayload.set({
-          payload,
-          methods,
-          target: href('partner.link-success'),
-          login: sent.username,
-        });
-        // The primary method starts at once, as at sign-in (docs/journeys-signin.md).
-        const listed = methods.map(({ id, method, target: to, primary }) => ({
-          id,
-          method,
-          target: to,
-          primary,
-        }));
-        navigate(href('mfa-methods', { isLogin: 'true', methods: JSON.stringify(listed) }));
-        return;
-      }
-      captcha.current?.reset();
-      const failure = errorOf(res, LINK_TEXTS);
-      if (failure.code === 'captcha' || failure.code === 'captcha_unavailable') {
-        setCaptchaError(errorText(t, failure));
-        return;
-      }
-      setError(failure);
-    },
-    onError: (thrown) => setError(errorOf(thrown)),
-  });
+  const link = useLinkAccount();
+  const failure = link.error ? errorOf(link.error, LINK_TEXTS) : null;
+  // The captcha's own failures are said at the captcha; the second factor is not one.
+  const error: PortalError | 'required' | null = required
+    ? 'required'
+    : failure && !isCaptchaFailure(failure) && !mfaChallengeOf(link.error)
+      ? failure
+      : null;
+
+  /** The account's second factor, as at sign-in; the link is made once it is right. */
+  const askSecondFactor = (
+    challenge: NonNullable<ReturnType<typeof mfaChallengeOf>>,
+    login: string,
+  ) => {
+    const { payload, methods } = challenge;
+    loginPayload.set({ payload, methods, target: href('partner.link-success'), login });
+    // The primary method starts at once, as at sign-in (docs/journeys-signin.md).
+    const listed = methods.map(({ id, method, target: to, primary }) => ({
+      id,
+      method,
+      target: to,
+      primary,
+    }));
+    navigate(href('mfa-methods', { isLogin: 'true', methods: JSON.stringify(listed) }));
+  };
 
   if (!offer) {
     return (
@@ -113,8 +97,9 @@ export default function LinkExistingScreen() {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!username.trim() || !password) return setError('required');
-    setError(null);
+    if (!username.trim() || !password) return setRequired(true);
+    setRequired(false);
+    clearFailure(link);
     setCaptchaError(null);
     let captchaToken: string | null = null;
     if (config.features.captchaSiteKey) {
@@ -122,12 +107,32 @@ export default function LinkExistingScreen() {
       if (check) return setCaptchaError(check);
       captchaToken = captcha.current?.token() ?? null;
     }
-    link.mutate({
-      payload: offer.payload,
-      username: username.trim(),
-      password,
-      ...(captchaToken ? { captcha: captchaToken } : {}),
-    });
+    link.mutate(
+      {
+        payload: offer.payload,
+        username: username.trim(),
+        password,
+        ...(captchaToken ? { captcha: captchaToken } : {}),
+      },
+      {
+        onSuccess: (res) => {
+          ssoLinkOffer.clear();
+          // A new session: the whole app starts again from it (user, guards, sudo).
+          window.location.assign(
+            res.body.weak
+              ? href('weak-password', { verified: 'true' })
+              : href('partner.link-success'),
+          );
+        },
+        onError: (thrown) => {
+          const challenge = mfaChallengeOf(thrown);
+          if (challenge) return askSecondFactor(challenge, username.trim());
+          captcha.current?.reset();
+          const refusal = errorOf(thrown, LINK_TEXTS);
+          if (isCaptchaFailure(refusal)) setCaptchaError(errorText(t, refusal));
+        },
+      },
+    );
   };
   // A field left empty is marked and described by the message; wrong
   // credentials are the form's (as at sign-in): which of the two was wrong is not said.
@@ -157,7 +162,8 @@ export default function LinkExistingScreen() {
             value={username}
             onChange={(e) => {
               setUsername(e.target.value);
-              setError(null);
+              setRequired(false);
+              clearFailure(link);
             }}
             aria-invalid={usernameMissing ? true : undefined}
             aria-describedby={usernameMissing ? errorId : undefined}
@@ -173,7 +179,8 @@ export default function LinkExistingScreen() {
             value={password}
             onChange={(e) => {
               setPassword(e.target.value);
-              setError(null);
+              setRequired(false);
+              clearFailure(link);
             }}
             aria-invalid={passwordMissing ? true : undefined}
             aria-describedby={passwordMissing ? errorId : undefined}

@@ -1,10 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { href } from '../../lib/routes';
 import '../../components/self-service.css';
 import { ssoLinkOffer, ssoTarget } from '../../lib/sso';
-import { useRedirectCheck } from './api/redirect-check';
+import { redirectCheckQuery } from './api/redirect-check';
 import { allowedTarget, leaveTo } from './leave';
 
 /** Spec part 9: the link-success screen moves on after 3000 ms. */
@@ -21,8 +22,8 @@ export default function LinkSuccessScreen() {
   const navigate = useNavigate();
   const titleId = useId();
   const [wanted] = useState(() => ssoTarget.get());
-  const check = useRedirectCheck(wanted);
-  const checked = check.data?.status === 200 ? check.data.body : null;
+  const check = useQuery({ ...redirectCheckQuery(wanted ?? ''), enabled: wanted !== null });
+  const checked = check.data?.body ?? null;
   const ready = wanted === null || !check.isPending;
   const target =
     wanted && checked?.allowed && checked.target

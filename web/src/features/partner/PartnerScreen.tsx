@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -6,9 +5,9 @@ import { Radio, RadioGroup } from '../../components/Choices';
 import { href } from '../../lib/routes';
 import '../../components/self-service.css';
 import '../../components/flows.css';
-import { api } from '../../lib/api';
 import { getConfig } from '../../lib/config';
-import { type ErrorTexts, errorOf, errorText, type PortalError } from '../../lib/errors';
+import { type ErrorTexts, errorOf, errorText } from '../../lib/errors';
+import { useRequestAccess } from './api/partner';
 import { isWebsite, type Website, websitesOf } from './websites';
 
 /** Spec part 8: "We could not send your access request." unless the answer says more. */
@@ -30,38 +29,26 @@ export default function PartnerScreen() {
     isWebsite(asked) && sites.includes(asked) ? asked : (sites[0] ?? 'employee_area'),
   );
   const [message, setMessage] = useState('');
-  const [outcome, setOutcome] = useState<PortalError | 'already' | null>(null);
   const titleId = useId();
   const messageId = useId();
 
-  const request = useMutation({
-    mutationFn: () => {
-      const siteLine = t('flows.partner.access.messageSite', {
-        site: t(`flows.partner.access.website.${site}`),
-      });
-      const note = message.trim();
-      return api.partner.requestAccess({
-        body: { message: note ? `${siteLine}\n${note}` : siteLine },
-      });
-    },
-    onSuccess: (res) => {
-      if (res.status === 200) {
-        navigate(href('partner.request-access'), {
-          state: { requestedAt: res.body.requested_at },
-        });
-      } else {
-        const failure = errorOf(res, ACCESS_TEXTS);
-        // 409: the access is there already.
-        setOutcome(failure.kind === 'conflict' ? 'already' : failure);
-      }
-    },
-    onError: (thrown) => setOutcome(errorOf(thrown, ACCESS_TEXTS)),
-  });
+  const request = useRequestAccess();
+  const failure = request.error ? errorOf(request.error, ACCESS_TEXTS) : null;
+  // 409: the access is there already.
+  const outcome = failure?.kind === 'conflict' ? 'already' : failure;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    setOutcome(null);
-    request.mutate();
+    const siteLine = t('flows.partner.access.messageSite', {
+      site: t(`flows.partner.access.website.${site}`),
+    });
+    const note = message.trim();
+    request.mutate(note ? `${siteLine}\n${note}` : siteLine, {
+      onSuccess: (res) =>
+        navigate(href('partner.request-access'), {
+          state: { requestedAt: res.body.requested_at },
+        }),
+    });
   };
 
   return (

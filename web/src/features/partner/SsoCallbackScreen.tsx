@@ -1,12 +1,14 @@
 import type { SsoProvider } from '@portal/contract';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Loading } from '../../components/Loading';
 import { href } from '../../lib/routes';
 import '../../components/self-service.css';
-import { api } from '../../lib/api';
 import { ssoLinkOffer, ssoTarget } from '../../lib/sso';
+import { useSsoCallback } from './api/partner';
+import { redirectCheckQuery } from './api/redirect-check';
 import { allowedTarget } from './leave';
 
 const PROVIDERS: readonly SsoProvider[] = ['microsoft', 'google'];
@@ -14,13 +16,13 @@ const isProvider = (value: string | undefined): value is SsoProvider =>
   PROVIDERS.includes(value as SsoProvider);
 
 /** Where a signed-in identity-provider login goes: its target if the gateway allows it. */
-async function targetAfterLogin(): Promise<string> {
+async function targetAfterLogin(queryClient: QueryClient): Promise<string> {
   const wanted = ssoTarget.get();
   ssoTarget.clear();
   if (wanted) {
     try {
-      const res = await api.grants.redirectCheck({ query: { uri: wanted } });
-      if (res.status === 200 && res.body.allowed && res.body.target) {
+      const res = await queryClient.fetchQuery(redirectCheckQuery(wanted));
+      if (res.body.allowed && res.body.target) {
         return allowedTarget(wanted, res.body.target);
       }
     } catch {
@@ -42,52 +44,54 @@ export default function SsoCallbackScreen() {
   const { provider } = useParams();
   const [params] = useSearchParams();
   const titleId = useId();
-  const [failed, setFailed] = useState(false);
+  const queryClient = useQueryClient();
+  const callback = useSsoCallback();
+  /** The provider sent the browser back without what the gateway needs. */
+  const [incomplete, setIncomplete] = useState(false);
+  const failed = incomplete || callback.isError;
   // The provider's code works once: post it once, even if the effect runs twice.
   const posted = useRef(false);
   const code = params.get('code');
   const state = params.get('state');
 
+  const { mutate } = callback;
   useEffect(() => {
     if (posted.current) return;
     posted.current = true;
     if (!isProvider(provider) || !code || !state) {
-      setFailed(true);
+      setIncomplete(true);
       return;
     }
-    void (async () => {
-      try {
-        const res = await api.partner.ssoCallback({
-          params: { provider },
-          body: { code, state },
-        });
-        if (res.status !== 200) return setFailed(true);
-        const answer = res.body;
-        if (answer.status === 'linked') {
-          ssoLinkOffer.clear();
-          // A new session: the app starts again from it, at the target (a weak
-          // password's session is confined to choosing a new one, spec part 4).
-          window.location.replace(
-            answer.weak ? href('weak-password', { verified: 'true' }) : await targetAfterLogin(),
+    mutate(
+      { provider, code, state },
+      {
+        onSuccess: async ({ body: answer }) => {
+          if (answer.status === 'linked') {
+            ssoLinkOffer.clear();
+            // A new session: the app starts again from it, at the target (a weak
+            // password's session is confined to choosing a new one, spec part 4).
+            window.location.replace(
+              answer.weak
+                ? href('weak-password', { verified: 'true' })
+                : await targetAfterLogin(queryClient),
+            );
+            return;
+          }
+          ssoLinkOffer.set({
+            provider,
+            status: answer.status,
+            payload: answer.payload,
+            email: answer.email,
+            company: answer.company,
+          });
+          navigate(
+            href(answer.status === 'not_linked' ? 'partner.link-existing' : 'partner.no-account'),
+            { replace: true },
           );
-          return;
-        }
-        ssoLinkOffer.set({
-          provider,
-          status: answer.status,
-          payload: answer.payload,
-          email: answer.email,
-          company: answer.company,
-        });
-        navigate(
-          href(answer.status === 'not_linked' ? 'partner.link-existing' : 'partner.no-account'),
-          { replace: true },
-        );
-      } catch {
-        setFailed(true);
-      }
-    })();
-  }, [provider, code, state, navigate]);
+        },
+      },
+    );
+  }, [provider, code, state, navigate, mutate, queryClient]);
 
   if (!failed) {
     return (

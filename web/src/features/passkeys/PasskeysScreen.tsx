@@ -1,5 +1,4 @@
 import type { Passkey } from '@portal/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { KeyRound } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,16 +6,13 @@ import '../../components/self-service.css';
 import { EmptyState } from '../../components/EmptyState';
 import { ListRow, ListRows } from '../../components/ListRow';
 import { ConfirmDialog, Modal } from '../../components/Modal';
+import { OutcomeNotice } from '../../components/OutcomeNotice';
 import { useStepUpInPlace } from '../../components/StepUp';
-import { api } from '../../lib/api';
+import { clearFailure } from '../../lib/api';
+import { errorOf } from '../../lib/errors';
 import { useFormat } from '../../lib/format';
-import {
-  browserHasWebAuthn,
-  createPasskey,
-  type PasskeyFailure,
-  passkeysKey,
-  usePasskeys,
-} from '../../lib/webauthn';
+import { browserHasWebAuthn, type PasskeyFailure, usePasskeys } from '../../lib/webauthn';
+import { useAddPasskey, useDeletePasskey, useRenamePasskey } from './api/passkeys';
 import { deviceNames } from './device-name';
 
 type Notice = { kind: 'added' | 'renamed' | 'deleted'; name: string };
@@ -29,17 +25,15 @@ type Notice = { kind: 'added' | 'renamed' | 'deleted'; name: string };
 export default function PasskeysScreen() {
   const { t } = useTranslation();
   const format = useFormat();
-  const queryClient = useQueryClient();
   const list = usePasskeys();
   const stepUp = useStepUpInPlace();
   const [notice, setNotice] = useState<Notice | null>(null);
   const [failure, setFailure] = useState<PasskeyFailure | null>(null);
-  const [adding, setAdding] = useState(false);
   const [toRename, setToRename] = useState<Passkey | null>(null);
   const [toDelete, setToDelete] = useState<Passkey | null>(null);
-  const [busy, setBusy] = useState(false);
+  const add = useAddPasskey(stepUp.run);
+  const remove = useDeletePasskey(stepUp.run);
   const passkeys = list.data?.status === 200 ? list.data.body.passkeys : [];
-  const refresh = () => queryClient.invalidateQueries({ queryKey: passkeysKey });
 
   const defaultName = () => {
     const { browser, os } = deviceNames(navigator as Parameters<typeof deviceNames>[0]);
@@ -47,62 +41,54 @@ export default function PasskeysScreen() {
     return browser ?? os ?? t('passkeys.thisDevice');
   };
 
-  const add = async () => {
+  /** Each action starts with a clean slate: what the last one said goes. */
+  const forget = () => {
     setNotice(null);
     setFailure(null);
-    setAdding(true);
-    try {
-      const outcome = await createPasskey(defaultName(), () =>
-        stepUp.run(() => api.passkeys.startRegistration()),
-      );
-      if (!outcome.ok) return setFailure(outcome.reason);
-      setNotice({ kind: 'added', name: outcome.value.name });
-      await refresh();
-    } finally {
-      setAdding(false);
-    }
   };
 
-  const remove = async (passkey: Passkey) => {
-    setBusy(true);
-    setNotice(null);
-    setFailure(null);
-    try {
-      const res = await stepUp.run(() =>
-        api.passkeys.deletePasskey({ params: { id: passkey.id } }),
-      );
-      setToDelete(null);
-      if (res === null) return;
-      if (res.status === 204 || res.status === 404) {
-        setNotice({ kind: 'deleted', name: passkey.name });
-      } else {
+  const addOne = () => {
+    forget();
+    add.mutate(defaultName(), {
+      onSuccess: (outcome) =>
+        outcome.ok
+          ? setNotice({ kind: 'added', name: outcome.value.name })
+          : setFailure(outcome.reason),
+    });
+  };
+
+  const deleteOne = (passkey: Passkey) => {
+    forget();
+    remove.mutate(passkey, {
+      onSuccess: (res) => {
+        setToDelete(null);
+        if (res) setNotice({ kind: 'deleted', name: passkey.name });
+      },
+      onError: () => {
+        setToDelete(null);
         setFailure('failed');
-      }
-      await refresh();
-    } catch {
-      setFailure('failed');
-    } finally {
-      setBusy(false);
-    }
+      },
+    });
   };
 
   return (
     <section aria-labelledby="passkeys-title">
       <h1 id="passkeys-title">{t('passkeys.title')}</h1>
       <p>{t('passkeys.intro')}</p>
-      <div role="status">
-        {notice && (
-          <p className="notice notice-success">
-            {t(`passkeys.notices.${notice.kind}`, { name: notice.name })}
-          </p>
-        )}
-        {adding && <p>{t('passkeys.adding')}</p>}
-      </div>
-      {failure && (
-        <p className="notice notice-error" role="alert">
-          {t(`passkeys.errors.${failure}`)}
-        </p>
-      )}
+      <OutcomeNotice
+        outcome={
+          failure
+            ? { tone: 'error', text: t(`passkeys.errors.${failure}`) }
+            : notice
+              ? {
+                  tone: 'success',
+                  text: t(`passkeys.notices.${notice.kind}`, { name: notice.name }),
+                }
+              : null
+        }
+      >
+        {add.isPending && <p>{t('passkeys.adding')}</p>}
+      </OutcomeNotice>
 
       <section className="panel" aria-labelledby="passkeys-list-title">
         <div className="panel-head">
@@ -111,8 +97,8 @@ export default function PasskeysScreen() {
             <button
               type="button"
               className="button button-small"
-              onClick={() => void add()}
-              disabled={adding}
+              onClick={addOne}
+              disabled={add.isPending}
             >
               {t('passkeys.add')}
             </button>
@@ -177,7 +163,6 @@ export default function PasskeysScreen() {
             if (!renamed) return;
             setFailure(null);
             setNotice({ kind: 'renamed', name: renamed.name });
-            void refresh();
           }}
         />
       )}
@@ -187,8 +172,8 @@ export default function PasskeysScreen() {
           text={t('passkeys.deleteText', { name: toDelete.name })}
           confirmLabel={t('passkeys.confirmDelete')}
           cancelLabel={t('passkeys.cancel')}
-          busy={busy}
-          onConfirm={() => void remove(toDelete)}
+          busy={remove.isPending}
+          onConfirm={() => deleteOne(toDelete)}
           onCancel={() => setToDelete(null)}
         />
       )}
@@ -208,25 +193,19 @@ function RenameDialog({
   const inputId = useId();
   const errorId = useId();
   const [name, setName] = useState(passkey.name);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  /** No name typed (checked before sending). */
+  const [unnamed, setUnnamed] = useState(false);
+  const rename = useRenamePasskey();
+  const error = unnamed
+    ? t('passkeys.errors.name')
+    : rename.error
+      ? t(errorOf(rename.error).status === 400 ? 'passkeys.errors.name' : 'passkeys.errors.failed')
+      : null;
 
-  const save = async (event: FormEvent) => {
+  const save = (event: FormEvent) => {
     event.preventDefault();
-    if (!name.trim()) return setError(t('passkeys.errors.name'));
-    setBusy(true);
-    try {
-      const res = await api.passkeys.renamePasskey({
-        params: { id: passkey.id },
-        body: { name: name.trim() },
-      });
-      if (res.status === 200) return onDone(res.body);
-      setError(t(res.status === 400 ? 'passkeys.errors.name' : 'passkeys.errors.failed'));
-    } catch {
-      setError(t('passkeys.errors.failed'));
-    } finally {
-      setBusy(false);
-    }
+    if (!name.trim()) return setUnnamed(true);
+    rename.mutate({ passkey, name: name.trim() }, { onSuccess: (res) => onDone(res.body) });
   };
 
   return (
@@ -243,7 +222,8 @@ function RenameDialog({
             aria-describedby={error ? errorId : undefined}
             onChange={(e) => {
               setName(e.target.value);
-              setError(null);
+              setUnnamed(false);
+              clearFailure(rename);
             }}
           />
           {error && (
@@ -253,7 +233,7 @@ function RenameDialog({
           )}
         </div>
         <div className="actions">
-          <button type="submit" className="button" disabled={busy}>
+          <button type="submit" className="button" disabled={rename.isPending}>
             {t('passkeys.save')}
           </button>
           <button type="button" className="button button-secondary" onClick={() => onDone(null)}>

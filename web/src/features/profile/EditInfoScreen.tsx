@@ -1,5 +1,4 @@
 import type { Language, Locale, ProfileUpdate } from '@portal/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -7,12 +6,12 @@ import { href } from '../../lib/routes';
 import '../../components/self-service.css';
 import { SelectField } from '../../components/SelectField';
 import { changeLocale, currentLocale, localeOfLanguage } from '../../i18n/i18n';
-import { queryKeys } from '../../lib/api';
+import { clearFailure } from '../../lib/api';
 import { maybeConfig } from '../../lib/config';
 import { type ErrorTexts, errorOf, errorText, type PortalError } from '../../lib/errors';
 import { useFormat } from '../../lib/format';
 import { useCurrentUser } from '../../lib/session';
-import { tsr } from '../../lib/tsr';
+import { useUpdateProfile } from './api/profile';
 import { languageLabel } from './profile-format';
 
 type Field = 'firstname' | 'lastname' | 'birthdate' | 'gender' | 'language';
@@ -62,35 +61,23 @@ function EditInfoForm({ initial }: { initial: Values }) {
   const { t } = useTranslation();
   const format = useFormat();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [values, setValues] = useState(initial);
   const [problems, setProblems] = useState<Problems>({});
-  const [failed, setFailed] = useState<PortalError | null>(null);
   const id = useId();
   const languages = offeredLanguages();
   if (!languages.includes(values.language)) languages.push(values.language);
-
-  const save = useMutation({
-    mutationFn: (body: ProfileUpdate) => tsr.profile.updateUser.mutate({ body }),
-    onSuccess: async (res) => {
-      if (res.status === 200) {
-        await queryClient.invalidateQueries({ queryKey: queryKeys.user });
-        const allowed = maybeConfig()?.languages ?? BE_LANGUAGES;
-        const locale = localeOfLanguage(res.body.data.language, allowed);
-        if (locale && locale !== currentLocale()) await changeLocale(locale);
-        navigate(href('profile'), { state: { notice: 'infoSaved' } });
-        return;
-      }
-      const failure = errorOf(res, SAVE_TEXTS);
-      const next: Problems = {};
-      for (const field of FIELDS) {
-        if (failure.fields[field]) next[field] = t(`account.editInfo.invalid.${field}`);
-      }
-      if (Object.keys(next).length === 0) setFailed(failure);
-      setProblems(next);
-    },
-    onError: (thrown) => setFailed(errorOf(thrown, SAVE_TEXTS)),
-  });
+  const save = useUpdateProfile();
+  const failure = save.error ? errorOf(save.error, SAVE_TEXTS) : null;
+  /** The fields the server refused, in this form's words. */
+  const refusedOf = (refusal: PortalError): Problems =>
+    Object.fromEntries(
+      FIELDS.filter((field) => refusal.fields[field]).map((field) => [
+        field,
+        t(`account.editInfo.invalid.${field}`),
+      ]),
+    );
+  // A failure that names no field of the form is said below it.
+  const failed = failure && Object.keys(refusedOf(failure)).length === 0 ? failure : null;
 
   const set = (field: Field) => (value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
@@ -99,18 +86,27 @@ function EditInfoForm({ initial }: { initial: Values }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setFailed(null);
+    clearFailure(save);
     const missing: Problems = {};
     if (!values.firstname.trim()) missing.firstname = t('account.editInfo.invalid.firstname');
     if (!values.lastname.trim()) missing.lastname = t('account.editInfo.invalid.lastname');
     setProblems(missing);
     if (Object.keys(missing).length > 0) return;
-    save.mutate({
+    const body: ProfileUpdate = {
       firstname: values.firstname.trim(),
       lastname: values.lastname.trim(),
       birthdate: values.birthdate || null,
       gender: (values.gender || null) as ProfileUpdate['gender'],
       language: values.language,
+    };
+    save.mutate(body, {
+      onSuccess: async (res) => {
+        const allowed = maybeConfig()?.languages ?? BE_LANGUAGES;
+        const locale = localeOfLanguage(res.body.data.language, allowed);
+        if (locale && locale !== currentLocale()) await changeLocale(locale);
+        navigate(href('profile'), { state: { notice: 'infoSaved' } });
+      },
+      onError: (thrown) => setProblems(refusedOf(errorOf(thrown, SAVE_TEXTS))),
     });
   };
 

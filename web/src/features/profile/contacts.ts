@@ -2,11 +2,6 @@ import type { ContactEntry, MfaMethod } from '@portal/contract';
 
 export type Kind = 'email' | 'phone';
 
-/** What the screen says after an action, at the top of the list it concerns. */
-export type Outcome =
-  | { kind: Kind; tone: 'success'; text: string }
-  | { kind: Kind; tone: 'error'; title: string; text: string; toSecurity?: boolean };
-
 /** A code was sent to a new or unverified entry; the user types it in. */
 export interface Pending {
   kind: Kind;

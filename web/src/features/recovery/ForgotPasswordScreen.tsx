@@ -2,12 +2,11 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { PhoneField, type PhoneValue, phoneToE164 } from '../../components/PhoneField';
-import { api } from '../../lib/api';
 import { getConfig } from '../../lib/config';
-import { errorOf, errorText, type PortalError } from '../../lib/errors';
-import { forgotPassword } from '../../lib/flow-state';
 import { href } from '../../lib/routes';
 import { useTypedBeforeScript } from '../../lib/typed-before-script';
+import { useForgotPassword } from './api/recovery';
+import { useRefusal } from './refusal';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -22,43 +21,27 @@ export default function ForgotPasswordScreen({ by }: { by: 'email' | 'phone' }) 
     country: config.variant === 'lu' ? 'LU' : 'BE',
     number: '',
   });
-  /** `email`, `phone`: that login is refused (here or by the server, 400). */
-  const [error, setError] = useState<'email' | 'phone' | PortalError | null>(null);
-  const [busy, setBusy] = useState(false);
+  const send = useForgotPassword();
+  const refusal = useRefusal(send, by, (field) => t(`signin.login.errors.${field}`));
   useTypedBeforeScript(emailId, setEmail);
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setError(null);
+    refusal.clear();
     // What the field shows is what is sent: on a drawn page, text typed while the
     // script took over can reach the field without reaching the state.
     const field = document.getElementById(emailId);
     const typed = field instanceof HTMLInputElement ? field.value : email;
-    if (by === 'email' && !EMAIL.test(typed.trim())) return setError('email');
-    setBusy(true);
-    try {
-      const login = by === 'email' ? typed.trim() : await phoneToE164(phone, config.variant);
-      if (!login) return setError('phone');
-      const res = await api.onboarding.forgotPassword({ body: { login } });
-      if (res.status !== 200) {
-        const failure = errorOf(res);
-        return setError(failure.kind === 'invalid' ? by : failure);
-      }
-      forgotPassword.set({ login, ...res.body });
-      navigate(href('forgot-password-sent'));
-    } catch (thrown) {
-      setError(errorOf(thrown));
-    } finally {
-      setBusy(false);
-    }
+    if (by === 'email' && !EMAIL.test(typed.trim())) return refusal.refuse('email');
+    send.mutate(
+      { login: by === 'email' ? typed.trim() : phoneToE164(phone, config.variant) },
+      {
+        onSuccess: (state) =>
+          state ? navigate(href('forgot-password-sent')) : refusal.refuse('phone'),
+      },
+    );
   };
-
-  const message =
-    typeof error === 'string'
-      ? t(`signin.login.errors.${error}`)
-      : error
-        ? errorText(t, error)
-        : null;
+  const { message } = refusal;
 
   return (
     <section className="card narrow" aria-labelledby="forgot-title">
@@ -91,9 +74,9 @@ export default function ForgotPasswordScreen({ by }: { by: 'email' | 'phone' }) 
               value={email}
               onChange={(e) => {
                 setEmail(e.target.value);
-                setError(null);
+                refusal.clear();
               }}
-              aria-invalid={error === 'email' || undefined}
+              aria-invalid={refusal.wrong === 'email' || undefined}
               aria-describedby={message ? `${emailId}-error` : undefined}
             />
           </div>
@@ -102,9 +85,9 @@ export default function ForgotPasswordScreen({ by }: { by: 'email' | 'phone' }) 
             value={phone}
             onChange={(value) => {
               setPhone(value);
-              setError(null);
+              refusal.clear();
             }}
-            invalid={error === 'phone'}
+            invalid={refusal.wrong === 'phone'}
             describedBy={message ? `${emailId}-error` : undefined}
           />
         )}
@@ -113,7 +96,7 @@ export default function ForgotPasswordScreen({ by }: { by: 'email' | 'phone' }) 
             {message}
           </p>
         )}
-        <button type="submit" className="button button-block" disabled={busy}>
+        <button type="submit" className="button button-block" disabled={send.isPending}>
           {t('recovery.forgotPassword.submit')}
         </button>
       </form>

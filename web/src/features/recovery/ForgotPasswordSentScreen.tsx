@@ -3,11 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { CodeInput } from '../../components/CodeInput';
 import { ResendCode } from '../../components/ResendCode';
-import { api } from '../../lib/api';
+import { clearFailure } from '../../lib/api';
 import { type ErrorTexts, errorOf, errorText } from '../../lib/errors';
 import { type ForgotState, forgotPassword } from '../../lib/flow-state';
 import { typedOrMasked, useContactFormat } from '../../lib/phone';
 import { href } from '../../lib/routes';
+import { useCheckResetCode, useForgotPassword } from './api/recovery';
 
 /** A wrong, expired or spent code (422) in the code field's words. */
 const CHECK_TEXTS = { rejected: 'forms.code.invalid' } as const satisfies ErrorTexts;
@@ -23,41 +24,45 @@ export default function ForgotPasswordSentScreen() {
   const navigate = useNavigate();
   const [state, setState] = useState<ForgotState | null>(() => forgotPassword.get());
   const [code, setCode] = useState(state?.code ?? '');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [otherFailed, setOtherFailed] = useState(false);
+  /** The code has the wrong length (checked before sending). */
+  const [tooShort, setTooShort] = useState(false);
+  const check = useCheckResetCode();
+  const resend = useForgotPassword();
+  const byOther = useForgotPassword();
+  const error = tooShort
+    ? t('forms.code.invalid')
+    : check.error
+      ? errorText(t, errorOf(check.error, CHECK_TEXTS))
+      : null;
+  const clear = () => {
+    setTooShort(false);
+    clearFailure(check);
+  };
   const show = useContactFormat();
 
   if (!state) return <Restart />;
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (code.length !== 8) return setError(t('forms.code.invalid'));
-    setBusy(true);
-    try {
-      const res = await api.onboarding.checkResetCode({
-        body: { payload: state.payload, code },
-      });
-      if (res.status === 204) {
-        forgotPassword.set({ ...state, code });
-        return navigate(href('reset-password'));
-      }
-      setError(errorText(t, errorOf(res, CHECK_TEXTS)));
-    } catch (thrown) {
-      setError(errorText(t, errorOf(thrown)));
-    } finally {
-      setBusy(false);
-    }
+    if (code.length !== 8) return setTooShort(true);
+    check.mutate(
+      { payload: state.payload, code },
+      {
+        onSuccess: () => {
+          forgotPassword.set({ ...state, code });
+          navigate(href('reset-password'));
+        },
+      },
+    );
   };
 
-  const send = async (technology: 'email' | 'sms') => {
-    const res = await api.onboarding.forgotPassword({ body: { login: state.login, technology } });
-    if (res.status !== 200) return false;
-    const next = { login: state.login, ...res.body };
-    forgotPassword.set(next);
+  /** A new code, by this channel (`resend`) or the other one: the form starts again with it. */
+  const send = async (by: typeof resend, technology: 'email' | 'sms') => {
+    const next = await by.mutateAsync({ login: state.login, technology });
+    if (!next) return false;
     setState(next);
     setCode('');
-    setError(null);
+    clear();
     return true;
   };
 
@@ -82,27 +87,27 @@ export default function ForgotPasswordSentScreen() {
           value={code}
           onChange={(value) => {
             setCode(value);
-            setError(null);
+            clear();
           }}
           length={8}
           error={error}
           autoFocus
         />
-        <button type="submit" className="button button-block" disabled={busy}>
+        <button type="submit" className="button button-block" disabled={check.isPending}>
           {t('recovery.sent.submit')}
         </button>
       </form>
       <div className="resend-options">
         {/* Keyed by channel: a code by the other channel starts its own countdown. */}
-        <ResendCode key={channel} onResend={() => send(channel)} />
+        <ResendCode key={channel} onResend={() => send(resend, channel)} />
         <button
           type="button"
           className="link-button"
-          onClick={async () => setOtherFailed(!(await send(other).catch(() => false)))}
+          onClick={() => void send(byOther, other).catch(() => false)}
         >
           {other === 'sms' ? t('recovery.sent.bySms') : t('recovery.sent.byEmail')}
         </button>
-        {otherFailed && (
+        {byOther.isError && (
           <p className="error" role="alert">
             {t('common.errors.generic')}
           </p>

@@ -2,12 +2,11 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Radio, RadioGroup } from '../../components/Choices';
-import { api } from '../../lib/api';
 import { getConfig } from '../../lib/config';
-import { errorOf, errorText, type PortalError } from '../../lib/errors';
-import { forgotUsername } from '../../lib/flow-state';
 import { href } from '../../lib/routes';
 import { useTypedBeforeScript } from '../../lib/typed-before-script';
+import { useForgotUsername } from './api/recovery';
+import { useRefusal } from './refusal';
 
 /** Spec part 5: a Belgian card number; LU calls it an activation code and writes it LU-ACT-0001. */
 const CARD_NUMBER = /^5065\d{12}$/;
@@ -27,9 +26,8 @@ export default function ForgotUsernameScreen() {
   const id = useId();
   const [by, setBy] = useState<By>('card');
   const [value, setValue] = useState('');
-  /** `card`, `nrn`: that number is refused (here or by the server, 400). */
-  const [error, setError] = useState<By | PortalError | null>(null);
-  const [busy, setBusy] = useState(false);
+  const find = useForgotUsername();
+  const refusal = useRefusal(find, by, (field) => t(`recovery.forgotUsername.errors.${field}`));
   useTypedBeforeScript(id, setValue);
 
   const normalised = () => {
@@ -43,40 +41,21 @@ export default function ForgotUsernameScreen() {
         : shown.replace(/\s/g, '');
   };
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setError(null);
+    refusal.clear();
     const typed = normalised();
     const valid = by === 'nrn' ? NRN : lu ? ACTIVATION_CODE : CARD_NUMBER;
-    if (!valid.test(typed)) return setError(by);
-    setBusy(true);
-    try {
-      const body =
-        by === 'nrn'
-          ? { national_register_number: typed }
-          : lu
-            ? { activation_code: typed }
-            : { card_number: typed };
-      const res = await api.onboarding.forgotUsername({ body });
-      if (res.status !== 200) {
-        const failure = errorOf(res);
-        return setError(failure.kind === 'invalid' ? by : failure);
-      }
-      forgotUsername.set(res.body.usernames);
-      navigate(href('forgot-username-response'));
-    } catch (thrown) {
-      setError(errorOf(thrown));
-    } finally {
-      setBusy(false);
-    }
+    if (!valid.test(typed)) return refusal.refuse(by);
+    const body =
+      by === 'nrn'
+        ? { national_register_number: typed }
+        : lu
+          ? { activation_code: typed }
+          : { card_number: typed };
+    find.mutate(body, { onSuccess: () => navigate(href('forgot-username-response')) });
   };
-
-  const message =
-    typeof error === 'string'
-      ? t(`recovery.forgotUsername.errors.${error}`)
-      : error
-        ? errorText(t, error)
-        : null;
+  const { message } = refusal;
 
   return (
     <section className="card narrow" aria-labelledby="forgot-username-title">
@@ -92,7 +71,7 @@ export default function ForgotUsernameScreen() {
             onChange={(value) => {
               setBy(value as typeof by);
               setValue('');
-              setError(null);
+              refusal.clear();
             }}
           >
             {(['card', 'nrn'] as const).map((option) => (
@@ -122,9 +101,9 @@ export default function ForgotUsernameScreen() {
             value={value}
             onChange={(e) => {
               setValue(e.target.value);
-              setError(null);
+              refusal.clear();
             }}
-            aria-invalid={error === by || undefined}
+            aria-invalid={refusal.wrong === by || undefined}
             aria-describedby={message ? `${id}-hint ${id}-error` : `${id}-hint`}
           />
           {message && (
@@ -133,7 +112,7 @@ export default function ForgotUsernameScreen() {
             </p>
           )}
         </div>
-        <button type="submit" className="button button-block" disabled={busy}>
+        <button type="submit" className="button button-block" disabled={find.isPending}>
           {t('recovery.forgotUsername.submit')}
         </button>
       </form>

@@ -1,14 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { NewPasswordFields } from '../../components/PasswordRules';
-import { api, queryKeys } from '../../lib/api';
+import { queryKeys } from '../../lib/api';
 import { errorOf, errorText } from '../../lib/errors';
 import { href } from '../../lib/routes';
 import { useCurrentUser } from '../../lib/session';
 import { goToTarget } from '../../lib/sign-in';
-import { setWeakLock } from '../../lib/weak-lock';
+import { useReplaceWeakPassword } from './api/recovery';
+import { NewPasswordForm } from './components/NewPasswordForm';
 
 /**
  * Weak password (spec parts 2 and 4): a password with status 1 or 2 must be
@@ -24,12 +23,9 @@ export default function WeakPasswordScreen() {
   const [params] = useSearchParams();
   const queryClient = useQueryClient();
   const { user } = useCurrentUser();
-  const [password, setPassword] = useState<string | null>(null);
-  const [showErrors, setShowErrors] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const replace = useReplaceWeakPassword();
   /** The saved user, applied when the person goes on: applied now, the guard would leave this public route at once. */
-  const [done, setDone] = useState<unknown>(null);
+  const done = replace.data;
   const target = params.get('target');
 
   if (done) {
@@ -65,33 +61,9 @@ export default function WeakPasswordScreen() {
     );
   }
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setShowErrors(true);
-    setServerError(null);
-    if (!password) return;
-    setBusy(true);
-    try {
-      const res = await api.profile.replaceWeakPassword({ body: { password } });
-      if (res.status === 200) {
-        setWeakLock(false);
-        return setDone(res);
-      }
-      const failure = errorOf(res);
-      if (failure.kind === 'conflict') {
-        // 409: the password is no longer weak; the user may go on.
-        setWeakLock(false);
-        await queryClient.invalidateQueries({ queryKey: queryKeys.user });
-        return goToTarget(target, navigate);
-      }
-      // Spec part 5: a 422 (the same password again) shows the server's message.
-      setServerError(errorText(t, failure));
-    } catch (thrown) {
-      setServerError(errorText(t, errorOf(thrown)));
-    } finally {
-      setBusy(false);
-    }
-  };
+  // 409: the password is no longer weak; the user may go on.
+  const save = (password: string) =>
+    replace.mutate(password, { onSuccess: (saved) => saved || goToTarget(target, navigate) });
 
   return (
     <section className="card narrow" aria-labelledby="weak-title">
@@ -100,19 +72,13 @@ export default function WeakPasswordScreen() {
         {user.password_status === 2 ? t('recovery.weak.reason2') : t('recovery.weak.reason1')}{' '}
         {t('recovery.weak.intro')}
       </p>
-      <form onSubmit={submit} noValidate>
-        <NewPasswordFields
-          showErrors={showErrors}
-          onChange={(value) => {
-            setPassword(value);
-            setServerError(null);
-          }}
-          serverError={serverError}
-        />
-        <button type="submit" className="button button-block" disabled={busy}>
-          {t('recovery.weak.submit')}
-        </button>
-      </form>
+      <NewPasswordForm
+        change={replace}
+        save={save}
+        // Spec part 5: a 422 (the same password again) shows the server's message.
+        serverError={replace.error ? errorText(t, errorOf(replace.error)) : null}
+        submitLabel={t('recovery.weak.submit')}
+      />
     </section>
   );
 }

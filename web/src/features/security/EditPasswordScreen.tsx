@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -7,10 +6,10 @@ import { useStepUpInPlace } from '../../components/StepUp';
 import { href } from '../../lib/routes';
 import '../../components/self-service.css';
 import { PasswordInput } from '../../components/PasswordInput';
-import { queryKeys } from '../../lib/api';
-import { type ErrorTexts, errorOf, errorText, type PortalError } from '../../lib/errors';
+import { clearFailure } from '../../lib/api';
+import { type ErrorTexts, errorOf, errorText } from '../../lib/errors';
 import { useCurrentUser } from '../../lib/session';
-import { tsr } from '../../lib/tsr';
+import { useChangePassword } from './api/account';
 
 /** A wrong current password (422), a refused new one (400), or a change that failed. */
 const PASSWORD_TEXTS = {
@@ -25,7 +24,6 @@ export default function EditPasswordScreen() {
   const navigate = useNavigate();
   const location = useLocation();
   const secured = (location.state as { notice?: string } | null)?.notice === 'secured';
-  const queryClient = useQueryClient();
   const stepUp = useStepUpInPlace();
   const id = useId();
   const { user } = useCurrentUser();
@@ -33,27 +31,22 @@ export default function EditPasswordScreen() {
   const [current, setCurrent] = useState('');
   const [password, setPassword] = useState<string | null>(null);
   const [submitted, setSubmitted] = useState(false);
-  const [problem, setProblem] = useState<PortalError | null>(null);
-
-  const change = useMutation({
-    mutationFn: (body: { current_password: string; password: string }) =>
-      stepUp.run(() => tsr.profile.changePassword.mutate({ body })),
-    onSuccess: async (res) => {
-      if (!res) return;
-      if (res.status === 200) {
-        await queryClient.invalidateQueries({ queryKey: queryKeys.user });
-        navigate(href('security'), { state: { notice: 'passwordChanged' } });
-      } else setProblem(errorOf(res, PASSWORD_TEXTS));
-    },
-    onError: (thrown) => setProblem(errorOf(thrown, PASSWORD_TEXTS)),
-  });
+  const change = useChangePassword(stepUp.run);
+  const problem = change.error ? errorOf(change.error, PASSWORD_TEXTS) : null;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
-    setProblem(null);
+    clearFailure(change);
     if (current.length === 0 || password === null) return;
-    change.mutate({ current_password: current, password });
+    change.mutate(
+      { current_password: current, password },
+      {
+        onSuccess: (res) => {
+          if (res) navigate(href('security'), { state: { notice: 'passwordChanged' } });
+        },
+      },
+    );
   };
 
   // Found in known breaches, or the current one again (422): said next to the
@@ -91,7 +84,7 @@ export default function EditPasswordScreen() {
             value={current}
             onChange={(e) => {
               setCurrent(e.target.value);
-              setProblem(null);
+              clearFailure(change);
             }}
             aria-invalid={currentError ? true : undefined}
             aria-describedby={currentError ? `${id}-current-error` : undefined}
@@ -106,7 +99,7 @@ export default function EditPasswordScreen() {
           showErrors={submitted}
           onChange={(value) => {
             setPassword(value);
-            if (breached) setProblem(null);
+            if (breached) clearFailure(change);
           }}
           serverError={breached ? errorText(t, breached) : null}
         />

@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -7,43 +6,27 @@ import { RecoveryKeys } from '../../components/RecoveryKeys';
 import { useStepUpInPlace } from '../../components/StepUp';
 import { href } from '../../lib/routes';
 import '../../components/self-service.css';
-import { queryKeys } from '../../lib/api';
-import { type ErrorTexts, errorOf, errorText, type PortalError } from '../../lib/errors';
-import { unusedRecoveryKeys, useMfaMethods } from '../../lib/mfa-methods';
+import { clearFailure } from '../../lib/api';
+import { type ErrorTexts, errorOf, errorText } from '../../lib/errors';
+import {
+  unusedRecoveryKeys,
+  useMfaMethods,
+  useRegenerateRecoveryKeys,
+} from '../../lib/mfa-methods';
 import { useCurrentUser } from '../../lib/session';
-import { tsr } from '../../lib/tsr';
 
-/** `needsTotp`: 409, recovery keys come with an authenticator app; or why it failed. */
-type Problem = 'needsTotp' | PortalError;
 const REGENERATE_TEXTS = { fallback: 'account.recovery.failed' } as const satisfies ErrorTexts;
 
 export default function EditRecoveryScreen() {
   const { t } = useTranslation();
   const { user } = useCurrentUser();
-  const queryClient = useQueryClient();
   const stepUp = useStepUpInPlace();
   const [asking, setAsking] = useState(false);
-  const [keys, setKeys] = useState<string[] | null>(null);
-  const [problem, setProblem] = useState<Problem | null>(null);
-
-  const regenerate = useMutation({
-    mutationFn: () => stepUp.run(() => tsr.mfa.regenerateRecovery.mutate({})),
-    onSuccess: async (res) => {
-      setAsking(false);
-      if (!res) return;
-      if (res.status === 200) {
-        setKeys(res.body.recovery_keys);
-        await queryClient.invalidateQueries({ queryKey: queryKeys.user });
-      } else {
-        const failure = errorOf(res, REGENERATE_TEXTS);
-        setProblem(failure.kind === 'conflict' ? 'needsTotp' : failure);
-      }
-    },
-    onError: (thrown) => {
-      setAsking(false);
-      setProblem(errorOf(thrown, REGENERATE_TEXTS));
-    },
-  });
+  const regenerate = useRegenerateRecoveryKeys(stepUp.run);
+  const keys = regenerate.data?.body.recovery_keys ?? null;
+  const problem = regenerate.error ? errorOf(regenerate.error, REGENERATE_TEXTS) : null;
+  // 409: recovery keys come with an authenticator app.
+  const needsTotp = problem?.kind === 'conflict';
 
   const methods = useMfaMethods();
 
@@ -80,12 +63,12 @@ export default function EditRecoveryScreen() {
             {left === 0 && (
               <p className="notice notice-warning">{t('account.recovery.noneLeft')}</p>
             )}
-            {problem && problem !== 'needsTotp' && (
+            {problem && !needsTotp && (
               <p className="notice notice-error" role="alert">
                 {errorText(t, problem)}
               </p>
             )}
-            {problem === 'needsTotp' && (
+            {needsTotp && (
               <div className="notice notice-error" role="alert">
                 <p>{t('account.recovery.needsTotp')}</p>
                 <p>
@@ -97,7 +80,7 @@ export default function EditRecoveryScreen() {
               type="button"
               className="button"
               onClick={() => {
-                setProblem(null);
+                clearFailure(regenerate);
                 setAsking(true);
               }}
             >

@@ -1,5 +1,5 @@
 import type { HistoryEntry, Session } from '@portal/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { History as HistoryIcon, Monitor, Smartphone } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,11 +9,10 @@ import { href } from '../../lib/routes';
 import '../../components/self-service.css';
 import { EmptyState } from '../../components/EmptyState';
 import { ListRow, ListRows } from '../../components/ListRow';
+import { OutcomeNotice } from '../../components/OutcomeNotice';
 import { maybeConfig } from '../../lib/config';
-import { errorOf } from '../../lib/errors';
 import { useFormat } from '../../lib/format';
-import { tsr } from '../../lib/tsr';
-import { securityKeys, useHistory, useSessions } from './api/sessions';
+import { historyQuery, sessionsQuery, useEndSessions, useSecureAccount } from './api/sessions';
 import { GlobalLogout } from './components/GlobalLogout';
 import { historyDetail } from './history-detail';
 
@@ -71,42 +70,27 @@ export function groupSessions(list: readonly Session[]): SessionGroup[] {
 function Devices() {
   const { t } = useTranslation();
   const format = useFormat();
-  const queryClient = useQueryClient();
-  const [notice, setNotice] = useState<{ ok: boolean; device?: string } | null>(null);
   const [toEnd, setToEnd] = useState<{ device: string; sessions: Session[] } | null>(null);
-  const sessions = useSessions();
-  const list = sessions.data?.status === 200 ? sessions.data.body.sessions : [];
+  const sessions = useQuery(sessionsQuery);
+  const list = sessions.data?.body.sessions ?? [];
   const deviceOf = (s: Session) => s.device_name ?? t('account.sessions.unknownDevice');
-
-  const end = useMutation({
-    mutationFn: async (target: { device: string; sessions: Session[] }) => {
-      const answers = await Promise.all(
-        target.sessions.map((s) => tsr.sessions.deleteSession.mutate({ params: { id: s.id } })),
-      );
-      return answers.every((res) => res.status === 204 || res.status === 404);
-    },
-    onSuccess: async (ok, target) => {
-      setNotice(ok ? { ok: true, device: target.device } : { ok: false });
-      await queryClient.invalidateQueries({ queryKey: securityKeys.sessions });
-    },
-    onError: () => setNotice({ ok: false }),
-  });
+  const end = useEndSessions();
 
   return (
     <section className="panel" aria-labelledby="devices-title">
       <h2 id="devices-title">{t('account.sessions.title')}</h2>
-      <div role="status">
-        {notice?.ok && (
-          <p className="notice notice-success">
-            {t('account.sessions.loggedOut', { device: notice.device ?? '' })}
-          </p>
-        )}
-      </div>
-      {notice && !notice.ok && (
-        <p className="notice notice-error" role="alert">
-          {t('account.sessions.logoutFailed')}
-        </p>
-      )}
+      <OutcomeNotice
+        outcome={
+          end.isError
+            ? { tone: 'error', text: t('account.sessions.logoutFailed') }
+            : end.isSuccess
+              ? {
+                  tone: 'success',
+                  text: t('account.sessions.loggedOut', { device: end.variables.device }),
+                }
+              : null
+        }
+      />
       {sessions.isPending && <p>{t('account.common.loading')}</p>}
       <ListRows label={t('account.sessions.title')}>
         {groupSessions(list).map((g) => {
@@ -153,7 +137,7 @@ function Devices() {
                       g.current ? undefined : t('account.sessions.logoutDevice', { device })
                     }
                     onClick={() => {
-                      setNotice(null);
+                      if (!end.isPending) end.reset();
                       setToEnd({ device, sessions: others });
                     }}
                   >
@@ -210,15 +194,14 @@ function History() {
     return i18n.exists(key) ? t(key as 'account.history.kinds.login') : t('account.history.other');
   };
   const format = useFormat();
-  const history = useHistory();
+  const history = useQuery(historyQuery);
   const [suspect, setSuspect] = useState<HistoryEntry | null>(null);
   // The new-device alert's link names its event: "this wasn't me" is then one click away.
   const [params, setParams] = useSearchParams();
   const linked = Number(params.get('event'));
-  const events =
-    history.data?.status === 200
-      ? [...history.data.body.events].sort((a, b) => b.time.localeCompare(a.time))
-      : [];
+  const events = [...(history.data?.body.events ?? [])].sort((a, b) =>
+    b.time.localeCompare(a.time),
+  );
 
   const linkedEvent =
     linked > 0 ? events.find((e) => e.id === linked && ALARMING.has(e.kind)) : undefined;
@@ -228,7 +211,7 @@ function History() {
       <h2 id="events-title">{t('account.history.title')}</h2>
       <p>{t('account.history.intro')}</p>
       {history.isPending && <p>{t('account.common.loading')}</p>}
-      {history.data?.status === 200 && events.length === 0 && (
+      {history.isSuccess && events.length === 0 && (
         <EmptyState icon={HistoryIcon}>{t('account.history.empty')}</EmptyState>
       )}
       <ol className="timeline" aria-label={t('account.history.title')}>
@@ -272,43 +255,24 @@ function History() {
 function NotMe({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const [failed, setFailed] = useState(false);
-  const secure = useMutation({
-    mutationFn: async () => {
-      const res = await tsr.sessions.listSessions.query({});
-      if (res.status !== 200) throw new Error('sessions unavailable');
-      const others = res.body.sessions.filter((s) => s.status === 'active' && !s.current);
-      const ends = await Promise.all(
-        others.map((s) => tsr.sessions.deleteSession.mutate({ params: { id: s.id } })),
-      );
-      // A session that is gone already (404) is as good as ended.
-      const ended = (r: (typeof ends)[number]) =>
-        r.status === 204 || errorOf(r).kind === 'notFound';
-      if (!ends.every(ended)) throw new Error('not all ended');
-      // Whoever it was may have ticked "trust this device": no device skips MFA any more.
-      const untrusted = await tsr.devices.deleteAllTrustedDevices.mutate({});
-      if (untrusted.status !== 204) throw new Error('devices still trusted');
-    },
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: securityKeys.sessions });
-      await queryClient.invalidateQueries({ queryKey: securityKeys.trustedDevices });
-      navigate(href('security.edit-password'), { state: { notice: 'secured' } });
-    },
-    onError: () => setFailed(true),
-  });
+  const secure = useSecureAccount();
   return (
     <ConfirmDialog
       title={t('account.history.notMeTitle')}
       text={
-        failed
+        secure.isError
           ? t('account.sessions.logoutFailed')
           : `${t('account.history.notMeText')} ${t('devices.notMeAlso')}`
       }
       confirmLabel={t('account.history.notMeConfirm')}
       cancelLabel={t('account.common.cancel')}
       busy={secure.isPending}
-      onConfirm={() => secure.mutate()}
+      onConfirm={() =>
+        secure.mutate(undefined, {
+          onSuccess: () =>
+            navigate(href('security.edit-password'), { state: { notice: 'secured' } }),
+        })
+      }
       onCancel={onClose}
     />
   );

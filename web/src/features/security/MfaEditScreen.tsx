@@ -1,28 +1,27 @@
 import type { MfaMethod } from '@portal/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../components/Modal';
+import {
+  deletionFailed,
+  type Outcome,
+  OutcomeNotice,
+  switchFailed,
+} from '../../components/OutcomeNotice';
 import { ReasonButton } from '../../components/ReasonButton';
 import { useStepUpInPlace } from '../../components/StepUp';
 import { href } from '../../lib/routes';
 import '../../components/self-service.css';
-import { queryKeys } from '../../lib/api';
 import { useMfaMethods, visibleMethods } from '../../lib/mfa-methods';
 import { useContactFormat } from '../../lib/phone';
-import { tsr } from '../../lib/tsr';
+import { useDeleteMethod, useSwitchPrimary } from './api/methods';
 import { MethodLabel } from './components/MethodLabel';
 import { isLastCodeMethod } from './mfa-labels';
-
-type Outcome =
-  | { tone: 'success'; text: string }
-  | { tone: 'error'; title: string; text: string; toSecurity?: boolean };
 
 export default function MfaEditScreen() {
   const { t } = useTranslation();
   const show = useContactFormat();
-  const queryClient = useQueryClient();
   const stepUp = useStepUpInPlace();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [toDelete, setToDelete] = useState<MfaMethod | null>(null);
@@ -32,88 +31,41 @@ export default function MfaEditScreen() {
   const label = (m: MfaMethod) =>
     `${t(`account.mfa.kind.${m.method}`)}${m.target ? ` ${show(m.target)}` : ''}`;
 
-  const refresh = async () => {
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: queryKeys.mfaMethods }),
-      queryClient.invalidateQueries({ queryKey: queryKeys.user }),
-    ]);
-  };
+  const remove = useDeleteMethod(stepUp.run);
+  const switchPrimary = useSwitchPrimary(stepUp.run);
 
-  const remove = useMutation({
-    mutationFn: (m: MfaMethod) =>
-      stepUp.run(() =>
-        tsr.mfa.deleteMethod.mutate({
-          params: { id: m.id },
-          query: m.id < 0 && m.target ? { target: m.target } : {},
-        }),
-      ),
-    onSuccess: async (res) => {
-      setToDelete(null);
-      if (!res) return;
-      if (res.status === 200) {
-        await refresh();
-        const primary = visibleMethods(res.body).find((m) => m.primary);
+  const deleteMethod = (m: MfaMethod) =>
+    remove.mutate(m, {
+      onSuccess: (res) => {
+        if (!res) return;
+        const primary = visibleMethods(res.body).find((left) => left.primary);
         setOutcome({
           tone: 'success',
           text: primary
             ? t('account.mfa.deletedNewPrimary', { method: label(primary) })
             : t('account.mfa.deleted'),
         });
-      } else deletionFailed();
-    },
-    onError: () => {
-      setToDelete(null);
-      deletionFailed();
-    },
-  });
-  const deletionFailed = () =>
-    setOutcome({
-      tone: 'error',
-      title: t('account.common.deletionFailed'),
-      text: t('account.common.deletionFailedText'),
+      },
+      onError: () => setOutcome(deletionFailed(t)),
     });
 
-  const switchPrimary = useMutation({
-    mutationFn: (m: MfaMethod) =>
-      stepUp.run(() => tsr.mfa.switchPrimary.mutate({ params: { id: m.id } })),
-    onSuccess: async (res, m) => {
-      if (!res) return;
-      if (res.status === 200) {
-        await refresh();
-        setOutcome({
-          tone: 'success',
-          text: t('account.mfa.primaryChanged', { method: label(m) }),
-        });
-      } else switchFailed();
-    },
-    onError: () => switchFailed(),
-  });
-  const switchFailed = () =>
-    setOutcome({
-      tone: 'error',
-      title: t('account.common.switchFailed'),
-      text: t('account.common.switchFailedText'),
-      toSecurity: true,
+  const makePrimary = (m: MfaMethod) =>
+    switchPrimary.mutate(m, {
+      onSuccess: (res) => {
+        if (res)
+          setOutcome({
+            tone: 'success',
+            text: t('account.mfa.primaryChanged', { method: label(m) }),
+          });
+      },
+      onError: () => setOutcome(switchFailed(t)),
     });
 
   return (
     <section aria-labelledby="mfa-edit-title">
       <h1 id="mfa-edit-title">{t('account.security.twoStep')}</h1>
       <p>{t('account.mfa.intro')}</p>
-      <div role="status">
-        {outcome?.tone === 'success' && <p className="notice notice-success">{outcome.text}</p>}
-      </div>
-      {outcome?.tone === 'error' && (
-        <div className="notice notice-error" role="alert">
-          <strong>{outcome.title}</strong>
-          <p>{outcome.text}</p>
-          {outcome.toSecurity && (
-            <p>
-              <Link to={href('security')}>{t('account.common.goToSecurity')}</Link>
-            </p>
-          )}
-        </div>
-      )}
+      <OutcomeNotice outcome={outcome} />
       <section className="panel" aria-labelledby="methods-title">
         <div className="panel-head">
           <h2 id="methods-title">{t('account.security.methods')}</h2>
@@ -142,7 +94,7 @@ export default function MfaEditScreen() {
                     aria-label={t('account.mfa.makePrimaryMethod', { method: label(m) })}
                     onClick={() => {
                       setOutcome(null);
-                      switchPrimary.mutate(m);
+                      makePrimary(m);
                     }}
                   >
                     {t('account.mfa.makePrimary')}
@@ -178,7 +130,7 @@ export default function MfaEditScreen() {
           busy={remove.isPending}
           onConfirm={() => {
             setToDelete(null);
-            remove.mutate(toDelete);
+            deleteMethod(toDelete);
           }}
           onCancel={() => setToDelete(null)}
         />

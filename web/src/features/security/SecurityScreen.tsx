@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { href } from '../../lib/routes';
@@ -5,7 +6,7 @@ import '../../components/self-service.css';
 import { useFormat } from '../../lib/format';
 import { unusedRecoveryKeys, useMfaMethods, visibleMethods } from '../../lib/mfa-methods';
 import { useCurrentUser } from '../../lib/session';
-import { useSessions, useTrustedDevices } from './api/sessions';
+import { sessionsQuery, trustedDevicesQuery } from './api/sessions';
 import { GlobalLogout } from './components/GlobalLogout';
 import { MethodLabel } from './components/MethodLabel';
 import { WorkplaceLogin } from './components/WorkplaceLogin';
@@ -16,9 +17,9 @@ export default function SecurityScreen() {
   const location = useLocation();
   const { user } = useCurrentUser();
   const methods = useMfaMethods();
-  const sessions = useSessions();
-  const trusted = useTrustedDevices();
-  const trustedCount = trusted.data?.status === 200 ? trusted.data.body.devices.length : null;
+  const sessions = useQuery(sessionsQuery);
+  const trusted = useQuery(trustedDevicesQuery);
+  const trustedCount = trusted.data?.body.devices.length ?? null;
   if (!user) return null;
   const notice = (location.state as { notice?: string } | null)?.notice;
   const list = methods.data?.status === 200 ? visibleMethods(methods.data.body) : [];
@@ -34,10 +35,7 @@ export default function SecurityScreen() {
         ? user.phone.find((p) => p.default)?.value
         : undefined;
   const firstElsewhere = first?.target && primaryContact && first.target !== primaryContact;
-  const active =
-    sessions.data?.status === 200
-      ? sessions.data.body.sessions.filter((s) => s.status === 'active')
-      : [];
+  const active = sessions.data?.body.sessions.filter((s) => s.status === 'active') ?? [];
 
   return (
     <section aria-labelledby="security-title">

@@ -1,17 +1,14 @@
 import type { TrustedDevice } from '@portal/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { MonitorSmartphone } from 'lucide-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../components/Modal';
+import { useConfirmedAction } from '../../components/ConfirmedAction';
 import '../../components/self-service.css';
 import { EmptyState } from '../../components/EmptyState';
 import { ListRow, ListRows } from '../../components/ListRow';
+import { OutcomeNotice } from '../../components/OutcomeNotice';
 import { useFormat } from '../../lib/format';
-import { tsr } from '../../lib/tsr';
-import { securityKeys, useTrustedDevices } from './api/sessions';
-
-type Notice = { ok: true; text: string } | { ok: false };
+import { trustedDevicesQuery, useStopTrusting } from './api/sessions';
 
 /**
  * Security → Trusted devices (issue 16, item 3): each device on which a
@@ -21,12 +18,8 @@ type Notice = { ok: true; text: string } | { ok: false };
 export default function TrustedDevicesScreen() {
   const { t } = useTranslation();
   const format = useFormat();
-  const queryClient = useQueryClient();
-  const [notice, setNotice] = useState<Notice | null>(null);
-  const [toStop, setToStop] = useState<TrustedDevice | 'all' | null>(null);
-  const query = useTrustedDevices();
-  const devices = query.data?.status === 200 ? query.data.body.devices : [];
-  const failedToLoad = query.isError || (query.data !== undefined && query.data.status !== 200);
+  const query = useQuery(trustedDevicesQuery);
+  const devices = query.data?.body.devices ?? [];
 
   const nameOf = (d: TrustedDevice) => d.device_name ?? t('devices.unknownDevice');
   const placeOf = (d: TrustedDevice) => {
@@ -35,51 +28,51 @@ export default function TrustedDevicesScreen() {
     return d.network ? t(`devices.network.${d.network}`) : t('devices.unknownPlace');
   };
 
-  const stop = useMutation({
-    mutationFn: async (target: TrustedDevice | 'all') =>
-      target === 'all'
-        ? tsr.devices.deleteAllTrustedDevices.mutate({})
-        : tsr.devices.deleteTrustedDevice.mutate({ params: { id: target.id } }),
-    onSuccess: async (res, target) => {
-      setToStop(null);
-      // A device that is gone already (404) is as good as no longer trusted.
-      if (res.status !== 204 && res.status !== 404) return setNotice({ ok: false });
-      setNotice({
-        ok: true,
-        text:
-          target === 'all'
-            ? t('devices.stoppedAll')
-            : t('devices.stopped', { device: nameOf(target) }),
-      });
-      await queryClient.invalidateQueries({ queryKey: securityKeys.trustedDevices });
-      await queryClient.invalidateQueries({ queryKey: securityKeys.history });
-    },
-    onError: () => {
-      setToStop(null);
-      setNotice({ ok: false });
-    },
-  });
+  const stop = useStopTrusting();
+  const stopped = stop.variables;
+  const confirmed = useConfirmedAction(stop, (target) =>
+    target === 'all'
+      ? {
+          title: t('devices.stopAllTitle'),
+          text: t('devices.stopAllText', { count: devices.length }),
+          confirmLabel: t('devices.stopAll'),
+          cancelLabel: t('devices.cancel'),
+        }
+      : {
+          title: t('devices.stopTitle'),
+          text: t('devices.stopText', { device: nameOf(target) }),
+          confirmLabel: t('devices.stop'),
+          cancelLabel: t('devices.cancel'),
+        },
+  );
 
   return (
     <section aria-labelledby="trusted-title">
       <h1 id="trusted-title">{t('devices.title')}</h1>
-      <div role="status">
-        {notice?.ok && <p className="notice notice-success">{notice.text}</p>}
-      </div>
-      {notice && !notice.ok && (
-        <p className="notice notice-error" role="alert">
-          {t('devices.failed')}
-        </p>
-      )}
+      <OutcomeNotice
+        outcome={
+          stop.isError
+            ? { tone: 'error', text: t('devices.failed') }
+            : stop.isSuccess && stopped
+              ? {
+                  tone: 'success',
+                  text:
+                    stopped === 'all'
+                      ? t('devices.stoppedAll')
+                      : t('devices.stopped', { device: nameOf(stopped) }),
+                }
+              : null
+        }
+      />
       <div className="panel">
         <p>{t('devices.intro')}</p>
         {query.isPending && <p>{t('account.common.loading')}</p>}
-        {failedToLoad && (
+        {query.isError && (
           <p className="notice notice-error" role="alert">
             {t('devices.loadFailed')}
           </p>
         )}
-        {query.data?.status === 200 && devices.length === 0 && (
+        {query.isSuccess && devices.length === 0 && (
           <EmptyState icon={MonitorSmartphone}>{t('devices.empty')}</EmptyState>
         )}
         {devices.length > 0 && (
@@ -111,10 +104,7 @@ export default function TrustedDevicesScreen() {
                     type="button"
                     className="button button-secondary button-small"
                     aria-label={t('devices.stopDevice', { device: nameOf(d) })}
-                    onClick={() => {
-                      setNotice(null);
-                      setToStop(d);
-                    }}
+                    onClick={() => confirmed.ask(d)}
                   >
                     {t('devices.stop')}
                   </button>
@@ -127,30 +117,13 @@ export default function TrustedDevicesScreen() {
           <button
             type="button"
             className="button button-secondary"
-            onClick={() => {
-              setNotice(null);
-              setToStop('all');
-            }}
+            onClick={() => confirmed.ask('all')}
           >
             {t('devices.stopAll')}
           </button>
         )}
       </div>
-      {toStop && (
-        <ConfirmDialog
-          title={toStop === 'all' ? t('devices.stopAllTitle') : t('devices.stopTitle')}
-          text={
-            toStop === 'all'
-              ? t('devices.stopAllText', { count: devices.length })
-              : t('devices.stopText', { device: nameOf(toStop) })
-          }
-          confirmLabel={toStop === 'all' ? t('devices.stopAll') : t('devices.stop')}
-          cancelLabel={t('devices.cancel')}
-          busy={stop.isPending}
-          onConfirm={() => stop.mutate(toStop)}
-          onCancel={() => setToStop(null)}
-        />
-      )}
+      {confirmed.dialog}
     </section>
   );
 }

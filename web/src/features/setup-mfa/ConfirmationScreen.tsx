@@ -1,14 +1,12 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { CODE_TEXTS, CodeForm } from '../../components/CodeForm';
 import { href } from '../../lib/routes';
 import '../../components/self-service.css';
-import { queryKeys } from '../../lib/api';
 import { useErrorText } from '../../lib/errors';
+import { useActivateMethod, useResendActivation } from '../../lib/mfa-methods';
 import { useContactFormat } from '../../lib/phone';
-import { tsr } from '../../lib/tsr';
 import { pendingSetup } from './setup-state';
 
 /** MFA setup: the 8-digit code sent to the chosen e-mail or phone. */
@@ -17,7 +15,8 @@ export default function ConfirmationScreen() {
   const show = useContactFormat();
   const describe = useErrorText();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const activate = useActivateMethod();
+  const resend = useResendActivation();
   const [pending, setPending] = useState(() => pendingSetup.get());
 
   if (!pending || pending.method === 'totp') {
@@ -37,24 +36,18 @@ export default function ConfirmationScreen() {
         label={t('account.setup.code')}
         intro={t('account.setup.codeSent', { target: show(pending.target ?? '') })}
         length={8}
-        onConfirm={async (code) => {
-          const res = await tsr.mfa.activate.mutate({ body: { payload: pending.payload, code } });
-          if (res.status === 200) {
-            pendingSetup.clear();
-            await Promise.all([
-              queryClient.invalidateQueries({ queryKey: queryKeys.mfaMethods }),
-              queryClient.invalidateQueries({ queryKey: queryKeys.user }),
-            ]);
-            navigate(href('setup-mfa.success'), { replace: true });
-            return null;
-          }
-          return describe(res, CODE_TEXTS);
-        }}
+        onConfirm={(code) =>
+          activate.mutateAsync({ payload: pending.payload, code }).then(
+            () => {
+              pendingSetup.clear();
+              navigate(href('setup-mfa.success'), { replace: true });
+              return null;
+            },
+            (thrown) => describe(thrown, CODE_TEXTS),
+          )
+        }
         onResend={async () => {
-          const res = await tsr.mfa.startActivation.query({
-            params: { id: pending.id },
-            query: { target: pending.target ?? undefined },
-          });
+          const res = await resend.mutateAsync(pending);
           if (res.status !== 200) return false;
           const next = { ...pending, payload: res.body.payload };
           pendingSetup.set(next);

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -7,10 +6,9 @@ import { useStepUpInPlace } from '../../components/StepUp';
 import { href } from '../../lib/routes';
 import '../../components/self-service.css';
 import { type ErrorTexts, useErrorText } from '../../lib/errors';
-import { useMfaMethods } from '../../lib/mfa-methods';
+import { useMfaMethods, useSetupMethod } from '../../lib/mfa-methods';
 import { useContactFormat } from '../../lib/phone';
 import { useCurrentUser } from '../../lib/session';
-import { tsr } from '../../lib/tsr';
 import { pendingSetup } from './setup-state';
 
 type Kind = 'email' | 'sms';
@@ -36,24 +34,7 @@ export default function ContactStepScreen({ kind }: { kind: Kind }) {
   const id = useId();
   const methods = useMfaMethods();
   const [chosen, setChosen] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-
-  const send = useMutation({
-    mutationFn: (target: string) =>
-      stepUp.run(() =>
-        tsr.mfa.setupMethod.mutate({
-          body: kind === 'email' ? { method: 'email', target } : { method: 'sms', target },
-        }),
-      ),
-    onSuccess: (res) => {
-      if (!res) return;
-      if (res.status === 200) {
-        pendingSetup.set(res.body);
-        navigate(href('setup-mfa.confirmation'));
-      } else setProblem(describe(res, SEND_TEXTS));
-    },
-    onError: (thrown) => setProblem(describe(thrown, SEND_TEXTS)),
-  });
+  const send = useSetupMethod(stepUp.run);
 
   if (!user || methods.isPending) return null;
   const taken = new Set(
@@ -68,8 +49,14 @@ export default function ContactStepScreen({ kind }: { kind: Kind }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setProblem(null);
-    if (target) send.mutate(target);
+    if (!target) return;
+    send.mutate(kind === 'email' ? { method: 'email', target } : { method: 'sms', target }, {
+      onSuccess: (res) => {
+        if (!res) return;
+        pendingSetup.set(res.body);
+        navigate(href('setup-mfa.confirmation'));
+      },
+    });
   };
 
   return (
@@ -89,9 +76,9 @@ export default function ContactStepScreen({ kind }: { kind: Kind }) {
               </Radio>
             ))}
           </RadioGroup>
-          {problem && (
+          {send.isError && (
             <p className="error" role="alert">
-              {problem}
+              {describe(send.error, SEND_TEXTS)}
             </p>
           )}
           <div className="actions">

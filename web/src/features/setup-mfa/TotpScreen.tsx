@@ -1,6 +1,5 @@
 import type { SetupStarted } from '@portal/contract';
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { CODE_TEXTS, CodeForm } from '../../components/CodeForm';
@@ -8,9 +7,8 @@ import { RecoveryKeys } from '../../components/RecoveryKeys';
 import { useStepUpInPlace } from '../../components/StepUp';
 import { href } from '../../lib/routes';
 import '../../components/self-service.css';
-import { queryKeys } from '../../lib/api';
 import { type ErrorTexts, errorOf, errorText, type PortalError } from '../../lib/errors';
-import { tsr } from '../../lib/tsr';
+import { useActivateMethod, useSetupMethod } from '../../lib/mfa-methods';
 import { TotpKey } from './components/TotpKey';
 
 type Stage =
@@ -32,35 +30,19 @@ const SETUP_TEXTS = { fallback: 'account.setup.totp.failed' } as const satisfies
 export default function TotpScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [params] = useSearchParams();
   const stepUp = useStepUpInPlace();
-  const { run } = stepUp;
-  const [stage, setStage] = useState<Stage>({ kind: 'starting' });
+  const setup = useSetupMethod(stepUp.run);
+  const activate = useActivateMethod();
   // From the TOTP recovery screen: where the interrupted sign-in was going.
   const redirect = params.get('redirect') ? { redirect: params.get('redirect') ?? '' } : undefined;
+  const stage = stageOf(setup, activate.data ? (activate.data.body.recovery_keys ?? []) : null);
 
+  /** Starts the setup: a new secret (`reset`: in place of the current app's). */
+  const { mutate } = setup;
   const start = useCallback(
-    async (reset: boolean) => {
-      setStage({ kind: 'starting' });
-      try {
-        const res = await run(() =>
-          tsr.mfa.setupMethod.mutate({ body: { method: 'totp', ...(reset ? { reset } : {}) } }),
-        );
-        if (!res) return setStage({ kind: 'cancelled' });
-        if (res.status === 200) {
-          if (res.body.otpauth_uri && res.body.secret) setStage({ kind: 'scan', setup: res.body });
-          else setStage({ kind: 'failed', error: errorOf(null, SETUP_TEXTS) });
-          return;
-        }
-        const error = errorOf(res, SETUP_TEXTS);
-        // 409: an authenticator app is there already; offer to replace it.
-        setStage(error.kind === 'conflict' ? { kind: 'exists' } : { kind: 'failed', error });
-      } catch (thrown) {
-        setStage({ kind: 'failed', error: errorOf(thrown, SETUP_TEXTS) });
-      }
-    },
-    [run],
+    (reset: boolean) => mutate({ method: 'totp', ...(reset ? { reset } : {}) }),
+    [mutate],
   );
 
   const started = useRef(false);
@@ -68,7 +50,7 @@ export default function TotpScreen() {
     // Once, also under StrictMode's double effects: each start makes a new secret.
     if (started.current) return;
     started.current = true;
-    void start(params.get('reset') === '1' || params.get('reset') === 'true');
+    start(params.get('reset') === '1' || params.get('reset') === 'true');
   }, [start, params]);
 
   return (
@@ -86,20 +68,12 @@ export default function TotpScreen() {
             label={t('account.setup.totp.code')}
             intro={t('account.setup.totp.enterCode')}
             length={6}
-            onConfirm={async (code) => {
-              const res = await tsr.mfa.activate.mutate({
-                body: { payload: stage.setup.payload, code },
-              });
-              if (res.status === 200) {
-                await Promise.all([
-                  queryClient.invalidateQueries({ queryKey: queryKeys.mfaMethods }),
-                  queryClient.invalidateQueries({ queryKey: queryKeys.user }),
-                ]);
-                setStage({ kind: 'keys', keys: res.body.recovery_keys ?? [] });
-                return null;
-              }
-              return errorText(t, errorOf(res, CODE_TEXTS));
-            }}
+            onConfirm={(code) =>
+              activate.mutateAsync({ payload: stage.setup.payload, code }).then(
+                () => null,
+                (thrown) => errorText(t, errorOf(thrown, CODE_TEXTS)),
+              )
+            }
             onCancel={() => navigate(href('setup-mfa.selection'))}
           />
         </>
@@ -141,4 +115,19 @@ export default function TotpScreen() {
       {stepUp.dialog}
     </section>
   );
+}
+
+/** Where the setup stands, from its two calls: the start (`setup`) and the confirmation. */
+function stageOf(setup: ReturnType<typeof useSetupMethod>, keys: string[] | null): Stage {
+  if (keys) return { kind: 'keys', keys };
+  if (setup.isError) {
+    const error = errorOf(setup.error, SETUP_TEXTS);
+    // 409: an authenticator app is there already; offer to replace it.
+    return error.kind === 'conflict' ? { kind: 'exists' } : { kind: 'failed', error };
+  }
+  if (!setup.isSuccess) return { kind: 'starting' };
+  if (!setup.data) return { kind: 'cancelled' };
+  const started = setup.data.body;
+  if (started.otpauth_uri && started.secret) return { kind: 'scan', setup: started };
+  return { kind: 'failed', error: errorOf(null, SETUP_TEXTS) };
 }

@@ -1,5 +1,6 @@
 import type { AuthorizeQuery } from '@portal/contract';
-import { tsr } from '../../../lib/tsr';
+import { queryOptions, useMutation } from '@tanstack/react-query';
+import { answerOrThrow, api } from '../../../lib/api';
 
 /** Query keys of the consent screen: one entry per authorisation request. */
 export const consentKeys = {
@@ -7,10 +8,18 @@ export const consentKeys = {
 };
 
 /** What the partner app asks for, and whether the user approved it before (`GET /authorize`). */
-export const useAuthorize = (request: AuthorizeQuery) =>
-  tsr.grants.authorize.useQuery({
+export const authorizationQuery = (request: AuthorizeQuery) =>
+  queryOptions({
     queryKey: consentKeys.authorize(request),
-    queryData: { query: request },
+    queryFn: ({ signal }) =>
+      answerOrThrow(api.grants.authorize({ query: request, fetchOptions: { signal } })),
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
+  });
+
+/** The user's answer to the request (`POST /authorize`): where to send them next. */
+export const useDecide = (request: AuthorizeQuery) =>
+  useMutation({
+    mutationFn: (approve: boolean) =>
+      answerOrThrow(api.grants.approve({ body: { ...request, approve } })),
   });

@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../lib/api';
+import { useClaim } from '../api/fuzzion';
 import type { StepProps } from '../merge';
 
 /** Ownership by the other account's card number or its platform's password. */
@@ -17,28 +17,23 @@ export function Claim({
   const id = useId();
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const claim = useClaim();
   const platform = t(`flows.fuzzion.platform.${fuzzion.data.platform}`);
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const card = value.replace(/[\s.-]/g, '');
     if (!value) return setError(t('flows.fuzzion.errors.required'));
     if (method === 'card' && !/^5065\d{12}$/.test(card)) {
       return setError(t('flows.fuzzion.errors.cardInvalid'));
     }
-    setBusy(true);
-    try {
-      const res = await api.fuzzion.claim({
-        body: method === 'card' ? { payload, card_number: card } : { payload, password: value },
-      });
-      if (res.status === 200) return settle(res.body);
-      setError(onFailure(res));
-    } catch {
-      setError(t('flows.fuzzion.errors.technical'));
-    } finally {
-      setBusy(false);
-    }
+    claim.mutate(
+      method === 'card' ? { payload, card_number: card } : { payload, password: value },
+      {
+        onSuccess: (res) => settle(res.body),
+        onError: (thrown) => setError(onFailure(thrown)),
+      },
+    );
   };
 
   return (
@@ -81,7 +76,7 @@ export function Claim({
           )}
         </div>
         <div className="actions">
-          <button type="submit" className="button" disabled={busy}>
+          <button type="submit" className="button" disabled={claim.isPending}>
             {t('flows.fuzzion.prove.submit')}
           </button>
           <button type="button" className="button button-secondary" onClick={() => step(null)}>

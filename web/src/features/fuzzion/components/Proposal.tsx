@@ -3,10 +3,11 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Radio, RadioGroup } from '../../../components/Choices';
-import { api } from '../../../lib/api';
 import { errorOf, errorText } from '../../../lib/errors';
 import { href } from '../../../lib/routes';
+import { useLeave } from '../api/fuzzion';
 import { MERGE_TEXTS, type StepProps } from '../merge';
+import { Choice } from './Choice';
 
 /** The other account's e-mail and SMS methods a code can go to. */
 const codeMethodsOf = (fuzzion: Fuzzion): MfaMethod[] =>
@@ -38,8 +39,8 @@ export function Proposal({
   // Confirmed by e-mail or SMS at sign-in: a code is the proof the user has at hand.
   const byCode = signedInBy === 'email' || signedInBy === 'sms';
   const [choice, setChoice] = useState(() => Math.max(0, byCode ? proofs.indexOf('code') : 0));
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const leaving = useLeave();
+  const error = leaving.error ? errorText(t, errorOf(leaving.error, MERGE_TEXTS)) : null;
   const platform = t(`flows.fuzzion.platform.${fuzzion.data.platform}`);
   const { username } = fuzzion.data;
 
@@ -50,25 +51,8 @@ export function Proposal({
         ? t('flows.fuzzion.prove.password', { platform })
         : t('flows.fuzzion.prove.code');
 
-  const leave = async (end: 'notMe' | 'ignore') => {
-    setBusy(true);
-    setError(null);
-    try {
-      const res =
-        end === 'notMe'
-          ? await api.fuzzion.notMe({ body: { payload } })
-          : await api.fuzzion.ignore({ body: { payload } });
-      if (res.status === 204) return finish();
-      const failure = errorOf(res, MERGE_TEXTS);
-      // 404: the merge was over already — there is nothing left to settle.
-      if (failure.kind === 'notFound') return finish();
-      setError(errorText(t, failure));
-    } catch {
-      setError(t('flows.fuzzion.errors.technical'));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const leave = (end: 'notMe' | 'ignore') =>
+    leaving.mutate({ payload, end }, { onSuccess: finish });
 
   const onProve = (event: FormEvent) => {
     event.preventDefault();
@@ -136,33 +120,17 @@ export function Proposal({
         </form>
       ) : (
         <ul className="choice-list">
-          <li>
-            <button type="button" className="button" onClick={() => setClaiming(true)}>
-              {t('flows.fuzzion.claim')}
-            </button>
-          </li>
-          <li>
-            <button
-              type="button"
-              className="button button-secondary"
-              disabled={busy}
-              onClick={() => leave('notMe')}
-            >
-              {t('flows.fuzzion.notMe')}
-            </button>
-            <p className="muted">{t('flows.fuzzion.notMeText')}</p>
-          </li>
-          <li>
-            <button
-              type="button"
-              className="button button-secondary"
-              disabled={busy}
-              onClick={() => leave('ignore')}
-            >
-              {t('flows.fuzzion.ignore')}
-            </button>
-            <p className="muted">{t('flows.fuzzion.ignoreText')}</p>
-          </li>
+          <Choice label={t('flows.fuzzion.claim')} onPress={() => setClaiming(true)} />
+          {(['notMe', 'ignore'] as const).map((end) => (
+            <Choice
+              key={end}
+              label={t(`flows.fuzzion.${end}`)}
+              text={t(`flows.fuzzion.${end}Text`)}
+              secondary
+              disabled={leaving.isPending}
+              onPress={() => leave(end)}
+            />
+          ))}
         </ul>
       )}
     </section>

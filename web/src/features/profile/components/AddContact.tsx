@@ -1,12 +1,12 @@
 import { Email, toE164 } from '@portal/contract';
-import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Checkbox } from '../../../components/Choices';
 import type { useStepUpInPlace } from '../../../components/StepUp';
+import { clearFailure } from '../../../lib/api';
 import { maybeConfig } from '../../../lib/config';
-import { type ErrorTexts, errorOf, errorText, type PortalError } from '../../../lib/errors';
-import { tsr } from '../../../lib/tsr';
+import { type ErrorTexts, errorOf, errorText } from '../../../lib/errors';
+import { type NewContact, useAddContact } from '../api/contacts';
 import type { Kind, Pending } from '../contacts';
 
 export function AddContact({
@@ -22,8 +22,8 @@ export function AddContact({
   const id = useId();
   const [value, setValue] = useState('');
   const [mfa, setMfa] = useState(true);
-  /** `invalid`: not an e-mail address or phone number (checked before sending). */
-  const [problem, setProblem] = useState<PortalError | 'invalid' | null>(null);
+  /** Not an e-mail address or phone number (checked before sending). */
+  const [invalid, setInvalid] = useState(false);
   const country = maybeConfig()?.variant === 'lu' ? 'LU' : 'BE';
   // A refused value (400) and a duplicate (409) in this list's words; a 422 shows its message.
   const addTexts = {
@@ -33,31 +33,31 @@ export function AddContact({
     fallback: 'account.contacts.sendFailed',
   } as const satisfies ErrorTexts;
 
-  const add = useMutation({
-    mutationFn: (body: { email: string; mfa: boolean } | { phone: string; mfa: boolean }) =>
-      run(() => tsr.profile.addLogin.mutate({ body })),
-    onSuccess: (res, body) => {
-      if (!res) return;
-      if (res.status === 200) {
-        const sent = 'email' in body ? body.email : body.phone;
+  const add = useAddContact(run);
+  const problem = invalid ? 'invalid' : add.error ? errorOf(add.error, addTexts) : null;
+
+  const send = (body: NewContact) =>
+    add.mutate(body, {
+      onSuccess: (res) => {
+        if (!res) return;
         setValue('');
+        const sent = 'email' in body ? body.email : body.phone;
         onSent({ kind, id: res.body.id, value: sent, payload: res.body.payload });
-      } else setProblem(errorOf(res, addTexts));
-    },
-    onError: (thrown) => setProblem(errorOf(thrown, addTexts)),
-  });
+      },
+    });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setProblem(null);
+    setInvalid(false);
+    clearFailure(add);
     if (kind === 'email') {
       const parsed = Email.safeParse(value);
-      if (!parsed.success) return setProblem('invalid');
-      add.mutate({ email: parsed.data, mfa });
+      if (!parsed.success) return setInvalid(true);
+      send({ email: parsed.data, mfa });
     } else {
       const phone = toE164(value, country);
-      if (!phone) return setProblem('invalid');
-      add.mutate({ phone, mfa });
+      if (!phone) return setInvalid(true);
+      send({ phone, mfa });
     }
   };
 
@@ -86,7 +86,8 @@ export function AddContact({
           value={value}
           onChange={(e) => {
             setValue(e.target.value);
-            setProblem(null);
+            setInvalid(false);
+            clearFailure(add);
           }}
           aria-invalid={problem ? true : undefined}
           aria-describedby={

@@ -1,18 +1,25 @@
 import type { ContactEntry, MfaMethod, User } from '@portal/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { CODE_TEXTS, CodeForm } from '../../../components/CodeForm';
 import { ConfirmDialog } from '../../../components/Modal';
+import {
+  deletionFailed,
+  type Outcome,
+  OutcomeNotice,
+  switchFailed,
+} from '../../../components/OutcomeNotice';
 import { ReasonButton } from '../../../components/ReasonButton';
 import { useStepUpInPlace } from '../../../components/StepUp';
-import { queryKeys } from '../../../lib/api';
 import { useErrorText } from '../../../lib/errors';
 import { useContactFormat } from '../../../lib/phone';
-import { href } from '../../../lib/routes';
-import { tsr } from '../../../lib/tsr';
-import { deleteBlocker, type Kind, type Outcome, type Pending } from '../contacts';
+import {
+  useConfirmContact,
+  useDeleteContact,
+  useMakeContactPrimary,
+  useResendContactCode,
+} from '../api/contacts';
+import { deleteBlocker, type Kind, type Pending } from '../contacts';
 import { AddContact } from './AddContact';
 
 export function ContactSection({
@@ -26,7 +33,6 @@ export function ContactSection({
 }) {
   const { t } = useTranslation();
   const describe = useErrorText();
-  const queryClient = useQueryClient();
   const stepUp = useStepUpInPlace();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [pending, setPending] = useState<Pending | null>(null);
@@ -34,77 +40,43 @@ export function ContactSection({
   const entries = [...user[kind]].sort((a, b) => Number(b.default) - Number(a.default));
   const titleId = useId();
   const show = useContactFormat();
+  const remove = useDeleteContact(stepUp.run);
+  const makePrimary = useMakeContactPrimary(stepUp.run);
+  const resend = useResendContactCode(stepUp.run);
+  const confirm = useConfirmContact();
 
-  const refresh = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: queryKeys.user }),
-      queryClient.invalidateQueries({ queryKey: queryKeys.mfaMethods }),
-    ]);
+  /** A success in this section's words (`deleted`, `primaryChanged`, `verified`). */
+  const done = (what: 'deleted' | 'primaryChanged' | 'verified') =>
+    setOutcome({ tone: 'success', text: t(`account.contacts.${kind}.${what}`) });
 
-  const remove = useMutation({
-    mutationFn: (entry: ContactEntry) =>
-      stepUp.run(() => tsr.profile.deleteContact.mutate({ params: { id: entry.id } })),
-    onSuccess: async (res) => {
-      setToDelete(null);
-      if (!res) return;
-      if (res.status === 200) {
-        await refresh();
-        setOutcome({ kind, tone: 'success', text: t(`account.contacts.${kind}.deleted`) });
-      } else {
-        deletionFailed();
-      }
-    },
-    onError: () => {
-      setToDelete(null);
-      deletionFailed();
-    },
-  });
-  const deletionFailed = () =>
-    setOutcome({
-      kind,
-      tone: 'error',
-      title: t('account.common.deletionFailed'),
-      text: t('account.common.deletionFailedText'),
+  const deleteEntry = (entry: ContactEntry) =>
+    remove.mutate(entry, {
+      onSuccess: (res) => res && done('deleted'),
+      onError: () => setOutcome(deletionFailed(t)),
     });
 
-  const makePrimary = useMutation({
-    mutationFn: (entry: ContactEntry) =>
-      stepUp.run(() => tsr.profile.makeContactPrimary.mutate({ params: { id: entry.id } })),
-    onSuccess: async (res) => {
-      if (!res) return;
-      if (res.status === 200) {
-        await refresh();
-        setOutcome({ kind, tone: 'success', text: t(`account.contacts.${kind}.primaryChanged`) });
-      } else switchFailed();
-    },
-    onError: () => switchFailed(),
-  });
-  const switchFailed = () =>
-    setOutcome({
-      kind,
-      tone: 'error',
-      title: t('account.common.switchFailed'),
-      text: t('account.common.switchFailedText'),
-      toSecurity: true,
+  const makeEntryPrimary = (entry: ContactEntry) =>
+    makePrimary.mutate(entry, {
+      onSuccess: (res) => res && done('primaryChanged'),
+      onError: () => setOutcome(switchFailed(t)),
     });
 
-  const resend = useMutation({
-    mutationFn: (entry: ContactEntry) =>
-      stepUp.run(() => tsr.profile.resendContactCode.mutate({ params: { id: entry.id } })),
-    onSuccess: (res, entry) => {
-      if (!res) return;
-      if (res.status === 200) {
-        setPending({ kind, id: entry.id, value: entry.value, payload: res.body.payload });
-      } else {
+  /** Sends a new code to an unverified entry: answers whether one went out. */
+  const verify = (entry: ContactEntry) =>
+    resend.mutateAsync(entry).then(
+      (res) => {
+        if (res) setPending({ kind, id: entry.id, value: entry.value, payload: res.body.payload });
+        return res !== null;
+      },
+      () => {
         setOutcome({
-          kind,
           tone: 'error',
           title: t('account.contacts.sendFailed'),
           text: t('account.common.tryLater'),
         });
-      }
-    },
-  });
+        return false;
+      },
+    );
 
   const blockerText = (entry: ContactEntry) => {
     const blocker = deleteBlocker(kind, entry, entries, methods);
@@ -114,20 +86,7 @@ export function ContactSection({
   return (
     <section className="panel" aria-labelledby={titleId}>
       <h2 id={titleId}>{t(`account.contacts.${kind}.title`)}</h2>
-      <div role="status">
-        {outcome?.tone === 'success' && <p className="notice notice-success">{outcome.text}</p>}
-      </div>
-      {outcome?.tone === 'error' && (
-        <div className="notice notice-error" role="alert">
-          <strong>{outcome.title}</strong>
-          <p>{outcome.text}</p>
-          {outcome.toSecurity && (
-            <p>
-              <Link to={href('security')}>{t('account.common.goToSecurity')}</Link>
-            </p>
-          )}
-        </div>
-      )}
+      <OutcomeNotice outcome={outcome} />
       <ul className="rows" aria-label={t(`account.contacts.${kind}.title`)}>
         {entries.map((entry) => (
           <li key={entry.id}>
@@ -154,7 +113,7 @@ export function ContactSection({
                   className="button button-secondary button-small"
                   onClick={() => {
                     setOutcome(null);
-                    resend.mutate(entry);
+                    void verify(entry);
                   }}
                   aria-label={t('account.contacts.verifyEntry', { value: show(entry.value) })}
                 >
@@ -167,7 +126,7 @@ export function ContactSection({
                   className="button button-secondary button-small"
                   onClick={() => {
                     setOutcome(null);
-                    makePrimary.mutate(entry);
+                    makeEntryPrimary(entry);
                   }}
                   aria-label={t('account.contacts.makePrimaryEntry', { value: show(entry.value) })}
                 >
@@ -195,23 +154,19 @@ export function ContactSection({
           label={t('account.contacts.codeLabel')}
           intro={t('account.contacts.codeSent', { value: show(pending.value) })}
           length={8}
-          onConfirm={async (code) => {
-            const res = await tsr.profile.confirmLogin.mutate({
-              body: { payload: pending.payload, code },
-            });
-            if (res.status === 200) {
-              await refresh();
-              setPending(null);
-              setOutcome({ kind, tone: 'success', text: t(`account.contacts.${kind}.verified`) });
-              return null;
-            }
-            return describe(res, CODE_TEXTS);
-          }}
-          onResend={async () => {
+          onConfirm={(code) =>
+            confirm.mutateAsync({ payload: pending.payload, code }).then(
+              () => {
+                setPending(null);
+                done('verified');
+                return null;
+              },
+              (thrown) => describe(thrown, CODE_TEXTS),
+            )
+          }
+          onResend={() => {
             const entry = user[kind].find((e) => e.id === pending.id);
-            if (!entry) return false;
-            const res = await resend.mutateAsync(entry);
-            return res?.status === 200;
+            return entry ? verify(entry) : Promise.resolve(false);
           }}
           onCancel={() => setPending(null)}
         />
@@ -222,7 +177,6 @@ export function ContactSection({
           onSent={(p) => {
             setOutcome(null);
             setPending(p);
-            void queryClient.invalidateQueries({ queryKey: queryKeys.user });
           }}
         />
       )}
@@ -235,7 +189,7 @@ export function ContactSection({
           busy={remove.isPending}
           onConfirm={() => {
             setToDelete(null);
-            remove.mutate(toDelete);
+            deleteEntry(toDelete);
           }}
           onCancel={() => setToDelete(null)}
         />

@@ -1,14 +1,13 @@
 import { IBAN_COUNTRIES, type User } from '@portal/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SelectField } from '../../../components/SelectField';
 import { useStepUpInPlace } from '../../../components/StepUp';
-import { queryKeys } from '../../../lib/api';
+import { clearFailure } from '../../../lib/api';
 import { maybeConfig } from '../../../lib/config';
-import { type ErrorTexts, errorOf, errorText, type PortalError } from '../../../lib/errors';
+import { type ErrorTexts, errorOf, errorText } from '../../../lib/errors';
 import { countryName, useFormat } from '../../../lib/format';
-import { tsr } from '../../../lib/tsr';
+import { useUpdateIban } from '../api/profile';
 import { formatIban } from '../profile-format';
 
 /** Spec part 8: a refused IBAN (400, 422) is "invalid"; any other failure "couldn't be updated". */
@@ -31,15 +30,14 @@ export function IbanForm({
 }) {
   const { t } = useTranslation();
   const { locale } = useFormat();
-  const queryClient = useQueryClient();
   const stepUp = useStepUpInPlace();
   const ibanId = useId();
   const errorId = useId();
   const variantCountry: IbanCountry = maybeConfig()?.variant === 'lu' ? 'LU' : 'BE';
   const [country, setCountry] = useState<IbanCountry>(user.iban_country ?? variantCountry);
   const [iban, setIban] = useState(user.iban ? formatIban(user.iban) : '');
-  /** `invalid`: nothing typed (checked before sending). */
-  const [problem, setProblem] = useState<PortalError | 'invalid' | null>(null);
+  /** Nothing typed (checked before sending). */
+  const [empty, setEmpty] = useState(false);
 
   const countries = useMemo(
     () =>
@@ -49,31 +47,19 @@ export function IbanForm({
     [locale],
   );
 
-  const save = useMutation({
-    mutationFn: (body: { iban: string; country: IbanCountry }) =>
-      stepUp.run(() => tsr.profile.updateIban.mutate({ body })),
-    onSuccess: async (res) => {
-      if (!res) return;
-      if (res.status === 200) {
-        await queryClient.invalidateQueries({ queryKey: queryKeys.user });
-        onSaved();
-      } else {
-        setProblem(errorOf(res, IBAN_TEXTS));
-      }
-    },
-    onError: (thrown) => setProblem(errorOf(thrown, IBAN_TEXTS)),
-  });
+  const save = useUpdateIban(stepUp.run);
+  const failure = save.error ? errorOf(save.error, IBAN_TEXTS) : null;
+  const problem = empty || failure !== null;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setProblem(null);
-    if (iban.trim() === '') return setProblem('invalid');
-    save.mutate({ iban: iban.trim(), country });
+    setEmpty(false);
+    clearFailure(save);
+    if (iban.trim() === '') return setEmpty(true);
+    save.mutate({ iban: iban.trim(), country }, { onSuccess: (res) => res && onSaved() });
   };
 
-  const failure = typeof problem === 'object' ? problem : null;
-  const refused =
-    problem === 'invalid' || failure?.kind === 'invalid' || failure?.kind === 'rejected';
+  const refused = empty || failure?.kind === 'invalid' || failure?.kind === 'rejected';
 
   return (
     <>
@@ -96,7 +82,8 @@ export function IbanForm({
             value={iban}
             onChange={(e) => {
               setIban(e.target.value.toUpperCase());
-              setProblem(null);
+              setEmpty(false);
+              clearFailure(save);
             }}
             aria-invalid={refused || undefined}
             aria-describedby={problem ? errorId : undefined}

@@ -1,11 +1,10 @@
-import type { NotificationSettings } from '@portal/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Switch } from '../../../components/Choices';
-import { tsr } from '../../../lib/tsr';
+import { OutcomeNotice } from '../../../components/OutcomeNotice';
 import './setting.css';
-import { notificationsKey, useNotificationSettings } from '../api/notifications';
+import { notificationsQuery, useUpdateNotifications } from '../api/notifications';
 
 /**
  * Profile → Notifications: the new-device sign-in alert, on or off (issue 16,
@@ -14,21 +13,9 @@ import { notificationsKey, useNotificationSettings } from '../api/notifications'
 export function NewDeviceAlertSetting() {
   const { t } = useTranslation();
   const id = useId();
-  const queryClient = useQueryClient();
-  const [result, setResult] = useState<'saved' | 'failed' | null>(null);
-  const query = useNotificationSettings();
-  const settings = query.data?.status === 200 ? query.data.body : null;
-
-  const save = useMutation({
-    mutationFn: (change: Partial<NotificationSettings>) =>
-      tsr.notifications.updateNotificationSettings.mutate({ body: change }),
-    onSuccess: (res) => {
-      if (res.status !== 200) return setResult('failed');
-      queryClient.setQueryData(notificationsKey, res);
-      setResult('saved');
-    },
-    onError: () => setResult('failed'),
-  });
+  const query = useQuery(notificationsQuery);
+  const settings = query.data?.body ?? null;
+  const save = useUpdateNotifications();
 
   return (
     <fieldset className="setting">
@@ -37,24 +24,22 @@ export function NewDeviceAlertSetting() {
         checked={settings?.new_device_sign_in ?? false}
         disabled={!settings || save.isPending}
         describedBy={`${id}-hint`}
-        onChange={(checked) => {
-          setResult(null);
-          save.mutate({ new_device_sign_in: checked });
-        }}
+        onChange={(checked) => save.mutate({ new_device_sign_in: checked })}
       >
         {t('devices.alerts.newDevice')}
       </Switch>
       <p id={`${id}-hint`} className="muted">
         {t('devices.alerts.newDeviceHint')}
       </p>
-      <div role="status">
-        {result === 'saved' && <p className="notice notice-success">{t('devices.alerts.saved')}</p>}
-      </div>
-      {(result === 'failed' || query.isError) && (
-        <p className="notice notice-error" role="alert">
-          {t('devices.alerts.failed')}
-        </p>
-      )}
+      <OutcomeNotice
+        outcome={
+          save.isError || query.isError
+            ? { tone: 'error', text: t('devices.alerts.failed') }
+            : save.isSuccess
+              ? { tone: 'success', text: t('devices.alerts.saved') }
+              : null
+        }
+      />
     </fieldset>
   );
 }

@@ -1,10 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../../components/Modal';
-import { queryKeys } from '../../../lib/api';
-import { tsr } from '../../../lib/tsr';
-import { securityKeys } from '../api/sessions';
+import { useConfirmedAction } from '../../../components/ConfirmedAction';
+import { useUnlinkWorkplace } from '../api/account';
 
 /**
  * The workplace (identity-provider) login linked to the account, if any: it
@@ -13,22 +9,12 @@ import { securityKeys } from '../api/sessions';
  */
 export function WorkplaceLogin({ email }: { email: string }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const [asking, setAsking] = useState(false);
-  const [failed, setFailed] = useState(false);
-  const remove = useMutation({
-    mutationFn: () => tsr.partner.unlinkSso.mutate({}),
-    onSuccess: async (res) => {
-      setAsking(false);
-      if (res.status !== 204) return setFailed(true);
-      await queryClient.invalidateQueries({ queryKey: queryKeys.user });
-      await queryClient.invalidateQueries({ queryKey: securityKeys.history });
-    },
-    onError: () => {
-      setAsking(false);
-      setFailed(true);
-    },
-  });
+  const remove = useUnlinkWorkplace();
+  const confirmed = useConfirmedAction(remove, () => ({
+    title: t('account.security.workplace.confirmTitle'),
+    text: t('account.security.workplace.confirmText', { email }),
+    confirmLabel: t('account.security.workplace.remove'),
+  }));
   return (
     <section className="panel" aria-labelledby="workplace-title">
       <h2 id="workplace-title">{t('account.security.workplace.title')}</h2>
@@ -38,34 +24,17 @@ export function WorkplaceLogin({ email }: { email: string }) {
           <div className="row-main">
             <span>{email}</span>
           </div>
-          <button
-            type="button"
-            className="button button-secondary"
-            onClick={() => {
-              setFailed(false);
-              setAsking(true);
-            }}
-          >
+          <button type="button" className="button button-secondary" onClick={() => confirmed.ask()}>
             {t('account.security.workplace.remove')}
           </button>
         </li>
       </ul>
-      {failed && (
+      {remove.isError && (
         <p className="notice notice-error" role="alert">
           {t('account.security.workplace.failed')}
         </p>
       )}
-      {asking && (
-        <ConfirmDialog
-          title={t('account.security.workplace.confirmTitle')}
-          text={t('account.security.workplace.confirmText', { email })}
-          confirmLabel={t('account.security.workplace.remove')}
-          cancelLabel={t('account.common.cancel')}
-          busy={remove.isPending}
-          onConfirm={() => remove.mutate()}
-          onCancel={() => setAsking(false)}
-        />
-      )}
+      {confirmed.dialog}
     </section>
   );
 }

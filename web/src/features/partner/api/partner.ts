@@ -1,0 +1,32 @@
+import type { SsoProvider } from '@portal/contract';
+import { useMutation } from '@tanstack/react-query';
+import { answerOrThrow, api } from '../../../lib/api';
+
+/** Asks an administrator for access (`POST /partner/access-request`); 409: it is there already. */
+export const useRequestAccess = () =>
+  useMutation({
+    mutationFn: (message: string) =>
+      answerOrThrow(api.partner.requestAccess({ body: { message } })),
+  });
+
+/**
+ * Links the workplace login to an existing account proven by its password
+ * (`POST /user/link-account`); a 401 asks for the account's second factor.
+ */
+export const useLinkAccount = () =>
+  useMutation({
+    mutationFn: (body: { payload: string; username: string; password: string; captcha?: string }) =>
+      answerOrThrow(api.partner.linkAccount({ body })),
+  });
+
+/** The identity provider's answer, checked by the gateway (`POST /sso/:provider/callback`). */
+export const useSsoCallback = () =>
+  useMutation({
+    mutationFn: (answer: { provider: SsoProvider; code: string; state: string }) =>
+      answerOrThrow(
+        api.partner.ssoCallback({
+          params: { provider: answer.provider },
+          body: { code: answer.code, state: answer.state },
+        }),
+      ),
+  });

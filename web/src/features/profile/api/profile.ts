@@ -1,0 +1,24 @@
+import type { IBAN_COUNTRIES, ProfileUpdate } from '@portal/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { answerOrThrow, api, queryKeys, type Sender, sentOrThrow } from '../../../lib/api';
+
+/** Saves the personal information (`PATCH /user`); the user is read again. */
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ProfileUpdate) => answerOrThrow(api.profile.updateUser({ body })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.user }),
+  });
+}
+
+/** Saves the IBAN and its country (`PUT /user/iban`, through the step-up); the user is read again. */
+export function useUpdateIban(run: Sender) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { iban: string; country: (typeof IBAN_COUNTRIES)[number] }) =>
+      sentOrThrow(run, () => api.profile.updateIban({ body })),
+    onSuccess: async (res) => {
+      if (res) await queryClient.invalidateQueries({ queryKey: queryKeys.user });
+    },
+  });
+}

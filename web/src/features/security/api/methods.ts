@@ -1,0 +1,19 @@
+import type { MfaMethod } from '@portal/contract';
+import { api, type Sender } from '../../../lib/api';
+import { useMethodsChange } from '../../../lib/mfa-methods';
+
+/**
+ * Removes a method (`DELETE /mfa/:id`, through the step-up; a contact that is
+ * not a method yet goes by its target): answers the methods left.
+ */
+export const useDeleteMethod = (run: Sender) =>
+  useMethodsChange(run, (m: MfaMethod) =>
+    api.mfa.deleteMethod({
+      params: { id: m.id },
+      query: m.id < 0 && m.target ? { target: m.target } : {},
+    }),
+  );
+
+/** Makes a method the primary one (`POST /mfa/switch-primary/:id`, through the step-up). */
+export const useSwitchPrimary = (run: Sender) =>
+  useMethodsChange(run, (m: MfaMethod) => api.mfa.switchPrimary({ params: { id: m.id } }));
