@@ -1,12 +1,8 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiHeaders, startStack, type TestStack } from './test-helpers';
+import { describe, expect, it } from 'vitest';
+import { apiHeaders, fileStack } from './test-helpers';
 
-let stack: TestStack;
-beforeAll(async () => {
-  stack = await startStack();
-});
-afterAll(() => stack.close());
+const stack = fileStack();
 
 async function fetchDoc(url: string) {
   const res = await stack.gateway.inject({ url, headers: apiHeaders('be.localhost:3000') });

@@ -1,16 +1,16 @@
 // Cross-cutting (CSRF, origin, auth and MFA at once), so it stays here, beside no one plugin.
 import { MFA_PAUSE, portalApi } from '@portal/contract';
 import { DEMO_TOTP_SECRET, totpCode } from '@portal/mock-upstream';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   apiHeaders,
   browserHeaders,
+  fileStack,
   freePort,
   pathOf,
   routesOf,
   signIn,
   startStack,
-  type TestStack,
 } from './test-helpers';
 
 /**
@@ -20,11 +20,7 @@ import {
  * switches accounts silently, and a paused second factor that says how long.
  */
 
-let stack: TestStack;
-beforeAll(async () => {
-  stack = await startStack();
-});
-afterAll(() => stack.close());
+const stack = fileStack();
 beforeEach(async () => {
   await stack.be.app.inject({ method: 'POST', url: '/__dev/reset' });
 });

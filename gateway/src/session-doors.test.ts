@@ -9,6 +9,7 @@ import {
   browserHeaders,
   completeMfa,
   DEMO_PASSWORD,
+  fileStack,
   mockOf,
   newDeviceCookie,
   startStack,
@@ -23,11 +24,7 @@ import {
  */
 
 const HOST = 'be.localhost:3000';
-let stack: TestStack;
-beforeAll(async () => {
-  stack = await startStack();
-});
-afterAll(() => stack.close());
+const stack = fileStack();
 
 /** A browser of its own (device cookie), as the attacker's or the victim's. */
 function browser(target: TestStack = stack) {

@@ -5,7 +5,7 @@ import { Writable } from 'node:stream';
 import { buildMockUpstream, type MockApp } from '@portal/mock-upstream';
 import { type AppRoute, isAppRoute } from '@ts-rest/core';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { onTestFinished } from 'vitest';
+import { afterAll, beforeAll, onTestFinished } from 'vitest';
 import { buildApp } from './app';
 import { type Config, testConfig } from './config';
 
@@ -46,6 +46,20 @@ export async function startStack(overrides: Partial<Config> = {}): Promise<TestS
       await lu.app.close();
     },
   };
+}
+
+/**
+ * The test file's stack: started before its first test, closed after its
+ * last. The object is there at once (tests read it only once it is
+ * started) and stays the same one, so a test may set its `deviceId`.
+ */
+export function fileStack(overrides: Partial<Config> = {}): TestStack {
+  const stack = {} as TestStack;
+  beforeAll(async () => {
+    Object.assign(stack, await startStack(overrides));
+  });
+  afterAll(() => stack.close());
+  return stack;
 }
 
 /** A stack of the calling test's own (a configuration the file's stack has not), closed when it ends. */

@@ -1,17 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  browserHeaders,
-  DEMO_PASSWORD,
-  startStack,
-  type TestStack,
-  wrongPassword,
-} from '../test-helpers';
+import { describe, expect, it } from 'vitest';
+import { browserHeaders, DEMO_PASSWORD, fileStack, wrongPassword } from '../test-helpers';
 
-let stack: TestStack;
-beforeAll(async () => {
-  stack = await startStack();
-});
-afterAll(() => stack.close());
+const stack = fileStack();
 
 const signInBody = {
   grant_type: 'password',

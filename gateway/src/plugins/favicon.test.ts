@@ -1,12 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiHeaders, startStack, type TestStack } from '../test-helpers';
+import { describe, expect, it } from 'vitest';
+import { apiHeaders, fileStack } from '../test-helpers';
 
-let stack: TestStack;
-beforeAll(async () => {
-  stack = await startStack();
-});
-afterAll(() => stack.close());
+const stack = fileStack();
 
 describe('favicon per variant', () => {
   it('serves the Belgian icon on BE hosts and the Luxembourg one on LU hosts', async () => {

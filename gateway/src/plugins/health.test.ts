@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stackForTest, startStack, type TestStack } from '../test-helpers';
+import { describe, expect, it } from 'vitest';
+import { fileStack, stackForTest } from '../test-helpers';
 
-let stack: TestStack;
-beforeAll(async () => {
-  stack = await startStack();
-});
-afterAll(() => stack.close());
+const stack = fileStack();
 
 describe('health probes', () => {
   it('/healthz answers on the public port; /readyz on the management port only', async () => {

@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   apiHeaders,
   browserHeaders,
   DEMO_PASSWORD,
+  fileStack,
   stackForTest,
-  startStack,
-  type TestStack,
 } from '../test-helpers';
 
-let stack: TestStack;
-beforeAll(async () => {
-  stack = await startStack();
-});
-afterAll(() => stack.close());
+const stack = fileStack();
 
 describe('maintenance mode', () => {
   it('answers every /api call with 503 maintenance, except the config that says so', async () => {

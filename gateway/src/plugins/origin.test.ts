@@ -1,19 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   apiHeaders,
   browserHeaders,
   DEMO_PASSWORD,
+  fileStack,
   signIn,
-  startStack,
-  type TestStack,
   wrongPassword,
 } from '../test-helpers';
 
-let stack: TestStack;
-beforeAll(async () => {
-  stack = await startStack();
-});
-afterAll(() => stack.close());
+const stack = fileStack();
 
 describe('public origins', () => {
   /** A sign-in call as a browser at `host` whose page is at `origin` sends it. */

@@ -11,18 +11,13 @@ import {
   browserHeaders,
   completeMfa,
   DEMO_PASSWORD,
+  fileStack,
   newDeviceCookie,
   signIn,
-  startStack,
-  type TestStack,
 } from '../test-helpers';
 import { DEVICE_MAX_AGE_S, upstreamDeviceId } from './session';
 
-let stack: TestStack;
-beforeAll(async () => {
-  stack = await startStack();
-});
-afterAll(() => stack.close());
+const stack = fileStack();
 beforeEach(async () => {
   await stack.be.app.inject({ method: 'POST', url: '/__dev/reset' });
 });

@@ -1,23 +1,18 @@
 import { portalApi } from '@portal/contract';
 import type { AppRoute } from '@ts-rest/core';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   apiHeaders,
   browserHeaders,
+  fileStack,
   newDeviceCookie,
   pathOf,
   routesOf,
   signIn,
-  startStack,
-  type TestStack,
 } from '../test-helpers';
 
-let stack: TestStack;
-beforeAll(async () => {
-  stack = await startStack();
-});
-afterAll(() => stack.close());
+const stack = fileStack();
 beforeEach(async () => {
   await stack.be.app.inject({ method: 'POST', url: '/__dev/reset' });
 });

@@ -1,18 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  apiHeaders,
-  browserHeaders,
-  DEMO_PASSWORD,
-  signIn,
-  startStack,
-  type TestStack,
-} from '../test-helpers';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { apiHeaders, browserHeaders, DEMO_PASSWORD, fileStack, signIn } from '../test-helpers';
 
-let stack: TestStack;
-beforeAll(async () => {
-  stack = await startStack();
-});
-afterAll(() => stack.close());
+const stack = fileStack();
 beforeEach(async () => {
   await stack.be.app.inject({ method: 'POST', url: '/__dev/reset' });
   stack.deviceId = crypto.randomUUID();

@@ -1,20 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  apiHeaders,
-  browserHeaders,
-  completeMfa,
-  DEMO_PASSWORD,
-  startStack,
-  type TestStack,
-} from '../test-helpers';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { apiHeaders, browserHeaders, completeMfa, DEMO_PASSWORD, fileStack } from '../test-helpers';
 
-let stack: TestStack;
-beforeAll(async () => {
-  stack = await startStack();
-});
-afterAll(() => stack.close());
+const stack = fileStack();
 beforeEach(async () => {
   await stack.be.app.inject({ method: 'POST', url: '/__dev/reset' });
   stack.deviceId = randomUUID();

@@ -1,12 +1,8 @@
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { browserHeaders, signIn, startStack, type TestStack } from '../test-helpers';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { browserHeaders, fileStack, signIn } from '../test-helpers';
 
-let stack: TestStack;
-beforeAll(async () => {
-  stack = await startStack();
-});
-afterAll(() => stack.close());
+const stack = fileStack();
 beforeEach(async () => {
   await stack.be.app.inject({ method: 'POST', url: '/__dev/reset' });
 });

@@ -1,12 +1,8 @@
 import { findAccountByLogin, issueToken } from '@portal/mock-upstream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { completeMfa, DEMO_PASSWORD, startStack, type TestStack } from '../test-helpers';
+import { describe, expect, it } from 'vitest';
+import { completeMfa, DEMO_PASSWORD, fileStack } from '../test-helpers';
 
-let stack: TestStack;
-beforeAll(async () => {
-  stack = await startStack();
-});
-afterAll(() => stack.close());
+const stack = fileStack();
 
 const HOST = 'be.localhost:3000';
 const headers = (extra: Record<string, string> = {}) => ({

@@ -1,13 +1,9 @@
 import { assert, newSoftPasskey, register } from '@portal/mock-upstream/test-authenticator';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { browserHeaders, mockOf, signIn, startStack, type TestStack } from '../test-helpers';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { browserHeaders, fileStack, mockOf, signIn } from '../test-helpers';
 
-let stack: TestStack;
-beforeAll(async () => {
-  stack = await startStack();
-});
-afterAll(() => stack.close());
+const stack = fileStack();
 beforeEach(async () => {
   await stack.be.app.inject({ method: 'POST', url: '/__dev/reset' });
   await stack.lu.app.inject({ method: 'POST', url: '/__dev/reset' });
