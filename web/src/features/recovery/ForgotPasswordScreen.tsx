@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { PhoneField, type PhoneValue, phoneToE164 } from '../../components/PhoneField';
 import { getConfig } from '../../lib/config';
 import { href } from '../../lib/routes';
-import { useTypedBeforeScript } from '../../lib/typed-before-script';
+import { shownValue, useTypedBeforeScript } from '../../lib/typed-before-script';
 import { useForgotPassword } from './api/recovery';
 import { useRefusal } from './refusal';
 
@@ -28,10 +28,8 @@ export default function ForgotPasswordScreen({ by }: { by: 'email' | 'phone' }) 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     refusal.clear();
-    // What the field shows is what is sent: on a drawn page, text typed while the
-    // script took over can reach the field without reaching the state.
-    const field = document.getElementById(emailId);
-    const typed = field instanceof HTMLInputElement ? field.value : email;
+    // What the field shows is what is sent (its text may not have reached the state).
+    const typed = shownValue(emailId, email);
     if (by === 'email' && !EMAIL.test(typed.trim())) return refusal.refuse('email');
     send.mutate(
       { login: by === 'email' ? typed.trim() : phoneToE164(phone, config.variant) },

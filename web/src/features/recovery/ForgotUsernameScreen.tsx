@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { Radio, RadioGroup } from '../../components/Choices';
 import { getConfig } from '../../lib/config';
 import { href } from '../../lib/routes';
-import { useTypedBeforeScript } from '../../lib/typed-before-script';
+import { shownValue, useTypedBeforeScript } from '../../lib/typed-before-script';
 import { useForgotUsername } from './api/recovery';
 import { useRefusal } from './refusal';
 
@@ -31,9 +31,8 @@ export default function ForgotUsernameScreen() {
   useTypedBeforeScript(id, setValue);
 
   const normalised = () => {
-    // What the field shows is what is sent (see ForgotPasswordScreen).
-    const field = document.getElementById(id);
-    const shown = field instanceof HTMLInputElement ? field.value : value;
+    // What the field shows is what is sent (its text may not have reached the state).
+    const shown = shownValue(id, value);
     return by === 'nrn'
       ? shown.replace(/[\s.-]/g, '')
       : lu
