@@ -136,6 +136,9 @@ test('a sensitive change without a recent check asks for a code in place and kee
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
   await expect(banking.getByRole('textbox')).toHaveValue('BE71 0961 2345 6769');
+  // The dialog says where the code went once it is sent: only then is it in the outbox
+  // (before, the newest code there is the one the trusted sign-in used).
+  await expect(dialog.getByText(/e•••e@example\.be/)).toBeVisible();
   await dialog.getByRole('textbox').fill(await outboxCode(request, 'employee@example.be'));
   await dialog.locator('button[type="submit"]').click();
   await expect(dialog).toHaveCount(0);
