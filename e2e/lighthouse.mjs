@@ -45,7 +45,12 @@ const freePort = () =>
     });
   });
 
-const [gatewayPort, bePort, luPort] = [await freePort(), await freePort(), await freePort()];
+const [gatewayPort, managementPort, bePort, luPort] = [
+  await freePort(),
+  await freePort(),
+  await freePort(),
+  await freePort(),
+];
 const origin = `http://be.localhost:${gatewayPort}`;
 const luOrigin = `http://lu.localhost:${gatewayPort}`;
 
@@ -91,9 +96,9 @@ function call(port, path, { method = 'GET', headers = {}, body } = {}) {
 
 /**
  * A returning signed-in visitor, as the browser behind `port` would have one
- * after signing in: the session's cookies (`a=1; b=2`) in its jar, and the
- * account copy the web app keeps in local storage (`lib/session.ts`), read
- * from the gateway with those cookies.
+ * after signing in: the session's cookies (`a=1; b=2`) in its jar, and what
+ * the web app keeps of the account in local storage, its language alone
+ * (`lib/session.ts`), read from the gateway with those cookies.
  */
 async function signedInBrowser(port, header) {
   const user = await call(gatewayPort, '/api/user', {
@@ -112,7 +117,7 @@ async function signedInBrowser(port, header) {
     await page.goto(`${origin}/healthz`);
     await page.evaluate(
       (copy) => localStorage.setItem('account', copy),
-      JSON.stringify(user.body.data),
+      JSON.stringify({ language: user.body.data.language }),
     );
     await page.close();
   } finally {
@@ -228,6 +233,8 @@ const stack = spawn(process.execPath, [join(root, 'scripts/start.mjs'), '--no-bu
   env: {
     ...process.env,
     PORT: String(gatewayPort),
+    // Beside any other stack on this machine (the e2e suite's, your own `pnpm start`).
+    MANAGEMENT_PORT: String(managementPort),
     MOCK_BE_PORT: String(bePort),
     MOCK_LU_PORT: String(luPort),
     LOG_LEVEL: 'warn',

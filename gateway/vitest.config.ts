@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -9,6 +10,8 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    // One test file per core: vitest's default (cores − 1) runs one file at a time on a 2-core machine.
+    maxWorkers: availableParallelism(),
     projects: [
       { test: { name: 'unit', include: ['src/**/*.test.ts'] } },
       {

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
@@ -54,6 +55,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     setupFiles: ['./src/test-setup.ts'],
     css: false,
     testTimeout: 15_000,
+    // One test file per core: vitest's default (cores − 1) runs one file at a time on a 2-core machine.
+    maxWorkers: availableParallelism(),
     // The widget library is hundreds of small modules: one pre-bundled file loads far faster.
     deps: {
       optimizer: {

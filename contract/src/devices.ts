@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { c } from './c';
 import { ErrorBody } from './errors';
+import { RowId } from './fields';
+import { deviceAndPlace } from './sessions';
 
 /**
  * Trusted devices (issue 16, item 3): the devices on which "trust this
@@ -9,13 +11,7 @@ import { ErrorBody } from './errors';
  */
 export const TrustedDevice = z.object({
   id: z.number().int(),
-  /** Null when the user agent says nothing useful (the web app shows "unknown device"). */
-  device_name: z.string().nullable(),
-  browser: z.string().nullable(),
-  os: z.string().nullable(),
-  city: z.string().nullable(),
-  /** ISO 3166-1 alpha-2. */
-  country: z.string().nullable(),
+  ...deviceAndPlace,
   /**
    * What the address alone tells when no city is known (no geolocation
    * lookup): this machine (`local`) or a private network (`private`).
@@ -30,8 +26,6 @@ export const TrustedDevice = z.object({
 export type TrustedDevice = z.infer<typeof TrustedDevice>;
 
 export const TrustedDeviceList = z.object({ devices: z.array(TrustedDevice) });
-
-const TrustedDeviceId = z.object({ id: z.coerce.number().int().positive() });
 
 /**
  * Which notices the account gets by e-mail. `new_device_sign_in`: an e-mail
@@ -62,7 +56,7 @@ export const devicesAccount = c.router({
     path: '/trusted-devices/:id',
     summary:
       'Stop trusting one device (its next sign-in asks for MFA again); 404 when it is not one of yours; history `device_untrusted`',
-    pathParams: TrustedDeviceId,
+    pathParams: RowId,
     body: c.noBody(),
     responses: { 204: c.noBody(), 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
   },

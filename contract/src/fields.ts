@@ -80,6 +80,12 @@ export const NationalRegisterNumber = z
 /** The device id the web app creates once (spec part 3: a random UUID). */
 export const DeviceId = z.uuid();
 
+/**
+ * A numbered row named in the path (`/sessions/:id`, `/trusted-devices/:id`,
+ * `/user/contacts/:id`): a positive whole number, read from the path's text.
+ */
+export const RowId = z.object({ id: z.coerce.number().int().positive() });
+
 /** Languages a user may hold on their profile (both variants). */
 export const Language = z.enum(['en', 'fr', 'nl', 'de']);
 export type Language = z.infer<typeof Language>;

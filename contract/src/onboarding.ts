@@ -35,6 +35,16 @@ export function exactlyOneOf<T extends object>(keys: (keyof T & string)[], messa
   };
 }
 
+/**
+ * A request form that is only "either … or …": each of `alternatives` may be
+ * given, exactly one must be (`message` otherwise).
+ */
+export function eitherOr<A extends z.ZodRawShape>(alternatives: A, message: string) {
+  const form = z.object(alternatives).partial();
+  const keys = Object.keys(alternatives) as (keyof A & string)[];
+  return form.superRefine(exactlyOneOf<z.output<typeof form>>(keys, message));
+}
+
 // ───────────────────────── Forgot / reset password ─────────────────────────
 
 /**
@@ -79,18 +89,14 @@ export type ResetCodeCheck = z.infer<typeof ResetCodeCheck>;
 // ───────────────────────────── Forgot username ─────────────────────────────
 
 /** Spec "Forgot username": by card number (LU: activation code) or national register number. */
-export const ForgotUsernameRequest = z
-  .object({
-    card_number: CardNumber.optional(),
-    activation_code: ActivationCode.optional(),
-    national_register_number: NationalRegisterNumber.optional(),
-  })
-  .superRefine(
-    exactlyOneOf(
-      ['card_number', 'activation_code', 'national_register_number'],
-      'Give a card number, an activation code or a national register number.',
-    ),
-  );
+export const ForgotUsernameRequest = eitherOr(
+  {
+    card_number: CardNumber,
+    activation_code: ActivationCode,
+    national_register_number: NationalRegisterNumber,
+  },
+  'Give a card number, an activation code or a national register number.',
+);
 export type ForgotUsernameRequest = z.infer<typeof ForgotUsernameRequest>;
 
 /** The usernames (e-mails, then phones) of the matching account, masked; empty when none. */
@@ -107,18 +113,10 @@ export const InvitationCode = z
   .regex(/^[A-Z0-9-]{4,32}$/, { error: 'The code is invalid.' });
 
 /** Start by card number (BE), activation code (LU) or invitation code (BE). */
-export const OnboardingStart = z
-  .object({
-    card_number: CardNumber.optional(),
-    activation_code: ActivationCode.optional(),
-    invitation_code: InvitationCode.optional(),
-  })
-  .superRefine(
-    exactlyOneOf(
-      ['card_number', 'activation_code', 'invitation_code'],
-      'Give a card number, an activation code or an invitation code.',
-    ),
-  );
+export const OnboardingStart = eitherOr(
+  { card_number: CardNumber, activation_code: ActivationCode, invitation_code: InvitationCode },
+  'Give a card number, an activation code or an invitation code.',
+);
 export type OnboardingStart = z.infer<typeof OnboardingStart>;
 
 /**
@@ -200,6 +198,10 @@ export type OnboardingConfirmedPortal = z.infer<typeof OnboardingConfirmedPortal
 const expired = { 404: ErrorBody };
 /** `wrong_step` (order), `email-duplicated`, `phone-duplicated`, `card_taken`. */
 const conflict = { 409: ErrorBody };
+/** A step of the flow: where it stands now, or why the step was refused. */
+const stepAnswers = { 200: OnboardingProgress, 400: ErrorBody, ...expired, ...conflict };
+/** A step that checks a code or a password: also 422 with the message on a wrong one. */
+const checkedStepAnswers = { ...stepAnswers, 422: MessageBody };
 
 export const onboardingAccount = c.router({
   forgotPassword: {
@@ -249,7 +251,7 @@ export const onboardingAccount = c.router({
     path: '/onboarding/email',
     summary: 'Onboarding: choose the e-mail (current or personal) and send it a code',
     body: OnboardingEmail,
-    responses: { 200: OnboardingProgress, 400: ErrorBody, ...expired, ...conflict },
+    responses: stepAnswers,
   },
   verifyEmail: {
     method: 'POST',
@@ -257,13 +259,7 @@ export const onboardingAccount = c.router({
     path: '/onboarding/email/verify',
     summary: 'Onboarding: confirm the e-mail with its code',
     body: OnboardingCode,
-    responses: {
-      200: OnboardingProgress,
-      400: ErrorBody,
-      ...expired,
-      ...conflict,
-      422: MessageBody,
-    },
+    responses: checkedStepAnswers,
   },
   sendPhoneCode: {
     method: 'POST',
@@ -271,7 +267,7 @@ export const onboardingAccount = c.router({
     path: '/onboarding/phone',
     summary: 'Onboarding: choose the phone number and send it a code by SMS',
     body: OnboardingPhone,
-    responses: { 200: OnboardingProgress, 400: ErrorBody, ...expired, ...conflict },
+    responses: stepAnswers,
   },
   verifyPhone: {
     method: 'POST',
@@ -279,13 +275,7 @@ export const onboardingAccount = c.router({
     path: '/onboarding/phone/verify',
     summary: 'Onboarding: confirm the phone number with its code',
     body: OnboardingCode,
-    responses: {
-      200: OnboardingProgress,
-      400: ErrorBody,
-      ...expired,
-      ...conflict,
-      422: MessageBody,
-    },
+    responses: checkedStepAnswers,
   },
   setPassword: {
     method: 'POST',
@@ -294,13 +284,7 @@ export const onboardingAccount = c.router({
     summary:
       'Onboarding: choose the password (password rules apply; 422 `password_breached` when it appears in known breaches)',
     body: OnboardingPassword,
-    responses: {
-      200: OnboardingProgress,
-      400: ErrorBody,
-      ...expired,
-      ...conflict,
-      422: MessageBody,
-    },
+    responses: checkedStepAnswers,
   },
   acceptTerms: {
     method: 'POST',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { c } from './c';
 import { ErrorBody, MessageBody } from './errors';
-import { IbanCountry, Language, NewPassword, PersonName } from './fields';
+import { IbanCountry, Language, NewPassword, PersonName, RowId } from './fields';
 import { preloadedRead, rateLimited } from './rate-limits';
 
 export const ContactEntry = z.object({
@@ -133,7 +133,26 @@ export const SWITCH_FAILED = {
   message: 'An error occurred during the switch.',
 } as const;
 
-const ContactId = z.object({ id: z.coerce.number().int().positive() });
+// Not `as const`: ts-rest's response typing rejects readonly status keys.
+/** A sensitive change the account API checks itself: the user, or 422 with the message. */
+const checkedChange = {
+  200: UserAnswer,
+  400: ErrorBody,
+  401: ErrorBody,
+  403: ErrorBody,
+  422: MessageBody,
+};
+/**
+ * What a call on one e-mail or phone (`/user/contacts/:id…`) may refuse: 403
+ * without sudo, 404 when it is not the user's, 409 when its state forbids it.
+ */
+const contactRefusals = {
+  400: ErrorBody,
+  401: ErrorBody,
+  403: ErrorBody,
+  404: ErrorBody,
+  409: ErrorBody,
+};
 
 /**
  * Sensitive changes (IBAN, password, e-mails and phones) answer 403
@@ -161,13 +180,7 @@ export const profileAccount = c.router({
     summary:
       'Set the IBAN and its country (sensitive: needs sudo; 422 "The provided IBAN is invalid.")',
     body: IbanUpdate,
-    responses: {
-      200: UserAnswer,
-      400: ErrorBody,
-      401: ErrorBody,
-      403: ErrorBody,
-      422: MessageBody,
-    },
+    responses: checkedChange,
   },
   changePassword: {
     method: 'POST',
@@ -176,13 +189,7 @@ export const profileAccount = c.router({
     summary:
       'Change the password: current one checked (422 `password_incorrect`), new one by the password rules (400) and different from the current one (422 `password_unchanged`); needs sudo',
     body: PasswordChange,
-    responses: {
-      200: UserAnswer,
-      400: ErrorBody,
-      401: ErrorBody,
-      403: ErrorBody,
-      422: MessageBody,
-    },
+    responses: checkedChange,
   },
   replaceWeakPassword: {
     method: 'POST',
@@ -229,48 +236,27 @@ export const profileAccount = c.router({
     metadata: rateLimited('codes'),
     path: '/user/contacts/:id/verify',
     summary: 'Send a new code to an unverified e-mail or phone (answers a new payload); needs sudo',
-    pathParams: ContactId,
+    pathParams: RowId,
     body: c.noBody(),
-    responses: {
-      200: CodeSent,
-      400: ErrorBody,
-      401: ErrorBody,
-      403: ErrorBody,
-      404: ErrorBody,
-      409: ErrorBody,
-    },
+    responses: { 200: CodeSent, ...contactRefusals },
   },
   deleteContact: {
     method: 'DELETE',
     path: '/user/contacts/:id',
     summary:
       'Delete an e-mail or phone; 409 when it is the last e-mail or phone, the primary one, or the target of the last e-mail/SMS MFA method; needs sudo',
-    pathParams: ContactId,
+    pathParams: RowId,
     body: c.noBody(),
-    responses: {
-      200: UserAnswer,
-      400: ErrorBody,
-      401: ErrorBody,
-      403: ErrorBody,
-      404: ErrorBody,
-      409: ErrorBody,
-    },
+    responses: { 200: UserAnswer, ...contactRefusals },
   },
   makeContactPrimary: {
     method: 'POST',
     path: '/user/contacts/:id/primary',
     summary:
       'Make an e-mail or phone the default one: only verified entries with 2FA (409 switch_failed otherwise); needs sudo',
-    pathParams: ContactId,
+    pathParams: RowId,
     body: c.noBody(),
-    responses: {
-      200: UserAnswer,
-      400: ErrorBody,
-      401: ErrorBody,
-      403: ErrorBody,
-      404: ErrorBody,
-      409: ErrorBody,
-    },
+    responses: { 200: UserAnswer, ...contactRefusals },
   },
 });
 

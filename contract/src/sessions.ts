@@ -1,6 +1,21 @@
 import { z } from 'zod';
 import { c } from './c';
 import { ErrorBody } from './errors';
+import { RowId } from './fields';
+
+/**
+ * The device and place of a session, a trusted device or a history event, as
+ * the account API reads them from the user agent and the address: each null
+ * when they say nothing useful (the web app then says "unknown"); `country` is
+ * ISO 3166-1 alpha-2. One set of fields, so that the three name them alike.
+ */
+export const deviceAndPlace = {
+  device_name: z.string().nullable(),
+  browser: z.string().nullable(),
+  os: z.string().nullable(),
+  city: z.string().nullable(),
+  country: z.string().nullable(),
+};
 
 /**
  * Spec part 3, Session/device: one sign-in. `id` names the session; the token
@@ -8,13 +23,7 @@ import { ErrorBody } from './errors';
  */
 export const Session = z.object({
   id: z.number().int(),
-  /** Null when the user agent says nothing useful (the web app shows "unknown"). */
-  device_name: z.string().nullable(),
-  browser: z.string().nullable(),
-  os: z.string().nullable(),
-  city: z.string().nullable(),
-  /** ISO 3166-1 alpha-2. */
-  country: z.string().nullable(),
+  ...deviceAndPlace,
   /** ISO date-times. */
   first_connection: z.string(),
   recent_activity: z.string(),
@@ -79,11 +88,7 @@ export const HistoryEntry = z.object({
   /** ISO date-time. */
   time: z.string(),
   kind: z.string(),
-  device_name: z.string().nullable(),
-  browser: z.string().nullable(),
-  os: z.string().nullable(),
-  city: z.string().nullable(),
-  country: z.string().nullable(),
+  ...deviceAndPlace,
   /** What it concerned, when that helps (the e-mail added, the method removed…). */
   detail: z.string().nullable(),
 });
@@ -92,8 +97,6 @@ export type HistoryEntry = z.infer<typeof HistoryEntry>;
 export const HistoryQuery = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
-
-const SessionId = z.object({ id: z.coerce.number().int().positive() });
 
 export const sessionsAccount = c.router({
   listSessions: {
@@ -106,7 +109,7 @@ export const sessionsAccount = c.router({
     method: 'DELETE',
     path: '/sessions/:id',
     summary: 'Log out one session (its token stops working); 404 when it is not one of yours',
-    pathParams: SessionId,
+    pathParams: RowId,
     body: c.noBody(),
     responses: { 204: c.noBody(), 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
   },

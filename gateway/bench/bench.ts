@@ -41,15 +41,18 @@ const WARMUP_S = 3;
  * measured in the same rounds (the price of its contract checks, cookies, CSRF
  * rule, headers and logs, on the libraries the product is built on: a
  * regression guard that means the same on a fast machine and a slow one), its
- * peak RSS at most 384 MB, and no failed request. Node 24 sizes its young
- * generation from the memory the process may use: unconstrained on a 24 GB
- * machine, the gateway peaks at about 310 MB (in a container with a memory
- * limit V8 sizes its heap to the limit instead; docs/performance.md).
+ * peak RSS at most 512 MB, and no failed request. Both run unconstrained, as
+ * the CPU ratio was set for: V8 then sizes its young generation from the
+ * machine's memory and the RSS grows with the request rate (about 310 MB at
+ * 730 requests a second, 402 MB at 5,800 on a 24 GB machine). In the 512 MB
+ * container docs/operations.md asks for, V8 sizes its heap to the limit
+ * instead; the load test (reliability/load.test.ts) checks the RSS stays flat
+ * under that heap (`AS_DEPLOYED`).
  * Throughput against a direct call is printed, not budgeted: on a 2-core
  * machine that also runs the load generator, not even the bare pass-through
  * reaches two thirds of it.
  */
-const BUDGET = { cpuRatio: 2.0, rssMb: 384, failed: 0 };
+const BUDGET = { cpuRatio: 2.0, rssMb: 512, failed: 0 };
 
 interface Figures {
   /** Requests that did not answer 2xx, errored or timed out. */

@@ -54,7 +54,14 @@ const gateways = await Promise.all(
     const url = `http://127.0.0.1:${port}`;
     const child = start(
       variant.dir,
-      { PORT: String(port), UPSTREAM_BE_URL: mock, UPSTREAM_LU_URL: mock, PUBLIC_ORIGIN_BE: url },
+      {
+        PORT: String(port),
+        // Any free port: several gateways run side by side.
+        MANAGEMENT_PORT: '0',
+        UPSTREAM_BE_URL: mock,
+        UPSTREAM_LU_URL: mock,
+        PUBLIC_ORIGIN_BE: url,
+      },
       [...variant.flags, 'dist/server.mjs'],
       productionNode,
     );

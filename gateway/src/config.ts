@@ -72,7 +72,7 @@ const origins = z
   })
   .optional();
 
-/** Every variable the gateway reads, with DESIGN.md's defaults. */
+/** Every variable the gateway reads, with the defaults of docs/operations.md. */
 const Env = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),

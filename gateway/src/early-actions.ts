@@ -6,22 +6,36 @@ import { createHash } from 'node:crypto';
  * reload the page and lose what was typed (a GET would even put it in the
  * address); a link in the page would load the next page whole, outside the
  * journey that leads to it. This inline script, the only one on a drawn page,
- * holds both (links in the page's `<main>`): it stops the browser's own and
+ * holds both (links in the page's `<main>`, and its buttons that only the script
+ * makes work: show password, sign in with a passkey): it stops the browser's own and
  * queues them; once hydrated, the app does them in order, as if done then
  * (`web/src/lib/early-actions.ts`). The header (language links, the brand)
  * keeps working without the script. It stops holding as soon as the app says
  * it is there (`__portalHydrated`).
  *
+ * It also starts the app's script, once the whole page has been painted: the
+ * drawn page carries that script as a `modulepreload` link (fetched at once,
+ * at low priority), so that neither its download nor its evaluation and the
+ * hydration that follows can hold back the first paint, on a slow phone
+ * least of all (docs/decisions/0005-server-rendered-entry-pages.md).
+ *
  * Allowed by the CSP by its hash, not by `'unsafe-inline'`: any other inline
- * script, injected or not, is still refused.
+ * script, injected or not, is still refused. The script it adds is the
+ * portal's own file, which `'self'` allows.
  */
 export const EARLY_ACTIONS_SCRIPT = [
   '(function(){var w=window,d=document,q=w.__portalEarly=[];',
   "d.addEventListener('submit',function(e){if(w.__portalHydrated)return;e.preventDefault();",
   "q.push({form:e.target,submitter:e.submitter||null});e.target.setAttribute('aria-busy','true')},true);",
   "d.addEventListener('click',function(e){if(w.__portalHydrated||e.button!==0||e.metaKey||e.ctrlKey||e.shiftKey||e.altKey)return;",
-  "var t=e.target.closest&&e.target.closest('main a[href]:not([target])');",
-  'if(!t)return;e.preventDefault();q.push({click:t})},true)})();',
+  "var t=e.target.closest&&e.target.closest('main a[href]:not([target]),main button[type=button]');",
+  'if(!t)return;e.preventDefault();q.push({click:t})},true);',
+  // The app's script, fetched early (a modulepreload link), runs once the whole page is painted.
+  "var s=0;function run(){if(s)return;s=1;var l=d.querySelector('link[rel=modulepreload][data-entry]');",
+  "if(!l)return;var e=d.createElement('script');e.type='module';e.crossOrigin='';e.src=l.href;d.head.appendChild(e)}",
+  "d.addEventListener('DOMContentLoaded',function(){requestAnimationFrame(function(){setTimeout(run,0)});",
+  // A tab in the background paints no frame: its script runs all the same.
+  'setTimeout(run,500)})})();',
 ].join('');
 
 /** The script's CSP source expression: `'sha256-…'`. */

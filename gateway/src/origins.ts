@@ -22,7 +22,7 @@ export function publicOrigins(config: Config): PublicOrigin[] {
 /**
  * The configured origin a Host header names exactly, port included (the
  * default port of the scheme may be left out, as browsers do). Undefined when
- * it names none: such a request is not ours to serve (DESIGN.md). A proxy in
+ * it names none: such a request is not ours to serve (docs/security.md). A proxy in
  * front must pass the public Host on, or the origin be configured as the
  * proxy forwards it.
  */
@@ -40,7 +40,7 @@ export function originOfHost(
 const defaultPort = (o: PublicOrigin) => (o.https ? '443' : '80');
 
 /**
- * The session cookie's Domain (DESIGN.md): the origin's host without its
+ * The session cookie's Domain (docs/decisions/0003-shared-cookie-domain.md): the origin's host without its
  * leading `account.`, shared with the provider's sibling platforms; host-only
  * on localhost, *.localhost and IP addresses.
  */

@@ -7,9 +7,12 @@ import {
   browserHeaders,
   fileStack,
   freePort,
+  passwordSignIn,
   pathOf,
   routesOf,
+  sendCode,
   signIn,
+  startCodeCheck,
   startStack,
 } from './test-helpers';
 
@@ -178,56 +181,22 @@ describe('a hash link while signed in to another account', () => {
 
 describe('a paused second factor', () => {
   it('tells the browser how long, in the body and Retry-After', async () => {
-    const start = await stack.gateway.inject({
-      method: 'POST',
-      url: '/api/token',
-      headers: browserHeaders(stack),
-      payload: {
-        grant_type: 'password',
-        username: 'totp@example.be',
-        password: 'Portal-Demo-2026!',
-      },
-    });
+    const start = await passwordSignIn(stack, 'totp@example.be');
     const { payload, methods } = start.json().mfa;
     const totp = methods.find((m: { method: string }) => m.method === 'totp');
-    await stack.gateway.inject({
-      url: `/api/mfa/sudo?payload=${encodeURIComponent(payload)}&mfaId=${totp.id}`,
-      headers: browserHeaders(stack),
-    });
+    await startCodeCheck(stack, payload, totp.id);
     // Wrong codes across fresh challenges: the account's count, not the challenge's.
     let last = start;
     for (let i = 0; i < MFA_PAUSE.maxFailures; i++) {
-      const again = await stack.gateway.inject({
-        method: 'POST',
-        url: '/api/token',
-        headers: browserHeaders(stack),
-        payload: {
-          grant_type: 'password',
-          username: 'totp@example.be',
-          password: 'Portal-Demo-2026!',
-        },
-      });
+      const again = await passwordSignIn(stack, 'totp@example.be');
       const fresh = again.json().mfa.payload;
-      await stack.gateway.inject({
-        url: `/api/mfa/sudo?payload=${encodeURIComponent(fresh)}&mfaId=${totp.id}`,
-        headers: browserHeaders(stack),
-      });
-      last = await stack.gateway.inject({
-        method: 'POST',
-        url: '/api/mfa/sudo',
-        headers: browserHeaders(stack),
-        payload: { payload: fresh, code: '000000' },
-      });
+      await startCodeCheck(stack, fresh, totp.id);
+      last = await sendCode(stack, { payload: fresh, code: '000000' });
     }
     expect(last.statusCode).toBe(429);
     expect(last.json()).toMatchObject({ code: 'mfa_paused', retry_after: 900 });
     expect(last.headers['retry-after']).toBe('900');
-    const right = await stack.gateway.inject({
-      method: 'POST',
-      url: '/api/mfa/sudo',
-      headers: browserHeaders(stack),
-      payload: { payload, code: totpCode(DEMO_TOTP_SECRET, Date.now()) },
-    });
+    const right = await sendCode(stack, { payload, code: totpCode(DEMO_TOTP_SECRET, Date.now()) });
     expect(right.statusCode).toBe(429);
     expect(right.cookies.find((c) => c.name === 'access_token')).toBeUndefined();
   });

@@ -179,6 +179,52 @@ export function mockOf(stack: TestStack, host: string): MockApp {
 }
 
 /**
+ * The first step of a password sign-in (`POST /api/token`) as the browser of
+ * `stack` sends it: 200 when that signs in, 401 with the `mfa` to finish.
+ */
+export function passwordSignIn(
+  stack: TestStack,
+  username: string,
+  password = DEMO_PASSWORD,
+  headers: Record<string, string> = browserHeaders(stack),
+) {
+  return stack.gateway.inject({
+    method: 'POST',
+    url: '/api/token',
+    headers,
+    payload: { grant_type: 'password', username, password },
+  } satisfies InjectOptions);
+}
+
+/**
+ * Sends the code of a sign-in's challenge (`GET /api/mfa/sudo`): to the
+ * method `mfaId`, or without one to the primary method.
+ */
+export function startCodeCheck(
+  stack: TestStack,
+  payload: string,
+  mfaId?: number,
+  host = 'be.localhost:3000',
+) {
+  const method = mfaId === undefined ? '' : `&mfaId=${mfaId}`;
+  return stack.gateway.inject({
+    method: 'GET',
+    url: `/api/mfa/sudo?payload=${encodeURIComponent(payload)}${method}`,
+    headers: browserHeaders(stack, host),
+  });
+}
+
+/** Answers a sign-in's challenge (`POST /api/mfa/sudo`) with `body`: its payload and the code. */
+export function sendCode(stack: TestStack, body: object, host = 'be.localhost:3000') {
+  return stack.gateway.inject({
+    method: 'POST',
+    url: '/api/mfa/sudo',
+    headers: browserHeaders(stack, host),
+    payload: body,
+  });
+}
+
+/**
  * Finishes the MFA of a sign-in (a 401's `mfa`) like a person would: asks for
  * an e-mail (else SMS) code and types the one the mock's outbox received.
  * Returns the answer of `POST /api/mfa/sudo`.
@@ -192,23 +238,17 @@ export async function completeMfa(
   const method =
     mfa.methods.find((m) => m.method === 'email') ?? mfa.methods.find((m) => m.method === 'sms');
   if (!method) throw new Error('no e-mail or SMS method to finish MFA with');
-  const headers = browserHeaders(stack, host);
-  const start = await stack.gateway.inject({
-    method: 'GET',
-    url: `/api/mfa/sudo?payload=${encodeURIComponent(mfa.payload)}&mfaId=${method.id}`,
-    headers,
-  });
+  const start = await startCodeCheck(stack, mfa.payload, method.id, host);
   if (start.statusCode !== 200)
     throw new Error(`MFA start failed: ${start.statusCode} ${start.body}`);
   const { store } = mockOf(stack, host);
   const to = store.mfaMethods.get(method.id)?.target;
   const code = store.outbox.findLast((m) => m.to === to && m.code !== '')?.code;
-  return stack.gateway.inject({
-    method: 'POST',
-    url: '/api/mfa/sudo',
-    headers,
-    payload: { payload: mfa.payload, code, isTrustedDevice: options.trustDevice ?? false },
-  });
+  return sendCode(
+    stack,
+    { payload: mfa.payload, code, isTrustedDevice: options.trustDevice ?? false },
+    host,
+  );
 }
 
 /** A sign-in with a wrong password: the account API refuses it (400) and counts it. */
@@ -224,11 +264,9 @@ export function customerSignIn(
   password: string,
   extra: Record<string, string> = {},
 ) {
-  return stack.gateway.inject({
-    method: 'POST',
-    url: '/api/token',
-    headers: { ...browserHeaders(stack), ...extra },
-    payload: { grant_type: 'password', username: 'customer@example.be', password },
+  return passwordSignIn(stack, 'customer@example.be', password, {
+    ...browserHeaders(stack),
+    ...extra,
   });
 }
 
@@ -243,12 +281,7 @@ export async function signIn(
   host = 'be.localhost:3000',
   options: { trustDevice?: boolean } = {},
 ): Promise<string> {
-  let res = await stack.gateway.inject({
-    method: 'POST',
-    url: '/api/token',
-    headers: browserHeaders(stack, host),
-    payload: { grant_type: 'password', username, password: DEMO_PASSWORD },
-  } satisfies InjectOptions);
+  let res = await passwordSignIn(stack, username, DEMO_PASSWORD, browserHeaders(stack, host));
   if (res.statusCode === 401) res = await completeMfa(stack, res.json().mfa, host, options);
   const cookie = res.cookies.find((c) => c.name === 'access_token');
   if (res.statusCode !== 200 || !cookie)

@@ -26,6 +26,10 @@ const portal = () => ({
   authorization: `Bearer ${issueToken(store, accountId('employee@example.be')).token}`,
 });
 
+/** A change of the user's first name, made with the token of `headers`. */
+const rename = (headers: Record<string, string>, firstname: string) =>
+  app.inject({ method: 'PATCH', url: '/user', headers, payload: { firstname } });
+
 describe('the scopes of the token an account-API route is given', () => {
   it('lists every route of the account API in one table', () => {
     for (const [domain, routes] of Object.entries(accountApi)) {
@@ -38,12 +42,7 @@ describe('the scopes of the token an account-API route is given', () => {
     const headers = partner();
     const read = await app.inject({ url: '/user', headers });
     expect(read.statusCode).toBe(200);
-    const write = await app.inject({
-      method: 'PATCH',
-      url: '/user',
-      headers,
-      payload: { firstname: 'Mallory' },
-    });
+    const write = await rename(headers, 'Mallory');
     expect(write.statusCode).toBe(403);
     expect(write.json().code).toBe('insufficient_scope');
     expect(write.headers['www-authenticate']).toBe(
@@ -77,12 +76,7 @@ describe('the scopes of the token an account-API route is given', () => {
 
   it('lets a first-party client with `userwrite` change the user, but not list grants', async () => {
     const headers = mobileApp();
-    const write = await app.inject({
-      method: 'PATCH',
-      url: '/user',
-      headers,
-      payload: { firstname: 'Emmy' },
-    });
+    const write = await rename(headers, 'Emmy');
     expect(write.statusCode).toBe(200);
     expect((await app.inject({ url: '/tokens', headers })).statusCode).toBe(403);
   });

@@ -1,6 +1,6 @@
 import type { CardRow, ClientRow, MfaKind, Region } from './store';
 
-/** Every demo account's password (README and DESIGN.md). */
+/** Every demo account's password (README, Demo accounts). */
 export const DEMO_PASSWORD = 'Portal-Demo-2026!';
 /** totp@example.be's authenticator secret. */
 export const DEMO_TOTP_SECRET = 'JBSWY3DPEHPK3PXP';
@@ -61,7 +61,7 @@ const byEmailAndSms = (email: string, phone: string) => [
   { method: 'sms' as const, target: phone },
 ];
 
-/** DESIGN.md's demo table, per region. More may be added; these must stay. */
+/** The README's demo table, per region. More may be added; these must stay. */
 export function seedAccounts(region: Region): SeedAccount[] {
   if (region === 'lu') {
     return [

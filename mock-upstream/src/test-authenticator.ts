@@ -50,6 +50,18 @@ function clientData(type: string, challenge: string, origin: string): Buffer {
   return Buffer.from(JSON.stringify({ type, challenge, origin, crossOrigin: false }));
 }
 
+/** What both ceremonies' answers wrap their `response` in: the credential's id, type and attachment. */
+function credential<R>(key: SoftPasskey, response: R) {
+  return {
+    id: key.id,
+    rawId: key.id,
+    type: 'public-key' as const,
+    clientExtensionResults: {},
+    authenticatorAttachment: 'platform' as const,
+    response,
+  };
+}
+
 export interface Ceremony {
   challenge: string;
   rpId: string;
@@ -69,18 +81,11 @@ export function register(key: SoftPasskey, { challenge, rpId, origin }: Ceremony
       ['authData', authData(rpId, UP | UV | AT, key.counter, attested)],
     ]),
   );
-  return {
-    id: key.id,
-    rawId: key.id,
-    type: 'public-key' as const,
-    clientExtensionResults: {},
-    authenticatorAttachment: 'platform' as const,
-    response: {
-      clientDataJSON: b64url(clientData('webauthn.create', challenge, origin)),
-      attestationObject: b64url(attestationObject),
-      transports: ['internal'],
-    },
-  };
+  return credential(key, {
+    clientDataJSON: b64url(clientData('webauthn.create', challenge, origin)),
+    attestationObject: b64url(attestationObject),
+    transports: ['internal'],
+  });
 }
 
 /** The browser's answer to `navigator.credentials.get()` (AuthenticationResponseJSON). */
@@ -89,16 +94,9 @@ export function assert(key: SoftPasskey, { challenge, rpId, origin }: Ceremony) 
   const data = authData(rpId, UP | UV, key.counter);
   const client = clientData('webauthn.get', challenge, origin);
   const signature = sign('sha256', Buffer.concat([data, sha256(client)]), key.privateKey);
-  return {
-    id: key.id,
-    rawId: key.id,
-    type: 'public-key' as const,
-    clientExtensionResults: {},
-    authenticatorAttachment: 'platform' as const,
-    response: {
-      clientDataJSON: b64url(client),
-      authenticatorData: b64url(data),
-      signature: b64url(signature),
-    },
-  };
+  return credential(key, {
+    clientDataJSON: b64url(client),
+    authenticatorData: b64url(data),
+    signature: b64url(signature),
+  });
 }

@@ -13,6 +13,16 @@ export function deviceHeaders(deviceId: string = randomUUID()) {
   };
 }
 
+/** `POST /token` with `fields` form-encoded, as OAuth clients send it. */
+export function tokenForm(mock: MockApp, fields: Record<string, string>) {
+  return mock.app.inject({
+    method: 'POST',
+    url: '/token',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams(fields).toString(),
+  });
+}
+
 /** The newest code the dev outbox holds for `to`. */
 export function lastCode(mock: MockApp, to: string): string {
   const message = mock.store.outbox.findLast((m) => m.to === to && m.code !== '');

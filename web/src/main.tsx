@@ -1,7 +1,7 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, startSignedOut } from './app/App';
-import { preloadPage } from './app/router';
+import { fetchPageCode, preloadPage } from './app/router';
 import {
   initI18n,
   initI18nWith,
@@ -14,6 +14,7 @@ import { loadConfig, setConfig } from './lib/config';
 import { markHydrated } from './lib/early-actions';
 import { startErrorReporting } from './lib/error-reporting';
 import { storedLanguage } from './lib/session';
+import { noteChosenBeforeScript } from './lib/typed-before-script';
 import { Page } from './page';
 import { readPageData } from './page-data';
 import './styles.css';
@@ -36,9 +37,17 @@ async function hydrate(root: HTMLElement, data: NonNullable<ReturnType<typeof re
   for (const element of root.querySelectorAll<HTMLElement>('[data-ssr-style]')) {
     element.style.cssText = element.dataset.ssrStyle ?? '';
   }
-  hydrateRoot(root, <Page config={data.config} />);
-  // React takes a submit from here on (it replays one made while hydrating).
-  markHydrated();
+  // A radio button chosen before the script: the first render would set it back.
+  noteChosenBeforeScript(root);
+  // As a transition, hydration yields to the browser every few milliseconds
+  // instead of holding the main thread for the whole page: a tap or a key
+  // press on a slow phone is answered while it runs (React replays an event
+  // on a part not hydrated yet once that part is).
+  startTransition(() => {
+    hydrateRoot(root, <Page config={data.config} />);
+  });
+  // The page's first effect (`useEarlyActions`) tells the inline script to stop
+  // holding actions: only once React has really taken the page over.
 }
 
 /** Every other page (signed in, or an address the server does not draw): rendered here. */
@@ -46,8 +55,8 @@ async function start(root: HTMLElement) {
   // Drawn here (a drawn page with a token in its hash too): React's handlers take every submit.
   markHydrated();
   const { pathname } = window.location;
-  // The sign-in screen is what a first visit shows: its code loads while the config does.
-  if (pathname.startsWith('/login/')) void import('./features/auth/LoginScreen');
+  // The page's code loads while the config and texts do.
+  fetchPageCode(pathname);
   const result = await loadConfig();
   if (result.kind !== 'ok') {
     // Maintenance (or no gateway at all): the trilingual screen, nothing else.

@@ -9,7 +9,7 @@ const signInBody = {
   password: DEMO_PASSWORD,
 };
 
-describe('CSRF rule (DESIGN.md)', () => {
+describe('CSRF rule (docs/security.md)', () => {
   const post = (headers: Record<string, string>) =>
     stack.gateway.inject({ method: 'POST', url: '/api/token', headers, payload: wrongPassword });
 

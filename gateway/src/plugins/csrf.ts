@@ -4,7 +4,7 @@ import { GatewayError } from '../errors';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Why DESIGN.md's rule refuses this request, or null when it passes. */
+/** Why the CSRF rule (docs/security.md) refuses this request, or null when it passes. */
 function refusal(request: FastifyRequest): GatewayError | null {
   const device = request.headers['x-device-id'];
   if (device !== undefined && (typeof device !== 'string' || !UUID.test(device))) {
@@ -28,7 +28,7 @@ function refusal(request: FastifyRequest): GatewayError | null {
 }
 
 /**
- * DESIGN.md's rule for portal calls: an X-Device-ID header (a UUID),
+ * The CSRF rule for portal calls (docs/security.md): an X-Device-ID header (a UUID),
  * `Sec-Fetch-Site` same-origin where present, `Origin` the configured public
  * origin where present. It holds for every method, GET included: some GETs
  * send a code or start a flow (`GET /api/mfa/sudo`), and a cross-site

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  apiHeaders,
-  browserHeaders,
-  DEMO_PASSWORD,
-  fileStack,
-  stackForTest,
-} from '../test-helpers';
+import { apiHeaders, fileStack, passwordSignIn, stackForTest } from '../test-helpers';
 
 const stack = fileStack();
 
@@ -21,12 +15,7 @@ describe('maintenance mode', () => {
       code: 'maintenance',
       message: 'Login is unavailable for maintenance. Please try again later.',
     });
-    const signIn = await s.gateway.inject({
-      method: 'POST',
-      url: '/api/token',
-      headers: browserHeaders(s),
-      payload: { grant_type: 'password', username: 'employee@example.be', password: DEMO_PASSWORD },
-    });
+    const signIn = await passwordSignIn(s, 'employee@example.be');
     expect(signIn.statusCode).toBe(503);
     expect(signIn.cookies).toHaveLength(0);
 

@@ -10,15 +10,23 @@ const CAPTCHA_FRAME = [
   'https://recaptcha.google.com/recaptcha/',
 ];
 
-/** The Content-Security-Policy of pages: only the portal's own files; the captcha's hosts when it is on. */
-export function cspDirectives(config: Config): Record<string, string[]> {
+/**
+ * The Content-Security-Policy of pages: only the portal's own files; the
+ * captcha's hosts when it is on. `inlineStyles`: the hashes of the styles the
+ * drawn entry pages carry in their HTML (web.ts `inlineStyleHashes`).
+ */
+export function cspDirectives(
+  config: Config,
+  inlineStyles: readonly string[] = [],
+): Record<string, string[]> {
   const captcha = config.CAPTCHA_SITE_KEY !== '';
   return {
     'default-src': ["'self'"],
     // The one inline script, by its hash: what is done on a drawn page before the app's script (early-actions.ts).
     'script-src': ["'self'", EARLY_ACTIONS_HASH, ...(captcha ? CAPTCHA_SCRIPT : [])],
-    // React sets styles through the CSSOM, which style-src does not govern: no inline styles needed.
-    'style-src': ["'self'"],
+    // The drawn pages' own styles by their hashes. React sets styles through the CSSOM,
+    // which style-src does not govern: no other inline style is needed, none is allowed.
+    'style-src': ["'self'", ...inlineStyles],
     // data: for the authenticator QR code.
     'img-src': ["'self'", 'data:'],
     'font-src': ["'self'"],
@@ -36,9 +44,12 @@ export function cspDirectives(config: Config): Record<string, string[]> {
  * Pages (the web app, the API docs, the partner entry): helmet's set with the
  * strict CSP above. HSTS is left to `hsts` below: it depends on the origin.
  */
-export function pageHelmet(config: Config): FastifyHelmetOptions {
+export function pageHelmet(
+  config: Config,
+  inlineStyles: readonly string[] = [],
+): FastifyHelmetOptions {
   return {
-    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config) },
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config, inlineStyles) },
     referrerPolicy: { policy: 'no-referrer' },
     xFrameOptions: { action: 'deny' },
     strictTransportSecurity: false,

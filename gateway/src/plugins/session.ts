@@ -41,7 +41,7 @@ declare module 'fastify' {
 }
 
 /**
- * DESIGN.md's cookie: httpOnly, SameSite=Lax, Path=/, Domain from the public
+ * The session cookie (docs/decisions/0003-shared-cookie-domain.md): httpOnly, SameSite=Lax, Path=/, Domain from the public
  * origin (`account.` dropped, shared with the provider's sibling platforms as
  * the spec requires), Secure whenever that origin is HTTPS, whatever a proxy
  * hop says. The device cookie follows the same rules, so that the device the

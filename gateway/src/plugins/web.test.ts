@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { stackForTest } from '../test-helpers';
-import { stylesheetsOf } from './web';
+import { styleHash, stylesheetsOf } from './web';
 
 describe('static web app', () => {
   const root = mkdtempSync(join(tmpdir(), 'portal-web-'));
@@ -98,15 +98,84 @@ describe('the stylesheets of a drawn page', () => {
     '_List-4.js': { file: 'assets/List-4.js', css: ['assets/List-4.css'], imports: ['_Row-5.js'] },
     '_Row-5.js': { file: 'assets/Row-5.js', css: ['assets/flows-3.css'], imports: ['_List-4.js'] },
   };
-  const template = '<link rel="stylesheet" crossorigin href="/assets/index-1.css">';
 
-  it("are its screen's and every imported chunk's, once each, less the page's own", () => {
-    expect(stylesheetsOf(manifest, ['src/Start.tsx'], template)).toBe(
-      '<link rel="stylesheet" href="/assets/flows-3.css"><link rel="stylesheet" href="/assets/List-4.css">',
-    );
+  it("are the app's own first, then its screen's and every imported chunk's, once each", () => {
+    expect(stylesheetsOf(manifest, ['index.html', 'src/Start.tsx'])).toEqual([
+      'assets/index-1.css',
+      'assets/flows-3.css',
+      'assets/List-4.css',
+    ]);
   });
 
   it('are none for a module the manifest does not know', () => {
-    expect(stylesheetsOf(manifest, ['src/Gone.tsx'], template)).toBe('');
+    expect(stylesheetsOf(manifest, ['src/Gone.tsx'])).toEqual([]);
+  });
+});
+
+describe('a drawn entry page', () => {
+  const root = mkdtempSync(join(tmpdir(), 'portal-drawn-'));
+  const appCss = 'body{margin:0}';
+  const screenCss = '.choice-list{list-style:none}';
+
+  beforeAll(async () => {
+    await mkdir(join(root, 'assets'));
+    await mkdir(join(root, 'ssr'));
+    await mkdir(join(root, '.vite'));
+    writeFileSync(
+      join(root, 'index.html'),
+      [
+        '<!doctype html><html lang="en"><head><title>Account</title>',
+        '<script type="module" crossorigin src="/assets/index-1.js"></script>',
+        '<link rel="stylesheet" crossorigin href="/assets/index-1.css">',
+        '</head><body><div id="root"></div></body></html>',
+      ].join(''),
+    );
+    writeFileSync(join(root, 'assets', 'index-1.css'), appCss);
+    writeFileSync(join(root, 'assets', 'Start-2.css'), screenCss);
+    writeFileSync(
+      join(root, '.vite', 'manifest.json'),
+      JSON.stringify({
+        'index.html': { file: 'assets/index-1.js', css: ['assets/index-1.css'] },
+        'src/Start.tsx': { file: 'assets/Start-2.js', css: ['assets/Start-2.css'] },
+      }),
+    );
+    // A server bundle as the web build makes it: one entry page, drawn in French.
+    writeFileSync(
+      join(root, 'ssr', 'entry-server.mjs'),
+      [
+        "export const ENTRY_PAGES = ['/onboarding'];",
+        "export const PAGE_SOURCES = { '/onboarding': ['src/Start.tsx'] };",
+        "export const localeFor = () => 'fr';",
+        'export const render = async () =>',
+        "  ({ lang: 'fr', title: 'Inscription', html: '<main><h1>Bienvenue</h1></main>', data: '{}' });",
+      ].join('\n'),
+    );
+  });
+
+  it('carries its styles in the HTML, allowed by their hash alone, and its script to run after the first paint', async () => {
+    const s = await stackForTest({ WEB_DIST: root });
+    const page = await s.gateway.inject({ url: '/onboarding' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<h1>Bienvenue</h1>');
+    // The app's styles, then the screen's: one response paints the page.
+    const css = `${appCss}\n${screenCss}`;
+    expect(page.body).toContain(`<style>${css}</style>`);
+    expect(page.body).not.toContain('rel="stylesheet"');
+    const styleSrc = String(page.headers['content-security-policy'])
+      .split(';')
+      .find((d) => d.trim().startsWith('style-src'));
+    expect(styleSrc?.trim()).toBe(`style-src 'self' ${styleHash(css)}`);
+    // Its script is fetched at once, at low priority, and run once the page is painted.
+    expect(page.body).toContain(
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/index-1.js" data-entry>',
+    );
+    expect(page.body).not.toContain('<script type="module"');
+    // A signed-in visitor gets the app's page as built: its stylesheet linked, nothing inline.
+    const app = await s.gateway.inject({
+      url: '/user/dashboard',
+      cookies: { access_token: 'a'.repeat(40) },
+    });
+    expect(app.body).toContain('<link rel="stylesheet" crossorigin href="/assets/index-1.css">');
+    expect(app.body).not.toContain('<style>');
   });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -56,16 +57,28 @@ const HAND_OVER_S = 10 * 60;
 const ONE_YEAR_S = 365 * 24 * 60 * 60;
 const LANGUAGES = new Set(['en', 'fr', 'nl', 'de']);
 
-/** `index.html` with a drawn page in it: its language, title, markup and data block. */
+/** The entry stylesheet's `<link>` in the built `index.html`. */
+const ENTRY_STYLESHEET = /<link rel="stylesheet"[^>]*href="\/assets\/[^"]+\.css"[^>]*>/;
+/** The entry script's tag in the built `index.html`. */
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+
+/** `index.html` with a drawn page in it: its language, title, styles, markup and data block. */
 function fill(
   template: string,
   page: Awaited<ReturnType<EntryServer['render']>>,
-  stylesheets: string,
+  css: string,
 ): string {
   return (
     template
-      // The page's own stylesheets: styled before its script arrives.
-      .replace('</head>', `${stylesheets}</head>`)
+      // The page's styles in the HTML (allowed by their hash): it paints with the HTML alone.
+      .replace(ENTRY_STYLESHEET, (link) => (css ? `<style>${css}</style>` : link))
+      // Not needed to paint: fetched at once at low priority, run once the page is painted
+      // (early-actions.ts), and what is done before then is held.
+      .replace(
+        ENTRY_SCRIPT,
+        (_tag, src: string) =>
+          `<link rel="modulepreload" crossorigin fetchpriority="low" href="${src}" data-entry>`,
+      )
       .replace('<html lang="en">', `<html lang="${page.lang}">`)
       .replace(/<title>[^<]*<\/title>/, `<title>${page.title}</title>`)
       // The page brings its config and needs no user: no request to preload.
@@ -84,16 +97,11 @@ function fill(
 type Manifest = Record<string, { file: string; css?: string[]; imports?: string[] }>;
 
 /**
- * The `<link>`s of the stylesheets that the chunks of `sources`, and every
- * chunk they import, bring, less those the template links already. A screen
- * loaded on demand brings its CSS with its script; a drawn page needs it
- * before.
+ * The stylesheets that the chunks of `sources`, and every chunk they import,
+ * bring, once each, in the order the browser would apply them. A screen loaded
+ * on demand brings its CSS with its script; a drawn page needs it before.
  */
-export function stylesheetsOf(
-  manifest: Manifest,
-  sources: readonly string[],
-  template: string,
-): string {
+export function stylesheetsOf(manifest: Manifest, sources: readonly string[]): string[] {
   const seen = new Set<string>();
   const css = new Set<string>();
   const visit = (key: string) => {
@@ -104,11 +112,55 @@ export function stylesheetsOf(
     for (const imported of chunk.imports ?? []) visit(imported);
   };
   for (const source of sources) visit(source);
-  return [...css]
-    .filter((file) => !template.includes(`/${file}`))
-    .map((file) => `<link rel="stylesheet" href="/${file}">`)
-    .join('');
+  return [...css];
 }
+
+/** A CSP source expression allowing one inline `<style>` by its content: `'sha256-…'`. */
+export const styleHash = (css: string) =>
+  `'sha256-${createHash('sha256').update(css).digest('base64')}'`;
+
+/** What the gateway reads of the built web app, once, at start. */
+export interface WebBuild {
+  root: string;
+  template: string;
+  /** Null without a server bundle: every page is then drawn in the browser. */
+  server: EntryServer | null;
+  /** Each entry page's styles, the app's own first, to be inlined into its drawn HTML. */
+  styles: ReadonlyMap<string, string>;
+}
+
+/**
+ * Reads the built web app in `root` (its `index.html`, server bundle and
+ * manifest), or null when there is none. Each entry page's stylesheets are
+ * read here so that its drawn HTML carries them inline: one response, and the
+ * page paints before any other file arrives. The CSP allows each by its hash
+ * (`inlineStyleHashes`), not by `'unsafe-inline'`.
+ */
+export async function readWebBuild(root: string): Promise<WebBuild | null> {
+  if (!existsSync(join(root, 'index.html'))) return null;
+  const template = readFileSync(join(root, 'index.html'), 'utf8');
+  const bundle = join(root, 'ssr', 'entry-server.mjs');
+  const server: EntryServer | null = existsSync(bundle)
+    ? ((await import(pathToFileURL(bundle).href)) as EntryServer)
+    : null;
+  const manifestFile = join(root, '.vite', 'manifest.json');
+  const manifest: Manifest = existsSync(manifestFile)
+    ? JSON.parse(readFileSync(manifestFile, 'utf8'))
+    : {};
+  const styles = new Map<string, string>();
+  for (const path of server?.ENTRY_PAGES ?? []) {
+    const files = stylesheetsOf(manifest, ['index.html', ...(server?.PAGE_SOURCES[path] ?? [])]);
+    const css = files.map((file) => readFileSync(join(root, file), 'utf8')).join('\n');
+    // Text that would end the element early is never inlined (the build writes none).
+    if (css && !/<\/style/i.test(css)) styles.set(path, css);
+  }
+  return { root, template, server, styles };
+}
+
+/** The CSP sources of the inline styles the drawn pages of `build` carry. */
+export const inlineStyleHashes = (build: WebBuild | null): string[] => [
+  ...new Set([...(build?.styles.values() ?? [])].map(styleHash)),
+];
 
 /**
  * Serves the built web app: hashed assets (`/assets/*`) cached for a year as
@@ -124,14 +176,11 @@ export function stylesheetsOf(
  * `/login` send that visitor to the e-mail sign-in at once.
  * Encapsulated: compression applies to these routes only, not to the API.
  */
-export const webPlugin: FastifyPluginAsync<{ root: string; config: Config }> = async (
+export const webPlugin: FastifyPluginAsync<{ build: WebBuild; config: Config }> = async (
   app,
-  { root, config },
+  { build, config },
 ) => {
-  if (!existsSync(join(root, 'index.html'))) {
-    app.log.warn({ root }, 'no built web app found; run `pnpm build`');
-    return;
-  }
+  const { root, template, server, styles } = build;
   await app.register(compress, compressOptions);
   await app.register(fastifyStatic, {
     root,
@@ -148,20 +197,8 @@ export const webPlugin: FastifyPluginAsync<{ root: string; config: Config }> = a
     },
   });
 
-  const template = readFileSync(join(root, 'index.html'), 'utf8');
-  const bundle = join(root, 'ssr', 'entry-server.mjs');
-  const server: EntryServer | null = existsSync(bundle)
-    ? ((await import(pathToFileURL(bundle).href)) as EntryServer)
-    : null;
-  if (!server)
-    app.log.warn({ bundle }, 'no server bundle: the entry pages are drawn in the browser');
+  if (!server) app.log.warn({ root }, 'no server bundle: the entry pages are drawn in the browser');
   const entryPages = new Set(server?.ENTRY_PAGES ?? []);
-  const manifestFile = join(root, '.vite', 'manifest.json');
-  const manifest: Manifest = existsSync(manifestFile)
-    ? JSON.parse(readFileSync(manifestFile, 'utf8'))
-    : {};
-  const stylesheets = (path: string) =>
-    stylesheetsOf(manifest, server?.PAGE_SOURCES[path] ?? [], template);
   const configs: Record<Variant, PortalConfig> = {
     be: portalConfig(config, 'be'),
     lu: portalConfig(config, 'lu'),
@@ -185,7 +222,7 @@ export const webPlugin: FastifyPluginAsync<{ root: string; config: Config }> = a
     const draw = () =>
       entry
         .render(location, variantConfig, locale)
-        .then((page) => fill(template, page, stylesheets(path)));
+        .then((page) => fill(template, page, styles.get(path) ?? ''));
     let html: Promise<string>;
     if (location === path) {
       const key = `${request.variant} ${locale} ${path}`;

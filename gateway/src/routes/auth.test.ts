@@ -7,7 +7,10 @@ import {
   completeMfa,
   DEMO_PASSWORD,
   fileStack,
+  passwordSignIn,
+  sendCode,
   signIn,
+  startCodeCheck,
 } from '../test-helpers';
 
 const stack = fileStack();
@@ -20,17 +23,8 @@ const host = 'be.localhost:3000';
 const signedInCookie = (res: LightMyRequestResponse) =>
   res.cookies.find((c) => c.name === 'access_token');
 
-function postToken(username: string, password = DEMO_PASSWORD) {
-  return stack.gateway.inject({
-    method: 'POST',
-    url: '/api/token',
-    headers: browserHeaders(stack),
-    payload: { grant_type: 'password', username, password },
-  });
-}
-
 async function mfaOf(username: string) {
-  const res = await postToken(username);
+  const res = await passwordSignIn(stack, username);
   expect(res.statusCode).toBe(401);
   expect(signedInCookie(res)).toBeUndefined();
   return res.json().mfa as { payload: string; methods: { id: number; method: string }[] };
@@ -48,22 +42,14 @@ describe('MFA at sign-in through the gateway', () => {
     const mfa = await mfaOf('employee@example.be');
     expect(mfa.methods.map((m) => m.method)).toEqual(['email', 'sms']);
 
-    const start = await stack.gateway.inject({
-      url: `/api/mfa/sudo?payload=${encodeURIComponent(mfa.payload)}&mfaId=${mfa.methods[0]?.id}`,
-      headers: browserHeaders(stack),
-    });
+    const start = await startCodeCheck(stack, mfa.payload, mfa.methods[0]?.id);
     expect(start.json()).toEqual({
       payload: mfa.payload,
       method: 'email',
       target: 'e•••e@example.be',
     });
     const code = stack.be.store.outbox.findLast((m) => m.to === 'employee@example.be')?.code;
-    const done = await stack.gateway.inject({
-      method: 'POST',
-      url: '/api/mfa/sudo',
-      headers: browserHeaders(stack),
-      payload: { payload: mfa.payload, code, isTrustedDevice: false },
-    });
+    const done = await sendCode(stack, { payload: mfa.payload, code, isTrustedDevice: false });
     expect(done.statusCode).toBe(200);
     expect(done.json()).toEqual({ signed_in: true, weak: false });
     const cookie = signedInCookie(done);
@@ -80,16 +66,8 @@ describe('MFA at sign-in through the gateway', () => {
 
   it('passes a wrong code on as 422 with the message, without a cookie', async () => {
     const mfa = await mfaOf('employee@example.be');
-    await stack.gateway.inject({
-      url: `/api/mfa/sudo?payload=${encodeURIComponent(mfa.payload)}`,
-      headers: browserHeaders(stack),
-    });
-    const res = await stack.gateway.inject({
-      method: 'POST',
-      url: '/api/mfa/sudo',
-      headers: browserHeaders(stack),
-      payload: { payload: mfa.payload, code: '00000000' },
-    });
+    await startCodeCheck(stack, mfa.payload);
+    const res = await sendCode(stack, { payload: mfa.payload, code: '00000000' });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({ message: 'The code is invalid.' });
     expect(signedInCookie(res)).toBeUndefined();
@@ -99,7 +77,7 @@ describe('MFA at sign-in through the gateway', () => {
     const mfa = await mfaOf('employee@example.be');
     const done = await completeMfa(stack, mfa, host, { trustDevice: true });
     expect(done.statusCode).toBe(200);
-    const again = await postToken('employee@example.be');
+    const again = await passwordSignIn(stack, 'employee@example.be');
     expect(again.statusCode).toBe(200);
     expect(signedInCookie(again)).toBeDefined();
   });
@@ -119,16 +97,8 @@ describe('MFA at sign-in through the gateway', () => {
 
     const totp = await mfaOf('totp@example.be');
     const recovery = totp.methods.find((m) => m.method === 'totpRecovery');
-    await stack.gateway.inject({
-      url: `/api/mfa/sudo?payload=${encodeURIComponent(totp.payload)}&mfaId=${recovery?.id}`,
-      headers: browserHeaders(stack),
-    });
-    const byKey = await stack.gateway.inject({
-      method: 'POST',
-      url: '/api/mfa/sudo',
-      headers: browserHeaders(stack),
-      payload: { payload: totp.payload, code: 'RECOVERY05' },
-    });
+    await startCodeCheck(stack, totp.payload, recovery?.id);
+    const byKey = await sendCode(stack, { payload: totp.payload, code: 'RECOVERY05' });
     expect(byKey.json()).toEqual({ signed_in: true, weak: false, recovery_keys_left: 9 });
     expectNoToken(byKey);
   });
@@ -137,9 +107,11 @@ describe('MFA at sign-in through the gateway', () => {
 describe('lockout through the gateway', () => {
   it('passes the 429 on with Retry-After in seconds', async () => {
     for (let i = 0; i < 5; i++) {
-      expect((await postToken('customer@example.be', 'wrong-password')).statusCode).toBe(400);
+      expect(
+        (await passwordSignIn(stack, 'customer@example.be', 'wrong-password')).statusCode,
+      ).toBe(400);
     }
-    const res = await postToken('customer@example.be', 'wrong-password');
+    const res = await passwordSignIn(stack, 'customer@example.be', 'wrong-password');
     expect(res.statusCode).toBe(429);
     expect(res.json()).toMatchObject({
       code: 'too_many_attempts',
@@ -217,22 +189,10 @@ describe('login by the address-hash token', () => {
   });
 });
 
-const signInBody = {
-  grant_type: 'password',
-  username: 'employee@example.be',
-  password: DEMO_PASSWORD,
-};
-/** customer@example.be has no MFA method: the password alone signs in. */
-const oneStepSignIn = { ...signInBody, username: 'customer@example.be' };
-
 describe('sign-in through the gateway', () => {
   it('sets the token as an httpOnly cookie and never in the body', async () => {
-    const res = await stack.gateway.inject({
-      method: 'POST',
-      url: '/api/token',
-      headers: browserHeaders(stack),
-      payload: oneStepSignIn,
-    });
+    // customer@example.be has no MFA method: the password alone signs in.
+    const res = await passwordSignIn(stack, 'customer@example.be');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ signed_in: true, weak: false });
     const cookie = res.cookies.find((c) => c.name === 'access_token');
@@ -243,23 +203,16 @@ describe('sign-in through the gateway', () => {
   });
 
   it('scopes the cookie to the parent domain on account.example.be', async () => {
-    const res = await stack.gateway.inject({
-      method: 'POST',
-      url: '/api/token',
-      headers: { ...browserHeaders(stack, 'account.example.be'), 'x-forwarded-proto': 'https' },
-      payload: oneStepSignIn,
+    const res = await passwordSignIn(stack, 'customer@example.be', DEMO_PASSWORD, {
+      ...browserHeaders(stack, 'account.example.be'),
+      'x-forwarded-proto': 'https',
     });
     const cookie = res.cookies.find((c) => c.name === 'access_token');
     expect(cookie?.domain).toBe('example.be');
   });
 
   it('passes a wrong password on as 400 with the spec message', async () => {
-    const res = await stack.gateway.inject({
-      method: 'POST',
-      url: '/api/token',
-      headers: browserHeaders(stack),
-      payload: { ...signInBody, password: 'wrong' },
-    });
+    const res = await passwordSignIn(stack, 'employee@example.be', 'wrong');
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ message: 'Invalid username/password.' });
     expect(res.cookies).toHaveLength(0);
@@ -279,12 +232,14 @@ describe('sign-in through the gateway', () => {
 
   it('serves the user to the cookie holder and signs out', async () => {
     const token = await signIn(stack);
-    const user = await stack.gateway.inject({
-      method: 'GET',
-      url: '/api/user',
-      headers: apiHeaders('be.localhost:3000'),
-      cookies: { access_token: token },
-    });
+    const readUser = () =>
+      stack.gateway.inject({
+        method: 'GET',
+        url: '/api/user',
+        headers: apiHeaders('be.localhost:3000'),
+        cookies: { access_token: token },
+      });
+    const user = await readUser();
     expect(user.statusCode).toBe(200);
     expect(user.json().data.firstname).toBe('Emma');
 
@@ -297,12 +252,7 @@ describe('sign-in through the gateway', () => {
     expect(out.statusCode).toBe(204);
     expect(out.cookies.find((c) => c.name === 'access_token')?.value).toBe('');
 
-    const after = await stack.gateway.inject({
-      method: 'GET',
-      url: '/api/user',
-      headers: apiHeaders('be.localhost:3000'),
-      cookies: { access_token: token },
-    });
+    const after = await readUser();
     expect(after.statusCode).toBe(401);
   });
 });

@@ -1,5 +1,5 @@
 import { findAccountByLogin, issueToken } from '@portal/mock-upstream';
-import * as oauth from 'oauth4webapi';
+import { PARTNER_GRANT, partnerClient } from '@portal/mock-upstream/test-partner';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, startStack, type TestStack } from '../test-helpers';
 
@@ -41,24 +41,9 @@ async function visit(url: URL, cookie?: string) {
 
 describe('GET /authorize with a real OAuth client', () => {
   it('completes authorization code + PKCE for partner 101 through consent', async () => {
-    const as: oauth.AuthorizationServer = {
-      issuer: gatewayUrl,
-      authorization_endpoint: `${gatewayUrl}/authorize`,
-      // DESIGN.md: a partner exchanges the code at the upstream's token endpoint.
-      token_endpoint: `${upstreamUrl}/token`,
-    };
-    const client: oauth.Client = { client_id: '101' };
-    const verifier = oauth.generateRandomCodeVerifier();
-    const state = oauth.generateRandomState();
-    const request = authorizeUrl({
-      client_id: '101',
-      redirect_uri: PARTNER_CALLBACK,
-      response_type: 'code',
-      scope: 'user balance',
-      state,
-      code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
-      code_challenge_method: 'S256',
-    });
+    // docs/flows.md: a partner exchanges the code at the upstream's token endpoint.
+    const partner = await partnerClient(gatewayUrl, `${upstreamUrl}/token`);
+    const { request, state } = partner;
     const cookie = cookieOf('partner@example.be');
 
     const first = await visit(request, cookie);
@@ -92,17 +77,7 @@ describe('GET /authorize with a real OAuth client', () => {
     expect(consent.status).toBe(200);
     const { target } = (await consent.json()) as { target: string };
 
-    const params = oauth.validateAuthResponse(as, client, new URL(target), state);
-    const response = await oauth.authorizationCodeGrantRequest(
-      as,
-      client,
-      oauth.None(),
-      params,
-      PARTNER_CALLBACK,
-      verifier,
-      { [oauth.allowInsecureRequests]: true },
-    );
-    const tokens = await oauth.processAuthorizationCodeResponse(as, client, response);
+    const tokens = await partner.exchange(target);
     expect(tokens.scope).toBe('user balance');
 
     // Granted: the next visit goes straight back to the partner with a code.
@@ -115,13 +90,7 @@ describe('GET /authorize with a real OAuth client', () => {
 
     // The Access screen lists the app; revoking it kills the partner's token.
     expect(await (await fetch(new URL('/api/tokens', gatewayUrl), { headers })).json()).toEqual({
-      '101': {
-        client_id: 101,
-        name: 'Partner Shop',
-        scopes: ['user', 'balance'],
-        granted_at: expect.any(String),
-        last_used_at: expect.any(String),
-      },
+      '101': PARTNER_GRANT,
     });
     const revoked = await fetch(new URL('/api/token/101', gatewayUrl), {
       method: 'DELETE',

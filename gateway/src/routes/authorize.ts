@@ -36,7 +36,7 @@ function single(value: unknown): string | undefined {
 }
 
 /**
- * DESIGN.md's partner entry, outside /api: the browser arrives here from a
+ * The partner entry (docs/flows.md, partner authorise), outside /api: the browser arrives here from a
  * partner app. Not signed in: sign in first, with this request kept as the
  * target. Signed in: the upstream decides between consent (`/approve`) and
  * the registered redirect URI carrying the code. A client or redirect URI that

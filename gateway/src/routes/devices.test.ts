@@ -1,5 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { apiHeaders, browserHeaders, DEMO_PASSWORD, fileStack, signIn } from '../test-helpers';
+import {
+  apiHeaders,
+  browserHeaders,
+  DEMO_PASSWORD,
+  fileStack,
+  passwordSignIn,
+  signIn,
+} from '../test-helpers';
 
 const stack = fileStack();
 beforeEach(async () => {
@@ -35,12 +42,7 @@ describe('trusted devices through the gateway', () => {
     const { events } = (await as(me).get('/api/history?limit=3')).json();
     expect(events[0]).toMatchObject({ kind: 'device_untrusted' });
     // Not trusted any more: the password alone no longer signs in here.
-    const again = await stack.gateway.inject({
-      method: 'POST',
-      url: '/api/token',
-      headers: browserHeaders(stack),
-      payload: { grant_type: 'password', username: 'employee@example.be', password: DEMO_PASSWORD },
-    });
+    const again = await passwordSignIn(stack, 'employee@example.be');
     expect(again.statusCode).toBe(401);
   });
 

@@ -1,4 +1,9 @@
-import { assert, newSoftPasskey, register } from '@portal/mock-upstream/test-authenticator';
+import {
+  assert,
+  newSoftPasskey,
+  register,
+  type SoftPasskey,
+} from '@portal/mock-upstream/test-authenticator';
 import type { InjectOptions } from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { browserHeaders, fileStack, mockOf, signIn } from '../test-helpers';
@@ -23,8 +28,20 @@ function call(host: string, token?: string) {
   };
 }
 
-/** Signs in by password + MFA (which holds sudo) and adds a passkey made for the origin of `host`. */
-async function withPasskey(host: string, login: string, origin: string, rpId: string) {
+/** A site of the portal: its Host, the origin its browser reports, the relying party it names. */
+interface Site {
+  host: string;
+  origin: string;
+  rpId: string;
+}
+const DEV_BE: Site = {
+  host: 'be.localhost:3000',
+  origin: 'http://be.localhost:3000',
+  rpId: 'be.localhost',
+};
+
+/** Signs in by password + MFA (which holds sudo) and adds a passkey made for `site`. */
+async function withPasskey({ host, origin, rpId }: Site, login: string) {
   const token = await signIn(stack, login, host);
   const as = call(host, token);
   const start = await as('POST', '/api/passkeys/registration/options');
@@ -41,81 +58,55 @@ async function withPasskey(host: string, login: string, origin: string, rpId: st
   return { key, token };
 }
 
+/**
+ * A passkey sign-in on the development BE site, as far as the browser's
+ * answer: the options asked for anonymously, and `key`'s assertion of their
+ * challenge as a browser at `origin` signs it.
+ */
+async function passkeySignIn(key: SoftPasskey, origin: string) {
+  const anonymous = call(DEV_BE.host);
+  const start = await anonymous('POST', '/api/passkeys/authentication/options', {
+    purpose: 'login',
+  });
+  const { payload, options } = start.json();
+  const credential = assert(key, { challenge: options.challenge, rpId: DEV_BE.rpId, origin });
+  return { anonymous, start, body: { payload, credential } };
+}
+
 describe('passkeys through the gateway', () => {
   it('names the public origin as relying party: be.localhost in development', async () => {
-    const host = 'be.localhost:3000';
-    const { key } = await withPasskey(
-      host,
-      'employee@example.be',
-      'http://be.localhost:3000',
-      'be.localhost',
-    );
-    expect(mockOf(stack, host).store.passkeys.get(key.id)?.rpId).toBe('be.localhost');
+    const { key } = await withPasskey(DEV_BE, 'employee@example.be');
+    expect(mockOf(stack, DEV_BE.host).store.passkeys.get(key.id)?.rpId).toBe('be.localhost');
   });
 
   it('uses the registrable domain in production (account.example.lu → example.lu)', async () => {
-    const host = 'account.example.lu';
-    const { key } = await withPasskey(
-      host,
-      'marie@example.lu',
-      'https://account.example.lu',
-      'example.lu',
-    );
+    const lu = {
+      host: 'account.example.lu',
+      origin: 'https://account.example.lu',
+      rpId: 'example.lu',
+    };
+    const { key } = await withPasskey(lu, 'marie@example.lu');
     expect(stack.lu.store.passkeys.get(key.id)?.rpId).toBe('example.lu');
   });
 
   it('a passkey sign-in sets the session cookie, with no token in the body and no MFA step', async () => {
-    const host = 'be.localhost:3000';
-    const { key } = await withPasskey(
-      host,
-      'employee@example.be',
-      'http://be.localhost:3000',
-      'be.localhost',
-    );
-    const anonymous = call(host);
-    const start = await anonymous('POST', '/api/passkeys/authentication/options', {
-      purpose: 'login',
-    });
+    const { key } = await withPasskey(DEV_BE, 'employee@example.be');
+    const { anonymous, start, body } = await passkeySignIn(key, DEV_BE.origin);
     expect(start.statusCode).toBe(200);
-    const { payload, options } = start.json();
-    const res = await anonymous('POST', '/api/passkeys/authentication', {
-      payload,
-      credential: assert(key, {
-        challenge: options.challenge,
-        rpId: 'be.localhost',
-        origin: 'http://be.localhost:3000',
-      }),
-    });
+    const res = await anonymous('POST', '/api/passkeys/authentication', body);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ signed_in: true, weak: false });
     const cookie = res.cookies.find((c) => c.name === 'access_token');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     expect(res.body).not.toContain(cookie?.value);
     // Signed in, and the recent check holds: no code is asked for a sensitive change.
-    const status = await call(host, cookie?.value)('GET', '/api/mfa/status');
+    const status = await call(DEV_BE.host, cookie?.value)('GET', '/api/mfa/status');
     expect(status.json().sudo).toBe(true);
   });
 
   it('passes the upstream refusals on: another origin 422, a spent check 410', async () => {
-    const host = 'be.localhost:3000';
-    const { key } = await withPasskey(
-      host,
-      'employee@example.be',
-      'http://be.localhost:3000',
-      'be.localhost',
-    );
-    const anonymous = call(host);
-    const { payload, options } = (
-      await anonymous('POST', '/api/passkeys/authentication/options', { purpose: 'login' })
-    ).json();
-    const body = {
-      payload,
-      credential: assert(key, {
-        challenge: options.challenge,
-        rpId: 'be.localhost',
-        origin: 'http://be.localhost.evil.example',
-      }),
-    };
+    const { key } = await withPasskey(DEV_BE, 'employee@example.be');
+    const { anonymous, body } = await passkeySignIn(key, 'http://be.localhost.evil.example');
     const res = await anonymous('POST', '/api/passkeys/authentication', body);
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({

@@ -7,7 +7,7 @@ import { healthRoutes } from '../plugins/health';
 import { openApiPlugin } from '../plugins/openapi';
 import { refuseMisdirected } from '../plugins/origin';
 import { hsts, pageHelmet } from '../plugins/security';
-import { webPlugin } from '../plugins/web';
+import { inlineStyleHashes, readWebBuild, webPlugin } from '../plugins/web';
 import { wellKnownPlugin } from '../plugins/well-known';
 import { authorizePlugin } from '../routes/authorize';
 
@@ -17,7 +17,10 @@ import { authorizePlugin } from '../routes/authorize';
  * and the health probes. Pages get helmet's full set with the strict CSP.
  */
 export const pagesScope: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
-  await app.register(helmet, pageHelmet(config));
+  const web = config.WEB_DIST ? await readWebBuild(config.WEB_DIST) : null;
+  if (config.WEB_DIST && !web)
+    app.log.warn({ root: config.WEB_DIST }, 'no built web app found; run `pnpm build`');
+  await app.register(helmet, pageHelmet(config, inlineStyleHashes(web)));
   app.addHook('onRequest', refuseMisdirected);
   app.addHook('onRequest', hsts);
   await app.register(healthRoutes);
@@ -25,6 +28,6 @@ export const pagesScope: FastifyPluginAsync<{ config: Config }> = async (app, { 
   await app.register(wellKnownPlugin);
   await app.register(openApiPlugin);
   await app.register(authorizePlugin);
-  if (config.WEB_DIST) await app.register(webPlugin, { root: config.WEB_DIST, config });
+  if (web) await app.register(webPlugin, { build: web, config });
   app.setNotFoundHandler(notFound);
 };

@@ -4,7 +4,8 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildMockUpstream } from '../app';
 import { DEMO_PASSWORD, DEMO_TOTP_SECRET } from '../seed';
 import { nextId, resetStore } from '../store';
-import { deviceHeaders, lastCode, signInAs } from '../test-helpers';
+import { deviceHeaders, lastCode, signInAs, tokenForm } from '../test-helpers';
+import { PARTNER } from '../test-partner';
 
 const mock = buildMockUpstream({ region: 'be' });
 const { app, store } = mock;
@@ -88,32 +89,21 @@ describe('password grant', () => {
   });
 
   it('accepts a form-encoded body, as OAuth clients send it', async () => {
-    const res = await app.inject({
-      method: 'POST',
-      url: '/token',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({
-        grant_type: 'password',
-        username: 'customer@example.be',
-        password: DEMO_PASSWORD,
-      }).toString(),
+    const res = await tokenForm(mock, {
+      grant_type: 'password',
+      username: 'customer@example.be',
+      password: DEMO_PASSWORD,
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().access_token).toEqual(expect.any(String));
   });
 
   it('hands an authorization_code grant to the code exchange (a made-up code fails)', async () => {
-    const res = await app.inject({
-      method: 'POST',
-      url: '/token',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({
-        grant_type: 'authorization_code',
-        code: 'made-up',
-        redirect_uri: 'http://127.0.0.1:5555/callback',
-        client_id: '101',
-        code_verifier: 'a'.repeat(43),
-      }).toString(),
+    const res = await tokenForm(mock, {
+      grant_type: 'authorization_code',
+      code: 'made-up',
+      ...PARTNER,
+      code_verifier: 'a'.repeat(43),
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('invalid_grant');

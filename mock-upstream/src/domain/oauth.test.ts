@@ -1,9 +1,11 @@
-import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildMockUpstream } from '../app';
 import { findAccountByLogin, issueToken, resetStore } from '../store';
+import { tokenForm } from '../test-helpers';
+import { PARTNER, PARTNER_GRANT, partnerClient } from '../test-partner';
 
-const { app, store } = buildMockUpstream({ region: 'be' });
+const mock = buildMockUpstream({ region: 'be' });
+const { app, store } = mock;
 let baseUrl: string;
 beforeAll(async () => {
   baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -11,7 +13,6 @@ beforeAll(async () => {
 afterAll(() => app.close());
 beforeEach(() => resetStore(store));
 
-const PARTNER = { client_id: '101', redirect_uri: 'http://127.0.0.1:5555/callback' };
 const VERIFIER = 'dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk';
 // RFC 7636 appendix B: the S256 challenge of VERIFIER.
 const CHALLENGE = 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM';
@@ -53,16 +54,11 @@ async function codeFor(headers: Record<string, string>, query = authorizeQuery()
 }
 
 const exchange = (fields: Record<string, string>) =>
-  app.inject({
-    method: 'POST',
-    url: '/token',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({
-      grant_type: 'authorization_code',
-      ...PARTNER,
-      code_verifier: VERIFIER,
-      ...fields,
-    }).toString(),
+  tokenForm(mock, {
+    grant_type: 'authorization_code',
+    ...PARTNER,
+    code_verifier: VERIFIER,
+    ...fields,
   });
 
 const userWith = (token: string) =>
@@ -70,25 +66,8 @@ const userWith = (token: string) =>
 
 describe('authorization code + PKCE with a real OAuth client library', () => {
   it('lets partner 101 obtain a token scoped to the grant, then skips consent next time', async () => {
-    const as: oauth.AuthorizationServer = {
-      issuer: baseUrl,
-      authorization_endpoint: `${baseUrl}/authorize`,
-      token_endpoint: `${baseUrl}/token`,
-    };
-    const client: oauth.Client = { client_id: '101' };
-    const verifier = oauth.generateRandomCodeVerifier();
-    const state = oauth.generateRandomState();
-    const request = new URL(as.authorization_endpoint ?? '');
-    for (const [key, value] of Object.entries({
-      ...PARTNER,
-      response_type: 'code',
-      scope: 'user balance',
-      state,
-      code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
-      code_challenge_method: 'S256',
-    })) {
-      request.searchParams.set(key, value);
-    }
+    const partner = await partnerClient(baseUrl, `${baseUrl}/token`);
+    const { request, state } = partner;
     const user = bearerOf('partner@example.be');
 
     // What the portal does for the signed-in user: ask, show the consent, send it.
@@ -99,7 +78,7 @@ describe('authorization code + PKCE with a real OAuth client library', () => {
       client: { client_id: 101, name: 'Partner Shop' },
       scopes: ['user', 'balance'],
     });
-    const consent = await fetch(as.authorization_endpoint ?? '', {
+    const consent = await fetch(new URL('/authorize', baseUrl), {
       method: 'POST',
       headers: { ...user, 'content-type': 'application/json' },
       body: JSON.stringify({ ...Object.fromEntries(request.searchParams), approve: true }),
@@ -107,17 +86,7 @@ describe('authorization code + PKCE with a real OAuth client library', () => {
     const { target } = (await consent.json()) as { target: string };
     expect(target).toMatch(/^http:\/\/127\.0\.0\.1:5555\/callback\?code=/);
 
-    const params = oauth.validateAuthResponse(as, client, new URL(target), state);
-    const response = await oauth.authorizationCodeGrantRequest(
-      as,
-      client,
-      oauth.None(),
-      params,
-      PARTNER.redirect_uri,
-      verifier,
-      { [oauth.allowInsecureRequests]: true },
-    );
-    const tokens = await oauth.processAuthorizationCodeResponse(as, client, response);
+    const tokens = await partner.exchange(target);
     expect(tokens.token_type).toBe('bearer');
     expect(tokens.scope).toBe('user balance');
     expect(tokens.expires_in).toBe(3600);
@@ -166,15 +135,10 @@ describe('authorization codes', () => {
 
   it('refuse a missing verifier and another redirect_uri', async () => {
     const headers = bearerOf('partner@example.be');
-    const noVerifier = await app.inject({
-      method: 'POST',
-      url: '/token',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({
-        grant_type: 'authorization_code',
-        ...PARTNER,
-        code: await codeFor(headers),
-      }).toString(),
+    const noVerifier = await tokenForm(mock, {
+      grant_type: 'authorization_code',
+      ...PARTNER,
+      code: await codeFor(headers),
     });
     expect(noVerifier.json().code).toBe('invalid_grant');
     const otherUri = await exchange({
@@ -201,17 +165,12 @@ describe('authorization codes', () => {
 
     const fields = { grant_type: 'authorization_code', code, ...firstParty };
     const form = (extra: Record<string, string>) =>
-      app.inject({
-        method: 'POST',
-        url: '/token',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams({
-          grant_type: fields.grant_type,
-          code,
-          client_id: '17',
-          redirect_uri: firstParty.redirect_uri,
-          ...extra,
-        }).toString(),
+      tokenForm(mock, {
+        grant_type: fields.grant_type,
+        code,
+        client_id: '17',
+        redirect_uri: firstParty.redirect_uri,
+        ...extra,
       });
     expect((await form({ client_secret: 'wrong' })).statusCode).toBe(401);
     const ok = await form({ client_secret: 'first-party-secret-17' });
@@ -291,13 +250,7 @@ describe('consent and grants', () => {
     const headers = bearerOf('partner@example.be');
     const token = (await exchange({ code: await codeFor(headers) })).json().access_token;
     expect((await app.inject({ url: '/tokens', headers })).json()).toEqual({
-      '101': {
-        client_id: 101,
-        name: 'Partner Shop',
-        scopes: ['user', 'balance'],
-        granted_at: expect.any(String),
-        last_used_at: expect.any(String),
-      },
+      '101': PARTNER_GRANT,
     });
     // The app uses its token later: the grant says when, and still when it was given.
     const { granted_at: grantedAt } = (await app.inject({ url: '/tokens', headers })).json()['101'];

@@ -161,8 +161,15 @@ function issueCode(
   return withParams(query.redirect_uri, { code, state: query.state });
 }
 
-/** `GET /authorize`: approval needed, or the target carrying a fresh code. */
-export function authorize(store: Store, account: Account, query: AuthorizeQuery): Outcome {
+/**
+ * The checks both the request and its consent go through, in RFC 6749's
+ * order: client and redirect URI, the request's own faults, the scopes.
+ * Answers the client and scopes, or the answer that ends the request.
+ */
+function checkedRequest(
+  store: Store,
+  query: AuthorizeQuery,
+): { client: ClientRow; scopes: string[] } | Outcome {
   const found = registeredClient(store, query);
   if (!('client' in found)) return found;
   const { client } = found;
@@ -170,6 +177,14 @@ export function authorize(store: Store, account: Account, query: AuthorizeQuery)
   if (fault) return errorAnswer(client, query, fault);
   const scopes = requestedScopes(client, query.scope);
   if (!scopes) return errorAnswer(client, query, 'invalid_scope');
+  return { client, scopes };
+}
+
+/** `GET /authorize`: approval needed, or the target carrying a fresh code. */
+export function authorize(store: Store, account: Account, query: AuthorizeQuery): Outcome {
+  const checked = checkedRequest(store, query);
+  if ('status' in checked) return checked;
+  const { client, scopes } = checked;
 
   const grant = findGrant(store, account.id, client.client_id);
   const granted = client.firstParty || (grant && scopes.every((s) => grant.scopes.includes(s)));
@@ -185,13 +200,9 @@ export function approve(
   from: TokenRow,
 ): Outcome {
   const { approve: approved, ...query } = approval;
-  const found = registeredClient(store, query);
-  if (!('client' in found)) return found;
-  const { client } = found;
-  const fault = requestError(client, query);
-  if (fault) return errorAnswer(client, query, fault);
-  const scopes = requestedScopes(client, query.scope);
-  if (!scopes) return errorAnswer(client, query, 'invalid_scope');
+  const checked = checkedRequest(store, query);
+  if ('status' in checked) return checked;
+  const { client, scopes } = checked;
   if (!approved) return errorAnswer(client, query, 'access_denied');
 
   if (!client.firstParty) {

@@ -19,6 +19,17 @@ const PASSWORD = 'My-First-Card-2026!';
 const post = (mock: MockApp, url: string, payload: object) =>
   mock.app.inject({ method: 'POST', url, headers: deviceHeaders(), payload });
 
+/** The last step, accepting terms and privacy as Nina Nieuw; `fields` adds to or overrides that. */
+const acceptTerms = (mock: MockApp, payload: string, fields: object = {}) =>
+  post(mock, '/onboarding/terms', {
+    payload,
+    terms: true,
+    privacy: true,
+    firstname: 'Nina',
+    lastname: 'Nieuw',
+    ...fields,
+  });
+
 interface Person {
   email?: string;
   phone: string;
@@ -50,14 +61,7 @@ async function finish(mock: MockApp, payload: string, person: Person) {
   expect(
     (await post(mock, '/onboarding/password', { payload, password: PASSWORD })).statusCode,
   ).toBe(200);
-  return post(mock, '/onboarding/terms', {
-    payload,
-    terms: true,
-    privacy: true,
-    firstname: 'Nina',
-    lastname: 'Nieuw',
-    marketing: false,
-  });
+  return acceptTerms(mock, payload, { marketing: false });
 }
 
 async function start(mock: MockApp, body: object): Promise<string> {
@@ -166,17 +170,7 @@ describe('onboarding rules', () => {
     expect(
       (await post(be, '/onboarding/email/verify', { payload, code: '12345678' })).json().code,
     ).toBe('wrong_step');
-    expect(
-      (
-        await post(be, '/onboarding/terms', {
-          payload,
-          terms: true,
-          privacy: true,
-          firstname: 'Nina',
-          lastname: 'Nieuw',
-        })
-      ).statusCode,
-    ).toBe(409);
+    expect((await acceptTerms(be, payload)).statusCode).toBe(409);
 
     await post(be, '/onboarding/email', { payload, keep_current: true });
     const noPassword = await post(be, '/onboarding/password', { payload, password: PASSWORD });
@@ -223,33 +217,14 @@ describe('onboarding rules', () => {
       'No special characters',
     ]);
     await post(be, '/onboarding/password', { payload, password: PASSWORD });
-    const refused = await post(be, '/onboarding/terms', {
-      payload,
-      terms: true,
-      privacy: false,
-      firstname: 'Nina',
-      lastname: 'Nieuw',
-    });
+    const refused = await acceptTerms(be, payload, { privacy: false });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().issues[0].path).toBe('body.privacy');
     // The names are asked when the account is created: none, no account.
-    const nameless = await post(be, '/onboarding/terms', {
-      payload,
-      terms: true,
-      privacy: true,
-      firstname: ' ',
-      lastname: 'Nieuw',
-    });
+    const nameless = await acceptTerms(be, payload, { firstname: ' ' });
     expect(nameless.statusCode).toBe(400);
     expect(nameless.json().issues[0].path).toBe('body.firstname');
-    const ok = await post(be, '/onboarding/terms', {
-      payload,
-      terms: true,
-      privacy: true,
-      firstname: 'Nina',
-      lastname: 'Nieuw',
-      language: 'en',
-    });
+    const ok = await acceptTerms(be, payload, { language: 'en' });
     expect(ok.statusCode).toBe(200);
     const created = [...be.store.accounts.values()].find((acc) =>
       acc.email.some((e) => e.value === 'rules@example.be'),
@@ -258,17 +233,7 @@ describe('onboarding rules', () => {
     // The account speaks the language its onboarding was done in, not the variant's usual Dutch.
     expect(created?.language).toBe('en');
     // Single use: the payload is spent once the account exists.
-    expect(
-      (
-        await post(be, '/onboarding/terms', {
-          payload,
-          terms: true,
-          privacy: true,
-          firstname: 'Nina',
-          lastname: 'Nieuw',
-        })
-      ).statusCode,
-    ).toBe(404);
+    expect((await acceptTerms(be, payload)).statusCode).toBe(404);
   });
 
   it('forgets an onboarding after an hour', async () => {

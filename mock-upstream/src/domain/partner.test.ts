@@ -265,39 +265,24 @@ describe('identity-provider login', () => {
 });
 
 describe('partner access request', () => {
+  /** `POST /partner/access-request` with the session of `headers` (none when empty). */
+  const requestAccess = (headers: Record<string, string>, payload: object) =>
+    app.inject({ method: 'POST', url: '/partner/access-request', headers, payload });
+
   it('is recorded once for a signed-in user without partner access', async () => {
     const headers = bearerOf('employee@example.be');
-    const first = await app.inject({
-      method: 'POST',
-      url: '/partner/access-request',
-      headers,
-      payload: { message: 'I run the canteen' },
-    });
+    const first = await requestAccess(headers, { message: 'I run the canteen' });
     expect(first.statusCode).toBe(200);
     store.clock.advance(60_000);
-    const again = await app.inject({
-      method: 'POST',
-      url: '/partner/access-request',
-      headers,
-      payload: {},
-    });
+    const again = await requestAccess(headers, {});
     expect(again.json().requested_at).toBe(first.json().requested_at);
     expect(store.accessRequests).toHaveLength(1);
   });
 
   it('answers 409 for a user who has partner access and 401 without a session', async () => {
-    const has = await app.inject({
-      method: 'POST',
-      url: '/partner/access-request',
-      headers: bearerOf('partner@example.be'),
-      payload: {},
-    });
+    const has = await requestAccess(bearerOf('partner@example.be'), {});
     expect(has.statusCode).toBe(409);
-    const anonymous = await app.inject({
-      method: 'POST',
-      url: '/partner/access-request',
-      payload: {},
-    });
+    const anonymous = await requestAccess({}, {});
     expect(anonymous.statusCode).toBe(401);
   });
 });

@@ -136,6 +136,18 @@ const SAME_PASSWORD = {
   },
 } as const satisfies { status: 422; body: MessageBody };
 
+/**
+ * What both password changes end with, once they have let the user through:
+ * the password rules, a password other than the current one, the change.
+ */
+function replacePassword(store: Store, current: Current, password: string) {
+  const failures = passwordFailures(password);
+  if (failures.length > 0) return validation('body.password', failures.join(' '));
+  if (verifySecret(password, current.account.passwordHash)) return SAME_PASSWORD;
+  setPassword(store, current, password);
+  return userAnswer(store, current.account);
+}
+
 export function changePassword(
   store: Store,
   current: Current,
@@ -145,13 +157,7 @@ export function changePassword(
   if (!verifySecret(body.current_password, current.account.passwordHash)) {
     return CURRENT_WRONG;
   }
-  const failures = passwordFailures(body.password);
-  if (failures.length > 0) return validation('body.password', failures.join(' '));
-  if (verifySecret(body.password, current.account.passwordHash)) {
-    return SAME_PASSWORD;
-  }
-  setPassword(store, current, body.password);
-  return userAnswer(store, current.account);
+  return replacePassword(store, current, body.password);
 }
 
 /**
@@ -172,13 +178,7 @@ export function replaceWeakPassword(
       'Your password does not need replacing; change it from the security page.',
     );
   }
-  const failures = passwordFailures(body.password);
-  if (failures.length > 0) return validation('body.password', failures.join(' '));
-  if (verifySecret(body.password, current.account.passwordHash)) {
-    return SAME_PASSWORD;
-  }
-  setPassword(store, current, body.password);
-  return userAnswer(store, current.account);
+  return replacePassword(store, current, body.password);
 }
 
 // ----------------------------------------------------------------------- contacts
@@ -188,6 +188,19 @@ function findContact(account: Account, id: number): { kind: ContactKind; row: Co
   if (email) return { kind: 'email', row: email };
   const phone = account.phone.find((p) => p.id === id);
   return phone ? { kind: 'phone', row: phone } : null;
+}
+
+/**
+ * What every call on one e-mail or phone checks first: a recent step-up, then
+ * that the entry is the user's. Answers the entry, or the refusal to send.
+ */
+function sudoContact(store: Store, current: Current, id: number) {
+  if (needsSudo(store, current)) return { refusal: SUDO_REQUIRED };
+  const contact = findContact(current.account, id);
+  if (!contact) {
+    return { refusal: error(404, 'not_found', 'No such e-mail or phone on your account.') };
+  }
+  return { contact };
 }
 
 const entriesOf = (account: Account, kind: ContactKind) =>
@@ -320,10 +333,10 @@ export function confirmLogin(store: Store, current: Current, body: z.infer<typeo
 
 /** A new code for an entry still unverified (the previous payloads stop working). */
 export function resendContactCode(store: Store, current: Current, id: number) {
-  if (needsSudo(store, current)) return SUDO_REQUIRED;
+  const found = sudoContact(store, current, id);
+  if (found.refusal) return found.refusal;
   const { account } = current;
-  const contact = findContact(account, id);
-  if (!contact) return error(404, 'not_found', 'No such e-mail or phone on your account.');
+  const { contact } = found;
   if (contact.row.verified) {
     return error(409, 'already_verified', 'This address is already verified.');
   }
@@ -337,11 +350,10 @@ export function resendContactCode(store: Store, current: Current, id: number) {
 }
 
 export function deleteContact(store: Store, current: Current, id: number) {
-  if (needsSudo(store, current)) return SUDO_REQUIRED;
+  const found = sudoContact(store, current, id);
+  if (found.refusal) return found.refusal;
   const { account } = current;
-  const contact = findContact(account, id);
-  if (!contact) return error(404, 'not_found', 'No such e-mail or phone on your account.');
-  const { kind, row } = contact;
+  const { kind, row } = found.contact;
   const entries = entriesOf(account, kind);
   if (row.verified && !entries.some((r) => r !== row && r.verified)) {
     return kind === 'email'
@@ -385,11 +397,10 @@ export function deleteContact(store: Store, current: Current, id: number) {
 
 /** Spec part 4: primary only among verified entries that have 2FA enabled. */
 export function makeContactPrimary(store: Store, current: Current, id: number) {
-  if (needsSudo(store, current)) return SUDO_REQUIRED;
+  const found = sudoContact(store, current, id);
+  if (found.refusal) return found.refusal;
   const { account } = current;
-  const contact = findContact(account, id);
-  if (!contact) return error(404, 'not_found', 'No such e-mail or phone on your account.');
-  const { kind, row } = contact;
+  const { kind, row } = found.contact;
   if (!row.verified || !contactHasMfa(store, account, kind, row)) {
     return { status: 409, body: { ...SWITCH_FAILED } } as const;
   }

@@ -15,6 +15,10 @@ const NEW_PASSWORD = 'Fresh-Start-2027?';
 const post = (url: string, payload: object) =>
   app.inject({ method: 'POST', url, headers: deviceHeaders(), payload });
 
+/** The reset: the flow's payload, the code typed, the new password (NEW_PASSWORD unless named). */
+const resetPassword = (payload: string, code: string | undefined, password = NEW_PASSWORD) =>
+  post('/user/reset-password', { payload, code, password });
+
 async function outbox(to: string) {
   const res = await app.inject({ url: `/__dev/outbox?to=${encodeURIComponent(to)}` });
   return res.json().messages as { channel: string; code: string }[];
@@ -40,11 +44,7 @@ describe('forgot password', () => {
     expect(sms?.channel).toBe('sms');
     expect(sms?.code).toMatch(/^\d{8}$/);
 
-    const reset = await post('/user/reset-password', {
-      payload,
-      code: sms?.code,
-      password: NEW_PASSWORD,
-    });
+    const reset = await resetPassword(payload, sms?.code);
     expect(reset.statusCode).toBe(204);
     expect((await grant('employee@example.be', DEMO_PASSWORD)).statusCode).toBe(400);
     // The account has MFA: the right password leads to the MFA step, not to a refusal.
@@ -54,11 +54,7 @@ describe('forgot password', () => {
       'password_reset',
     );
 
-    const again = await post('/user/reset-password', {
-      payload,
-      code: sms?.code,
-      password: 'Another-One-2027?',
-    });
+    const again = await resetPassword(payload, sms?.code, 'Another-One-2027?');
     expect(again.statusCode).toBe(422);
   });
 
@@ -116,11 +112,7 @@ describe('forgot password', () => {
     const right = await post('/user/reset-password/check', { payload, code: mail?.code });
     expect(right.statusCode).toBe(204);
     // Still usable for the reset itself.
-    const reset = await post('/user/reset-password', {
-      payload,
-      code: mail?.code,
-      password: NEW_PASSWORD,
-    });
+    const reset = await resetPassword(payload, mail?.code);
     expect(reset.statusCode).toBe(204);
     const after = await post('/user/reset-password/check', { payload, code: mail?.code });
     expect(after.statusCode).toBe(422);
@@ -151,7 +143,7 @@ describe('forgot password', () => {
       await post('/user/forgot-password', { login: 'employee@example.be' })
     ).json();
     const [mail] = await outbox('employee@example.be');
-    await post('/user/reset-password', { payload, code: mail?.code, password: NEW_PASSWORD });
+    await resetPassword(payload, mail?.code);
     const user = await app.inject({ url: '/user', headers: { authorization: `Bearer ${token}` } });
     expect(user.statusCode).toBe(401);
   });
@@ -170,17 +162,9 @@ describe('forgot password', () => {
     const [mail] = await outbox('employee@example.be');
     expect(mail?.channel).toBe('email');
 
-    const old = await post('/user/reset-password', {
-      payload: first.payload,
-      code: sms?.code,
-      password: NEW_PASSWORD,
-    });
+    const old = await resetPassword(first.payload, sms?.code);
     expect(old.statusCode).toBe(422);
-    const ok = await post('/user/reset-password', {
-      payload: resent.json().payload,
-      code: mail?.code,
-      password: NEW_PASSWORD,
-    });
+    const ok = await resetPassword(resent.json().payload, mail?.code);
     expect(ok.statusCode).toBe(204);
   });
 
@@ -190,11 +174,7 @@ describe('forgot password', () => {
     ).json();
     const [mail] = await outbox('employee@example.be');
     store.clock.advance(10 * MINUTE + 1000);
-    const res = await post('/user/reset-password', {
-      payload,
-      code: mail?.code,
-      password: NEW_PASSWORD,
-    });
+    const res = await resetPassword(payload, mail?.code);
     expect(res.statusCode).toBe(422);
     expect(res.json().message).toMatch(/expired/);
     expect((await grant('employee@example.be', DEMO_PASSWORD)).statusCode).toBe(401);
@@ -204,20 +184,12 @@ describe('forgot password', () => {
     const { payload } = (
       await post('/user/forgot-password', { login: 'employee@example.be' })
     ).json();
-    const wrong = await post('/user/reset-password', {
-      payload,
-      code: '00000000',
-      password: NEW_PASSWORD,
-    });
+    const wrong = await resetPassword(payload, '00000000');
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json()).toEqual({ message: 'The code is invalid.' });
 
     const [mail] = await outbox('employee@example.be');
-    const weak = await post('/user/reset-password', {
-      payload,
-      code: mail?.code,
-      password: 'short',
-    });
+    const weak = await resetPassword(payload, mail?.code, 'short');
     expect(weak.statusCode).toBe(400);
     expect(weak.json().issues).toContainEqual({
       path: 'body.password',
@@ -231,11 +203,7 @@ describe('forgot password', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ technology: 'email', recipient: ['n•••y@example.be'] });
     expect(store.outbox).toHaveLength(0);
-    const reset = await post('/user/reset-password', {
-      payload: res.json().payload,
-      code: '12345678',
-      password: NEW_PASSWORD,
-    });
+    const reset = await resetPassword(res.json().payload, '12345678');
     expect(reset.statusCode).toBe(422);
   });
 });

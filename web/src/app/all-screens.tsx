@@ -270,17 +270,27 @@ export const screenRoutes: RouteObject[] = [
  * its screen), so that a page opened directly (a bookmark, a reload) fetches
  * them beside the signed-in check instead of after it.
  */
+/** The lazy screens (layouts and screen) that `pathname` shows. */
+function screensOf(pathname: string): Partial<LazyScreen<ComponentType>>[] {
+  return (matchRoutes(screenRoutes, pathname) ?? []).map(
+    (match) =>
+      ((match.route.element as ReactElement | null | undefined)?.type ?? {}) as Partial<
+        LazyScreen<ComponentType>
+      >,
+  );
+}
+
 function preloadScreens(pathname: string): Promise<unknown> {
-  const shown = (matchRoutes(screenRoutes, pathname) ?? []).map(
-    (match) => (match.route.element as ReactElement | null | undefined)?.type,
-  );
-  return Promise.all(
-    shown.map((type) => (type as Partial<LazyScreen<ComponentType>> | undefined)?.preload?.()),
-  );
+  return Promise.all(screensOf(pathname).map((screen) => screen.preload?.()));
+}
+
+/** Starts fetching the code of what `pathname` shows, before its texts can load. */
+function fetchScreensCode(pathname: string): Promise<unknown> {
+  return Promise.all(screensOf(pathname).map((screen) => screen.fetchCode?.()));
 }
 
 function AllScreens() {
   return useRoutes(screenRoutes);
 }
 
-export default Object.assign(AllScreens, { preloadScreens });
+export default Object.assign(AllScreens, { preloadScreens, fetchScreensCode });

@@ -32,10 +32,35 @@ const PasskeySignIn = lazyScreen(() => import('../features/passkeys/PasskeySignI
  * the layout and screen of that path.
  */
 export function preloadPage(pathname: string): Promise<unknown> {
-  if (pathname === '/login/phone')
-    return Promise.all([LoginScreen.preload(), LazyPhoneField.preload()]);
-  if (pathname.startsWith('/login/')) return LoginScreen.preload();
+  const signIn = signInScreens(pathname);
+  if (signIn) return Promise.all(signIn.map((screen) => screen.preload()));
   return AllScreens.preload().then((table) => table.preloadScreens(pathname));
+}
+
+/**
+ * Starts fetching the code of what `pathname` shows at once, beside the
+ * config and the texts it does not depend on: a page opened directly (a
+ * bookmark, a reload) then waits for one round of requests, not a chain.
+ * `preloadPage` finds the modules there.
+ */
+export function fetchPageCode(pathname: string): void {
+  const signIn = signInScreens(pathname);
+  if (signIn) {
+    for (const screen of signIn) void screen.fetchCode();
+    return;
+  }
+  void import('./all-screens')
+    .then((table) => table.default.fetchScreensCode(pathname))
+    .catch(() => undefined);
+}
+
+/** The sign-in page's parts `pathname` shows, or null: its screens are in the table. */
+function signInScreens(
+  pathname: string,
+): { preload: () => Promise<unknown>; fetchCode: () => Promise<unknown> }[] | null {
+  if (pathname === '/login/phone') return [LoginScreen, LazyPhoneField];
+  if (pathname.startsWith('/login/')) return [LoginScreen];
+  return null;
 }
 
 // Until it arrives, its place is kept, so the page does not move (the server draws it whole).

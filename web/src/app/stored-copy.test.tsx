@@ -65,7 +65,10 @@ describe('what the browser keeps of the account', () => {
     localStorage.removeItem('account');
     await signedInAs(stack());
     window.history.replaceState(null, '', '/user/dashboard');
-    render(<App />);
+    // Awaited: the dashboard suspends while its code and texts load.
+    await act(async () => {
+      render(<App />);
+    });
     expect(
       await screen.findByRole('heading', { name: /Welkom/ }, { timeout: 15_000 }),
     ).toBeVisible();

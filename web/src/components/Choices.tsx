@@ -74,6 +74,7 @@ export function Switch({
 export function RadioGroup({
   label,
   labelHidden,
+  name,
   value,
   onChange,
   children,
@@ -81,13 +82,15 @@ export function RadioGroup({
 }: {
   label: ReactNode;
   labelHidden?: boolean;
+  /** The inputs' `name`: a drawn page's choice made before its script is found by it. */
+  name?: string;
   value: string | null;
   onChange: (value: string) => void;
   children: ReactNode;
   className?: string;
 }) {
   return (
-    <AriaRadioGroup className={className} value={value} onChange={onChange}>
+    <AriaRadioGroup className={className} name={name} value={value} onChange={onChange}>
       <Label className={labelHidden ? 'visually-hidden' : 'choice-group-label'}>{label}</Label>
       {children}
     </AriaRadioGroup>

@@ -6,6 +6,7 @@ import { markChoiceOffered, rememberLanguage, visitChoice } from '../i18n/rememb
 import { getConfig } from '../lib/config';
 import { focusSoon } from '../lib/page-navigation';
 import { useCurrentUser } from '../lib/session';
+import { Actions } from './Actions';
 import { BusyLabel } from './BusyLabel';
 import { LANGUAGE_NAMES, useSaveLanguage } from './LanguageSwitcher';
 import { toastSuccess } from './Toasts';
@@ -83,37 +84,29 @@ export function LanguageOffer() {
       <p id={textId}>
         <Named i18nKey="common.languageOffer.text" language={chosen} />
       </p>
-      {save.isError && (
-        <p className="error" role="alert">
-          {t('common.errors.generic')}
-        </p>
-      )}
-      <div className="actions">
-        <button
-          type="button"
-          className="button"
-          onClick={accept}
-          disabled={save.isPending}
-          aria-busy={save.isPending || undefined}
-        >
-          <BusyLabel busy={save.isPending}>
-            {/* One flex item: the button's gap would widen the words' own spaces. */}
+      <Actions
+        error={save.isError && t('common.errors.generic')}
+        busy={save.isPending}
+        primary={{
+          label: (
+            <BusyLabel busy={save.isPending}>
+              {/* One flex item: the button's gap would widen the words' own spaces. */}
+              <span>
+                <Named i18nKey="common.languageOffer.use" language={chosen} />
+              </span>
+            </BusyLabel>
+          ),
+          onPress: accept,
+        }}
+        secondary={{
+          label: (
             <span>
-              <Named i18nKey="common.languageOffer.use" language={chosen} />
+              <Named i18nKey="common.languageOffer.keep" language={account} />
             </span>
-          </BusyLabel>
-        </button>
-        <button
-          type="button"
-          className="button button-secondary"
-          onClick={close}
-          disabled={save.isPending}
-        >
-          <span>
-            <Named i18nKey="common.languageOffer.keep" language={account} />
-          </span>
-        </button>
-      </div>
+          ),
+          onPress: close,
+        }}
+      />
     </section>
   );
 }

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { href } from '../lib/routes';
+import { Alert } from './Notice';
 
 /**
  * What a screen says after an action: that it worked, or that it failed (with
@@ -60,9 +61,7 @@ export function OutcomeNotice({
             )}
           </div>
         ) : (
-          <p className="notice notice-error" role="alert">
-            {outcome.text}
-          </p>
+          <Alert tone="error">{outcome.text}</Alert>
         ))}
     </>
   );

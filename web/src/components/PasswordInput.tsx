@@ -1,5 +1,6 @@
-import { type InputHTMLAttributes, useState } from 'react';
+import { type ComponentProps, type InputHTMLAttributes, useState } from 'react';
 import PasswordToggle from './PasswordToggle';
+import { TextField } from './TextField';
 
 type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & { id: string };
 
@@ -15,5 +16,23 @@ export function PasswordInput(props: Props) {
       <input {...props} type={shown ? 'text' : 'password'} />
       <PasswordToggle controls={props.id} shown={shown} onToggle={setShown} />
     </div>
+  );
+}
+
+/**
+ * The password of an account that exists, to sign in with (the sign-in, the
+ * link of a workplace login): named and filled in by password managers.
+ */
+export function CurrentPasswordField(
+  props: Omit<ComponentProps<typeof TextField>, 'input' | 'name' | 'autoComplete' | 'required'>,
+) {
+  return (
+    <TextField
+      {...props}
+      input={PasswordInput}
+      name="password"
+      autoComplete="current-password"
+      required
+    />
   );
 }

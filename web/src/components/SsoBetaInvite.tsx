@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ensureNamespaces } from '../i18n/i18n';
 import { startSsoLogin, type Workplace } from '../lib/sso';
+import { Actions } from './Actions';
 import { Modal } from './Modal';
 import './self-service.css';
 
@@ -40,36 +41,22 @@ export function SsoBetaInvite({
   return (
     <Modal title={t('flows.partner.beta.title', { companyName: company })} onClose={onClose}>
       <p>{t('flows.partner.beta.text', { companyName: company })}</p>
-      {failed && (
-        <p className="error" role="alert">
-          {t('flows.partner.beta.failed')}
-        </p>
-      )}
-      <div className="actions">
-        <button
-          type="button"
-          className="button"
-          disabled={busy}
-          onClick={async () => {
+      <Actions
+        error={failed && t('flows.partner.beta.failed')}
+        busy={busy}
+        primary={{
+          label: t('flows.partner.beta.login', { provider: providerName }),
+          onPress: async () => {
             setBusy(true);
             setFailed(false);
             if (!(await startSsoLogin(provider, login, target))) {
               setFailed(true);
               setBusy(false);
             }
-          }}
-        >
-          {t('flows.partner.beta.login', { provider: providerName })}
-        </button>
-        <button
-          type="button"
-          className="button button-secondary"
-          disabled={busy}
-          onClick={onPassword}
-        >
-          {t('flows.partner.beta.password')}
-        </button>
-      </div>
+          },
+        }}
+        secondary={{ label: t('flows.partner.beta.password'), onPress: onPassword }}
+      />
     </Modal>
   );
 }

@@ -1,11 +1,8 @@
 import type { Locale } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import { overlay } from './i18n';
-import { de } from './locales/de/index';
-import { en } from './locales/en/index';
-import { fr } from './locales/fr/index';
+import { de, en, fr, nl } from './locales/index';
 import { luWording } from './locales/lu';
-import { nl } from './locales/nl/index';
 
 function keys(tree: object, prefix = ''): string[] {
   return Object.entries(tree).flatMap(([k, v]) =>

@@ -3,7 +3,8 @@ import { useEffect } from 'react';
 /**
  * What the visitor did on a drawn page before the script took it over: the
  * gateway's inline script (`gateway/src/early-actions.ts`) held each submit,
- * and each click on a link in `<main>`, in order.
+ * and each click on a link or a script-only button (`type="button"`) in
+ * `<main>`, in order.
  * Once hydrated, the app stops that script holding anything and does them.
  */
 type EarlyAction =
@@ -45,6 +46,9 @@ function perform(action: EarlyAction): void {
  */
 export function useEarlyActions(): void {
   useEffect(() => {
+    // Hydrated (this is its first effect): React's handlers take every action from now on;
+    // what was held until now is done below.
+    markHydrated();
     const held = window.__portalEarly ?? [];
     window.__portalEarly = [];
     if (held.length === 0) return;

@@ -8,6 +8,8 @@ type AnyScreen = ComponentType<any>;
 export type LazyScreen<C extends AnyScreen> = ComponentType<ComponentProps<C>> & {
   /** Loads the screen's code and texts; resolves to the screen's component. */
   preload: () => Promise<C>;
+  /** Starts loading the screen's code alone: before the texts' language is known. */
+  fetchCode: () => Promise<unknown>;
 };
 
 /**
@@ -44,5 +46,7 @@ export function lazyScreen<C extends AnyScreen>(
   function Screen(props: ComponentProps<C>) {
     return createElement(use(preload()) as ComponentType<ComponentProps<C>>, props);
   }
-  return Object.assign(Screen, { preload });
+  // The browser keeps a module once fetched: `preload()` later finds it there.
+  const fetchCode = () => load().catch(() => undefined);
+  return Object.assign(Screen, { preload, fetchCode });
 }

@@ -33,3 +33,27 @@ export function shownValue(id: string, state: string): string {
   const field = typeof document === 'undefined' ? null : document.getElementById(id);
   return field instanceof HTMLInputElement ? field.value : state;
 }
+
+/** What each radio group of a drawn page showed chosen as the script took it over (name → value). */
+const chosenBeforeScript = new Map<string, string>();
+
+/**
+ * Notes, just before hydration, which radio button of each named group the
+ * drawn page shows chosen: a choice made before the script arrived, which
+ * the first render would set back to the component's initial state.
+ */
+export function noteChosenBeforeScript(root: ParentNode): void {
+  for (const input of root.querySelectorAll<HTMLInputElement>('input[type="radio"]:checked')) {
+    if (input.name) chosenBeforeScript.set(input.name, input.value);
+  }
+}
+
+/** Once hydrated, the choice the group `name` showed before the script goes into the state. */
+export function useChosenBeforeScript(name: string, keep: (chosen: string) => void): void {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, right after hydration
+  useEffect(() => {
+    const chosen = chosenBeforeScript.get(name);
+    chosenBeforeScript.delete(name);
+    if (chosen !== undefined) keep(chosen);
+  }, []);
+}

@@ -3,11 +3,11 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Loading } from '../../components/Loading';
-import { api } from '../../lib/api';
 import { openApp } from '../../lib/flow-state';
 import { PUBLIC_ROUTES } from '../../lib/guard-rules';
 import { href, routeNameOf } from '../../lib/routes';
 import { useFinishSignIn } from '../../lib/sign-in';
+import { useHashSignIn } from './api/hash-sign-in';
 
 /** The values a first-party app puts in the address hash (spec part 4). */
 export function hashLoginOf(
@@ -40,26 +40,29 @@ export default function HashLogin() {
   const [ask, setAsk] = useState<{ accounts: Accounts; values: Values; target: string | null }>();
   const started = useRef(false);
 
+  const { mutate } = useHashSignIn();
+
   const signIn = useCallback(
-    (values: Values, target: string | null, switchAccount: boolean) =>
-      api.auth
-        .loginByHash({
-          body: {
-            token: values.token,
-            ...(values.originApp ? { 'origin-app': values.originApp } : {}),
-            ...(switchAccount ? { switch_account: true } : {}),
+    (values: Values, target: string | null, switchAccount: boolean) => {
+      mutate(
+        {
+          token: values.token,
+          ...(values.originApp ? { 'origin-app': values.originApp } : {}),
+          ...(switchAccount ? { switch_account: true } : {}),
+        },
+        {
+          onSuccess: (answer) => {
+            if ('otherAccount' in answer) {
+              const { current, incoming } = answer.otherAccount;
+              return setAsk({ accounts: { current, incoming }, values, target });
+            }
+            finishSignIn({ weak: answer.weak, target }).catch(() => setFailed(true));
           },
-        })
-        .then((res) => {
-          if (res.status === 409) {
-            const { current, incoming } = res.body;
-            return setAsk({ accounts: { current, incoming }, values, target });
-          }
-          if (res.status !== 200) return setFailed(true);
-          return finishSignIn({ weak: res.body.weak, target });
-        })
-        .catch(() => setFailed(true)),
-    [finishSignIn],
+          onError: () => setFailed(true),
+        },
+      );
+    },
+    [mutate, finishSignIn],
   );
 
   useEffect(() => {
@@ -71,7 +74,7 @@ export default function HashLogin() {
     window.history.replaceState(window.history.state, '', location.pathname + location.search);
     if (!values) return setFailed(true);
     if (values.originApp) openApp.set(values.originApp);
-    void signIn(values, target, false);
+    signIn(values, target, false);
   }, [location, signIn]);
 
   if (ask) {
@@ -105,7 +108,7 @@ export default function HashLogin() {
             className="button button-secondary"
             onClick={() => {
               setAsk(undefined);
-              void signIn(ask.values, ask.target, true);
+              signIn(ask.values, ask.target, true);
             }}
           >
             {t('signin.hashLogin.otherAccount.switch', { name: incoming.firstname })}

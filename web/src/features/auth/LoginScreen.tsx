@@ -14,9 +14,9 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { CaptchaHandle } from '../../components/Captcha';
 import { LazyPhoneField } from '../../components/LazyPhoneField';
 import { PartnerBanner } from '../../components/PartnerBanner';
-import { PasswordInput } from '../../components/PasswordInput';
+import { CurrentPasswordField } from '../../components/PasswordInput';
 import type { PhoneValue } from '../../components/PhoneField';
-import { api, queryKeys } from '../../lib/api';
+import { TextField } from '../../components/TextField';
 import { getConfig } from '../../lib/config';
 import type { ErrorTexts } from '../../lib/errors';
 import { loginPayload, signInHint } from '../../lib/flow-state';
@@ -24,8 +24,9 @@ import { setMaintenance } from '../../lib/maintenance';
 import { focusSoon } from '../../lib/page-navigation';
 import { platformOf } from '../../lib/platform';
 import { href } from '../../lib/routes';
-import { discoverWorkplace, type Workplace } from '../../lib/sso';
+import type { Workplace } from '../../lib/sso';
 import { shownValue, useTypedBeforeScript } from '../../lib/typed-before-script';
+import { attemptsLeftOf, useFindingWorkplace, useSignIn, workplaceQuery } from './api/sign-in';
 
 // Only what the e-mail sign-in needs loads with it (bundle budget of /login/email).
 const loadPhone = () => import('../../components/PhoneField');
@@ -98,12 +99,17 @@ export default function LoginScreen({
   const [captchaError, setCaptchaError] = useState<string | null>(null);
   /** Tries left before the pause, when the account API says the pause is near. */
   const [attemptsLeft, setAttemptsLeft] = useState<number | null>(null);
-  const [busy, setBusy] = useState(false);
   const captcha = useRef<CaptchaHandle>(null);
   const errorId = useId();
   const usernameErrorId = useId();
   const passwordErrorId = useId();
   const target = params.get('target');
+  const signIn = useSignIn(async ({ weak }) => {
+    const { finishSignIn } = await import('../../lib/sign-in');
+    await finishSignIn(queryClient, navigate, { weak, target });
+  });
+  const findingWorkplace = useFindingWorkplace();
+  const busy = signIn.isPending || findingWorkplace;
   // Typed into the server-drawn form before its script arrived.
   useTypedBeforeScript('login-username', (typed) =>
     kind === 'email' ? setEmail(typed) : setPhone((current) => ({ ...current, number: typed })),
@@ -133,20 +139,10 @@ export default function LoginScreen({
 
   /** Whether `login` belongs to a beta company not turned down here: then its invitation opens. */
   const offerWorkplace = async (login: string): Promise<boolean> => {
-    setBusy(true);
-    try {
-      const email = login.toLowerCase();
-      const workplace = await queryClient.fetchQuery({
-        queryKey: queryKeys.ssoDiscover(email),
-        queryFn: () => discoverWorkplace(email),
-        staleTime: 10 * 60_000,
-      });
-      if (!workplace || declined.current.has(workplace.company)) return false;
-      setInvite(workplace);
-      return true;
-    } finally {
-      setBusy(false);
-    }
+    const workplace = await queryClient.fetchQuery(workplaceQuery(login));
+    if (!workplace || declined.current.has(workplace.company)) return false;
+    setInvite(workplace);
+    return true;
   };
 
   /** The invitation turned down: not offered again here. */
@@ -192,65 +188,64 @@ export default function LoginScreen({
       if (check) return setCaptchaError(check);
       captchaToken = captcha.current?.token() ?? null;
     }
-    setBusy(true);
-    try {
-      const username =
-        kind === 'email'
-          ? typed
-          : await (await loadPhone()).phoneToE164(shownPhone, config.variant);
-      if (!username) return setFieldErrors({ username: 'phone' });
-      const res = await api.auth.createToken({
-        // The captcha's token goes with the sign-in: the gateway has the provider verify it.
-        body: {
-          grant_type: 'password',
-          username,
-          password: sentPassword,
-          ...(captchaToken ? { captcha: captchaToken } : {}),
+    signIn.mutate(
+      {
+        username:
+          kind === 'email'
+            ? typed
+            : loadPhone().then((phoneField) => phoneField.phoneToE164(shownPhone, config.variant)),
+        password: sentPassword,
+        captcha: captchaToken,
+      },
+      {
+        onSuccess: (step) => {
+          if (!step) return setFieldErrors({ username: 'phone' });
+          if (!('mfa' in step)) return;
+          // Spec part 4, Login 2: MFA is needed; keep the payload; the primary method starts.
+          const { payload, methods } = step.mfa;
+          loginPayload.set({ payload, methods, target, login: step.login });
+          const listed = methods.map(({ id, method, target: to, primary }) => ({
+            id,
+            method,
+            target: to,
+            primary,
+          }));
+          navigate(href('mfa-methods', { isLogin: 'true', methods: JSON.stringify(listed) }));
         },
-      });
-      if (res.status === 200) {
-        const { finishSignIn } = await import('../../lib/sign-in');
-        return await finishSignIn(queryClient, navigate, { weak: res.body.weak, target });
-      }
-      // Not on the first page: the error module loads with the first answer that is not a 200.
-      const { errorOf, errorText, mfaChallengeOf } = await import('../../lib/errors');
-      const challenge = mfaChallengeOf(res);
-      if (challenge) {
-        // Spec part 4, Login 2: MFA is needed; keep the payload; the primary method starts.
-        const { payload, methods } = challenge;
-        loginPayload.set({ payload, methods, target, login: username });
-        const listed = methods.map(({ id, method, target: to, primary }) => ({
-          id,
-          method,
-          target: to,
-          primary,
-        }));
-        return navigate(href('mfa-methods', { isLogin: 'true', methods: JSON.stringify(listed) }));
-      }
-      const failure = errorOf(res, SIGN_IN_TEXTS);
-      // The gateway refused the captcha (or could not have it verified): said at the captcha.
-      if (failure.code === 'captcha' || failure.code === 'captcha_unavailable') {
-        setCaptchaError(errorText(t, failure));
-        captcha.current?.reset();
-        return;
-      }
-      if (res.status === 400 && failure.kind === 'invalid') {
-        // Wrong e-mail or password: said at the password, which is emptied for the next try.
-        setPassword('');
-        setFieldErrors({ password: 'wrong' });
-        setAttemptsLeft(res.body.attempts_left ?? null);
-        document.getElementById('login-password')?.focus();
-        captcha.current?.reset();
-        return;
-      }
-      if (failure.kind === 'maintenance') setMaintenance(true);
-      setError(errorText(t, failure));
+        onError: (thrown) =>
+          void showFailure(thrown).catch(() => setError(t('common.errors.generic'))),
+      },
+    );
+  };
+
+  /**
+   * A refused sign-in, said where it belongs: at the captcha, at the emptied
+   * password (with the tries left), or under the form. No answer at all (or a
+   * failure after it) says only that something went wrong.
+   */
+  const showFailure = async (thrown: unknown) => {
+    // Not on the first page: the error module loads with the first answer that is not a 200.
+    const { errorOf, errorText } = await import('../../lib/errors');
+    const failure = errorOf(thrown, SIGN_IN_TEXTS);
+    if (failure.status === null) return setError(t('common.errors.generic'));
+    // The gateway refused the captcha (or could not have it verified): said at the captcha.
+    if (failure.code === 'captcha' || failure.code === 'captcha_unavailable') {
+      setCaptchaError(errorText(t, failure));
       captcha.current?.reset();
-    } catch {
-      setError(t('common.errors.generic'));
-    } finally {
-      setBusy(false);
+      return;
     }
+    if (failure.status === 400 && failure.kind === 'invalid') {
+      // Wrong e-mail or password: said at the password, which is emptied for the next try.
+      setPassword('');
+      setFieldErrors({ password: 'wrong' });
+      setAttemptsLeft(attemptsLeftOf(thrown));
+      document.getElementById('login-password')?.focus();
+      captcha.current?.reset();
+      return;
+    }
+    if (failure.kind === 'maintenance') setMaintenance(true);
+    setError(errorText(t, failure));
+    captcha.current?.reset();
   };
 
   const usernameError = fieldErrors.username;
@@ -265,29 +260,28 @@ export default function LoginScreen({
         {/* POST: sent before the script runs, the password must not end up in the address. */}
         <form method="post" onSubmit={onSubmit} noValidate ref={form}>
           {kind === 'email' ? (
-            <div className="field">
-              <label htmlFor="login-username">{t('signin.login.email')}</label>
-              <input
-                id="login-username"
-                name="username"
-                type="email"
-                // `webauthn`: the browser may offer passkeys among the suggestions (issue 16).
-                autoComplete="username webauthn"
-                required
-                value={email}
-                onChange={(e) => {
-                  setEmail(e.target.value);
-                  setFieldErrors(({ username: _, ...rest }) => rest);
-                }}
-                aria-describedby={usernameError ? usernameErrorId : undefined}
-                aria-invalid={usernameError ? true : undefined}
-              />
+            <TextField
+              id="login-username"
+              label={t('signin.login.email')}
+              name="username"
+              type="email"
+              // `webauthn`: the browser may offer passkeys among the suggestions (issue 16).
+              autoComplete="username webauthn"
+              required
+              value={email}
+              onChange={(e) => {
+                setEmail(e.target.value);
+                setFieldErrors(({ username: _, ...rest }) => rest);
+              }}
+              invalid={usernameError !== undefined}
+              describedBy={usernameError ? usernameErrorId : undefined}
+            >
               {usernameError && (
                 <p id={usernameErrorId} className="error">
                   {t(`signin.login.errors.${usernameError}`)}
                 </p>
               )}
-            </div>
+            </TextField>
           ) : (
             <>
               <Suspense fallback={<div className="field-placeholder" />}>
@@ -308,21 +302,17 @@ export default function LoginScreen({
               )}
             </>
           )}
-          <div className="field">
-            <label htmlFor="login-password">{t('signin.login.password')}</label>
-            <PasswordInput
-              id="login-password"
-              name="password"
-              autoComplete="current-password"
-              required
-              value={password}
-              onChange={(e) => {
-                setPassword(e.target.value);
-                setFieldErrors(({ password: _, ...rest }) => rest);
-              }}
-              aria-describedby={passwordError ? passwordErrorId : undefined}
-              aria-invalid={passwordError ? true : undefined}
-            />
+          <CurrentPasswordField
+            id="login-password"
+            label={t('signin.login.password')}
+            value={password}
+            onChange={(e) => {
+              setPassword(e.target.value);
+              setFieldErrors(({ password: _, ...rest }) => rest);
+            }}
+            invalid={passwordError !== undefined}
+            describedBy={passwordError ? passwordErrorId : undefined}
+          >
             {passwordError && (
               <p id={passwordErrorId} className="error">
                 {passwordError === 'wrong'
@@ -337,7 +327,7 @@ export default function LoginScreen({
                 )}
               </p>
             )}
-          </div>
+          </CurrentPasswordField>
           {config.features.captchaSiteKey && (
             <Suspense fallback={null}>
               <Captcha

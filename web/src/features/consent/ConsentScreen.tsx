@@ -4,6 +4,8 @@ import { CircleUserRound } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Actions } from '../../components/Actions';
+import { Alert } from '../../components/Notice';
 import { href } from '../../lib/routes';
 import '../../components/self-service.css';
 import './consent.css';
@@ -50,9 +52,7 @@ function InvalidConfiguration() {
   return (
     <section className="card narrow" aria-labelledby="consent-title">
       <h1 id="consent-title">{t('account.consent.invalidTitle')}</h1>
-      <p className="notice notice-error" role="alert">
-        {t('account.consent.invalidConfiguration')}
-      </p>
+      <Alert tone="error">{t('account.consent.invalidConfiguration')}</Alert>
       <Link to={href('home')}>{t('account.consent.home')}</Link>
     </section>
   );
@@ -110,9 +110,7 @@ function Consent({ request }: { request: AuthorizeQuery }) {
     return (
       <section className="card narrow" aria-labelledby="consent-title">
         <h1 id="consent-title">{t('account.consent.refusedTitle')}</h1>
-        <p className="notice notice-warning" role="alert">
-          {t('account.consent.refused')}
-        </p>
+        <Alert tone="warning">{t('account.consent.refused')}</Alert>
         <div className="actions">
           <Link className="button" to={href('home')}>
             {t('account.consent.home')}
@@ -129,11 +127,7 @@ function Consent({ request }: { request: AuthorizeQuery }) {
     <section className="card narrow" aria-labelledby="consent-title">
       <h1 id="consent-title">{t('account.consent.title')}</h1>
       {asked.isPending && <p role="status">{t('account.common.loading')}</p>}
-      {asked.isError && (
-        <p className="notice notice-error" role="alert">
-          {t('account.common.tryLater')}
-        </p>
-      )}
+      {asked.isError && <Alert tone="error">{t('account.common.tryLater')}</Alert>}
       {answer && answer.approvalType === 'scopes' && (
         <>
           {/* Who asks, as Google's consent shows it: the app and its site, then whose account. */}
@@ -183,29 +177,12 @@ function Consent({ request }: { request: AuthorizeQuery }) {
             ))}
           </ul>
           <p className="muted">{t('account.consent.revokeLater')}</p>
-          {failed && (
-            <p className="error" role="alert">
-              {t('account.common.tryLater')}
-            </p>
-          )}
-          <div className="actions">
-            <button
-              type="button"
-              className="button"
-              disabled={decide.isPending}
-              onClick={() => answerWith(true)}
-            >
-              {t('account.consent.accept')}
-            </button>
-            <button
-              type="button"
-              className="button button-secondary"
-              disabled={decide.isPending}
-              onClick={() => answerWith(false)}
-            >
-              {t('account.consent.refuse')}
-            </button>
-          </div>
+          <Actions
+            error={failed && t('account.common.tryLater')}
+            busy={decide.isPending}
+            primary={{ label: t('account.consent.accept'), onPress: () => answerWith(true) }}
+            secondary={{ label: t('account.consent.refuse'), onPress: () => answerWith(false) }}
+          />
         </>
       )}
     </section>

@@ -17,8 +17,8 @@ const SecurityCheckup = lazy(() =>
 
 /**
  * A `redirect_uri` given to the dashboard is followed only when the gateway's
- * allow-list accepts it (spec part 2 says the browser leaves to it; DESIGN.md
- * says no open redirect).
+ * allow-list accepts it (spec part 2 says the browser leaves to it; the allow-list
+ * is in docs/security.md, V10.4.1: no open redirect).
  */
 function useRedirectUri(): 'none' | 'checking' | 'leaving' | 'refused' {
   const [params] = useSearchParams();

@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Loading } from '../../components/Loading';
+import { Alert } from '../../components/Notice';
 import { href } from '../../lib/routes';
 import '../../components/self-service.css';
 import '../../components/flows.css';
@@ -103,9 +104,7 @@ function Duplicated({
     return (
       <section className="card narrow" aria-labelledby={titleId}>
         <h1 id={titleId}>{t('flows.fuzzion.failed.title')}</h1>
-        <p className="notice notice-error" role="alert">
-          {t('flows.fuzzion.errors.technical')}
-        </p>
+        <Alert tone="error">{t('flows.fuzzion.errors.technical')}</Alert>
         <button type="button" className="button" onClick={finish}>
           {t('flows.fuzzion.failed.continue')}
         </button>

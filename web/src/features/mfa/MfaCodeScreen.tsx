@@ -5,8 +5,10 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Checkbox } from '../../components/Choices';
 import { CodeInput } from '../../components/CodeInput';
 import { Modal } from '../../components/Modal';
+import { ErrorText } from '../../components/Notice';
 import { loginSearch, PartnerBanner } from '../../components/PartnerBanner';
 import { ResendCode } from '../../components/ResendCode';
+import { TextField } from '../../components/TextField';
 import { clearFailure, queryKeys } from '../../lib/api';
 import { type ErrorTexts, errorOf, errorText } from '../../lib/errors';
 import { fuzzionPayload, loginPayload, type MfaCheck, mfaPayload } from '../../lib/flow-state';
@@ -61,9 +63,7 @@ function NoCheck({ flags }: { flags: MfaFlags }) {
   return (
     <section className="card narrow" aria-labelledby="mfa-code-title">
       <h1 id="mfa-code-title">{t('mfa.methods.title')}</h1>
-      <p className="error" role="alert">
-        {t('mfa.code.spent')}
-      </p>
+      <ErrorText>{t('mfa.code.spent')}</ErrorText>
       <p className="links">
         {flags.isLogin ? (
           <Link to={href('login.email')}>{t('mfa.methods.backToLogin')}</Link>
@@ -196,27 +196,19 @@ function CodeForm({
   const form = (
     <form onSubmit={submit} noValidate>
       {isCard && (
-        <div className="field">
-          <label htmlFor={cardId}>{t('mfa.card.number')}</label>
-          <input
-            id={cardId}
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={16}
-            value={cardNumber}
-            onChange={(e) => {
-              setCardNumber(e.target.value.replace(/\D/g, ''));
-              setCardInvalid(false);
-            }}
-            aria-invalid={cardInvalid || undefined}
-            aria-describedby={cardInvalid ? `${cardId}-error` : undefined}
-          />
-          {cardInvalid && (
-            <p id={`${cardId}-error`} className="field-error" role="alert">
-              {t('mfa.card.invalidNumber')}
-            </p>
-          )}
-        </div>
+        <TextField
+          id={cardId}
+          label={t('mfa.card.number')}
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={16}
+          value={cardNumber}
+          onChange={(e) => {
+            setCardNumber(e.target.value.replace(/\D/g, ''));
+            setCardInvalid(false);
+          }}
+          error={cardInvalid && t('mfa.card.invalidNumber')}
+        />
       )}
       <CodeInput
         label={kind === 'totpRecovery' ? t('mfa.code.recoveryKey') : t('forms.code.label')}

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Actions } from '../../components/Actions';
 import { RecoveryKeys } from '../../components/RecoveryKeys';
 import { useRegenerateRecoveryKeys } from '../../lib/mfa-methods';
 import { href } from '../../lib/routes';
@@ -38,41 +39,27 @@ export default function TotpRecoveryScreen() {
         <>
           <p className="notice notice-info">{t('mfa.totpRecovery.left', { count: left })}</p>
           <p>{t('mfa.totpRecovery.resetText')}</p>
-          <div className="actions">
-            <Link className="button" to={resetHref}>
-              {t('mfa.totpRecovery.reset')}
-            </Link>
-            <button
-              type="button"
-              className="button button-secondary"
-              onClick={() => goToTarget(target, navigate)}
-            >
-              {t('mfa.totpRecovery.skip')}
-            </button>
-          </div>
+          <Actions
+            primary={{ label: t('mfa.totpRecovery.reset'), to: resetHref }}
+            secondary={{
+              label: t('mfa.totpRecovery.skip'),
+              onPress: () => goToTarget(target, navigate),
+            }}
+          />
         </>
       ) : (
         <>
           <p className="notice notice-warning">{t('mfa.totpRecovery.none')}</p>
           <p>{t('mfa.totpRecovery.regenerateText')}</p>
-          {regenerate.isError && (
-            <p className="error" role="alert">
-              {t('common.errors.generic')}
-            </p>
-          )}
-          <div className="actions">
-            <button
-              type="button"
-              className="button"
-              disabled={regenerate.isPending}
-              onClick={() => regenerate.mutate()}
-            >
-              {t('mfa.totpRecovery.regenerate')}
-            </button>
-            <Link className="button button-secondary" to={resetHref}>
-              {t('mfa.totpRecovery.reset')}
-            </Link>
-          </div>
+          <Actions
+            error={regenerate.isError && t('common.errors.generic')}
+            busy={regenerate.isPending}
+            primary={{
+              label: t('mfa.totpRecovery.regenerate'),
+              onPress: () => regenerate.mutate(),
+            }}
+            secondary={{ label: t('mfa.totpRecovery.reset'), to: resetHref }}
+          />
         </>
       )}
     </section>

@@ -1,10 +1,7 @@
-import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import '../../components/self-service.css';
 import '../../components/flows.css';
 import { getConfig } from '../../lib/config';
-import { StartForm } from './components/StartForm';
-import { Steps } from './components/Steps';
+import { StartStep } from './components/StartStep';
 import './onboarding.css';
 
 /** Spec part 5: a Belgian card number is 16 digits starting with 5065. */
@@ -17,23 +14,14 @@ export const isActivationCode = (value: string) => /^[A-Z]{2}-[A-Z]{3}-\d{4}$/.t
  * known by its activation code (spec part 2), with its own wording.
  */
 export default function CardScreen() {
-  const { t } = useTranslation();
-  const titleId = useId();
   const lu = getConfig().variant === 'lu';
   return (
-    <section className="card narrow" aria-labelledby={titleId}>
-      <Steps current="card" source="card" />
-      <h1 id={titleId}>{t('flows.onboarding.card.title')}</h1>
-      <StartForm
-        source="card"
-        label={t('flows.onboarding.card.label')}
-        hint={t('flows.onboarding.card.hint')}
-        invalid={t('flows.onboarding.card.invalid')}
-        inputMode={lu ? 'text' : 'numeric'}
-        normalise={(typed) => (lu ? typed.trim().toUpperCase() : typed.replace(/[\s.-]/g, ''))}
-        isValid={lu ? isActivationCode : isCardNumber}
-        toBody={(value) => (lu ? { activation_code: value } : { card_number: value })}
-      />
-    </section>
+    <StartStep
+      source="card"
+      inputMode={lu ? 'text' : 'numeric'}
+      normalise={(typed) => (lu ? typed.trim().toUpperCase() : typed.replace(/[\s.-]/g, ''))}
+      isValid={lu ? isActivationCode : isCardNumber}
+      toBody={(value) => (lu ? { activation_code: value } : { card_number: value })}
+    />
   );
 }

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
+import { Status } from '../../components/Notice';
 import { href } from '../../lib/routes';
 import '../../components/self-service.css';
 import { queryKeys } from '../../lib/api';
@@ -47,9 +48,7 @@ export default function ConfirmationScreen() {
     <section className="card narrow" aria-labelledby={titleId}>
       <h1 id={titleId}>{title}</h1>
       {outcome === 'card_activated' && (
-        <p className="notice notice-success" role="status">
-          {t('flows.onboarding.confirmation.activatedText')}
-        </p>
+        <Status tone="success">{t('flows.onboarding.confirmation.activatedText')}</Status>
       )}
       {failed && (
         <div className="notice notice-warning" role="status">
@@ -63,9 +62,7 @@ export default function ConfirmationScreen() {
         </div>
       )}
       {outcome === 'code_only' && (
-        <p className="notice notice-success" role="status">
-          {t('flows.onboarding.confirmation.codeOnlyText')}
-        </p>
+        <Status tone="success">{t('flows.onboarding.confirmation.codeOnlyText')}</Status>
       )}
       <button type="button" className="button" onClick={done}>
         {t('flows.onboarding.confirmation.continue')}

@@ -4,25 +4,20 @@ import { Navigate, useNavigate } from 'react-router';
 import { RadioGroup } from '../../components/Choices';
 import { ListRadioRow } from '../../components/ListRadioRow';
 import { ListRows } from '../../components/ListRow';
+import { TextField } from '../../components/TextField';
 import { href } from '../../lib/routes';
 import '../../components/self-service.css';
 import '../../components/flows.css';
-import { api } from '../../lib/api';
-import { type ErrorTexts, errorText, type PortalError } from '../../lib/errors';
+import { useSendEmailCode, useVerifyEmail } from './api/onboarding';
 import { AlreadyInUse } from './components/AlreadyInUse';
 import { FlowEnded } from './components/StepError';
 import { Steps } from './components/Steps';
-import { VerifyCode } from './components/VerifyCode';
-import { endsTheFlow, stepErrorOf } from './errors';
+import { useVerificationStep, VerifyCode } from './components/VerifyCode';
 import { onboardingState } from './onboarding-state';
 import './onboarding.css';
+import { typedOrMasked } from '../../lib/phone';
 
 const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
-
-type Choice = { keep: true } | { email: string };
-
-/** A refused address (400) in the step's words. */
-const EMAIL_TEXTS = { invalid: 'flows.onboarding.email.invalid' } as const satisfies ErrorTexts;
 
 /**
  * `/onboarding/email-verification`: give a personal e-mail address (the
@@ -38,71 +33,33 @@ export default function EmailVerificationScreen() {
   const current = state?.currentEmail ?? null;
   const [keep, setKeep] = useState(false);
   const [email, setEmail] = useState('');
-  const [sent, setSent] = useState<{ choice: Choice; to: string } | null>(null);
-  /** `invalid`: the typed address does not look like one (checked before sending). */
-  const [error, setError] = useState<PortalError | 'invalid' | null>(null);
-  const [busy, setBusy] = useState(false);
+  const step = useVerificationStep({
+    send: useSendEmailCode(),
+    verify: useVerifyEmail(),
+    invalid: 'flows.onboarding.email.invalid',
+    recipientOf: (body) => body.email ?? '',
+    onVerified: ({ body, to }) => {
+      onboardingState.update({
+        verified: { email: to, phone: null },
+        // The address in full, for the password step's username field; the kept one is
+        // known here only masked.
+        login: body.email,
+      });
+      navigate(href('onboarding.phone-verification'));
+    },
+  });
   if (!state) return <Navigate to={href('onboarding')} replace />;
   const { payload } = state;
+  const { sent, ended, fieldError } = step;
+  const inUse = step.failure?.code === 'email-duplicated';
 
-  const send = async (choice: Choice) => {
-    const res = await api.onboarding.sendEmailCode({
-      body: 'keep' in choice ? { payload, keep_current: true } : { payload, email: choice.email },
-    });
-    if (res.status === 200) {
-      setSent({ choice, to: res.body.recipient ?? ('email' in choice ? choice.email : '') });
-      return null;
-    }
-    return stepErrorOf(res, EMAIL_TEXTS);
-  };
-
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const typed = email.trim();
-    if (!keep && !looksLikeEmail(typed)) return setError('invalid');
-    setBusy(true);
-    try {
-      setError(await send(keep ? { keep: true } : { email: typed }));
-    } catch (thrown) {
-      setError(stepErrorOf(thrown));
-    } finally {
-      setBusy(false);
-    }
+    // The address is checked here before it is sent; the kept one needs no check.
+    if (keep) step.submit({ payload, keep_current: true });
+    else step.submit(looksLikeEmail(typed) ? { payload, email: typed } : null);
   };
-
-  const confirm = async (code: string) => {
-    try {
-      const res = await api.onboarding.verifyEmail({ body: { payload, code } });
-      if (res.status === 200) {
-        onboardingState.update({
-          verified: { email: sent?.to ?? null, phone: null },
-          // The address in full, for the password step's username field; the kept one is
-          // known here only masked.
-          login: sent && 'email' in sent.choice ? sent.choice.email : undefined,
-        });
-        navigate(href('onboarding.phone-verification'));
-        return null;
-      }
-      const failure = stepErrorOf(res);
-      if (endsTheFlow(failure)) {
-        setSent(null);
-        setError(failure);
-        return null;
-      }
-      return errorText(t, failure);
-    } catch (thrown) {
-      return errorText(t, stepErrorOf(thrown));
-    }
-  };
-
-  const ended = typeof error === 'object' && error !== null && endsTheFlow(error) ? error : null;
-  const inUse = typeof error === 'object' && error?.code === 'email-duplicated';
-  const fieldError =
-    error === 'invalid'
-      ? t('flows.onboarding.email.invalid')
-      : error && !ended
-        ? errorText(t, error)
-        : null;
 
   return (
     <section className="card narrow" aria-labelledby={titleId}>
@@ -112,14 +69,12 @@ export default function EmailVerificationScreen() {
         <FlowEnded error={ended} />
       ) : sent ? (
         <VerifyCode
-          sentText={t('flows.onboarding.email.sent', { target: sent.to })}
-          onConfirm={confirm}
-          onResend={async () => (await send(sent.choice).catch(() => 'generic')) === null}
+          sentText={t('flows.onboarding.email.sent', {
+            // The address typed here, in full; the kept one as the account API masks it.
+            target: typedOrMasked(sent.to, sent.body.email ?? null),
+          })}
           changeLabel={t('flows.onboarding.email.change')}
-          onChange={() => {
-            setSent(null);
-            setError(null);
-          }}
+          {...step.code}
         />
       ) : (
         <form onSubmit={onSubmit} noValidate>
@@ -129,7 +84,7 @@ export default function EmailVerificationScreen() {
               value={keep ? 'keep' : 'personal'}
               onChange={(value) => {
                 setKeep(value === 'keep');
-                setError(null);
+                step.edited();
               }}
             >
               <ListRows>
@@ -148,28 +103,20 @@ export default function EmailVerificationScreen() {
             </RadioGroup>
           )}
           {!keep && (
-            <div className="field">
-              <label htmlFor={fieldId}>{t('flows.onboarding.email.label')}</label>
-              <input
-                id={fieldId}
-                type="email"
-                name="email"
-                autoComplete="email"
-                required
-                value={email}
-                onChange={(e) => {
-                  setEmail(e.target.value);
-                  setError(null);
-                }}
-                aria-invalid={fieldError ? true : undefined}
-                aria-describedby={fieldError ? `${fieldId}-error` : undefined}
-              />
-              {fieldError && (
-                <p id={`${fieldId}-error`} className="field-error error" role="alert">
-                  {fieldError}
-                </p>
-              )}
-            </div>
+            <TextField
+              id={fieldId}
+              label={t('flows.onboarding.email.label')}
+              type="email"
+              name="email"
+              autoComplete="email"
+              required
+              value={email}
+              onChange={(e) => {
+                setEmail(e.target.value);
+                step.edited();
+              }}
+              error={fieldError}
+            />
           )}
           {keep && fieldError && (
             <p className="field-error error" role="alert">
@@ -177,7 +124,7 @@ export default function EmailVerificationScreen() {
             </p>
           )}
           {inUse && <AlreadyInUse kind="email" login={keep ? undefined : email.trim()} />}
-          <button type="submit" className="button" disabled={busy}>
+          <button type="submit" className="button" disabled={step.busy}>
             {t('flows.onboarding.email.send')}
           </button>
         </form>

@@ -5,13 +5,24 @@ import { NewPasswordFields } from '../../components/PasswordRules';
 import { currentLocale, languageOfLocale } from '../../i18n/i18n';
 import { href } from '../../lib/routes';
 import '../../components/self-service.css';
-import { api } from '../../lib/api';
 import { errorText, type IssueKey, type PortalError } from '../../lib/errors';
+import { useAcceptTerms, useSetOnboardingPassword } from './api/onboarding';
 import { FlowEnded } from './components/StepError';
 import { Steps } from './components/Steps';
 import { endsTheFlow, stepErrorOf } from './errors';
 import { onboardingState } from './onboarding-state';
 import './onboarding.css';
+
+type BrokenRule = IssueKey | 'forms.password.errors.breached';
+
+/** A refusal said next to the password, like a rule (spec part 5 wording); null for any other. */
+function brokenRuleOf(failure: PortalError): BrokenRule | null {
+  const rule = failure.fields.password;
+  if (rule) return rule.key ?? 'forms.password.errors.length';
+  // Found in known breaches (422): said next to the password, like a rule.
+  if (failure.code === 'password_breached') return 'forms.password.errors.breached';
+  return null;
+}
 
 /**
  * `/onboarding/password`: the password of the new account (rules shown live).
@@ -25,56 +36,59 @@ export default function PasswordScreen() {
   const state = onboardingState.get();
   const [password, setPassword] = useState<string | null>(null);
   const [showErrors, setShowErrors] = useState(false);
-  const [error, setError] = useState<PortalError | null>(null);
-  const [busy, setBusy] = useState(false);
-  /** The password rule the server refused (its issue's code, spec part 5 wording). */
-  const [ruleBroken, setRuleBroken] = useState<IssueKey | 'forms.password.errors.breached' | null>(
-    null,
-  );
+  const savePassword = useSetOnboardingPassword();
+  const createAccount = useAcceptTerms();
+  /** The password rule the server refused (spec part 5 wording), said at the password until it changes. */
+  const [ruleBroken, setRuleBroken] = useState<BrokenRule | null>(null);
   if (!state) return <Navigate to={href('onboarding')} replace />;
   const { payload, terms, names, login } = state;
   // Terms and names come before the account exists (spec part 4's order).
   if (!terms || !names) return <Navigate to={href('onboarding')} replace />;
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setShowErrors(true);
     if (!password) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const saved = await api.onboarding.setPassword({ body: { payload, password } });
-      if (saved.status !== 200) {
-        const failure = stepErrorOf(saved);
-        const rule = failure.fields.password;
-        if (rule) return setRuleBroken(rule.key ?? 'forms.password.errors.length');
-        // Found in known breaches (422): said next to the password, like a rule.
-        if (failure.code === 'password_breached') {
-          return setRuleBroken('forms.password.errors.breached');
-        }
-        return setError(failure);
-      }
-      const created = await api.onboarding.acceptTerms({
-        body: {
-          payload,
-          ...names,
-          terms: true,
-          privacy: true,
-          marketing: terms.marketing,
-          // The new account speaks the language its onboarding was done in.
-          language: languageOfLocale(currentLocale()),
+    // A new try: the last one's failure goes (the password's as its mutation starts again).
+    createAccount.reset();
+    savePassword.mutate(
+      { payload, password },
+      {
+        onError: (thrown) => {
+          const rule = brokenRuleOf(stepErrorOf(thrown));
+          if (rule) setRuleBroken(rule);
         },
-      });
-      if (created.status !== 200) return setError(stepErrorOf(created));
-      onboardingState.update({ outcome: created.body.outcome });
-      navigate(href('onboarding.confirmation'));
-    } catch (thrown) {
-      setError(stepErrorOf(thrown));
-    } finally {
-      setBusy(false);
-    }
+        onSuccess: () =>
+          createAccount.mutate(
+            {
+              payload,
+              ...names,
+              terms: true,
+              privacy: true,
+              marketing: terms.marketing,
+              // The new account speaks the language its onboarding was done in.
+              language: languageOfLocale(currentLocale()),
+            },
+            {
+              onSuccess: (created) => {
+                onboardingState.update({ outcome: created.body.outcome });
+                navigate(href('onboarding.confirmation'));
+              },
+            },
+          ),
+      },
+    );
   };
 
+  const saveFailure = savePassword.error ? stepErrorOf(savePassword.error) : null;
+  // A broken rule is said at the password, not here.
+  const error =
+    saveFailure && !brokenRuleOf(saveFailure)
+      ? saveFailure
+      : createAccount.error
+        ? stepErrorOf(createAccount.error)
+        : null;
+  const busy = savePassword.isPending || createAccount.isPending;
   const ended = error && endsTheFlow(error) ? error : null;
 
   return (

@@ -4,7 +4,8 @@ import { Link, useNavigate } from 'react-router';
 import { href } from '../../lib/routes';
 import '../../components/self-service.css';
 import type { CaptchaHandle } from '../../components/Captcha';
-import { PasswordInput } from '../../components/PasswordInput';
+import { CurrentPasswordField } from '../../components/PasswordInput';
+import { TextField } from '../../components/TextField';
 import { clearFailure } from '../../lib/api';
 import { getConfig } from '../../lib/config';
 import {
@@ -152,40 +153,33 @@ export default function LinkExistingScreen() {
       </p>
       <p>{t('flows.partner.linkExisting.secondFactor')}</p>
       <form onSubmit={onSubmit} noValidate>
-        <div className="field">
-          <label htmlFor="link-username">{t('flows.partner.linkExisting.username')}</label>
-          <input
-            id="link-username"
-            name="username"
-            autoComplete="username"
-            required
-            value={username}
-            onChange={(e) => {
-              setUsername(e.target.value);
-              setRequired(false);
-              clearFailure(link);
-            }}
-            aria-invalid={usernameMissing ? true : undefined}
-            aria-describedby={usernameMissing ? errorId : undefined}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="link-password">{t('flows.partner.linkExisting.password')}</label>
-          <PasswordInput
-            id="link-password"
-            name="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => {
-              setPassword(e.target.value);
-              setRequired(false);
-              clearFailure(link);
-            }}
-            aria-invalid={passwordMissing ? true : undefined}
-            aria-describedby={passwordMissing ? errorId : undefined}
-          />
-        </div>
+        <TextField
+          id="link-username"
+          label={t('flows.partner.linkExisting.username')}
+          name="username"
+          autoComplete="username"
+          required
+          value={username}
+          onChange={(e) => {
+            setUsername(e.target.value);
+            setRequired(false);
+            clearFailure(link);
+          }}
+          invalid={usernameMissing}
+          describedBy={usernameMissing ? errorId : undefined}
+        />
+        <CurrentPasswordField
+          id="link-password"
+          label={t('flows.partner.linkExisting.password')}
+          value={password}
+          onChange={(e) => {
+            setPassword(e.target.value);
+            setRequired(false);
+            clearFailure(link);
+          }}
+          invalid={passwordMissing}
+          describedBy={passwordMissing ? errorId : undefined}
+        />
         {config.features.captchaSiteKey && (
           <Suspense fallback={null}>
             <Captcha ref={captcha} siteKey={config.features.captchaSiteKey} error={captchaError} />

@@ -10,6 +10,7 @@ import {
   type PasskeyFailure,
   supportsPasskeyAutofill,
 } from '../../lib/webauthn';
+import { type PasskeyOutcome, usePasskeySignIn } from './api/sign-in';
 
 const noSubscription = () => () => {};
 
@@ -24,7 +25,6 @@ export default function PasskeySignIn({ autofill }: { autofill: boolean }) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<PasskeyFailure | null>(null);
   const target = params.get('target');
   const live = useRef(true);
@@ -35,7 +35,7 @@ export default function PasskeySignIn({ autofill }: { autofill: boolean }) {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
 
-  const done = async (outcome: Awaited<ReturnType<typeof authenticateWithPasskey>>) => {
+  const done = async (outcome: PasskeyOutcome) => {
     if (!outcome.ok) return outcome.reason;
     if ('signed_in' in outcome.value) {
       await finishSignIn(queryClient, navigate, { weak: outcome.value.weak, target });
@@ -45,6 +45,7 @@ export default function PasskeySignIn({ autofill }: { autofill: boolean }) {
 
   const latestDone = useRef(done);
   latestDone.current = done;
+  const signIn = usePasskeySignIn(done);
 
   // Autofill: a request that waits until the person picks a passkey in the field's suggestions.
   useEffect(() => {
@@ -70,27 +71,19 @@ export default function PasskeySignIn({ autofill }: { autofill: boolean }) {
 
   if (!supported) return null;
 
-  const signIn = async () => {
-    setBusy(true);
-    setFailure(null);
-    try {
-      // The button's request replaces the autofill one (the library aborts it).
-      setFailure(await done(await authenticateWithPasskey('login')));
-    } finally {
-      if (live.current) setBusy(false);
-    }
-  };
-
   return (
     <div className="passkey-sign-in">
       <p className="divider">{t('passkeys.signIn.or')}</p>
       <button
         type="button"
         className="button button-secondary button-block"
-        onClick={() => void signIn()}
-        disabled={busy || !hydrated}
+        onClick={() => {
+          setFailure(null);
+          signIn.mutate(undefined, { onSuccess: setFailure });
+        }}
+        disabled={signIn.isPending || !hydrated}
       >
-        {busy ? t('passkeys.signIn.busy') : t('passkeys.signIn.button')}
+        {signIn.isPending ? t('passkeys.signIn.busy') : t('passkeys.signIn.button')}
       </button>
       {failure && (
         <p className="error" role="alert">

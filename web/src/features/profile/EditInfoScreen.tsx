@@ -1,7 +1,8 @@
 import type { Language, Locale, ProfileUpdate } from '@portal/contract';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { Actions } from '../../components/Actions';
 import { href } from '../../lib/routes';
 import '../../components/self-service.css';
 import { SelectField } from '../../components/SelectField';
@@ -167,19 +168,12 @@ function EditInfoForm({ initial }: { initial: Values }) {
         />
         <FieldError id={`${id}-language-error`} message={problems.language} />
       </div>
-      {failed && (
-        <p className="error" role="alert">
-          {errorText(t, failed)}
-        </p>
-      )}
-      <div className="actions">
-        <button type="submit" className="button" disabled={save.isPending}>
-          {t('account.common.save')}
-        </button>
-        <Link className="button button-secondary" to={href('profile')}>
-          {t('account.common.cancel')}
-        </Link>
-      </div>
+      <Actions
+        error={failed && errorText(t, failed)}
+        busy={save.isPending}
+        primary={{ label: t('account.common.save'), submit: true }}
+        secondary={{ label: t('account.common.cancel'), to: href('profile') }}
+      />
     </form>
   );
 }

@@ -2,6 +2,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { PhoneField, type PhoneValue, phoneToE164 } from '../../components/PhoneField';
+import { TextField } from '../../components/TextField';
 import { getConfig } from '../../lib/config';
 import { href } from '../../lib/routes';
 import { shownValue, useTypedBeforeScript } from '../../lib/typed-before-script';
@@ -63,21 +64,19 @@ export default function ForgotPasswordScreen({ by }: { by: 'email' | 'phone' }) 
       </nav>
       <form onSubmit={submit} noValidate>
         {by === 'email' ? (
-          <div className="field">
-            <label htmlFor={emailId}>{t('signin.login.email')}</label>
-            <input
-              id={emailId}
-              type="email"
-              autoComplete="username"
-              value={email}
-              onChange={(e) => {
-                setEmail(e.target.value);
-                refusal.clear();
-              }}
-              aria-invalid={refusal.wrong === 'email' || undefined}
-              aria-describedby={message ? `${emailId}-error` : undefined}
-            />
-          </div>
+          <TextField
+            id={emailId}
+            label={t('signin.login.email')}
+            type="email"
+            autoComplete="username"
+            value={email}
+            onChange={(e) => {
+              setEmail(e.target.value);
+              refusal.clear();
+            }}
+            invalid={refusal.wrong === 'email'}
+            describedBy={message ? `${emailId}-error` : undefined}
+          />
         ) : (
           <PhoneField
             value={phone}

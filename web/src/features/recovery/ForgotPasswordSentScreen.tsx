@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { CodeInput } from '../../components/CodeInput';
+import { ErrorText } from '../../components/Notice';
 import { ResendCode } from '../../components/ResendCode';
 import { clearFailure } from '../../lib/api';
 import { type ErrorTexts, errorOf, errorText } from '../../lib/errors';
@@ -107,11 +108,7 @@ export default function ForgotPasswordSentScreen() {
         >
           {other === 'sms' ? t('recovery.sent.bySms') : t('recovery.sent.byEmail')}
         </button>
-        {byOther.isError && (
-          <p className="error" role="alert">
-            {t('common.errors.generic')}
-          </p>
-        )}
+        <ErrorText>{byOther.isError && t('common.errors.generic')}</ErrorText>
       </div>
       <p className="links">
         <Link to={href(byPhone ? 'forgot-password.phone' : 'forgot-password.email')}>
@@ -127,9 +124,7 @@ export function Restart() {
   return (
     <section className="card narrow" aria-labelledby="restart-title">
       <h1 id="restart-title">{t('recovery.forgotPassword.title')}</h1>
-      <p className="error" role="alert">
-        {t('recovery.reset.missing')}
-      </p>
+      <ErrorText>{t('recovery.reset.missing')}</ErrorText>
       <Link className="button" to={href('forgot-password.email')}>
         {t('recovery.sent.restart')}
       </Link>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Actions } from '../../components/Actions';
+import { Status } from '../../components/Notice';
 import { forgotUsername } from '../../lib/flow-state';
 import { useContactFormat } from '../../lib/phone';
 import { href } from '../../lib/routes';
@@ -25,18 +26,15 @@ export default function ForgotUsernameResponseScreen() {
           </ul>
         </>
       ) : (
-        <p className="notice notice-warning" role="status">
-          {t('recovery.forgotUsernameResponse.none')}
-        </p>
+        <Status tone="warning">{t('recovery.forgotUsernameResponse.none')}</Status>
       )}
-      <div className="actions">
-        <Link className="button" to={href('login.email')}>
-          {t('recovery.forgotUsernameResponse.login')}
-        </Link>
-        <Link className="button button-secondary" to={href('forgot-username')}>
-          {t('recovery.forgotUsernameResponse.again')}
-        </Link>
-      </div>
+      <Actions
+        primary={{ label: t('recovery.forgotUsernameResponse.login'), to: href('login.email') }}
+        secondary={{
+          label: t('recovery.forgotUsernameResponse.again'),
+          to: href('forgot-username'),
+        }}
+      />
     </section>
   );
 }

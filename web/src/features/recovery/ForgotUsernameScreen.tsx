@@ -2,9 +2,14 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Radio, RadioGroup } from '../../components/Choices';
+import { TextField } from '../../components/TextField';
 import { getConfig } from '../../lib/config';
 import { href } from '../../lib/routes';
-import { shownValue, useTypedBeforeScript } from '../../lib/typed-before-script';
+import {
+  shownValue,
+  useChosenBeforeScript,
+  useTypedBeforeScript,
+} from '../../lib/typed-before-script';
 import { useForgotUsername } from './api/recovery';
 import { useRefusal } from './refusal';
 
@@ -19,6 +24,9 @@ type By = 'card' | 'nrn';
  * Forgot username (spec part 2): by card number (LU: activation code) or by
  * national register number (BE), then the usernames found.
  */
+/** The radio group's name: a choice made on the drawn page before its script is kept. */
+const BY_GROUP = 'forgot-username-by';
+
 export default function ForgotUsernameScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -29,6 +37,9 @@ export default function ForgotUsernameScreen() {
   const find = useForgotUsername();
   const refusal = useRefusal(find, by, (field) => t(`recovery.forgotUsername.errors.${field}`));
   useTypedBeforeScript(id, setValue);
+  useChosenBeforeScript(BY_GROUP, (chosen) => {
+    if (chosen === 'card' || chosen === 'nrn') setBy(chosen);
+  });
 
   const normalised = () => {
     // What the field shows is what is sent (its text may not have reached the state).
@@ -63,6 +74,7 @@ export default function ForgotUsernameScreen() {
       <form onSubmit={submit} noValidate>
         {!lu && (
           <RadioGroup
+            name={BY_GROUP}
             label={t('recovery.forgotUsername.intro')}
             labelHidden
             className="choice-group radios"
@@ -82,35 +94,28 @@ export default function ForgotUsernameScreen() {
             ))}
           </RadioGroup>
         )}
-        <div className="field">
-          <label htmlFor={id}>
-            {by === 'card'
+        <TextField
+          id={id}
+          label={
+            by === 'card'
               ? t('recovery.forgotUsername.cardNumber')
-              : t('recovery.forgotUsername.nrn')}
-          </label>
-          <span id={`${id}-hint`} className="hint">
-            {by === 'card'
+              : t('recovery.forgotUsername.nrn')
+          }
+          hint={
+            by === 'card'
               ? t('recovery.forgotUsername.cardHint')
-              : t('recovery.forgotUsername.nrnHint')}
-          </span>
-          <input
-            id={id}
-            inputMode={by === 'card' && lu ? 'text' : 'numeric'}
-            autoComplete="off"
-            value={value}
-            onChange={(e) => {
-              setValue(e.target.value);
-              refusal.clear();
-            }}
-            aria-invalid={refusal.wrong === by || undefined}
-            aria-describedby={message ? `${id}-hint ${id}-error` : `${id}-hint`}
-          />
-          {message && (
-            <p id={`${id}-error`} className="field-error" role="alert">
-              {message}
-            </p>
-          )}
-        </div>
+              : t('recovery.forgotUsername.nrnHint')
+          }
+          inputMode={by === 'card' && lu ? 'text' : 'numeric'}
+          autoComplete="off"
+          value={value}
+          onChange={(e) => {
+            setValue(e.target.value);
+            refusal.clear();
+          }}
+          error={message}
+          invalid={refusal.wrong === by}
+        />
         <button type="submit" className="button button-block" disabled={find.isPending}>
           {t('recovery.forgotUsername.submit')}
         </button>

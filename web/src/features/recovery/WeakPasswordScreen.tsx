@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Status } from '../../components/Notice';
 import { queryKeys } from '../../lib/api';
 import { errorOf, errorText } from '../../lib/errors';
 import { href } from '../../lib/routes';
@@ -32,9 +33,7 @@ export default function WeakPasswordScreen() {
     return (
       <section className="card narrow" aria-labelledby="weak-title">
         <h1 id="weak-title">{t('recovery.weak.doneTitle')}</h1>
-        <p className="notice notice-success" role="status">
-          {t('recovery.weak.done')}
-        </p>
+        <Status tone="success">{t('recovery.weak.done')}</Status>
         <button
           type="button"
           className="button button-block"

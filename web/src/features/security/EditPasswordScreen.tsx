@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import { Actions } from '../../components/Actions';
 import { NewPasswordFields } from '../../components/PasswordRules';
 import { useStepUpInPlace } from '../../components/StepUp';
 import { href } from '../../lib/routes';
@@ -108,14 +109,11 @@ export default function EditPasswordScreen() {
             {errorText(t, problem)}
           </p>
         )}
-        <div className="actions">
-          <button type="submit" className="button" disabled={change.isPending}>
-            {t('account.password.submit')}
-          </button>
-          <Link className="button button-secondary" to={href('security')}>
-            {t('account.common.cancel')}
-          </Link>
-        </div>
+        <Actions
+          busy={change.isPending}
+          primary={{ label: t('account.password.submit'), submit: true }}
+          secondary={{ label: t('account.common.cancel'), to: href('security') }}
+        />
       </form>
       {stepUp.dialog}
     </section>

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../components/Modal';
+import { deviceName } from '../../lib/device-name';
 import { href } from '../../lib/routes';
 import '../../components/self-service.css';
 import { EmptyState } from '../../components/EmptyState';
@@ -73,7 +74,8 @@ function Devices() {
   const [toEnd, setToEnd] = useState<{ device: string; sessions: Session[] } | null>(null);
   const sessions = useQuery(sessionsQuery);
   const list = sessions.data?.body.sessions ?? [];
-  const deviceOf = (s: Session) => s.device_name ?? t('account.sessions.unknownDevice');
+  const deviceOf = (s: Session) =>
+    s.device_name ? deviceName(t, s.device_name) : t('account.sessions.unknownDevice');
   const end = useEndSessions();
 
   return (
@@ -217,7 +219,9 @@ function History() {
       <ol className="timeline" aria-label={t('account.history.title')}>
         {events.map((e) => {
           const place = format.place(e.city, e.country);
-          const device = [e.device_name, e.browser, e.os].filter(Boolean).join(' · ');
+          const device = [e.device_name && deviceName(t, e.device_name), e.browser, e.os]
+            .filter(Boolean)
+            .join(' · ');
           return (
             <li key={e.id}>
               <strong>{kindLabel(e.kind)}</strong>

@@ -7,6 +7,7 @@ import '../../components/self-service.css';
 import { EmptyState } from '../../components/EmptyState';
 import { ListRow, ListRows } from '../../components/ListRow';
 import { OutcomeNotice } from '../../components/OutcomeNotice';
+import { deviceName } from '../../lib/device-name';
 import { useFormat } from '../../lib/format';
 import { trustedDevicesQuery, useStopTrusting } from './api/sessions';
 
@@ -21,7 +22,8 @@ export default function TrustedDevicesScreen() {
   const query = useQuery(trustedDevicesQuery);
   const devices = query.data?.body.devices ?? [];
 
-  const nameOf = (d: TrustedDevice) => d.device_name ?? t('devices.unknownDevice');
+  const nameOf = (d: TrustedDevice) =>
+    d.device_name ? deviceName(t, d.device_name) : t('devices.unknownDevice');
   const placeOf = (d: TrustedDevice) => {
     const known = format.place(d.city, d.country);
     if (known) return known;

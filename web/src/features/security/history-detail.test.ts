@@ -4,7 +4,7 @@ import { historyDetail } from './history-detail';
 
 let t: Awaited<ReturnType<typeof initI18n>>['t'];
 beforeAll(async () => {
-  t = (await initI18n('en', ['account'])).t;
+  t = (await initI18n('en', ['common', 'account'])).t;
 });
 
 describe('the security history in words: workplace logins', () => {
@@ -15,6 +15,31 @@ describe('the security history in words: workplace logins', () => {
     );
     expect(historyDetail(t, 'login', 'sso link')).toBe(
       'workplace login linked, with your password',
+    );
+  });
+});
+
+describe('the security history in words: devices and alerts', () => {
+  it("names a device the account API describes in the page's language", async () => {
+    expect(historyDetail(t, 'session_revoked', 'Windows computer, Chrome')).toBe(
+      'Windows computer, Chrome',
+    );
+    expect(historyDetail(t, 'session_revoked', 'Unknown device, Firefox')).toBe(
+      'Unknown device, Firefox',
+    );
+    expect(historyDetail(t, 'new_device_sign_in', 'alert sent')).toBe('alert sent');
+    const fr = (await initI18n('fr', ['common', 'account'])).t;
+    expect(historyDetail(fr, 'session_revoked', 'Windows computer, Chrome')).toBe(
+      'Ordinateur Windows, Chrome',
+    );
+    expect(historyDetail(fr, 'session_revoked', 'iPhone, Safari')).toBe('iPhone, Safari');
+    expect(historyDetail(fr, 'new_device_sign_in', 'alert sent')).toBe('alerte envoyée');
+    const nl = (await initI18n('nl', ['common', 'account'])).t;
+    expect(historyDetail(nl, 'session_revoked', 'Android phone, Chrome')).toBe(
+      'Android-telefoon, Chrome',
+    );
+    expect(historyDetail(nl, 'new_device_sign_in', 'alert off')).toBe(
+      'geen melding: uitgeschakeld in Meldingen',
     );
   });
 });

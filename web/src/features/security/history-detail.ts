@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import { deviceName } from '../../lib/device-name';
 
 /**
  * The words of a security-history event's `detail` (the account API writes
@@ -80,8 +81,16 @@ export function historyDetail(t: TFunction, kind: string, detail: string | null)
   else if (kind === 'sessions_revoked_all') {
     const count = /^(\d+) sessions?$/.exec(detail)?.[1];
     if (count) said = t('account.history.details.sessions', { count: Number(count) });
-  } else if (kind === 'session_revoked')
-    said = detail.replace(/^Unknown device/, t('account.sessions.unknownDevice'));
+  } else if (kind === 'session_revoked') {
+    // `<device>, <browser>`: the device in words, the browser's name as it is.
+    const [device = '', ...rest] = detail.split(', ');
+    const name =
+      device === 'Unknown device' ? t('account.sessions.unknownDevice') : deviceName(t, device);
+    said = [name, ...rest].join(', ');
+  } else if (kind === 'new_device_sign_in' && detail === 'alert sent')
+    said = t('account.history.details.alertSent');
+  else if (kind === 'new_device_sign_in' && detail === 'alert off')
+    said = t('account.history.details.alertOff');
   else if (kind === 'account_created') said = createdDetail(t, detail);
   return said ?? detail;
 }

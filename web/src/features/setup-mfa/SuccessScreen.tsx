@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { href } from '../../lib/routes';
 import '../../components/self-service.css';
 import { safeInternalTarget } from '../../lib/target';
+import { ContinueLink } from './components/ContinueLink';
 
 /** MFA setup done (`/setup-mfa/success`, and `/setup-totp/success` for the authenticator app). */
 export default function SuccessScreen({ totp = false }: { totp?: boolean }) {
@@ -10,8 +11,6 @@ export default function SuccessScreen({ totp = false }: { totp?: boolean }) {
   const [params] = useSearchParams();
   // Set when the setup interrupted a sign-in (TOTP reset from the recovery screen).
   const target = safeInternalTarget(params.get('redirect'));
-  const toPartner =
-    target !== null && (target === '/authorize' || target.startsWith('/authorize?'));
   return (
     <section className="card narrow" aria-labelledby="success-title">
       <h1 id="success-title">
@@ -21,17 +20,7 @@ export default function SuccessScreen({ totp = false }: { totp?: boolean }) {
         {totp ? t('account.setup.totpSuccessText') : t('account.setup.successText')}
       </p>
       <div className="actions">
-        {target &&
-          (toPartner ? (
-            // The gateway's /authorize continues the partner's request: a real navigation.
-            <a className="button" href={target}>
-              {t('account.setup.continue')}
-            </a>
-          ) : (
-            <Link className="button" to={target}>
-              {t('account.setup.continue')}
-            </Link>
-          ))}
+        {target && <ContinueLink target={target} />}
         <Link className={target ? 'button button-secondary' : 'button'} to={href('security')}>
           {t('account.setup.toSecurity')}
         </Link>

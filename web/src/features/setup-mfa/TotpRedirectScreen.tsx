@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { href } from '../../lib/routes';
 import '../../components/self-service.css';
 import { goToTarget } from '../../lib/sign-in';
 import { safeInternalTarget } from '../../lib/target';
+import { ContinueLink } from './components/ContinueLink';
 
 /** Spec part 9: the same pause as link-success before leaving on its own. */
 export const TOTP_REDIRECT_DELAY_MS = 3000;
@@ -32,15 +33,7 @@ export default function TotpRedirectScreen() {
       <p className="notice notice-success">{t('account.setup.totpSuccessText')}</p>
       <p role="status">{t('account.setup.redirecting')}</p>
       <div className="actions">
-        {target.startsWith('/authorize') ? (
-          <a className="button" href={target}>
-            {t('account.setup.continue')}
-          </a>
-        ) : (
-          <Link className="button" to={target}>
-            {t('account.setup.continue')}
-          </Link>
-        )}
+        <ContinueLink target={target} />
       </div>
     </section>
   );

@@ -2,7 +2,9 @@ import type { Fuzzion, MfaMethod } from '@portal/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { Actions } from '../../../components/Actions';
 import { Radio, RadioGroup } from '../../../components/Choices';
+import { Alert } from '../../../components/Notice';
 import { errorOf, errorText } from '../../../lib/errors';
 import { href } from '../../../lib/routes';
 import { useLeave } from '../api/fuzzion';
@@ -81,11 +83,7 @@ export function Proposal({
       <h1 id={titleId}>{t('flows.fuzzion.title')}</h1>
       <p>{t('flows.fuzzion.found', { username, platform })}</p>
       <p>{t('flows.fuzzion.explain')}</p>
-      {error && (
-        <p className="notice notice-error" role="alert">
-          {error}
-        </p>
-      )}
+      {error && <Alert tone="error">{error}</Alert>}
       {claiming ? (
         <form onSubmit={onProve} noValidate>
           <h2 className="row-title">{t('flows.fuzzion.prove.title')}</h2>
@@ -105,18 +103,10 @@ export function Proposal({
               ))}
             </ul>
           </RadioGroup>
-          <div className="actions">
-            <button type="submit" className="button">
-              {t('common.actions.continue')}
-            </button>
-            <button
-              type="button"
-              className="button button-secondary"
-              onClick={() => setClaiming(false)}
-            >
-              {t('flows.fuzzion.prove.back')}
-            </button>
-          </div>
+          <Actions
+            primary={{ label: t('common.actions.continue'), submit: true }}
+            secondary={{ label: t('flows.fuzzion.prove.back'), onPress: () => setClaiming(false) }}
+          />
         </form>
       ) : (
         <ul className="choice-list">

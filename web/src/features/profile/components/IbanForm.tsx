@@ -3,6 +3,7 @@ import { type FormEvent, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SelectField } from '../../../components/SelectField';
 import { useStepUpInPlace } from '../../../components/StepUp';
+import { TextField } from '../../../components/TextField';
 import { clearFailure } from '../../../lib/api';
 import { maybeConfig } from '../../../lib/config';
 import { type ErrorTexts, errorOf, errorText } from '../../../lib/errors';
@@ -72,23 +73,21 @@ export function IbanForm({
             options={countries.map((c) => ({ id: c.code, label: c.name }))}
           />
         </div>
-        <div className="field">
-          <label htmlFor={ibanId}>{t('account.iban.iban')}</label>
-          <input
-            id={ibanId}
-            name="iban"
-            autoComplete="off"
-            spellCheck={false}
-            value={iban}
-            onChange={(e) => {
-              setIban(e.target.value.toUpperCase());
-              setEmpty(false);
-              clearFailure(save);
-            }}
-            aria-invalid={refused || undefined}
-            aria-describedby={problem ? errorId : undefined}
-          />
-        </div>
+        <TextField
+          id={ibanId}
+          label={t('account.iban.iban')}
+          name="iban"
+          autoComplete="off"
+          spellCheck={false}
+          value={iban}
+          onChange={(e) => {
+            setIban(e.target.value.toUpperCase());
+            setEmpty(false);
+            clearFailure(save);
+          }}
+          invalid={refused}
+          describedBy={problem ? errorId : undefined}
+        />
         {problem && (
           <p id={errorId} className="error" role="alert">
             {failure ? errorText(t, failure) : t('account.iban.invalid')}

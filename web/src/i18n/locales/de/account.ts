@@ -310,6 +310,8 @@ export const account: Messages['account'] = {
       username_removed: 'Benutzername nach einer Dublettenprüfung entfernt',
     },
     details: {
+      alertSent: 'Warnung gesendet',
+      alertOff: 'keine Warnung: in Benachrichtigungen ausgeschaltet',
       password: 'mit Ihrem Passwort',
       trustedDevice: 'mit Ihrem Passwort, auf einem vertrauenswürdigen Gerät',
       mfa: 'mit einem Code: {{method}}',

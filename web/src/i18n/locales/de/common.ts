@@ -1,6 +1,11 @@
 import type { Messages } from '../en/index';
 
 export const common: Messages['common'] = {
+  device: {
+    computer: '{{os}}-Computer',
+    phone: '{{os}}-Telefon',
+    tablet: '{{os}}-Tablet',
+  },
   app: {
     name: 'Mein Konto',
     skipToContent: 'Zum Inhalt springen',

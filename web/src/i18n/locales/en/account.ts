@@ -299,6 +299,8 @@ export const account = {
       username_removed: 'Username removed after a duplicate check',
     },
     details: {
+      alertSent: 'alert sent',
+      alertOff: 'no alert: switched off in Notifications',
       password: 'with your password',
       trustedDevice: 'with your password, on a trusted device',
       mfa: 'with a code: {{method}}',

@@ -1,4 +1,9 @@
 export const common = {
+  device: {
+    computer: '{{os}} computer',
+    phone: '{{os}} phone',
+    tablet: '{{os}} tablet',
+  },
   app: {
     name: 'My Account',
     skipToContent: 'Skip to content',

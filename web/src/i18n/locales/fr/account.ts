@@ -311,6 +311,8 @@ export const account: Messages['account'] = {
       username_removed: 'Nom d’utilisateur retiré après une vérification de doublon',
     },
     details: {
+      alertSent: 'alerte envoyée',
+      alertOff: 'pas d’alerte : désactivée dans Notifications',
       password: 'avec votre mot de passe',
       trustedDevice: 'avec votre mot de passe, sur un appareil de confiance',
       mfa: 'avec un code : {{method}}',

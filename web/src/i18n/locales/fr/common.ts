@@ -1,6 +1,11 @@
 import type { Messages } from '../en/index';
 
 export const common: Messages['common'] = {
+  device: {
+    computer: 'Ordinateur {{os}}',
+    phone: 'Téléphone {{os}}',
+    tablet: 'Tablette {{os}}',
+  },
   app: {
     name: 'Mon compte',
     skipToContent: 'Aller au contenu',

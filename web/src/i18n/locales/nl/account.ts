@@ -302,6 +302,8 @@ export const account: Messages['account'] = {
       username_removed: 'Gebruikersnaam verwijderd na een controle op dubbele accounts',
     },
     details: {
+      alertSent: 'melding verstuurd',
+      alertOff: 'geen melding: uitgeschakeld in Meldingen',
       password: 'met je wachtwoord',
       trustedDevice: 'met je wachtwoord, op een vertrouwd apparaat',
       mfa: 'met een code: {{method}}',

@@ -1,6 +1,11 @@
 import type { Messages } from '../en/index';
 
 export const common: Messages['common'] = {
+  device: {
+    computer: '{{os}}-computer',
+    phone: '{{os}}-telefoon',
+    tablet: '{{os}}-tablet',
+  },
   app: {
     name: 'Mijn account',
     skipToContent: 'Naar de inhoud',

@@ -1,0 +1,158 @@
+import type { Page } from '@playwright/test';
+import { expect, outboxCode, submitSignIn, test } from '../../fixtures/login';
+import { authorizePath } from '../../fixtures/partner';
+import { letRecentCheckLapse } from '../../fixtures/portal';
+import { screenshotter } from '../../fixtures/screenshots';
+import { LU_URL } from '../../playwright.config';
+
+/**
+ * Screenshots of the screens, phone-sized (375 px) and desktop-sized
+ * (1280 px), kept as test artefacts in e2e/artifacts/screenshots/. Each shot
+ * also checks that nothing overflows sideways at 375 px.
+ */
+const shootSignIn = screenshotter('signin');
+const shootJourneys = screenshotter('journeys');
+
+/** The sign-in page as a person sees it once it has settled: its passkey button and password toggle load after it. */
+async function settledSignIn(page: Page) {
+  await expect(page.getByRole('button', { name: 'Use a passkey' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Show password' })).toBeVisible();
+}
+
+test('sign-in and recovery screens', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  await page.goto('/login/email');
+  await expect(page.getByRole('heading', { name: 'Log in to your account' })).toBeVisible();
+  await settledSignIn(page);
+  await shootSignIn(page, 'login-email');
+  await page.goto('/login/phone');
+  await expect(page.getByRole('button', { name: /Country code/ })).toBeVisible();
+  await shootSignIn(page, 'login-phone');
+  await page.goto(`/login/email?redirect_uri=${encodeURIComponent('https://client.example.be/x')}`);
+  await expect(page.getByRole('heading', { name: 'Log in to your client area' })).toBeVisible();
+  await settledSignIn(page);
+  await shootSignIn(page, 'login-client-area');
+
+  await page.goto('/forgot-password/email');
+  await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
+  await shootSignIn(page, 'forgot-password-email');
+  await page.goto('/forgot-password/phone');
+  await shootSignIn(page, 'forgot-password-phone');
+  await page.getByRole('textbox', { name: 'Phone number' }).fill('0470000001');
+  await page.getByRole('button', { name: 'Send me a code' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your messages' })).toBeVisible();
+  await shootSignIn(page, 'forgot-password-sent');
+  await page.getByLabel('Verification code').fill(await outboxCode(request, '+32470000001'));
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel('New password', { exact: true }).fill('abc');
+  await shootSignIn(page, 'reset-password');
+  await page.getByLabel('New password', { exact: true }).fill('Another-Good-One-42');
+  await page.getByLabel('Repeat the new password').fill('Another-Good-One-42');
+  await page.getByRole('button', { name: 'Save my new password' }).click();
+  await expect(page.getByRole('heading', { name: 'Your password has been changed' })).toBeVisible();
+  await shootSignIn(page, 'reset-password-confirmed');
+
+  await page.goto('/forgot-username');
+  await shootSignIn(page, 'forgot-username');
+  await page.getByLabel('Card number', { exact: true }).fill('5065000000000003');
+  await page.getByRole('button', { name: 'Find my username' }).click();
+  await expect(page.getByRole('heading', { name: 'Your username' })).toBeVisible();
+  await shootSignIn(page, 'forgot-username-response');
+
+  await page.goto('/maintenance');
+  await expect(page.getByRole('heading', { name: 'Onderhoud' })).toBeVisible();
+  await shootSignIn(page, 'maintenance');
+
+  await page.goto(`${LU_URL}/login/email`);
+  await settledSignIn(page);
+  await shootSignIn(page, 'lu-login-email');
+});
+
+test('MFA screens, weak password and dashboard', async ({ page, login }) => {
+  test.setTimeout(90_000);
+  await page.goto('/login/email');
+  await submitSignIn(page, 'totp@example.be');
+  // The authenticator app is Tom's primary method: its code screen comes straight away.
+  await expect(page.getByRole('heading', { name: 'Open your authenticator app' })).toBeVisible();
+  await page.getByLabel('Verification code').fill('000000');
+  await expect(page.getByRole('alert')).toHaveText('Your code is invalid, try again.');
+  await shootSignIn(page, 'mfa-code-totp-wrong');
+  await page.getByRole('link', { name: 'Use another method' }).click();
+  await expect(page.getByRole('heading', { name: 'Confirm it is you' })).toBeVisible();
+  await shootSignIn(page, 'mfa-methods');
+  await page.getByRole('button', { name: /^E-mail/ }).click();
+  await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
+  await shootSignIn(page, 'mfa-code-email');
+  await page.getByRole('link', { name: 'Use another method' }).click();
+  await page.getByRole('button', { name: /^Recovery key/ }).click();
+  await page.getByLabel('Recovery key', { exact: true }).fill('RECOVERY02');
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByRole('heading', { name: 'You used a recovery key' })).toBeVisible();
+  await shootSignIn(page, 'totp-recovery');
+  await page.getByRole('button', { name: 'Not now' }).click();
+  await expect(page.getByRole('heading', { name: 'Welcome, Tom' })).toBeVisible();
+  await shootSignIn(page, 'dashboard');
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/login\/email$/);
+
+  await login('weak@example.be');
+  await expect(page.getByRole('heading', { name: 'Choose a stronger password' })).toBeVisible();
+  await shootSignIn(page, 'weak-password');
+});
+
+test('journeys screens: sign-in errors, recovery, onboarding, legal', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto('/login/email');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByLabel('Password')).toHaveAttribute('aria-invalid', 'true');
+  await shootJourneys(page, 'login-errors');
+  await page.goto('/forgot-password/email');
+  await page.getByLabel('E-mail address').fill('employee@example.be');
+  await page.getByRole('button', { name: 'Send me a code' }).click();
+  await page.getByLabel('Verification code').fill('12345678');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByLabel('Verification code')).toHaveAttribute('aria-invalid', 'true');
+  await shootJourneys(page, 'forgot-password-sent');
+  await page.goto('/weak-password');
+  await shootJourneys(page, 'weak-password-not-verified');
+  // The onboarding's steps are reached in order (spec part 4): from its start.
+  await page.goto('/onboarding');
+  await page.getByRole('link', { name: /With an invitation code/ }).click();
+  await shootJourneys(page, 'onboarding-code');
+  await page.getByLabel('Invitation code', { exact: true }).fill('WELCOME2026');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('link', { name: 'Get started' }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('alert')).toBeVisible();
+  await shootJourneys(page, 'onboarding-terms-error');
+  await page.getByLabel('I accept the terms and conditions').check();
+  await page.getByLabel('I accept the privacy policy').check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'What is your name?' })).toBeVisible();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await shootJourneys(page, 'onboarding-create-names');
+  await page.goto('/legal/terms');
+  await shootJourneys(page, 'legal-terms');
+});
+
+test('journeys screens: step-up, consent, history, totp redirect', async ({
+  page,
+  request,
+  login,
+}) => {
+  test.setTimeout(120_000);
+  await login('partner@example.be', { via: 'api', language: 'en' });
+  // Let the sign-in's MFA check lapse: the step-up shows.
+  await letRecentCheckLapse(request);
+  await page.goto('/security/edit-password');
+  await expect(page.getByRole('navigation', { name: 'Account menu' })).toBeVisible();
+  await shootJourneys(page, 'step-up-methods');
+  await page.goto(authorizePath());
+  await expect(page.getByRole('button', { name: 'Refuse' })).toBeVisible();
+  await shootJourneys(page, 'consent');
+  await page.goto('/security/history');
+  await expect(page.getByRole('list', { name: 'Security history' })).toBeVisible();
+  await shootJourneys(page, 'history');
+  await page.goto('/totp/redirect?redirect=%2Fsecurity');
+  await shootJourneys(page, 'totp-redirect');
+});

@@ -1,0 +1,360 @@
+import { readFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import type { Page } from '@playwright/test';
+import { PAGE_SOURCES } from '../../../web/src/entry-pages';
+import { de, en, fr, nl } from '../../../web/src/i18n/locales/index';
+import { luWording } from '../../../web/src/i18n/locales/lu';
+import { chooseLanguage } from '../../fixtures/language';
+import { DEMO_PASSWORD, expect, outboxCode, test } from '../../fixtures/login';
+import { BE_URL, LU_URL, PORTS } from '../../playwright.config';
+
+/*
+ * The entry pages arrive drawn by the server (docs/decisions/0005-server-rendered-entry-pages.md):
+ * the HTML alone holds the page in the visitor's variant and language, and
+ * the script takes it over without drawing it again.
+ */
+
+const PAGES = {
+  '/login/email': 'login_email',
+  '/login/phone': 'login_phone',
+  '/forgot-password/email': 'forgot-password_email',
+  '/forgot-password/phone': 'forgot-password_phone',
+  '/forgot-username': 'forgot-username',
+  '/onboarding': 'onboarding',
+  '/maintenance': 'maintenance',
+} as const;
+
+type Texts = { common: { app: { name: string } }; titles: { pages: Record<string, string> } };
+const LU = (base: Texts, over: 'en' | 'fr' | 'de') => ({
+  common: { app: { ...base.common.app, ...luWording[over].common?.app } },
+  titles: { pages: { ...base.titles.pages, ...luWording[over].titles?.pages } },
+});
+
+/** Each variant's languages: the Accept-Language a browser sends, the `<html lang>` and texts it gets. */
+const VARIANTS = [
+  {
+    region: 'be',
+    base: BE_URL,
+    languages: [
+      { accept: 'en-GB,en;q=0.9', lang: 'en', texts: en as Texts },
+      { accept: 'fr-BE,fr;q=0.9', lang: 'fr', texts: fr as Texts },
+      { accept: 'nl-BE,nl;q=0.9', lang: 'nl', texts: nl as Texts },
+    ],
+  },
+  {
+    region: 'lu',
+    base: LU_URL,
+    languages: [
+      { accept: 'fr-LU,fr;q=0.9', lang: 'fr-LU', texts: LU(fr as Texts, 'fr') },
+      { accept: 'en-US,en;q=0.9', lang: 'en-LU', texts: LU(en as Texts, 'en') },
+      { accept: 'de-LU,de;q=0.9', lang: 'de-LU', texts: LU(de as Texts, 'de') },
+    ],
+  },
+] as const;
+
+/** A GET of the gateway as a browser of `host` would send it (Node does not resolve `*.localhost`). */
+function fetchPage(host: string, path: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; headers: Record<string, unknown>; body: string }>(
+    (resolve, reject) => {
+      const req = httpRequest(
+        { host: '127.0.0.1', port: PORTS.gateway, path, headers: { host, ...headers } },
+        (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk) => {
+            body += chunk;
+          });
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    },
+  );
+}
+
+/** Fails the test on any error React or the browser reports (a hydration mismatch is one). */
+function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    // An answer the page expects (the sign-in's 401 asking for MFA) is not the page's fault.
+    if (message.text().startsWith('Failed to load resource')) return;
+    if (message.type() === 'error' || message.type() === 'warning') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+for (const variant of VARIANTS) {
+  for (const language of variant.languages) {
+    test(`${variant.region} ${language.lang}: every entry page arrives drawn, with its labelled form`, async ({
+      browser,
+    }) => {
+      test.setTimeout(90_000);
+      const host = new URL(variant.base).host;
+      // No script at all: what a person sees before it arrives, and what a crawler reads.
+      const context = await browser.newContext({
+        javaScriptEnabled: false,
+        // The browser's languages, which it sends as Accept-Language.
+        locale: language.accept.split(',')[0],
+      });
+      const page = await context.newPage();
+      for (const [path, key] of Object.entries(PAGES)) {
+        const raw = await fetchPage(host, path, { 'accept-language': language.accept });
+        expect(raw.status, path).toBe(200);
+        expect(raw.body, path).toContain('<script type="application/json" id="page-data">');
+
+        await page.goto(`${variant.base}${path}`);
+        await expect(page.locator('html'), path).toHaveAttribute('lang', language.lang);
+        const title = `${language.texts.titles.pages[key]} – ${language.texts.common.app.name}`;
+        await expect(page, path).toHaveTitle(title);
+        await expect(page.getByRole('heading', { level: 1 }).first(), path).toBeVisible();
+        if (path === '/maintenance') continue;
+        await expect(
+          page.getByRole('link', { name: language.texts.common.app.name }),
+        ).toBeVisible();
+        // The language choice, as links, with the current language marked.
+        const current = page.getByRole('banner').locator('a[aria-current="true"]');
+        await expect(current, path).toHaveAttribute('lang', language.lang.slice(0, 2));
+        // The form: every field named by its label, in this language.
+        const form = page.getByRole('main').locator('form');
+        const labels = form.locator('label[for]');
+        // The onboarding's start offers its ways in as links, with no form.
+        if (path !== '/onboarding') expect(await labels.count(), path).toBeGreaterThan(0);
+        for (const label of await labels.all()) {
+          const text = ((await label.textContent()) ?? '').trim();
+          expect(text, path).toMatch(/\p{L}/u);
+          const field = form.locator(`[id="${await label.getAttribute('for')}"]`);
+          await expect(field, `${path} ${text}`).toHaveAccessibleName(
+            new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),
+          );
+        }
+        for (const box of await form.getByRole('textbox').all()) {
+          await expect(box, path).toHaveAccessibleName(/\p{L}/u);
+        }
+      }
+      await context.close();
+    });
+  }
+}
+
+test('the language links work before any script: the choice is remembered in a cookie', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/login/email');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await chooseLanguage(page, 'Nederlands');
+  await expect(page).toHaveURL(/\/login\/email$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'nl');
+  await expect(page.getByRole('heading', { name: 'Meld je aan bij je account' })).toBeVisible();
+  const cookie = (await context.cookies()).find((c) => c.name === 'lang');
+  expect(cookie).toMatchObject({ value: 'nl', httpOnly: false, sameSite: 'Lax', path: '/' });
+  // About a year.
+  expect((cookie?.expires ?? 0) * 1000 - Date.now()).toBeGreaterThan(360 * 24 * 3600 * 1000);
+  // The next page comes in that language too, whatever the browser asks for.
+  await page.goto('/forgot-username');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'nl');
+  await context.close();
+});
+
+test('a visitor without a session is sent to the sign-in by the server, not by the script', async () => {
+  const host = new URL(BE_URL).host;
+  for (const path of ['/', '/login', '/login?target=%2Fprofile']) {
+    const res = await fetchPage(host, path);
+    expect(res.status, path).toBe(302);
+    expect(res.headers.location, path).toBe(
+      path.includes('?') ? '/login/email?target=%2Fprofile' : '/login/email',
+    );
+  }
+});
+
+/** Holds the entry script until `release()`: the drawn page is all the visitor has until then. */
+async function holdScript(page: Page) {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+test('what is typed before the script arrives is kept, and signs in', async ({ page, request }) => {
+  const errors = watchErrors(page);
+  // The entry script waits until the person has typed into the drawn form.
+  const release = await holdScript(page);
+  // Not `domcontentloaded`: that waits for the (held) module script.
+  await page.goto('/login/email', { waitUntil: 'commit' });
+  await page.getByLabel('E-mail address').fill('employee@example.be');
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  release();
+  // Hydrated: the password toggle now answers.
+  const toggle = page.getByRole('button', { name: 'Show password' });
+  await expect(async () => {
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-pressed', 'true', { timeout: 200 });
+  }).toPass();
+  await expect(page.getByLabel('E-mail address')).toHaveValue('employee@example.be');
+  await expect(page.getByLabel('Password', { exact: true })).toHaveValue(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  // employee@example.be has MFA: straight to the e-mail code, its primary method;
+  // a complete code goes by itself.
+  await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
+  await page.getByLabel('Verification code').fill(await outboxCode(request, 'employee@example.be'));
+  await expect(page).toHaveURL(/\/user\/dashboard$/);
+  expect(errors).toEqual([]);
+});
+
+/** Every drawn form, sent before the script arrives, and what the person then sees. */
+const EARLY_FORMS = [
+  {
+    path: '/login/email',
+    fill: async (page: Page) => {
+      await page.getByLabel('E-mail address').fill('employee@example.be');
+      await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+      await page.getByLabel('Password', { exact: true }).press('Enter');
+    },
+    shows: 'Check your e-mail',
+  },
+  {
+    path: '/login/phone',
+    fill: async (page: Page) => {
+      await page.getByRole('textbox', { name: 'Phone number' }).fill('12');
+      await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+      await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    },
+    // The number typed before the script is the one checked.
+    shows: 'The phone number provided is invalid.',
+  },
+  {
+    path: '/forgot-password/email',
+    fill: async (page: Page) => {
+      await page.getByLabel('E-mail address').fill('employee@example.be');
+      await page.getByRole('button', { name: 'Send me a code' }).click();
+    },
+    shows: 'Check your messages',
+  },
+  {
+    path: '/forgot-username',
+    fill: async (page: Page) => {
+      await page.getByLabel('Card number', { exact: true }).fill('5065 0000 0000 0003');
+      await page.getByRole('button', { name: 'Find my username' }).click();
+    },
+    shows: 'These usernames belong to your account:',
+  },
+];
+
+for (const form of EARLY_FORMS) {
+  test(`${form.path}: sent before the script arrives, it is held, then sent once the script is there`, async ({
+    page,
+  }) => {
+    const errors = watchErrors(page);
+    const release = await holdScript(page);
+    await page.goto(form.path, { waitUntil: 'commit' });
+    await form.fill(page);
+    // Held, not sent by the browser: no reload, nothing typed in the address.
+    await expect(page.locator('form[aria-busy="true"]')).toHaveCount(1);
+    expect(page.url()).toBe(`${BE_URL}${form.path}`);
+    release();
+    await expect(page.getByText(form.shows).first()).toBeVisible();
+    expect(page.url()).not.toContain('employee');
+    expect(errors).toEqual([]);
+  });
+}
+
+test('a link in the page followed before the script arrives leads on within the journey', async ({
+  page,
+}) => {
+  const errors = watchErrors(page);
+  const release = await holdScript(page);
+  await page.goto('/onboarding', { waitUntil: 'commit' });
+  await page.getByRole('link', { name: /With an invitation code/ }).click();
+  // Held: the browser did not load the next page on its own (the journey would refuse it).
+  expect(page.url()).toBe(`${BE_URL}/onboarding`);
+  release();
+  await expect(page.getByRole('heading', { name: 'Enter your invitation code' })).toBeVisible();
+  await expect(page).toHaveURL(/\/onboarding\/code$/);
+  expect(errors).toEqual([]);
+});
+
+test('"Show password" pressed before the script arrives shows it once the script is there', async ({
+  page,
+}) => {
+  const errors = watchErrors(page);
+  const release = await holdScript(page);
+  await page.goto('/login/email', { waitUntil: 'commit' });
+  const password = page.getByLabel('Password');
+  await password.fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Show password' }).click();
+  await expect(password).toHaveAttribute('type', 'password');
+  release();
+  await expect(password).toHaveAttribute('type', 'text');
+  await expect(password).toHaveValue(DEMO_PASSWORD);
+  expect(errors).toEqual([]);
+});
+
+test('a radio button chosen before the script arrives stays chosen, and is what is sent', async ({
+  page,
+}) => {
+  const errors = watchErrors(page);
+  const release = await holdScript(page);
+  await page.goto('/forgot-username', { waitUntil: 'commit' });
+  const byNrn = page.getByRole('radio', { name: 'With my national register number' });
+  await byNrn.check();
+  release();
+  // Hydrated with that choice: the field asks for the register number, not the card.
+  const field = page.getByRole('textbox', { name: 'National register number' });
+  await expect(field).toBeVisible();
+  await expect(byNrn).toBeChecked();
+  await field.fill('85.07.31-001.30');
+  await page.getByRole('button', { name: 'Find my username' }).click();
+  await expect(page.getByText('These usernames belong to your account:')).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('each entry page arrives styled: its styles come in the HTML, allowed by the CSP', async ({
+  page,
+}) => {
+  // Vite's manifest names each entry page's modules: none may go missing from it.
+  const manifest = JSON.parse(
+    readFileSync(new URL('../../../web/dist/.vite/manifest.json', import.meta.url), 'utf8'),
+  ) as Record<string, unknown>;
+  for (const sources of Object.values(PAGE_SOURCES)) {
+    for (const source of sources) expect(Object.keys(manifest), source).toContain(source);
+  }
+  // Any style or script the CSP refuses is counted (the listener is not the page's own script).
+  await page.addInitScript(() => {
+    const w = window as unknown as { refused: string[] };
+    w.refused = [];
+    document.addEventListener('securitypolicyviolation', (e) =>
+      w.refused.push(`${e.violatedDirective} ${e.blockedURI}`),
+    );
+  });
+  // The script never arrives: what shows is the HTML alone, with no other file to wait for.
+  await page.route(/\/assets\/index-[\w-]+\.js$/, () => new Promise(() => {}));
+  await page.goto('/onboarding', { waitUntil: 'commit' });
+  const choices = page.locator('main .choice-list');
+  await expect(choices).toBeVisible();
+  // The screen's own styles (its chunk's), not only the app's.
+  await expect(choices).toHaveCSS('list-style-type', 'none');
+  await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { refused: string[] }).refused)).toEqual(
+    [],
+  );
+});
+
+test('no hydration warning on any entry page, in either variant', async ({ page }) => {
+  test.setTimeout(120_000);
+  const errors = watchErrors(page);
+  for (const base of [BE_URL, LU_URL]) {
+    for (const path of Object.keys(PAGES)) {
+      await page.goto(`${base}${path}`, { waitUntil: 'networkidle' });
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    }
+  }
+  expect(errors).toEqual([]);
+});

@@ -1,0 +1,88 @@
+import { PASSWORD, toEmailStep, toPasswordStep } from '../../fixtures/onboarding';
+import { outboxCode } from '../../fixtures/portal';
+import { expect, test } from '../../fixtures/stack';
+
+/**
+ * The e-mail step (the recommended personal address chosen to begin with, an
+ * address in use leading to the sign-in or the reset) and the password step
+ * (the username carried for password managers).
+ */
+
+test('the personal e-mail address, recommended, is the one chosen to begin with', async ({
+  page,
+}) => {
+  await toEmailStep(page);
+  const personal = page.getByLabel(/Use a personal e-mail address/);
+  await expect(personal).toBeChecked();
+  await expect(page.getByRole('radio', { name: /Recommended/ })).toBeChecked();
+  await expect(page.getByLabel(/^Keep n•••e@example\.be/)).not.toBeChecked();
+  await expect(page.getByLabel('E-mail address', { exact: true })).toBeVisible();
+  // The card's address stays one choice away; its field goes with the choice.
+  await page.getByLabel(/^Keep /).check();
+  await expect(page.getByLabel('E-mail address', { exact: true })).toHaveCount(0);
+});
+
+test('an e-mail address in use offers to log in with it filled in, or to reset the password', async ({
+  page,
+}) => {
+  await toEmailStep(page);
+  await page.getByLabel('E-mail address', { exact: true }).fill('employee@example.be');
+  await page.getByRole('button', { name: 'Send me a code' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'This email is already in use. Please use another one.',
+  );
+  await expect(page.getByRole('link', { name: 'Reset my password' })).toHaveAttribute(
+    'href',
+    '/forgot-password/email',
+  );
+  await page.getByRole('link', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/login\/email$/);
+  await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'E-mail address' })).toHaveValue(
+    'employee@example.be',
+  );
+  await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
+});
+
+test('the password form carries the e-mail typed as its username, for password managers', async ({
+  page,
+  request,
+}) => {
+  await toEmailStep(page);
+  await toPasswordStep(page, request, {
+    email: 'nina.saved@example.be',
+    phone: '0470 55 66 02',
+  });
+  const form = page
+    .locator('form')
+    .filter({ has: page.getByLabel('New password', { exact: true }) });
+  const username = form.locator('input[autocomplete="username"]');
+  await expect(username).toHaveValue('nina.saved@example.be');
+  await expect(username).toBeHidden();
+  await page.getByLabel('New password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Repeat the new password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create my account' }).click();
+  await expect(page.getByRole('heading', { name: 'Your card is activated' })).toBeVisible();
+});
+
+test('the code steps name the address and the number just typed in full, not masked', async ({
+  page,
+  request,
+}) => {
+  await toEmailStep(page);
+  await page.getByLabel('E-mail address', { exact: true }).fill('nina.full@example.be');
+  await page.getByRole('button', { name: 'Send me a code' }).click();
+  await expect(
+    page.getByText('We sent an 8-digit code to nina.full@example.be. Enter it below.'),
+  ).toBeVisible();
+  await page
+    .getByLabel('Verification code')
+    .fill(await outboxCode(request, 'nina.full@example.be'));
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await page.getByLabel('Mobile phone number', { exact: true }).fill('0470 55 66 03');
+  await page.getByRole('button', { name: 'Send me a code' }).click();
+  await expect(
+    page.getByText(/^We sent an 8-digit code by text message to \+32\s?470\s?55\s?66\s?03\./),
+  ).toBeVisible();
+  await expect(page.getByText(/•••/)).toHaveCount(0);
+});

@@ -1,0 +1,52 @@
+import {
+  expectStep,
+  PASSWORD,
+  TEXTS,
+  toEmailStep,
+  toPasswordStep,
+  type Visit,
+} from '../../fixtures/onboarding';
+import { screenshotter } from '../../fixtures/screenshots';
+import { expect, test } from '../../fixtures/stack';
+
+/** Every onboarding step photographed in each Belgian language (e2e/artifacts/screenshots/onboarding-polish-*.png). */
+
+for (const language of ['en', 'fr', 'nl'] as const) {
+  test.describe(`screens in ${language}`, () => {
+    test.use({ locale: `${language}-BE` });
+
+    test(`every onboarding step in ${language}, at 375 and 1280 px, nothing wider than a phone`, async ({
+      page,
+      request,
+    }) => {
+      test.setTimeout(120_000);
+      const texts = TEXTS[language];
+      const shoot = screenshotter(`onboarding-polish-${language}`);
+      const visit: Visit = async (step, what) => {
+        if (step !== null) await expectStep(page, step, texts);
+        await shoot(page, what);
+      };
+      await toEmailStep(page, texts, visit);
+      // An address in use, with its two ways on.
+      await page.getByLabel(texts.email, { exact: true }).fill('employee@example.be');
+      await page.getByRole('button', { name: texts.send }).click();
+      await expect(page.getByRole('alert')).toBeVisible();
+      await shoot(page, 'email-in-use');
+      await page.getByLabel(texts.keep).check();
+      await shoot(page, 'email-keep');
+      await page.getByLabel(texts.personal).check();
+      await toPasswordStep(
+        page,
+        request,
+        { email: 'nina.shots@example.be', phone: '0470 55 66 03' },
+        texts,
+        visit,
+      );
+      await page.getByLabel(texts.newPassword, { exact: true }).fill(PASSWORD);
+      await page.getByLabel(texts.repeat).fill(PASSWORD);
+      await page.getByRole('button', { name: texts.create }).click();
+      await expect(page).toHaveURL(/\/onboarding\/confirmation$/);
+      await shoot(page, 'confirmation');
+    });
+  });
+}

@@ -1,0 +1,82 @@
+import { expect, outboxCode, test, trustThisBrowser } from '../../fixtures/login';
+import { letRecentCheckLapse } from '../../fixtures/portal';
+
+/**
+ * The step-up: a sensitive page or change without a second-factor check in
+ * the last 15 minutes asks for one, inside the account pages, with a way
+ * back (docs/flows.md, Step-up).
+ */
+
+test('the step-up sends edit-password through mfa-methods and back', async ({
+  page,
+  request,
+  login,
+}) => {
+  await login('employee@example.be', { via: 'api' });
+  // The sign-in's MFA check is recent for 15 minutes: let it lapse.
+  await letRecentCheckLapse(request);
+
+  await page.goto('/security/edit-password');
+  // Through mfa-methods, which starts the primary method (e-mail) at once.
+  await expect(page).toHaveURL(/\/mfa\?single=true&redirect=%2Fsecurity%2Fedit-password$/);
+  // A step-up does not offer to trust the device.
+  await expect(page.getByRole('checkbox')).toHaveCount(0);
+  // Emma's language is Dutch: the portal speaks it once she is signed in.
+  await page.getByLabel('Verificatiecode').fill(await outboxCode(request, 'employee@example.be'));
+  await expect(page).toHaveURL(/\/security\/edit-password$/);
+});
+
+test('step-up: the sidebar stays, another method can be chosen, and Cancel goes back', async ({
+  page,
+  request,
+  login,
+}) => {
+  await login('employee@example.be', { via: 'api', language: 'en' });
+  // The sign-in's MFA check is recent for 15 minutes: let it lapse.
+  await letRecentCheckLapse(request);
+  await page.goto('/security');
+  await page.getByRole('link', { name: 'Change password' }).click();
+  // The primary method's code went out at once (no choice to make first).
+  await expect(page).toHaveURL(/\/mfa\?.*single=true/);
+  await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Account menu' })).toBeVisible();
+  await page.getByRole('link', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/security$/);
+
+  await page.getByRole('link', { name: 'Change password' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
+  await page.getByRole('link', { name: 'Use another method' }).click();
+  await expect(page.getByRole('button', { name: /^Text message/ })).toBeVisible();
+  await page.getByRole('button', { name: /^Text message/ }).click();
+  await expect(page.getByRole('heading', { name: 'Check your phone' })).toBeVisible();
+  await page.getByRole('link', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/security$/);
+});
+
+test('a sensitive change without a recent check asks for a code in place and keeps what was typed', async ({
+  page,
+  request,
+  login,
+}) => {
+  // A trusted browser signs in by password alone: no recent MFA check.
+  await trustThisBrowser(page, request, 'employee@example.be');
+  await login('employee@example.be');
+  await expect(page).toHaveURL(/\/user\/dashboard$/);
+
+  await page.goto('/profile');
+  const banking = page.getByRole('region', { name: /IBAN|Bank|Bankgegevens/ });
+  await banking.getByRole('button').first().click();
+  await banking.getByRole('textbox').fill('BE71 0961 2345 6769');
+  await banking.locator('button[type="submit"]').click();
+
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await expect(banking.getByRole('textbox')).toHaveValue('BE71 0961 2345 6769');
+  // The dialog says where the code went once it is sent: only then is it in the outbox
+  // (before, the newest code there is the one the trusted sign-in used).
+  await expect(dialog.getByText(/e•••e@example\.be/)).toBeVisible();
+  await dialog.getByRole('textbox').fill(await outboxCode(request, 'employee@example.be'));
+  await dialog.locator('button[type="submit"]').click();
+  await expect(dialog).toHaveCount(0);
+  await expect(banking.getByText('BE71 0961 2345 6769')).toBeVisible();
+});

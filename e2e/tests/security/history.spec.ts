@@ -1,0 +1,56 @@
+import { chooseLanguage } from '../../fixtures/language';
+import { expect, signInTwice, test } from '../../fixtures/login';
+
+/** The security history: newest first, translated, and "this wasn't me" one click from a sign-in. */
+
+test('the security history lists sign-ins newest first; "this wasn\'t me" logs out the rest and leads to a new password', async ({
+  page,
+  browser,
+  login,
+}) => {
+  const other = await signInTwice(login, browser, 'employee@example.be');
+  await page.goto('/security/history');
+  const history = page.getByRole('list', { name: 'Security history' });
+  await expect(history.getByRole('listitem').filter({ hasText: 'Logged in' })).toHaveCount(2);
+  const times = await history
+    .locator('time')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('datetime') ?? ''));
+  expect(times).toEqual([...times].sort().reverse());
+
+  await history
+    .getByRole('listitem')
+    .filter({ hasText: 'Logged in' })
+    .first()
+    .getByRole('button', { name: "This wasn't me" })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Secure your account?' });
+  await dialog.getByRole('button', { name: 'Log out other devices' }).click();
+  await expect(page).toHaveURL(/\/security\/edit-password$/);
+  await expect(
+    page.getByText('Every other device has been logged out. Choose a new password now.'),
+  ).toBeVisible();
+
+  await other.goto('/user/dashboard');
+  await expect(other).toHaveURL(/\/login\/email/);
+  await other.close();
+});
+
+test('the history is translated, details included; a header language switch is no security event', async ({
+  page,
+  login,
+}) => {
+  // employee@example.be speaks Dutch: the pages follow after the sign-in.
+  await login('employee@example.be');
+  await page.goto('/security/history');
+  await chooseLanguage(page, 'Français');
+  await expect(
+    page.getByRole('heading', { name: 'Historique de sécurité', exact: true }),
+  ).toBeVisible();
+  await page.reload();
+  const history = page.getByRole('list', { name: 'Historique de sécurité' });
+  const signIn = history.getByRole('listitem').first();
+  await expect(signIn).toContainText('avec un code : E-mail');
+  await expect(history).not.toContainText('mfa:');
+  await expect(history).not.toContainText('language');
+  await expect(history).not.toContainText('Informations personnelles modifiées');
+});

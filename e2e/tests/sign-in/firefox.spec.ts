@@ -1,0 +1,70 @@
+import { launch, type Page } from 'puppeteer-core';
+import { DEMO_PASSWORD, expect, outboxCode, test } from '../../fixtures/login';
+import { BE_URL } from '../../playwright.config';
+
+/**
+ * The sign-in journey in a second engine: Debian's Firefox ESR, which
+ * Playwright cannot drive, through puppeteer-core over WebDriver BiDi,
+ * against the stack this suite started (docs/journeys-signin.md). The
+ * password, the primary method's code (from the mock's outbox), the
+ * dashboard.
+ */
+
+const FIREFOX = process.env.FIREFOX_PATH || '/usr/bin/firefox-esr';
+
+/**
+ * Waits until `check` holds in the page. Not `waitForFunction`: its poller is
+ * built with `Function()` in the page, which the portal's CSP refuses (as it
+ * should); `evaluate` goes through WebDriver BiDi's own call, outside the CSP.
+ */
+async function until(page: Page, check: () => boolean, timeoutMs = 20_000) {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    if (await page.evaluate(check)) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`not reached in ${timeoutMs} ms: ${check}`);
+}
+
+test('Firefox ESR: e-mail and password, the code from the outbox, the dashboard', async ({
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const browser = await launch({
+    browser: 'firefox',
+    executablePath: FIREFOX,
+    headless: true,
+    extraPrefsFirefox: {
+      // be.localhost is this machine; no background connections on a closed network.
+      'network.dns.localDomains': 'be.localhost',
+      'app.update.enabled': false,
+      'browser.shell.checkDefaultBrowser': false,
+      'datareporting.policy.dataSubmissionEnabled': false,
+      'intl.accept_languages': 'en',
+    },
+  });
+  try {
+    const page = await browser.newPage();
+    await page.goto(`${BE_URL}/login/email`, { waitUntil: 'load' });
+    await page.waitForSelector('#login-username');
+    // The sign-in page's job is a form: the cursor is in its first field.
+    await until(page, () => document.activeElement?.id === 'login-username');
+    await page.type('#login-username', 'employee@example.be');
+    await page.type('#login-password', DEMO_PASSWORD);
+    await page.keyboard.press('Enter');
+
+    // Straight to the primary method's code, the cursor in its field.
+    await until(page, () => location.pathname === '/mfa');
+    await until(page, () => (document.activeElement as HTMLInputElement | null)?.name === 'code');
+    const code = await outboxCode(request, 'employee@example.be');
+    expect(code).toMatch(/^\d{8}$/);
+    // A complete code is sent by itself.
+    await page.keyboard.type(code);
+
+    await until(page, () => location.pathname === '/user/dashboard');
+    // The address changes first; the code screen stays until the dashboard's code is there.
+    await until(page, () => /Emma/.test(document.querySelector('main h1')?.textContent ?? ''));
+  } finally {
+    await browser.close();
+  }
+});

@@ -1,0 +1,110 @@
+import { expect, outboxCode, submitSignIn, test } from '../../fixtures/login';
+import { reviewer } from '../../fixtures/screenshots';
+
+const review = reviewer('fuzzion');
+
+/**
+ * duplicate@example.be signs in through the pages (e-mail code from the
+ * outbox); confirming MFA finds dana.willems@example.be, a similar username of
+ * another account, and hands over to the merge screen.
+ */
+test.beforeEach(async ({ page, login }) => {
+  await login('duplicate@example.be');
+  await expect(page).toHaveURL(/\/duplicated\?/);
+  await expect(page.getByRole('heading', { name: 'Is this account yours too?' })).toBeVisible();
+  await expect(
+    page.getByText(/similar username: d•••s@example\.be, in the client area/),
+  ).toBeVisible();
+});
+
+test('accept: proven by a code to the other account, the accounts are merged', async ({
+  page,
+  request,
+}) => {
+  await review(page, 'duplicated');
+  await page.getByRole('button', { name: 'Yes, it is mine' }).click();
+  await review(page, 'duplicated, proof choice');
+  await page.getByLabel(/code sent to the e-mail address or phone/).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  // The code step: the MFA screens, with the other account's methods (masked).
+  await expect(page).toHaveURL(/\/mfa\/methods\?.*isFuzzion=true/);
+  await page.getByRole('button', { name: /^E-mail\s*d•••s@example\.be/ }).click();
+  await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
+  // A complete code goes by itself.
+  await page.getByLabel('Verification code').fill('00000000');
+  await expect(page.getByRole('alert')).toHaveText('Your code is invalid, try again.');
+  await page
+    .getByLabel('Verification code')
+    .fill(await outboxCode(request, 'dana.willems@example.be'));
+
+  await expect(page).toHaveURL(/\/duplicated/);
+  await expect(page.getByRole('heading', { name: 'Merge your accounts?' })).toBeVisible();
+  await review(page, 'duplicated, merge or decline');
+  await page.getByRole('button', { name: 'Merge the accounts' }).click();
+
+  await expect(page).toHaveURL(/\/fuzzion-success/);
+  await expect(page.getByRole('heading', { name: 'Your accounts are merged' })).toBeVisible();
+  await review(page, 'fuzzion-success');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/user\/dashboard$/);
+
+  // One account: its profile lists both e-mail addresses.
+  await page.goto('/profile');
+  await expect(page.getByText('dana.willems@example.be')).toBeVisible();
+  await expect(page.getByText('duplicate@example.be').first()).toBeVisible();
+});
+
+test('decline: proven by the card number, the accounts stay apart', async ({ page }) => {
+  await page.getByRole('button', { name: 'Yes, it is mine' }).click();
+  await page.getByLabel('With the card number of that account').check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  await expect(
+    page.getByRole('heading', { name: 'Confirm that the account is yours' }),
+  ).toBeVisible();
+  await page.getByLabel('Card number', { exact: true }).fill('5065000000000001');
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByRole('alert')).toHaveText('The information you provided is invalid.');
+  await review(page, 'duplicated, card proof with its error');
+  await page.getByLabel('Card number', { exact: true }).fill('5065 0000 0000 0006');
+  await page.getByRole('button', { name: 'Confirm' }).click();
+
+  await page.getByRole('button', { name: 'Keep them apart' }).click();
+  await expect(page).toHaveURL(/\/fuzzion-success\?outcome=declined/);
+  await expect(page.getByRole('heading', { name: 'Your accounts stay apart' })).toBeVisible();
+  await review(page, 'fuzzion-success, declined');
+
+  // The similar username left the other account: it no longer signs in.
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await submitSignIn(page, 'dana.willems@example.be');
+  await expect(page.getByLabel('Password')).toHaveAccessibleDescription(
+    /^E-mail address or password is incorrect\./,
+  );
+});
+
+test('"Ignore for now" goes on to the dashboard; the merge comes back at the next sign-in', async ({
+  page,
+  login,
+}) => {
+  await page.getByRole('button', { name: 'Ignore for now' }).click();
+  await expect(page).toHaveURL(/\/user\/dashboard$/);
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await login('duplicate@example.be');
+  await expect(page).toHaveURL(/\/duplicated\?/);
+});
+
+test('a merge that is gone shows the technical error page', async ({ page }) => {
+  await page.evaluate(() => sessionStorage.setItem('fuzzion_payload', '"a-merge-that-is-gone"'));
+  await page.reload();
+  await expect(
+    page.getByRole('heading', { name: 'The accounts could not be merged' }),
+  ).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveText(
+    'A technical error occurred during the merging of the accounts. Try again later.',
+  );
+  await review(page, 'duplicated, technical error');
+  await page.getByRole('button', { name: 'Continue to my account' }).click();
+  await expect(page).toHaveURL(/\/user\/dashboard$/);
+});

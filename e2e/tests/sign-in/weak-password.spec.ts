@@ -1,0 +1,65 @@
+import { expect, outboxCode, submitSignIn, test } from '../../fixtures/login';
+
+/** A password that no longer meets the rules: replaced before anything else (docs/decisions/0002-weak-password-confinement.md). */
+
+test('a weak password must be replaced, rules shown live, before going on', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/login/email');
+  await submitSignIn(page, 'weak@example.be');
+  await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
+  await page.getByLabel('Verification code').fill(await outboxCode(request, 'weak@example.be'));
+
+  await expect(page).toHaveURL(/\/weak-password\?verified=true/);
+  await expect(page.getByRole('heading', { name: 'Choose a stronger password' })).toBeVisible();
+  // Any other page keeps the user here until the password is replaced.
+  await page.goto('/user/dashboard');
+  await expect(page).toHaveURL(/\/weak-password\?verified=true/);
+
+  const rules = page.locator('.password-rules li');
+  await page.getByLabel('New password', { exact: true }).fill('short');
+  await expect(rules.filter({ hasText: 'At least 10 characters' })).toHaveClass('rule-unmet');
+  await expect(rules.filter({ hasText: 'Letters' })).toHaveClass('rule-met');
+  await page.getByLabel('New password', { exact: true }).fill('A-much-better-one-2026');
+  await expect(rules.filter({ hasText: 'At least 10 characters' })).toHaveClass('rule-met');
+  await page.getByLabel('Repeat the new password').fill('A-much-better-one-2027');
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+  await expect(page.getByText("Passwords don't match!")).toBeVisible();
+  await page.getByLabel('Repeat the new password').fill('A-much-better-one-2026');
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Password changed' })).toBeVisible();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/user\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Welcome, Wout' })).toBeVisible();
+});
+
+test('weak password: says why (the server status), then confirms the change', async ({
+  page,
+  login,
+}) => {
+  await login('weak@example.be');
+  await expect(page).toHaveURL(/\/weak-password\?verified=true/);
+  await expect(
+    page.getByText('Your current password no longer meets our password rules.', { exact: false }),
+  ).toBeVisible();
+  await expect(page.getByText(/too weak/)).toHaveCount(0);
+  const password = 'A-much-better-one-2026';
+  await page.getByLabel('New password', { exact: true }).fill(password);
+  await page.getByLabel('Repeat the new password').fill(password);
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Password changed' })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Your new password is saved.' }),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/user\/dashboard$/);
+});
+
+test('weak-password without verified=true asks to log in first', async ({ page }) => {
+  await page.goto('/weak-password');
+  await expect(page.getByLabel('New password', { exact: true })).toHaveCount(0);
+  await expect(page.getByText(/log in first/)).toBeVisible();
+  await page.getByRole('main').getByRole('link', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/login\/email/);
+});

@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react';
+
+type Tone = 'success' | 'warning' | 'info' | 'error';
+
+/**
+ * A failure said in a red line where it happened, read out at once (an alert);
+ * nothing while there is nothing to say (`{failed && text}`).
+ */
+export function ErrorText({ children }: { children: ReactNode }) {
+  if (!children) return null;
+  return (
+    <p className="error" role="alert">
+      {children}
+    </p>
+  );
+}
+
+/** A notice box that interrupts: read out as soon as it appears (an alert). */
+export function Alert({ tone, children }: { tone: Tone; children: ReactNode }) {
+  return (
+    <p className={`notice notice-${tone}`} role="alert">
+      {children}
+    </p>
+  );
+}
+
+/** A notice box that waits its turn: read out once the screen reader is done (a status). */
+export function Status({ tone, children }: { tone: Tone; children: ReactNode }) {
+  return (
+    <p className={`notice notice-${tone}`} role="status">
+      {children}
+    </p>
+  );
+}
