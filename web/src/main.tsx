@@ -41,12 +41,12 @@ async function hydrate(root: HTMLElement, data: NonNullable<ReturnType<typeof re
   noteChosenBeforeScript(root);
   // As a transition, hydration yields to the browser every few milliseconds
   // instead of holding the main thread for the whole page: a tap or a key
-  // press on a slow phone is answered while it runs (React replays an event
-  // on a part not hydrated yet once that part is).
+  // press on a slow phone is answered while it runs. Until the screen's part is
+  // hydrated, the inline script holds submits and links (`EarlyActions`).
   startTransition(() => {
     hydrateRoot(root, <Page config={data.config} />);
   });
-  // The page's first effect (`useEarlyActions`) tells the inline script to stop
+  // The screen's boundary, once hydrated (`EarlyActions`), tells the inline script to stop
   // holding actions: only once React has really taken the page over.
 }
 

@@ -22,7 +22,9 @@ test('trust is bound to the httpOnly device cookie: a copied X-Device-ID still a
     const elsewhere = await other.newPage();
     await elsewhere.goto('/login/email');
     await submitSignIn(elsewhere, 'employee@example.be');
-    await expect(elsewhere).toHaveURL(/\/mfa\/methods\?/);
+    // Asked for a code: the primary method's screen (the list it passes through is gone at once).
+    await expect(elsewhere).toHaveURL(/\/mfa\?isLogin=true/);
+    await expect(elsewhere.getByLabel('Verification code')).toBeVisible();
   } finally {
     await other.close();
   }

@@ -3,6 +3,7 @@ import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { Loading } from '../components/Loading';
 import { answerOrThrow, api, queryKeys } from '../lib/api';
+import { EarlyActions } from '../lib/early-actions';
 import { fuzzionPayload, loginPayload } from '../lib/flow-state';
 import { decide, stepUpHref, targetClientOf } from '../lib/guard-rules';
 import { type RouteName, routeNameOf } from '../lib/routes';
@@ -21,6 +22,8 @@ export function Screens() {
   return (
     <Suspense fallback={<Loading />}>
       <Outlet />
+      {/* After the screen's effects: what was done on a drawn page before its script is done now. */}
+      <EarlyActions />
     </Suspense>
   );
 }

@@ -44,24 +44,33 @@ function perform(action: EarlyAction): void {
  * which looks again after 50 ms), so the first goes a moment after that, and
  * each next one once React has drawn what the previous one changed.
  */
-export function useEarlyActions(): void {
+function useEarlyActions(): void {
   useEffect(() => {
-    // Hydrated (this is its first effect): React's handlers take every action from now on;
-    // what was held until now is done below.
+    // Hydrated: React's handlers take every action from now on; what was held until now is done below.
     markHydrated();
     const held = window.__portalEarly ?? [];
     window.__portalEarly = [];
-    if (held.length === 0) return;
-    let cancelled = false;
+    // Not cancelled with the effect: taken once, they are done even if the boundary
+    // remounts (as StrictMode does in development); `perform` skips what left the page.
     void (async () => {
       for (const action of held) {
         await settle(80);
-        if (cancelled) return;
         perform(action);
       }
     })();
-    return () => {
-      cancelled = true;
-    };
   }, []);
+}
+
+/**
+ * Rendered last inside the Suspense boundary that holds a drawn page's screen
+ * (`app/guards.tsx`), so that its effect runs once that part of the page is
+ * hydrated. React hydrates such a boundary in a pass of its own, after the
+ * root has committed: an effect of the page's root would run while the form is
+ * still the server's HTML, and a held submit done then would reach no React
+ * handler and be sent by the browser (a POST that reloads the page, losing what
+ * was typed; seen under CPU throttling). Nothing to do on a page drawn here.
+ */
+export function EarlyActions(): null {
+  useEarlyActions();
+  return null;
 }
