@@ -4,6 +4,7 @@
 // node_modules. The contract is a devDependency for that reason: the image
 // needs neither its sources nor its own dependencies.
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const pkg = JSON.parse(readFileSync(new URL('package.json', import.meta.url), 'utf8'));
@@ -21,10 +22,12 @@ export const GATEWAY_NODE_FLAGS = ['--enable-source-maps'];
 
 if (import.meta.url === `file://${process.argv[1]}`) await bundle();
 
-async function bundle() {
+/** Bundles the gateway into `outfile` (a path under gateway/, so that its dependencies resolve). */
+export async function bundle(outfile = 'dist/server.mjs') {
   await build({
+    absWorkingDir: fileURLToPath(new URL('.', import.meta.url)),
     entryPoints: ['src/server.ts'],
-    outfile: 'dist/server.mjs',
+    outfile,
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -91,6 +91,10 @@ test('consent accepted: the partner gets its code and a working token; revoking 
   await page.goto('/user/access');
   const app = page.getByRole('listitem', { name: 'Partner Shop' });
   await expect(app.getByText('See your balances')).toBeVisible();
+  // The partner has used its token: when, beside when it was allowed.
+  await expect(app).toContainText(
+    /Allowed on \d{1,2} [A-Z][a-z]+ \d{4} · last used \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}/,
+  );
   await app.getByRole('button', { name: 'Revoke access for Partner Shop' }).click();
   const dialog = page.getByRole('dialog', { name: 'Revoke access for Partner Shop?' });
   await dialog.getByRole('button', { name: 'Revoke' }).click();
@@ -212,5 +216,6 @@ test('consent shows the app and its site, the account with "Not you?", then "It 
     .getByRole('link', { name: 'Profile' })
     .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
-  await expect(toast).toHaveCount(0);
+  // Gone with the page, not by its own 6 s timer.
+  await expect(toast).toHaveCount(0, { timeout: 1_000 });
 });

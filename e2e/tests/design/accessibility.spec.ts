@@ -149,7 +149,7 @@ for (const variant of [
   });
 }
 
-test('consent and forced MFA screens pass axe', async ({ page, browser, login }) => {
+test('the consent screen passes axe, asked and refused', async ({ page, login }) => {
   await login('partner@example.be', { via: 'api', language: 'en' });
   const callback = 'http://127.0.0.1:5555/callback';
   await page.goto(
@@ -167,26 +167,29 @@ test('consent and forced MFA screens pass axe', async ({ page, browser, login })
   await page.getByRole('button', { name: 'Refuse' }).click();
   await expect(page.getByRole('alert')).toBeVisible();
   await expectAccessible(page, '/approve (refused)');
+});
 
-  const forced = await (await browser.newContext()).newPage();
-  await login('forced@example.be', { via: 'api', page: forced, language: 'en' });
-  await forced.goto('/setup-mfa');
-  await expect(forced.getByRole('heading', { name: 'Protect your account' })).toBeVisible();
-  await review(forced, 'be /setup-mfa forced intro');
-  await forced.getByRole('button', { name: 'Continue' }).click();
-  await expect(forced.getByRole('heading', { name: 'Step 1: your e-mail address' })).toBeVisible();
-  await review(forced, 'be /setup-mfa forced email step');
-  await forced.context().close();
+test('the forced MFA set-up passes axe', async ({ page, login }) => {
+  await login('forced@example.be', { via: 'api', language: 'en' });
+  await page.goto('/setup-mfa');
+  await expect(page.getByRole('heading', { name: 'Protect your account' })).toBeVisible();
+  await review(page, 'be /setup-mfa forced intro');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Step 1: your e-mail address' })).toBeVisible();
+  await review(page, 'be /setup-mfa forced email step');
+});
 
-  const customer = await (await browser.newContext()).newPage();
-  await login('customer@example.be', { via: 'api', page: customer, language: 'en' });
-  await customer.goto('/setup-mfa');
-  await expect(customer.getByRole('button', { name: 'Skip for now' })).toBeVisible();
-  await review(customer, 'be /setup-mfa customer intro');
+test('the optional MFA set-up and the checkup that asks for it pass axe', async ({
+  page,
+  login,
+}) => {
+  await login('customer@example.be', { via: 'api', language: 'en' });
+  await page.goto('/setup-mfa');
+  await expect(page.getByRole('button', { name: 'Skip for now' })).toBeVisible();
+  await review(page, 'be /setup-mfa customer intro');
   // Without two-step verification, the dashboard's checkup says what to do.
-  await customer.goto('/user/dashboard');
-  const checkup = customer.getByRole('region', { name: 'Security checkup' });
+  await page.goto('/user/dashboard');
+  const checkup = page.getByRole('region', { name: 'Security checkup' });
   await expect(checkup.getByText('Turn on two-step verification')).toBeVisible();
-  await review(customer, 'be /user/dashboard without two-step verification');
-  await customer.context().close();
+  await review(page, 'be /user/dashboard without two-step verification');
 });

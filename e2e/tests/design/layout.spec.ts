@@ -112,8 +112,15 @@ for (const variant of [
       await page.setViewportSize({ width, height: 740 });
       await page.goto(`${variant.base}/login/email`);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      // One control in the header: the language list (a disclosure, no button).
+      // One control in the header: the language list itself, in sight (not in a menu
+      // that holds nothing else), opening on its languages.
       await expect(page.locator('.header-tools :is(button, summary):visible')).toHaveCount(1);
+      await expect(page.getByRole('banner').getByRole('button')).toHaveCount(0);
+      const languages = languageSwitcher(page);
+      await expect(languages.locator('summary')).toBeVisible();
+      await languages.locator('summary').click();
+      await expect(languages.getByRole('link', { name: 'Français' })).toBeVisible();
+      await languages.locator('summary').click();
       await expectFits(page, `login ${width}px`);
       await shoot(page, `${variant.name}-login-${width}`);
     }

@@ -252,19 +252,19 @@ for (const form of EARLY_FORMS) {
   test(`${form.path}: sent before the script arrives, it is held, then sent once the script is there`, async ({
     page,
   }) => {
-    const errors = watchErrors(page);
-    // A slow phone (8× slower CPU): React hydrates the screen's part of the page a while
-    // after the page's root, and the held form must wait for that part. Sent earlier,
-    // it reached no React handler and the browser posted it: a reload, all typed lost.
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 8 });
     test.setTimeout(45_000);
+    const errors = watchErrors(page);
     const release = await holdScript(page);
     await page.goto(form.path, { waitUntil: 'commit' });
     await form.fill(page);
     // Held, not sent by the browser: no reload, nothing typed in the address.
     await expect(page.locator('form[aria-busy="true"]')).toHaveCount(1);
     expect(page.url()).toBe(`${BE_URL}${form.path}`);
+    // A slow phone (8× slower CPU): React hydrates the screen's part of the page a while
+    // after the page's root, and the held form must wait for that part. Sent earlier,
+    // it reached no React handler and the browser posted it: a reload, all typed lost.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 8 });
     release();
     await expect(page.getByText(form.shows).first()).toBeVisible({ timeout: 20_000 });
     expect(page.url()).not.toContain('employee');

@@ -6,7 +6,7 @@ import {
   toPasswordStep,
   type Visit,
 } from '../../fixtures/onboarding';
-import { screenshotter } from '../../fixtures/screenshots';
+import { expectInformalDutch, screenshotter } from '../../fixtures/screenshots';
 import { expect, test } from '../../fixtures/stack';
 
 /** Every onboarding step photographed in each Belgian language (e2e/artifacts/screenshots/onboarding-polish-*.png). */
@@ -25,6 +25,8 @@ for (const language of ['en', 'fr', 'nl'] as const) {
       const visit: Visit = async (step, what) => {
         if (step !== null) await expectStep(page, step, texts);
         await shoot(page, what);
+        // The onboarding once said "u" where the rest of the product says "je".
+        if (language === 'nl') await expectInformalDutch(page, `onboarding ${what}`);
       };
       await toEmailStep(page, texts, visit);
       // An address in use, with its two ways on.

@@ -24,7 +24,13 @@ test.describe('identity-provider login for sso@acme.example (company Acme)', () 
     await expect(page.getByLabel('E-mail address or phone number')).toHaveValue('sso@acme.example');
     await page.getByLabel('Password').fill('not-the-password');
     await page.getByRole('button', { name: 'Link my account' }).click();
-    await expect(page.getByRole('alert')).toHaveText('Invalid username/password.');
+    // Said as at sign-in (not "Invalid username/password." on an e-mail field): the
+    // password emptied, the cursor in it, described by the message.
+    const wrong = 'The e-mail address, phone number or password is incorrect.';
+    await expect(page.getByRole('alert')).toHaveText(wrong);
+    await expect(page.getByLabel('Password')).toHaveValue('');
+    await expect(page.getByLabel('Password')).toBeFocused();
+    await expect(page.getByLabel('Password')).toHaveAccessibleDescription(wrong);
     await review(page, 'partner link-existing with its error');
     await page.getByLabel('Password').fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Link my account' }).click();

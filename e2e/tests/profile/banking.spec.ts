@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from '../../fixtures/login';
 
 test('IBAN: a bad one is refused with the spec message, a good one is saved', async ({
@@ -30,4 +31,59 @@ test('IBAN: a bad one is refused with the spec message, a good one is saved', as
 
   await page.reload();
   await expect(page.getByText('NL91 ABNA 0417 1643 00')).toBeVisible();
+});
+
+/** The boxes of `page`'s toast and of the controls in `main` it covers. */
+async function coveredByToast(page: Page, only: 'focused' | 'all') {
+  return page.evaluate((which) => {
+    const toast = document.querySelector('.toast')?.getBoundingClientRect();
+    if (!toast) return ['no toast'];
+    const controls =
+      which === 'focused'
+        ? [document.activeElement].filter(
+            (e): e is Element => e instanceof Element && e !== document.body,
+          )
+        : Array.from(
+            document.querySelectorAll('main :is(a[href], button, input, select, textarea)'),
+          );
+    return controls
+      .filter((control) => {
+        const box = control.getBoundingClientRect();
+        if (box.width === 0 || box.bottom < 0 || box.top > innerHeight) return false;
+        return (
+          box.left < toast.right &&
+          box.right > toast.left &&
+          box.top < toast.bottom &&
+          box.bottom > toast.top
+        );
+      })
+      .map(
+        (control) =>
+          control.textContent?.trim() || control.getAttribute('aria-label') || control.tagName,
+      );
+  }, only);
+}
+
+test('on a phone, a save leaves the cursor on a control in sight, and its toast covers neither it nor, scrolled down, the last action', async ({
+  page,
+  login,
+}) => {
+  await login('employee@example.be', { via: 'api', language: 'en' });
+  await page.setViewportSize({ width: 375, height: 640 });
+  await page.goto('/profile');
+  const banking = page.getByRole('region', { name: 'Banking information' });
+  await banking.getByRole('button', { name: 'Change IBAN' }).click();
+  await banking.getByLabel('IBAN').fill('BE71 0961 2345 6769');
+  // Saved from the keyboard, with the Save button at the bottom edge of the screen.
+  await banking
+    .getByRole('button', { name: 'Save' })
+    .evaluate((b) => b.scrollIntoView({ block: 'end' }));
+  await banking.getByRole('button', { name: 'Save' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Your IBAN has been updated successfully.')).toBeVisible();
+  // The cursor is on a control (not dropped to the page), and that control is in sight.
+  await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('BUTTON');
+  await expect.poll(() => coveredByToast(page, 'focused')).toEqual([]);
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect.poll(() => coveredByToast(page, 'all')).toEqual([]);
 });

@@ -37,6 +37,17 @@ test('adds and verifies a second e-mail address, then makes it the primary one',
   await page.goto('/profile');
   const contact = page.getByRole('region', { name: 'Contact information' });
   await expect(contact.getByRole('listitem').first()).toContainText('emma.peeters@example.org');
+
+  // Security no longer calls the old address "Primary": it says the login codes still go
+  // there, not to the new primary address.
+  await page.goto('/security');
+  await expect(
+    page.getByText(
+      'Login codes go first to an e-mail address that is not your primary one. You can ask for them at your primary address instead.',
+    ),
+  ).toBeVisible();
+  const methods = page.getByRole('list', { name: 'Verification methods' });
+  await expect(methods.getByText('Primary', { exact: true })).toHaveCount(0);
 });
 
 test('an address already used by another account gets the duplicate message', async ({

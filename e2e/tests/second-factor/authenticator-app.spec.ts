@@ -23,6 +23,7 @@ test('sets up an authenticator app from the QR page, then signs in with its code
   expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
 
   // A complete code goes by itself.
+  await expect(page.getByLabel('6-digit code')).toBeFocused();
   await page.getByLabel('6-digit code').fill(await totpCode(request, secret));
   await expect(page.getByText('Your authenticator app has been added.')).toBeVisible();
   const keys = page.getByRole('list', { name: 'Recovery keys' }).getByRole('listitem');

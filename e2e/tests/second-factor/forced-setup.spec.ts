@@ -21,6 +21,11 @@ test('forced MFA: forced@example.be confirms the intro, sets up e-mail and phone
   await expect(page.getByRole('heading', { name: 'Step 1: your e-mail address' })).toBeVisible();
   await page.getByRole('button', { name: 'Send a code' }).click();
   await expect(page.getByText(/^We sent an 8-digit code to /)).toBeVisible();
+  // The code field takes the cursor as the code goes out, and keeps it after a wrong code.
+  await expect(page.getByLabel('Verification code')).toBeFocused();
+  await page.getByLabel('Verification code').fill('00000000');
+  await expect(page.getByRole('alert')).toBeVisible();
+  await expect(page.getByLabel('Verification code')).toBeFocused();
   await page.getByLabel('Verification code').fill(await outboxCode(request, 'forced@example.be'));
 
   await expect(page.getByRole('heading', { name: 'Step 2: your phone number' })).toBeVisible();

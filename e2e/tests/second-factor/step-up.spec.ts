@@ -39,6 +39,13 @@ test('step-up: the sidebar stays, another method can be chosen, and Cancel goes 
   // The primary method's code went out at once (no choice to make first).
   await expect(page).toHaveURL(/\/mfa\?.*single=true/);
   await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
+  // The cursor is in the code field, so a phone's keyboard opens; it stays there after a wrong code.
+  const field = page.getByLabel('Verification code');
+  await expect(field).toBeFocused();
+  await expect(page.getByText('8-digit code', { exact: true })).toBeVisible();
+  await field.fill('00000000');
+  await expect(page.getByRole('alert')).toBeVisible();
+  await expect(field).toBeFocused();
   await expect(page.getByRole('navigation', { name: 'Account menu' })).toBeVisible();
   await page.getByRole('link', { name: 'Cancel' }).click();
   await expect(page).toHaveURL(/\/security$/);
@@ -75,6 +82,8 @@ test('a sensitive change without a recent check asks for a code in place and kee
   // The dialog says where the code went once it is sent: only then is it in the outbox
   // (before, the newest code there is the one the trusted sign-in used).
   await expect(dialog.getByText(/e•••e@example\.be/)).toBeVisible();
+  // The cursor is in the dialog's code field.
+  await expect(dialog.getByRole('textbox')).toBeFocused();
   await dialog.getByRole('textbox').fill(await outboxCode(request, 'employee@example.be'));
   await dialog.locator('button[type="submit"]').click();
   await expect(dialog).toHaveCount(0);

@@ -11,10 +11,14 @@ test('deleting the primary MFA method makes the backup primary', async ({ page, 
   const methods = page.getByRole('list', { name: 'Verification methods' });
   const app = methods.getByRole('listitem').filter({ hasText: 'Authenticator app' });
   await expect(app.getByText('Primary', { exact: true })).toBeVisible();
-  // The only e-mail/SMS method cannot go.
-  await expect(
-    methods.getByRole('button', { name: 'Delete E-mail totp@example.be' }),
-  ).toBeDisabled();
+  // The only e-mail/SMS method cannot go, and says why, also on a phone (no hover there).
+  const lastCodeMethod = methods.getByRole('button', { name: 'Delete E-mail totp@example.be' });
+  await expect(lastCodeMethod).toBeDisabled();
+  await page.setViewportSize({ width: 375, height: 800 });
+  const why = 'At least one e-mail or SMS verification method must remain.';
+  await expect(lastCodeMethod).toHaveAccessibleDescription(why);
+  await expect(page.getByText(why)).toBeVisible();
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   await app.getByRole('button', { name: 'Delete Authenticator app' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete this verification method?' });

@@ -1,7 +1,6 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ErrorTexts } from '../lib/errors';
-import { focusSoon } from '../lib/page-navigation';
 import { CodeInput } from './CodeInput';
 import { ResendCode } from './ResendCode';
 
@@ -83,15 +82,7 @@ export function CodeForm({
           </button>
         )}
       </div>
-      {onResend && (
-        <ResendCode
-          onResend={async () => {
-            const sent = await onResend();
-            if (sent) focusSoon(() => field.current);
-            return sent;
-          }}
-        />
-      )}
+      {onResend && <ResendCode onResend={onResend} codeField={field} />}
     </form>
   );
 }

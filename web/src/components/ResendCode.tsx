@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
+import { type RefObject, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { focusSoon } from '../lib/page-navigation';
 
 /** Spec part 9: the first resend waits 15 seconds, every later one 30. */
 export const RESEND_FIRST_S = 15;
@@ -9,12 +10,17 @@ export const RESEND_AGAIN_S = 30;
  * "Send a new code" with its countdown (spec part 4): disabled for 15 s after
  * the first code, then 30 s after each resend. `onResend` answers whether a
  * new code went out (the countdown restarts only then); a throw counts as no.
+ * Once one went out, the cursor goes back to `codeField`: every screen with a
+ * code field follows the same rule (docs/architecture.md, "Focus").
  */
 export function ResendCode({
   onResend,
+  codeField,
   label,
 }: {
   onResend: () => Promise<boolean>;
+  /** The code field the new code goes into. */
+  codeField: RefObject<HTMLInputElement | null>;
   /** The link's text; "Send a new code" by default. */
   label?: string;
 }) {
@@ -42,6 +48,7 @@ export function ResendCode({
       setSent(true);
       setUntil(Date.now() + RESEND_AGAIN_S * 1000);
       setNow(Date.now());
+      focusSoon(() => codeField.current);
     }
   };
 

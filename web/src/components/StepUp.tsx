@@ -151,6 +151,7 @@ function CodeStepUp({ onDone }: { onDone: (ok: boolean) => void }) {
   );
 
   const started = useRef(false);
+  const codeField = useRef<HTMLInputElement>(null);
   useEffect(() => {
     // Once per dialog, also under StrictMode's double effects: each start sends a code.
     if (started.current) return;
@@ -204,6 +205,7 @@ function CodeStepUp({ onDone }: { onDone: (ok: boolean) => void }) {
           length={length ?? 32}
           numeric={check?.method !== 'totpRecovery'}
           error={error}
+          inputRef={codeField}
           onChange={(value) => {
             setCode(value);
             setError(null);
@@ -235,7 +237,11 @@ function CodeStepUp({ onDone }: { onDone: (ok: boolean) => void }) {
           </button>
         </div>
         {check && (check.method === 'email' || check.method === 'sms') && (
-          <ResendCode key={check.method} onResend={() => start(mfaId, check.payload)} />
+          <ResendCode
+            key={check.method}
+            onResend={() => start(mfaId, check.payload)}
+            codeField={codeField}
+          />
         )}
       </form>
     </Modal>

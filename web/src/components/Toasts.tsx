@@ -37,9 +37,31 @@ function useCloseToastsOfOtherPages() {
   }, [pathname]);
 }
 
+/**
+ * A toast never sits over the control the person is on: when one shows, the
+ * focused control is scrolled clear of it (the page keeps room for that at its
+ * bottom while a toast is shown, `scroll-padding-bottom` in widgets.css).
+ */
+function useKeepFocusClearOfToasts() {
+  useEffect(
+    () =>
+      queue.subscribe(() => {
+        if (queue.visibleToasts.length === 0) return;
+        requestAnimationFrame(() => {
+          const active = document.activeElement;
+          if (active instanceof HTMLElement && active !== document.body) {
+            active.scrollIntoView({ block: 'nearest' });
+          }
+        });
+      }),
+    [],
+  );
+}
+
 export function Toasts() {
   const { t } = useTranslation();
   useCloseToastsOfOtherPages();
+  useKeepFocusClearOfToasts();
   return (
     <WidgetLocale>
       <ToastRegion queue={queue} className="toast-region">

@@ -12,7 +12,6 @@ import { TextField } from '../../components/TextField';
 import { clearFailure, queryKeys } from '../../lib/api';
 import { type ErrorTexts, errorOf, errorText } from '../../lib/errors';
 import { fuzzionPayload, loginPayload, type MfaCheck, mfaPayload } from '../../lib/flow-state';
-import { focusSoon } from '../../lib/page-navigation';
 import { typedOrMasked, useContactFormat } from '../../lib/phone';
 import { href } from '../../lib/routes';
 import { useFinishSignIn } from '../../lib/sign-in';
@@ -181,7 +180,6 @@ function CodeForm({
     });
     const next = mfaPayload.get();
     if (started === 'started' && next) onResent(next);
-    if (started === 'started') focusSoon(() => codeField.current);
     return started === 'started';
   };
 
@@ -238,7 +236,9 @@ function CodeForm({
       <button type="submit" className="button button-block" disabled={busy}>
         {t('mfa.code.submit')}
       </button>
-      {(kind === 'email' || kind === 'sms' || kind === 'card') && <ResendCode onResend={resend} />}
+      {(kind === 'email' || kind === 'sms' || kind === 'card') && (
+        <ResendCode onResend={resend} codeField={codeField} />
+      )}
     </form>
   );
 

@@ -16,6 +16,7 @@ import {
   type PortalError,
 } from '../../lib/errors';
 import { loginPayload } from '../../lib/flow-state';
+import { focusSoon } from '../../lib/page-navigation';
 import { ssoLinkOffer } from '../../lib/sso';
 import { useLinkAccount } from './api/partner';
 
@@ -131,6 +132,11 @@ export default function LinkExistingScreen() {
           captcha.current?.reset();
           const refusal = errorOf(thrown, LINK_TEXTS);
           if (isCaptchaFailure(refusal)) setCaptchaError(errorText(t, refusal));
+          // Wrong credentials, as at sign-in: the password is emptied and the cursor is there for the next try.
+          if (refusal.status === 400 && refusal.kind === 'invalid') {
+            setPassword('');
+            focusSoon(() => document.getElementById('link-password'));
+          }
         },
       },
     );
@@ -139,6 +145,8 @@ export default function LinkExistingScreen() {
   // credentials are the form's (as at sign-in): which of the two was wrong is not said.
   const usernameMissing = error === 'required' && !username.trim();
   const passwordMissing = error === 'required' && !password;
+  // Wrong credentials: the emptied password is where the next try starts, described by the message.
+  const wrongCredentials = error !== null && error !== 'required' && error.kind === 'invalid';
 
   return (
     <section className="card narrow" aria-labelledby={titleId}>
@@ -177,8 +185,8 @@ export default function LinkExistingScreen() {
             setRequired(false);
             clearFailure(link);
           }}
-          invalid={passwordMissing}
-          describedBy={passwordMissing ? errorId : undefined}
+          invalid={passwordMissing || wrongCredentials}
+          describedBy={passwordMissing || wrongCredentials ? errorId : undefined}
         />
         {config.features.captchaSiteKey && (
           <Suspense fallback={null}>

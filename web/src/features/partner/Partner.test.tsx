@@ -80,11 +80,16 @@ describe('identity-provider callback', () => {
     expect(username).toHaveAccessibleDescription(screen.getByRole('alert').textContent ?? '');
     expect(screen.getByLabelText('Password')).not.toHaveAttribute('aria-invalid');
 
-    // Wrong credentials are the form's, as at sign-in: no field is singled out.
+    // Wrong credentials, as at sign-in: which of the two was wrong is not said; the
+    // password is emptied for the next try, described by the message.
     await user.type(username, 'sso@acme.example');
     await user.click(screen.getByRole('button', { name: 'Link my account' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid username/password.');
-    expect(screen.getByLabelText('Password')).not.toHaveAttribute('aria-invalid');
+    const wrong = 'The e-mail address, phone number or password is incorrect.';
+    expect(await screen.findByRole('alert')).toHaveTextContent(wrong);
+    const password = screen.getByLabelText('Password');
+    expect(password).toHaveValue('');
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    expect(password).toHaveAccessibleDescription(wrong);
     expect(username).not.toHaveAttribute('aria-invalid');
   });
 

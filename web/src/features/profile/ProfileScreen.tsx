@@ -1,11 +1,12 @@
 import type { User } from '@portal/contract';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { href } from '../../lib/routes';
 import '../../components/self-service.css';
 import { toastSuccess } from '../../components/Toasts';
 import { useFormat } from '../../lib/format';
+import { focusSoon } from '../../lib/page-navigation';
 import { useContactFormat } from '../../lib/phone';
 import { useCurrentUser } from '../../lib/session';
 import { IbanForm } from './components/IbanForm';
@@ -118,12 +119,19 @@ function BankingInfo({ user }: { user: User }) {
   const { t } = useTranslation();
   const format = useFormat();
   const [editing, setEditing] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
+  /** The form closes (saved or cancelled): the cursor goes back to the button that opened it, never to the page. */
+  const close = () => {
+    setEditing(false);
+    focusSoon(() => opener.current);
+  };
   return (
     <section className="panel" aria-labelledby="banking-title">
       <div className="panel-head">
         <h2 id="banking-title">{t('account.profile.banking')}</h2>
         {!editing && (
           <button
+            ref={opener}
             type="button"
             className="button button-secondary button-small"
             onClick={() => setEditing(true)}
@@ -136,10 +144,10 @@ function BankingInfo({ user }: { user: User }) {
         <IbanForm
           user={user}
           onSaved={() => {
-            setEditing(false);
+            close();
             toastSuccess(t('account.iban.updated'));
           }}
-          onCancel={() => setEditing(false)}
+          onCancel={close}
         />
       ) : (
         <dl className="facts">

@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { CodeInput } from '../../components/CodeInput';
@@ -25,6 +25,7 @@ export default function ForgotPasswordSentScreen() {
   const navigate = useNavigate();
   const [state, setState] = useState<ForgotState | null>(() => forgotPassword.get());
   const [code, setCode] = useState(state?.code ?? '');
+  const codeField = useRef<HTMLInputElement>(null);
   /** The code has the wrong length (checked before sending). */
   const [tooShort, setTooShort] = useState(false);
   const check = useCheckResetCode();
@@ -93,6 +94,7 @@ export default function ForgotPasswordSentScreen() {
           length={8}
           error={error}
           autoFocus
+          inputRef={codeField}
         />
         <button type="submit" className="button button-block" disabled={check.isPending}>
           {t('recovery.sent.submit')}
@@ -100,7 +102,7 @@ export default function ForgotPasswordSentScreen() {
       </form>
       <div className="resend-options">
         {/* Keyed by channel: a code by the other channel starts its own countdown. */}
-        <ResendCode key={channel} onResend={() => send(resend, channel)} />
+        <ResendCode key={channel} onResend={() => send(resend, channel)} codeField={codeField} />
         <button
           type="button"
           className="link-button"

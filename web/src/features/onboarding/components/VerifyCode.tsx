@@ -1,5 +1,5 @@
 import type { UseMutationResult } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CodeInput } from '../../../components/CodeInput';
 import { ResendCode } from '../../../components/ResendCode';
@@ -136,6 +136,7 @@ export function VerifyCode({
   const { t } = useTranslation();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const codeField = useRef<HTMLInputElement>(null);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -159,6 +160,7 @@ export function VerifyCode({
         hint={t('flows.onboarding.codeStep.hint')}
         error={error}
         autoFocus
+        inputRef={codeField}
       />
       <div className="actions">
         <button type="submit" className="button" disabled={busy}>
@@ -168,7 +170,7 @@ export function VerifyCode({
           {changeLabel}
         </button>
       </div>
-      <ResendCode onResend={onResend} />
+      <ResendCode onResend={onResend} codeField={codeField} />
     </form>
   );
 }

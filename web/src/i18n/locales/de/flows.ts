@@ -289,7 +289,7 @@ export const flows: Messages['flows'] = {
         'Um ein Konto zu verknüpfen, melden Sie sich zuerst mit Ihrem Arbeitskonto an. Danach kommen Sie hierher zurück.',
       backToLogin: 'Zurück zur Anmeldung',
       errors: {
-        invalid: 'Ungültiger Benutzername oder ungültiges Passwort.',
+        invalid: 'E-Mail-Adresse, Telefonnummer oder Passwort ist falsch.',
         expired:
           'Ihre Arbeitsplatz-Anmeldung ist abgelaufen. Bitte melden Sie sich erneut damit an.',
         accountLinked:

@@ -280,7 +280,7 @@ export const flows = {
         'To link an account, first log in with your workplace account. Then you will come back here.',
       backToLogin: 'Back to log in',
       errors: {
-        invalid: 'Invalid username/password.',
+        invalid: 'The e-mail address, phone number or password is incorrect.',
         expired: 'Your workplace login has expired. Please log in with it again.',
         accountLinked: 'This account is already linked to another workplace login.',
         identityLinked: 'This workplace login is already linked to another account.',

@@ -288,7 +288,7 @@ export const flows: Messages['flows'] = {
         'Pour lier un compte, connectez-vous d’abord avec votre compte professionnel. Vous reviendrez ensuite ici.',
       backToLogin: 'Retour à la connexion',
       errors: {
-        invalid: 'Nom d’utilisateur ou mot de passe incorrect.',
+        invalid: 'L’adresse e-mail, le numéro de téléphone ou le mot de passe est incorrect.',
         expired:
           'Votre connexion professionnelle a expiré. Veuillez vous reconnecter avec celle-ci.',
         accountLinked: 'Ce compte est déjà lié à une autre connexion professionnelle.',

@@ -286,7 +286,7 @@ export const flows: Messages['flows'] = {
         'Om een account te koppelen, meld je je eerst aan met je werkaccount. Daarna kom je hier terug.',
       backToLogin: 'Terug naar aanmelden',
       errors: {
-        invalid: 'Ongeldige gebruikersnaam of wachtwoord.',
+        invalid: 'Het e-mailadres, het telefoonnummer of het wachtwoord is onjuist.',
         expired: 'Je werkaanmelding is verlopen. Meld je er opnieuw mee aan.',
         accountLinked: 'Dit account is al gekoppeld aan een andere werkaanmelding.',
         identityLinked: 'Deze werkaanmelding is al gekoppeld aan een ander account.',
