@@ -6,3 +6,7 @@ import { afterEach } from 'vitest';
 configure({ asyncUtilTimeout: 3000 });
 
 afterEach(() => cleanup());
+
+// jsdom lays nothing out and has no scrolling: what scrolls a control into view (the
+// toasts keep the focused one clear of them) has nothing to do here.
+if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => undefined;

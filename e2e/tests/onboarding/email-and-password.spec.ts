@@ -85,4 +85,12 @@ test('the code steps name the address and the number just typed in full, not mas
     page.getByText(/^We sent an 8-digit code by text message to \+32\s?470\s?55\s?66\s?03\./),
   ).toBeVisible();
   await expect(page.getByText(/•••/)).toHaveCount(0);
+
+  // The two-step step names both as they were typed, too.
+  await page.getByLabel('Verification code').fill(await outboxCode(request, '+32470556603'));
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  const where = page.getByRole('list', { name: 'Where your codes go' });
+  await expect(where).toContainText('nina.full@example.be');
+  await expect(where).toContainText(/\+32\s?470\s?55\s?66\s?03/);
+  await expect(page.getByText(/•••/)).toHaveCount(0);
 });

@@ -40,7 +40,8 @@ export default function EmailVerificationScreen() {
     recipientOf: (body) => body.email ?? '',
     onVerified: ({ body, to }) => {
       onboardingState.update({
-        verified: { email: to, phone: null },
+        // The two-step step names it as this step did: typed here, in full.
+        verified: { email: typedOrMasked(to, body.email ?? null), phone: null },
         // The address in full, for the password step's username field; the kept one is
         // known here only masked.
         login: body.email,

@@ -183,10 +183,11 @@ describe('a whole onboarding by card', () => {
     await user.type(screen.getByLabelText('Verification code'), codeSentTo('+32470998877'));
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
 
-    // Two-step verification: codes will go to the confirmed e-mail and phone, as masked upstream.
+    // Two-step verification: codes will go to the e-mail and phone just confirmed, named
+    // in full as the person typed them (not masked back at them).
     const where = await screen.findByRole('list', { name: 'Where your codes go' });
-    expect(where).toHaveTextContent(/By e-mailMain methodn•••w@example\.be/);
-    expect(where).toHaveTextContent(/By text messageBackup\+32\s4•••77/);
+    expect(where).toHaveTextContent(/By e-mailMain methodnina\.new@example\.be/);
+    expect(where).toHaveTextContent(/By text messageBackup\+32\s470\s99\s88\s77/);
     expectStep(6, 'Two-step verification');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
 

@@ -36,9 +36,10 @@ export default function PhoneVerificationScreen() {
     verify: useVerifyPhone(),
     invalid: 'flows.onboarding.phone.invalid',
     recipientOf: (body) => body.phone,
-    onVerified: ({ to }) => {
+    onVerified: ({ body, to }) => {
       onboardingState.update({
-        verified: { email: state?.verified?.email ?? null, phone: to },
+        // The two-step step names it as this step did: typed here, in full.
+        verified: { email: state?.verified?.email ?? null, phone: typedOrMasked(to, body.phone) },
       });
       navigate(href('onboarding-mfa'));
     },

@@ -16,7 +16,7 @@ export interface OnboardingState {
   terms?: { marketing: boolean };
   /** The person's names, asked at "Your details", sent with the last step. */
   names?: { firstname: string; lastname: string };
-  /** Where the verified e-mail and phone codes went (masked by the upstream), for the two-step screen. */
+  /** Where the verified e-mail and phone codes went, for the two-step screen: in full when typed in this visit, else as the upstream masked them. */
   verified?: { email: string | null; phone: string | null };
   /**
    * The verified e-mail address in full when the person typed it (a kept card
