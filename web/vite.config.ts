@@ -57,9 +57,6 @@ export default defineConfig(({ isSsrBuild }) => ({
     testTimeout: 15_000,
     // One test file per core: vitest's default (cores − 1) runs one file at a time on a 2-core machine.
     maxWorkers: availableParallelism(),
-    // Worker threads rather than child processes: 98 s against 112 s for the 37 files on two
-    // cores (docs/performance.md); each file still gets a fresh module graph and jsdom.
-    pool: 'threads',
     // The widget library is hundreds of small modules: one pre-bundled file loads far faster.
     deps: {
       optimizer: {
