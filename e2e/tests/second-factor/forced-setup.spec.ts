@@ -72,6 +72,8 @@ test('the forced setup lets the user replace an outdated phone number', async ({
   await page.reload();
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('button', { name: 'Send a code' }).click();
+  // The outbox is read once the page says the code went (before, it could be read too soon).
+  await expect(page.getByText(/^We sent an 8-digit code to /)).toBeVisible();
   // A complete code goes by itself (docs/journeys-signin.md).
   await page.getByLabel('Verification code').fill(await outboxCode(request, 'forced@example.be'));
   await expect(page.getByRole('heading', { name: 'Step 2: your phone number' })).toBeVisible();

@@ -42,7 +42,13 @@ export function TotpKey({ uri, secret }: { uri: string; secret: string }) {
           <p>{t('account.setup.totp.otherDevice')}</p>
           <p>{t('account.setup.totp.typeKey')}</p>
           {/* biome-ignore lint/a11y/useSemanticElements: text, not form controls: a fieldset would be wrong */}
-          <div className="secret" role="group" aria-label={t('account.setup.totp.secret')}>
+          {/* translate="no": a key, not words; a browser's translator must leave it alone. */}
+          <div
+            className="secret"
+            role="group"
+            aria-label={t('account.setup.totp.secret')}
+            translate="no"
+          >
             {keyGroups(secret).map((group, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: a group is its position in the key
               <span key={i}>{group}</span>
