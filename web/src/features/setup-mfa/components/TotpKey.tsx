@@ -41,8 +41,8 @@ export function TotpKey({ uri, secret }: { uri: string; secret: string }) {
         <div className="totp-key-text">
           <p>{t('account.setup.totp.otherDevice')}</p>
           <p>{t('account.setup.totp.typeKey')}</p>
+          {/* translate="no" below: a key, not words; a browser's translator must leave it alone. */}
           {/* biome-ignore lint/a11y/useSemanticElements: text, not form controls: a fieldset would be wrong */}
-          {/* translate="no": a key, not words; a browser's translator must leave it alone. */}
           <div
             className="secret"
             role="group"
