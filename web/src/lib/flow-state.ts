@@ -1,4 +1,5 @@
 import type { MfaKind, MfaMethod } from '@portal/contract';
+import { href } from './routes';
 
 /**
  * Session storage of the multi-step flows (docs/flows.md#entities: loginPayload,
@@ -50,6 +51,23 @@ export interface LoginChallenge {
   login?: string;
 }
 export const loginPayload = slot<LoginChallenge>('loginPayload');
+
+/**
+ * A sign-in that needs its second factor (a password sign-in, a workplace
+ * login linked to an account): keeps the challenge and answers where it goes
+ * on, mfa-methods with the methods listed, whose primary one starts at once
+ * (docs/flows.md).
+ */
+export function secondFactorHref(challenge: LoginChallenge): string {
+  loginPayload.set(challenge);
+  const listed = challenge.methods.map(({ id, method, target, primary }) => ({
+    id,
+    method,
+    target,
+    primary,
+  }));
+  return href('mfa-methods', { isLogin: 'true', methods: JSON.stringify(listed) });
+}
 
 /** The code check under way: the sudo payload and how the code was sent. */
 export interface MfaCheck {

@@ -19,7 +19,7 @@ import type { PhoneValue } from '../../components/PhoneField';
 import { TextField } from '../../components/TextField';
 import { getConfig } from '../../lib/config';
 import type { ErrorTexts } from '../../lib/errors';
-import { loginPayload, signInHint } from '../../lib/flow-state';
+import { secondFactorHref, signInHint } from '../../lib/flow-state';
 import { setMaintenance } from '../../lib/maintenance';
 import { focusSoon } from '../../lib/page-navigation';
 import { platformOf } from '../../lib/platform';
@@ -203,14 +203,7 @@ export default function LoginScreen({
           if (!('mfa' in step)) return;
           // Spec part 4, Login 2: MFA is needed; keep the payload; the primary method starts.
           const { payload, methods } = step.mfa;
-          loginPayload.set({ payload, methods, target, login: step.login });
-          const listed = methods.map(({ id, method, target: to, primary }) => ({
-            id,
-            method,
-            target: to,
-            primary,
-          }));
-          navigate(href('mfa-methods', { isLogin: 'true', methods: JSON.stringify(listed) }));
+          navigate(secondFactorHref({ payload, methods, target, login: step.login }));
         },
         onError: (thrown) =>
           void showFailure(thrown).catch(() => setError(t('common.errors.generic'))),

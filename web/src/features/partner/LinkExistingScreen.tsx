@@ -15,7 +15,7 @@ import {
   mfaChallengeOf,
   type PortalError,
 } from '../../lib/errors';
-import { loginPayload } from '../../lib/flow-state';
+import { secondFactorHref } from '../../lib/flow-state';
 import { focusSoon } from '../../lib/page-navigation';
 import { ssoLinkOffer } from '../../lib/sso';
 import { useLinkAccount } from './api/partner';
@@ -76,15 +76,8 @@ export default function LinkExistingScreen() {
     login: string,
   ) => {
     const { payload, methods } = challenge;
-    loginPayload.set({ payload, methods, target: href('partner.link-success'), login });
-    // The primary method starts at once, as at sign-in (docs/journeys-signin.md).
-    const listed = methods.map(({ id, method, target: to, primary }) => ({
-      id,
-      method,
-      target: to,
-      primary,
-    }));
-    navigate(href('mfa-methods', { isLogin: 'true', methods: JSON.stringify(listed) }));
+    // The primary method starts at once, as at sign-in.
+    navigate(secondFactorHref({ payload, methods, target: href('partner.link-success'), login }));
   };
 
   if (!offer) {
