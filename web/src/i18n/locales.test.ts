@@ -1,5 +1,6 @@
 import type { Locale } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
+import { FORMAL_DUTCH } from './dutch-register';
 import { overlay } from './i18n';
 import { de, en, fr, nl } from './locales/index';
 import { luWording } from './locales/lu';
@@ -71,10 +72,7 @@ describe('translations', () => {
   );
 
   it('nl speaks to the person in one register, the informal "je", never "u" or "uw"', () => {
-    // Formal forms: u, uw, uwe, uzelf (any case), as whole words.
-    const formal = Object.entries(flat(nl)).filter(([, v]) =>
-      /(^|[^\p{L}])(u|uw|uwe|uzelf)(?![\p{L}’'-])/iu.test(String(v)),
-    );
+    const formal = Object.entries(flat(nl)).filter(([, v]) => String(v).match(FORMAL_DUTCH));
     expect(formal.map(([k, v]) => `${k}: ${v}`)).toEqual([]);
   });
 
