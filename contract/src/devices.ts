@@ -5,9 +5,10 @@ import { RowId } from './fields';
 import { deviceAndPlace } from './sessions';
 
 /**
- * Trusted devices (issue 16, item 3): the devices on which "trust this
- * device" was ticked, so that signing in there skips MFA. A device is named by
- * an opaque `id`, never by the device id the upstream keys it on.
+ * Trusted devices: the devices on which "trust this device" was ticked, so
+ * that signing in there skips MFA (docs/threat-model.md, 1. Password; what a
+ * device is: docs/decisions/0001-device-cookie.md). A device is named by an
+ * opaque `id`, never by the device id the upstream keys it on.
  */
 export const TrustedDevice = z.object({
   id: z.number().int(),
@@ -30,7 +31,8 @@ export const TrustedDeviceList = z.object({ devices: z.array(TrustedDevice) });
 /**
  * Which notices the account gets by e-mail. `new_device_sign_in`: an e-mail
  * naming the device, place and time whenever a device the account has not
- * used before signs in (issue 16, item 4). On by default.
+ * used before signs in (docs/threat-model.md, each door's "New-device alert").
+ * On by default.
  */
 export const NotificationSettings = z.object({
   new_device_sign_in: z.boolean(),

@@ -5,8 +5,9 @@ import { ErrorBody } from './errors';
 import { rateLimited } from './rate-limits';
 
 /**
- * Passkeys (WebAuthn, issue 16): a sign-in method that is two factors on its
- * own (the device and its screen lock), and a way to pass the step-up.
+ * Passkeys (WebAuthn): a sign-in method that is two factors on its own (the
+ * device and its screen lock), and a way to pass the step-up
+ * (docs/threat-model.md, 3. Passkey).
  *
  * Each ceremony is two calls: `…/options` answers the options the browser
  * hands to `navigator.credentials` plus a `payload` naming the challenge

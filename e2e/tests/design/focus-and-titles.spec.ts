@@ -3,11 +3,11 @@ import { expect, test } from '../../fixtures/login';
 import { BE_URL, LU_URL } from '../../playwright.config';
 
 /**
- * Issue 15, item 4, and the one focus rule (docs/journeys-signin.md): after
- * each route change the focus is where the page's work is, the first field
- * of a form page, otherwise the page's main heading (a screen reader reads the
- * new page's name, the keyboard goes on from its top), and the tab title names
- * the page and the product in the current language.
+ * The one focus rule and the tab title (docs/journeys-signin.md, One focus
+ * rule): after each route change the focus is where the page's work is, the
+ * first field of a form page, otherwise the page's main heading (a screen
+ * reader reads the new page's name, the keyboard goes on from its top), and
+ * the tab title names the page and the product in the current language.
  */
 async function expectPage(page: Page, title: string, on: 'heading' | 'field' = 'heading') {
   await expect(page).toHaveTitle(title);

@@ -4,9 +4,10 @@ import { expect, type Login, test } from '../../fixtures/login';
 import { BE_URL, LU_URL } from '../../playwright.config';
 
 /*
- * The design system on narrow and wide screens (issue 15, items 2 and 3):
+ * The design system on narrow and wide screens (docs/flows.md, Screens):
  * nothing overflows sideways, the header stays one row, overlays stay inside
- * the viewport, widgets work by keyboard, and none of it breaks the CSP.
+ * the viewport, widgets work by keyboard, and none of it breaks the CSP (how
+ * React Aria's styles meet it: docs/decisions/0005-server-rendered-entry-pages.md).
  * Every screen visited leaves a screenshot in artifacts/screens.
  */
 

@@ -5,11 +5,12 @@ import { letRecentCheckLapse, portalCall } from '../../fixtures/portal';
 import { BE_URL, LU_URL } from '../../playwright.config';
 
 /**
- * Issue 16, passkeys, in Chromium with the DevTools protocol's virtual
- * authenticator (a platform authenticator with discoverable credentials and
- * user verification, as a phone or laptop has): add one, sign out, sign in
- * with it (no code), pass a step-up with it, rename it, delete it after a
- * step-up, and find all of it in the security history. Both variants.
+ * Passkeys (docs/threat-model.md, 3. Passkey), in Chromium with the DevTools
+ * protocol's virtual authenticator (a platform authenticator with
+ * discoverable credentials and user verification, as a phone or laptop
+ * has): add one, sign out, sign in with it (no code), pass a step-up with
+ * it, rename it, delete it after a step-up, and find all of it in the
+ * security history. Both variants.
  */
 
 /** Ceremonies and screens wait on a shared, loaded machine: a longer patience than the suite's. */

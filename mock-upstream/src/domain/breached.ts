@@ -5,8 +5,9 @@ import { pwnedPassword } from 'hibp';
 import { BREACHED_PASSWORDS } from './breached-passwords';
 
 /**
- * The breached-password check of every new password (issue 16, item 2), by
- * the k-anonymity range scheme of Have I Been Pwned's Pwned Passwords API:
+ * The breached-password check of every new password (docs/flows.md,
+ * Recovery, step 3; docs/threat-model.md, 7. Onboarding completion), by the
+ * k-anonymity range scheme of Have I Been Pwned's Pwned Passwords API:
  * the SHA-1 of the password in upper-case hex, only its first five
  * characters sent (`GET <BREACHED_PASSWORDS_URL>/range/<prefix>`), the answer
  * lines `SUFFIX:COUNT` compared here. The `hibp` library does the hashing,

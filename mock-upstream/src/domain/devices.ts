@@ -12,11 +12,11 @@ import {
 import type { Current } from './sessions';
 
 /**
- * Devices an account signs in from (issue 16, items 3 and 4): the ones it
- * trusts to skip MFA, listed and revocable, and the e-mail alert when a device
- * it has not used before signs in. A device is the device id the upstream
- * receives with the request (the gateway's to choose), whatever it is derived
- * from.
+ * Devices an account signs in from: the ones it trusts to skip MFA, listed
+ * and revocable, and the e-mail alert when a device it has not used before
+ * signs in (docs/threat-model.md, 1. Password). A device is the device id
+ * the upstream receives with the request (the gateway's to choose, see
+ * docs/decisions/0001-device-cookie.md), whatever it is derived from.
  */
 
 const PRIVATE_NETWORKS = new BlockList();

@@ -21,7 +21,7 @@ import {
   type TokenRow,
 } from '../store';
 
-/** Authorization codes live 10 minutes (issue 4). */
+/** Authorization codes live 10 minutes (docs/security.md, V10 OAuth: V10.4.3). */
 export const CODE_TTL_MS = 10 * 60_000;
 /** Tokens issued to partner apps live one hour; the user's grant outlives them. */
 export const PARTNER_TOKEN_TTL_S = 3600;

@@ -20,7 +20,11 @@ const SESSION_TTL_S = 30 * 24 * 3600;
 /** The identity provider's code is short-lived; linking may take a while longer. */
 const IDP_CODE_TTL_MS = 5 * 60_000;
 const LINK_TTL_MS = 30 * 60_000;
-/** The sign-in lockout rule (issue 4): 5 failures in 15 minutes lock for 15 minutes. */
+/**
+ * The account's lock against the link's wrong passwords, with the sign-in
+ * lockout's numbers: 5 failures in 15 minutes lock for 15 minutes
+ * (docs/threat-model.md, 5. Identity-provider link).
+ */
 const LOCK = { maxFailures: 5, windowMs: 15 * 60_000, lockMs: 15 * 60_000 };
 
 /** Each beta company signs in with one workplace provider; Acme uses Microsoft. */

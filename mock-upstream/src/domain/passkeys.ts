@@ -38,10 +38,10 @@ import {
 import { type Current, SUDO_REQUIRED } from './sessions';
 
 /**
- * Passkeys (issue 16) with `@simplewebauthn/server`. Each ceremony's
- * challenge lives in a challenge row (`passkey-register`, `passkey-login`,
- * `passkey-sudo`) for 5 minutes and serves once: any answer, right or
- * wrong, spends it, so an assertion cannot be replayed against it. The
+ * Passkeys (docs/threat-model.md, 3. Passkey) with `@simplewebauthn/server`.
+ * Each ceremony's challenge lives in a challenge row (`passkey-register`,
+ * `passkey-login`, `passkey-sudo`) for 5 minutes and serves once: any answer,
+ * right or wrong, spends it, so an assertion cannot be replayed against it. The
  * relying party (id and origin) is the one the gateway names with the call,
  * from its public-origin configuration.
  */

@@ -25,7 +25,7 @@ const DashboardScreen = lazyScreen(
   ['dashboard'],
 );
 
-// Sign-in journeys (issue 6): MFA at sign-in and step-up, recovery.
+// Sign-in journeys: MFA at sign-in and step-up, recovery (docs/flows.md, docs/journeys-signin.md).
 const mfa = ['mfa'] as const;
 const recovery = ['recovery'] as const;
 const MfaMethodsScreen = lazyScreen(() => import('../features/mfa/MfaMethodsScreen'), mfa);
@@ -63,7 +63,8 @@ const ForgotUsernameResponseScreen = lazyScreen(
   recovery,
 );
 
-// Self-service (issue 7): one chunk per screen, with the `account` texts.
+// Self-service, the signed-in account screens (docs/flows.md, Screens): one chunk per screen,
+// with the `account` texts.
 const account = ['account'] as const;
 /** Screens that also show trusted devices or security alerts. */
 const withDevices = ['account', 'devices'] as const;
@@ -77,7 +78,8 @@ const SecurityScreen = lazyScreen(
   () => import('../features/security/SecurityScreen'),
   ['account', 'passkeys', 'devices'],
 );
-// Passkeys (issue 16): `@simplewebauthn/browser` loads with the ceremonies, not with the screen.
+// Passkeys (docs/threat-model.md, 3. Passkey): `@simplewebauthn/browser` loads with the
+// ceremonies, not with the screen.
 const PasskeysScreen = lazyScreen(
   () => import('../features/passkeys/PasskeysScreen'),
   ['account', 'passkeys'],

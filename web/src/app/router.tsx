@@ -24,7 +24,8 @@ const MaintenanceScreen = lazyScreen(() => import('../features/maintenance/Maint
 // Every screen after the sign-in uses the forms' and navigation texts (codes, password
 // rules, breadcrumbs): they come with the table, not with the first page.
 const AllScreens = lazyScreen(() => import('./all-screens'), ['forms']);
-// Issue 16: after the sign-in form, with its texts; `@simplewebauthn/browser` loads with the ceremony.
+// The passkey sign-in: after the sign-in form, with its texts; `@simplewebauthn/browser` loads
+// with the ceremony (what the sign-in page loads: docs/performance.md).
 const PasskeySignIn = lazyScreen(() => import('../features/passkeys/PasskeySignIn'), ['passkeys']);
 /**
  * Loads what `pathname` shows before the app renders it (start-up, once the

@@ -53,7 +53,8 @@ const STEP_UP_TEXTS = {
 const CODE_LENGTH: Partial<Record<MfaKind, number>> = { email: 8, sms: 8, card: 8, totp: 6 };
 
 function StepUpDialog({ onDone }: { onDone: (ok: boolean) => void }) {
-  // Issue 16: a user with a passkey is offered it first; a code only when they ask.
+  // A user with a passkey is offered it first; a code only when they ask
+  // (docs/journeys-signin.md, Straight to the code).
   const { t } = useTranslation();
   const passkey = usePasskeyOffer();
   const [useCode, setUseCode] = useState(false);

@@ -20,9 +20,10 @@ export function pageTitleOf(t: TFunction, route: RouteName | null): string {
 }
 
 /**
- * `document.title` names the page and the product in the current language
- * (issue 15, item 4). Titles are keyed by the spec's route names, the one
- * route table: the app uses react-router's declarative router (bundle budget),
+ * `document.title` names the page and the product in the current language,
+ * set on each route change with the focus (docs/journeys-signin.md, One
+ * focus rule). Titles are keyed by the spec's route names, the one route
+ * table: the app uses react-router's declarative router (bundle budget),
  * where route `handle`s cannot be read back with `useMatches`.
  */
 export function usePageTitle(): void {

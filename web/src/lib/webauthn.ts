@@ -5,12 +5,12 @@ import { ensureNamespaces } from '../i18n/i18n';
 import { api } from './api';
 
 /**
- * The passkey ceremonies as the screens run them (issue 16): ask the gateway
- * for options, hand them to the browser through `@simplewebauthn/browser`
- * (loaded here on first use, never with /login/email's first bytes), send the
- * answer back. Outcomes are values: a reason the screen words with
- * `passkeys.errors.<reason>`. Shared by the passkeys feature, the step-up
- * dialog and the mfa-methods screen, hence in `lib/`.
+ * The passkey ceremonies as the screens run them: ask the gateway for
+ * options, hand them to the browser through `@simplewebauthn/browser` (loaded
+ * here on first use, never with /login/email's first bytes), send the answer
+ * back (docs/threat-model.md, 3. Passkey). Outcomes are values: a reason the
+ * screen words with `passkeys.errors.<reason>`. Shared by the passkeys
+ * feature, the step-up dialog and the mfa-methods screen, hence in `lib/`.
  */
 
 const loadBrowser = () => import('@simplewebauthn/browser');

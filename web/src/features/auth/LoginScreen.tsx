@@ -73,7 +73,10 @@ export default function LoginScreen({
   passkey,
 }: {
   kind: 'email' | 'phone';
-  /** The passkey sign-in (issue 16), given by the router: it loads after this screen. */
+  /**
+   * The passkey sign-in, given by the router: it loads after this screen, so the form
+   * never waits for it (what the page loads: docs/performance.md).
+   */
   passkey?: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -258,7 +261,7 @@ export default function LoginScreen({
               label={t('signin.login.email')}
               name="username"
               type="email"
-              // `webauthn`: the browser may offer passkeys among the suggestions (issue 16).
+              // `webauthn`: the browser may offer passkeys among the suggestions.
               autoComplete="username webauthn"
               required
               value={email}

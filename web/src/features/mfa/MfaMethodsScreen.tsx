@@ -62,7 +62,8 @@ export default function MfaMethodsScreen() {
   const search = params.toString();
   // "Use another method" asks for the list; otherwise the primary method starts at once.
   const choosing = params.get('choose') === 'true';
-  // Issue 16: on a step-up, the user's passkey is offered first.
+  // On a step-up, the user's passkey is offered first
+  // (docs/journeys-signin.md, Straight to the code).
   const isStepUp = flags.single && !flags.isLogin && !flags.isFuzzion;
   const passkey = usePasskeyOffer(isStepUp);
   const passkeyCheck = usePasskeyStepUp();

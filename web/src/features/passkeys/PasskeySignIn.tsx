@@ -15,10 +15,10 @@ import { type PasskeyOutcome, usePasskeySignIn } from './api/sign-in';
 const noSubscription = () => () => {};
 
 /**
- * "Use a passkey" under the sign-in form (issue 16), and on the
- * e-mail page the passkeys in the e-mail field's autofill (conditional
- * mediation; the field says `autocomplete="username webauthn"`). A passkey
- * is two factors: the sign-in ends here, with no code to type.
+ * "Use a passkey" under the sign-in form, and on the e-mail page the
+ * passkeys in the e-mail field's autofill (conditional mediation; the field
+ * says `autocomplete="username webauthn"`). A passkey is two factors: the
+ * sign-in ends here, with no code to type (docs/threat-model.md, 3. Passkey).
  */
 export default function PasskeySignIn({ autofill }: { autofill: boolean }) {
   const { t } = useTranslation();

@@ -18,9 +18,10 @@ import { deviceNames } from './device-name';
 type Notice = { kind: 'added' | 'renamed' | 'deleted'; name: string };
 
 /**
- * Security → Passkeys (issue 16): add one named after this device, list them
- * with when each was added and last used, rename one, delete one after a
- * step-up (in place: a passkey is offered first, then a code).
+ * Security → Passkeys: add one named after this device, list them with when
+ * each was added and last used, rename one, delete one after a step-up (in
+ * place: a passkey is offered first, then a code). What a passkey may do:
+ * docs/threat-model.md, 3. Passkey.
  */
 export default function PasskeysScreen() {
   const { t } = useTranslation();

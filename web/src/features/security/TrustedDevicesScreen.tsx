@@ -12,9 +12,10 @@ import { useFormat } from '../../lib/format';
 import { trustedDevicesQuery, useStopTrusting } from './api/sessions';
 
 /**
- * Security → Trusted devices (issue 16, item 3): each device on which a
- * sign-in skips the verification code, with what it is, where, since when
- * and when last used; "stop trusting" one or all, after confirmation.
+ * Security → Trusted devices: each device on which a sign-in skips the
+ * verification code, with what it is, where, since when and when last used;
+ * "stop trusting" one or all, after confirmation
+ * (docs/decisions/0001-device-cookie.md).
  */
 export default function TrustedDevicesScreen() {
   const { t } = useTranslation();

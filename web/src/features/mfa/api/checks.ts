@@ -90,7 +90,7 @@ export const useStartCheck = () =>
       startCheck(check.flags, check.method, check.kinds),
   });
 
-/** The step-up by the user's passkey instead of a code (issue 16). */
+/** The step-up by the user's passkey instead of a code (docs/threat-model.md, 3. Passkey). */
 export const usePasskeyStepUp = () =>
   useMutation({ mutationFn: () => authenticateWithPasskey('sudo') });
 

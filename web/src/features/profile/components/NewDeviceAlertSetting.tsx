@@ -7,8 +7,9 @@ import './setting.css';
 import { notificationsQuery, useUpdateNotifications } from '../api/notifications';
 
 /**
- * Profile → Notifications: the new-device sign-in alert, on or off (issue 16,
- * item 4), saved upstream as soon as it is ticked.
+ * Profile → Notifications: the new-device sign-in alert, on or off, saved
+ * upstream as soon as it is ticked (docs/threat-model.md, each door's
+ * "New-device alert").
  */
 export function NewDeviceAlertSetting() {
   const { t } = useTranslation();

@@ -22,7 +22,7 @@ export const historyQuery = queryOptions({
     answerOrThrow(api.sessions.listHistory({ query: { limit: 100 }, fetchOptions: { signal } })),
 });
 
-/** The devices that skip MFA (`GET /trusted-devices`, issue 16). */
+/** The devices that skip MFA (`GET /trusted-devices`; docs/flows.md, Second factor, step 6). */
 export const trustedDevicesQuery = queryOptions({
   queryKey: securityKeys.trustedDevices,
   queryFn: ({ signal }) =>

@@ -1,4 +1,4 @@
-/** Trusted devices and security alerts (issue 16, items 3 and 4). */
+/** Trusted devices and security alerts (docs/threat-model.md, 1. Password). */
 export const devices = {
   title: 'Trusted devices',
   intro:

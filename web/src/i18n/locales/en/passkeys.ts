@@ -1,4 +1,4 @@
-/** Passkeys (issue 16): login, Security → Passkeys, step-up. */
+/** Passkeys (docs/threat-model.md, 3. Passkey): login, Security → Passkeys, step-up. */
 export const passkeys = {
   signIn: {
     button: 'Use a passkey',
