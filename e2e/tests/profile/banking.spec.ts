@@ -64,26 +64,28 @@ async function coveredByToast(page: Page, only: 'focused' | 'all') {
   }, only);
 }
 
-test('on a phone, a save leaves the cursor on a control in sight, and its toast covers neither it nor, scrolled down, the last action', async ({
-  page,
-  login,
-}) => {
-  await login('employee@example.be', { via: 'api', language: 'en' });
-  await page.setViewportSize({ width: 375, height: 640 });
-  await page.goto('/profile');
-  const banking = page.getByRole('region', { name: 'Banking information' });
-  await banking.getByRole('button', { name: 'Change IBAN' }).click();
-  await banking.getByLabel('IBAN').fill('BE71 0961 2345 6769');
-  // Saved from the keyboard, with the Save button at the bottom edge of the screen.
-  await banking
-    .getByRole('button', { name: 'Save' })
-    .evaluate((b) => b.scrollIntoView({ block: 'end' }));
-  await banking.getByRole('button', { name: 'Save' }).focus();
-  await page.keyboard.press('Enter');
-  await expect(page.getByText('Your IBAN has been updated successfully.')).toBeVisible();
-  // The cursor is on a control (not dropped to the page), and that control is in sight.
-  await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('BUTTON');
-  await expect.poll(() => coveredByToast(page, 'focused')).toEqual([]);
-  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-  await expect.poll(() => coveredByToast(page, 'all')).toEqual([]);
-});
+for (const width of [375, 1280]) {
+  test(`at ${width} px, a save leaves the cursor on a control in sight, and its toast covers neither it nor, scrolled down, the last action`, async ({
+    page,
+    login,
+  }) => {
+    await login('employee@example.be', { via: 'api', language: 'en' });
+    await page.setViewportSize({ width, height: 640 });
+    await page.goto('/profile');
+    const banking = page.getByRole('region', { name: 'Banking information' });
+    await banking.getByRole('button', { name: 'Change IBAN' }).click();
+    await banking.getByLabel('IBAN').fill('BE71 0961 2345 6769');
+    // Saved from the keyboard, with the Save button at the bottom edge of the screen.
+    await banking
+      .getByRole('button', { name: 'Save' })
+      .evaluate((b) => b.scrollIntoView({ block: 'end' }));
+    await banking.getByRole('button', { name: 'Save' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('Your IBAN has been updated successfully.')).toBeVisible();
+    // The cursor is on a control (not dropped to the page), and that control is in sight.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('BUTTON');
+    await expect.poll(() => coveredByToast(page, 'focused')).toEqual([]);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect.poll(() => coveredByToast(page, 'all')).toEqual([]);
+  });
+}

@@ -1,0 +1,71 @@
+import { DEMO_PASSWORD, expect, test } from '../../fixtures/login';
+import { outboxCode } from '../../fixtures/portal';
+import { expectInformalDutch, reviewer } from '../../fixtures/screenshots';
+
+/*
+ * The sign-in journeys' screens in English, French and Dutch, photographed at
+ * 375 and 1280 px and checked by axe (e2e/artifacts/screenshots/journey-*):
+ * a wrong password with the tries left, the workplace invitation, "Check your
+ * messages" with the address typed in full, and the sign-in prefilled after a
+ * reset. The page speaks the language the visitor chose (the `lang` cookie).
+ * Each is asserted by what a person sees, through the fields' ids and roles,
+ * whatever the language.
+ */
+
+const review = reviewer('journey');
+
+for (const language of ['en', 'fr', 'nl'] as const) {
+  test(`sign-in journey screens in ${language}`, async ({ page, baseURL }) => {
+    test.setTimeout(90_000);
+    await page.context().addCookies([{ name: 'lang', value: language, url: baseURL ?? '' }]);
+
+    // A wrong password twice (an unknown address, so no account pauses): the tries left, at the field.
+    await page.goto('/login/email');
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    await page.locator('#login-username').fill(`nobody.${language}@example.be`);
+    for (const wrong of ['wrong-1', 'wrong-2']) {
+      await page.locator('#login-password').fill(wrong);
+      await page.locator('#login-password').press('Enter');
+      await expect(page.locator('#login-password')).toHaveValue('');
+      await expect(page.locator('#login-password')).toBeFocused();
+    }
+    await expect(page.locator('#login-password')).toHaveAccessibleDescription(/3/);
+    await review(page, `wrong password with tries left ${language}`);
+    if (language === 'nl') await expectInformalDutch(page, 'wrong password');
+
+    // A workplace address: its login is offered once "Log in" is pressed.
+    await page.goto('/login/email');
+    await page.locator('#login-username').fill('sso@acme.example');
+    await page.locator('#login-password').fill(DEMO_PASSWORD);
+    await page.locator('#login-password').press('Enter');
+    const invitation = page.getByRole('dialog');
+    await expect(invitation).toContainText('Acme');
+    await review(page, `workplace invitation ${language}`);
+    if (language === 'nl') await expectInformalDutch(page, 'workplace invitation');
+
+    // Forgot password: "Check your messages" names the address as typed.
+    await page.goto('/forgot-password/email');
+    await page.locator('main input[type=email]').fill('employee@example.be');
+    await page.locator('main input[type=email]').press('Enter');
+    await expect(page).toHaveURL(/\/forgot-password-sent$/);
+    await expect(page.getByRole('main')).toContainText('employee@example.be');
+    await review(page, `forgot password sent ${language}`);
+
+    // The code, a new password, and the sign-in comes back with the address in it.
+    await page
+      .locator('input[name=code]')
+      .fill(await outboxCode(page.request, 'employee@example.be'));
+    await page.locator('main button[type=submit]').first().click();
+    const fresh = `Brand-New-Password-${language}8`;
+    const passwords = page.locator('main input[type=password]');
+    await passwords.nth(0).fill(fresh);
+    await passwords.nth(1).fill(fresh);
+    await page.locator('main button[type=submit]').first().click();
+    await expect(page).toHaveURL(/\/reset-password-confirmed$/);
+    await review(page, `password reset confirmed ${language}`);
+    await page.getByRole('main').locator('a[href^="/login"]').click();
+    await expect(page.locator('#login-username')).toHaveValue('employee@example.be');
+    await expect(page.locator('#login-password')).toBeFocused();
+    await review(page, `sign-in prefilled after a reset ${language}`);
+  });
+}
