@@ -330,6 +330,9 @@ try {
       TBT: Math.round(metric('total-blocking-time')),
       CLS: Number(metric('cumulative-layout-shift').toFixed(3)),
       'failed a11y audits': failing.join(', ') || '-',
+      // Lighthouse's own measure of this machine's speed: the same page scores lower on a
+      // slower or busier machine (docs/performance.md).
+      'CPU index': Math.round(lhr.environment.benchmarkIndex),
     });
   }
   console.table(rows.map(({ budget: _, ...row }) => row));
