@@ -26,7 +26,9 @@ import { createHash } from 'node:crypto';
 export const EARLY_ACTIONS_SCRIPT = [
   '(function(){var w=window,d=document,q=w.__portalEarly=[];',
   "d.addEventListener('submit',function(e){if(w.__portalHydrated)return;e.preventDefault();",
-  "q.push({form:e.target,submitter:e.submitter||null});e.target.setAttribute('aria-busy','true')},true);",
+  // What its fields showed when it was sent, which is what will be sent.
+  'q.push({form:e.target,submitter:e.submitter||null,shown:[].map.call(e.target.elements,function(f){return f.value})});',
+  "e.target.setAttribute('aria-busy','true')},true);",
   "d.addEventListener('click',function(e){if(w.__portalHydrated||e.button!==0||e.metaKey||e.ctrlKey||e.shiftKey||e.altKey)return;",
   "var t=e.target.closest&&e.target.closest('main a[href]:not([target]),main button[type=button]');",
   'if(!t)return;e.preventDefault();q.push({click:t})},true);',

@@ -1,6 +1,7 @@
 import { inEnglish } from '../../fixtures/account';
+import { chooseLanguage } from '../../fixtures/language';
 import { expect, outboxCode, test } from '../../fixtures/login';
-import { reviewer } from '../../fixtures/screenshots';
+import { expectInformalDutch, reviewer } from '../../fixtures/screenshots';
 
 /** Setting up two-step verification after the sign-in: forced for some accounts, skippable for customers. */
 
@@ -80,6 +81,20 @@ test('the forced setup lets the user replace an outdated phone number', async ({
   await page.getByRole('button', { name: 'This is not my number any more' }).click();
   await page.getByRole('textbox', { name: 'Phone number' }).fill('0470 12 34 56');
   await review(page, 'forced setup other number en');
+  // The same step in French and Dutch: the header's switcher changes the words in place,
+  // and what was typed stays.
+  for (const [name, language, heading] of [
+    ['Français', 'fr', /^Étape 2/],
+    ['Nederlands', 'nl', /^Stap 2/],
+  ] as const) {
+    await chooseLanguage(page, name);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expect(page.locator('main input[type=tel]')).toHaveValue('0470 12 34 56');
+    await review(page, `forced setup other number ${language}`);
+    if (language === 'nl') await expectInformalDutch(page, 'forced setup other number');
+  }
+  await chooseLanguage(page, 'English');
+  await expect(page.getByRole('heading', { name: 'Step 2: your phone number' })).toBeVisible();
   await page.getByRole('button', { name: 'Send a code' }).click();
   await expect(page.getByText(/^We sent an 8-digit code to \+32\s470\s12\s34\s56/)).toBeVisible();
   await page.getByLabel('Verification code').fill(await outboxCode(request, '+32470123456'));

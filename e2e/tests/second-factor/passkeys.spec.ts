@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expectAccessible } from '../../fixtures/a11y';
 import { expect as baseExpect, test } from '../../fixtures/login';
 import { letRecentCheckLapse, portalCall } from '../../fixtures/portal';
+import { reviewer, reviewInEachLanguage } from '../../fixtures/screenshots';
 import { BE_URL, LU_URL } from '../../playwright.config';
 
 /**
@@ -12,6 +13,8 @@ import { BE_URL, LU_URL } from '../../playwright.config';
  * it, rename it, delete it after a step-up, and find all of it in the
  * security history. Both variants.
  */
+
+const review = reviewer('polish');
 
 /** Ceremonies and screens wait on a shared, loaded machine: a longer patience than the suite's. */
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -78,7 +81,13 @@ for (const { region, origin, username, rpId } of variants) {
     expect(credential?.rpId).toBe(rpId);
     expect(credential?.isResidentCredential).toBe(true);
     await expectAccessible(page, 'passkeys, one');
-    if (region === 'be') await snap(page, 'passkeys-one');
+    if (region === 'be') {
+      await snap(page, 'passkeys-one');
+      // The list row of a passkey, in each language (e2e/artifacts/screenshots/polish-passkeys-*).
+      await reviewInEachLanguage(review, page, `${origin}/security/passkeys`, 'passkeys', (p) =>
+        expect(p.locator('.list-row')).toHaveCount(1),
+      );
+    }
 
     // Signed out, then in with the passkey's button: no password, no code.
     expect((await portalCall(page, '/api/token', { method: 'DELETE' })).status).toBe(204);

@@ -1,7 +1,10 @@
 import { expectAccessible } from '../../fixtures/a11y';
 import { inEnglish } from '../../fixtures/account';
 import { expect as baseExpect, test, trustThisBrowser } from '../../fixtures/login';
+import { reviewer, reviewInEachLanguage } from '../../fixtures/screenshots';
 import { VARIANTS } from '../../fixtures/stack';
+
+const review = reviewer('polish');
 
 /** Trusted devices under Security: listed, and stopped one by one or all at once. */
 
@@ -43,6 +46,19 @@ for (const v of VARIANTS) {
     await expect(mine.getByText('Chrome')).toBeVisible();
     await expect(mine.getByText('Trusted since')).toBeVisible();
     await expectAccessible(page, 'trusted devices');
+    if (count === 2) {
+      // The devices as list rows, this one first, in each language (polish-trusted-devices-*).
+      await reviewInEachLanguage(
+        review,
+        page,
+        `${v.origin}/security/trusted-devices`,
+        'trusted devices',
+        (p) => expect(p.locator('.list-row')).toHaveCount(2),
+      );
+      // Back in English.
+      await page.goto(`${v.origin}/security/trusted-devices`);
+      await expect(list.getByRole('listitem')).toHaveCount(count);
+    }
 
     if (count === 2) {
       const other = list.getByRole('listitem').filter({ hasNotText: 'This device' });

@@ -8,7 +8,12 @@ import { useEffect } from 'react';
  * Once hydrated, the app stops that script holding anything and does them.
  */
 type EarlyAction =
-  | { form: HTMLFormElement; submitter: HTMLElement | null }
+  | {
+      form: HTMLFormElement;
+      submitter: HTMLElement | null;
+      /** What each of the form's fields (`form.elements`, in order) showed when it was sent. */
+      shown?: string[];
+    }
   | { click: HTMLElement };
 
 declare global {
@@ -25,12 +30,33 @@ export function markHydrated(): void {
 
 const settle = (ms: number) => new Promise((resolve) => window.setTimeout(resolve, ms));
 
-function perform(action: EarlyAction): void {
+/** The form's text fields that no longer show what they showed when it was sent. */
+function changedSince(form: HTMLFormElement, shown: readonly string[]): HTMLInputElement[] {
+  return Array.from(form.elements).filter(
+    (field, i): field is HTMLInputElement =>
+      field instanceof HTMLInputElement && shown[i] !== undefined && field.value !== shown[i],
+  );
+}
+
+/**
+ * Sends a held form as it was when the person sent it. A render between
+ * hydration and now may have drawn a field from a state its typed text had
+ * not reached yet (the text comes back with the next render): wait a moment
+ * for that, then put back what still differs, since the handlers send what
+ * the fields show (`shownValue`).
+ */
+async function perform(action: EarlyAction): Promise<void> {
   if ('click' in action) {
     if (action.click.isConnected) action.click.click();
     return;
   }
-  const { form, submitter } = action;
+  const { form, submitter, shown = [] } = action;
+  for (let waited = 0; waited < 1000 && changedSince(form, shown).length > 0; waited += 50) {
+    await settle(50);
+  }
+  for (const field of changedSince(form, shown)) {
+    field.value = shown[Array.from(form.elements).indexOf(field)] ?? field.value;
+  }
   form.removeAttribute('aria-busy');
   if (!form.isConnected) return;
   form.requestSubmit(
@@ -55,7 +81,7 @@ function useEarlyActions(): void {
     void (async () => {
       for (const action of held) {
         await settle(80);
-        perform(action);
+        await perform(action);
       }
     })();
   }, []);
