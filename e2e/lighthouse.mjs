@@ -274,7 +274,7 @@ try {
     signInPage(origin, 'fr'),
     signInPage(origin, 'nl'),
     signInPage(luOrigin, 'fr'),
-    // The language a sign-in remembers (the `lang` cookie): the gateway names the page's texts.
+    // With the language cookie a sign-in leaves (`web/src/i18n/remember.ts`), as a returning user has it.
     {
       base: origin,
       path: '/user/dashboard',

@@ -27,7 +27,7 @@ export const EARLY_ACTIONS_SCRIPT = [
   '(function(){var w=window,d=document,q=w.__portalEarly=[];',
   "d.addEventListener('submit',function(e){if(w.__portalHydrated)return;e.preventDefault();",
   // What its fields showed when it was sent, which is what will be sent.
-  'q.push({form:e.target,submitter:e.submitter||null,shown:[].map.call(e.target.elements,function(f){return f.value})});',
+  'q.push({form:e.target,submitter:e.submitter||null,shown:[].map.call(e.target.elements,function(f){return[f.id||f.name,f.value]})});',
   "e.target.setAttribute('aria-busy','true')},true);",
   "d.addEventListener('click',function(e){if(w.__portalHydrated||e.button!==0||e.metaKey||e.ctrlKey||e.shiftKey||e.altKey)return;",
   "var t=e.target.closest&&e.target.closest('main a[href]:not([target]),main button[type=button]');",

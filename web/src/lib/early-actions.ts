@@ -11,8 +11,8 @@ type EarlyAction =
   | {
       form: HTMLFormElement;
       submitter: HTMLElement | null;
-      /** What each of the form's fields (`form.elements`, in order) showed when it was sent. */
-      shown?: string[];
+      /** What each of the form's fields showed when it was sent: `[id or name, text]`. */
+      shown?: [string, string][];
     }
   | { click: HTMLElement };
 
@@ -30,12 +30,19 @@ export function markHydrated(): void {
 
 const settle = (ms: number) => new Promise((resolve) => window.setTimeout(resolve, ms));
 
-/** The form's text fields that no longer show what they showed when it was sent. */
-function changedSince(form: HTMLFormElement, shown: readonly string[]): HTMLInputElement[] {
-  return Array.from(form.elements).filter(
-    (field, i): field is HTMLInputElement =>
-      field instanceof HTMLInputElement && shown[i] !== undefined && field.value !== shown[i],
-  );
+/**
+ * The form's text fields that no longer show what they showed when it was
+ * sent, each with that text. Found by id or name, not by position: the
+ * hydrated form may hold fields the drawn one did not.
+ */
+function changedSince(
+  form: HTMLFormElement,
+  shown: readonly (readonly [string, string])[],
+): { field: HTMLInputElement; text: string }[] {
+  return shown.flatMap(([key, text]) => {
+    const field = key ? form.elements.namedItem(key) : null;
+    return field instanceof HTMLInputElement && field.value !== text ? [{ field, text }] : [];
+  });
 }
 
 /**
@@ -54,11 +61,9 @@ async function perform(action: EarlyAction): Promise<void> {
   for (let waited = 0; waited < 1000 && changedSince(form, shown).length > 0; waited += 50) {
     await settle(50);
   }
-  for (const field of changedSince(form, shown)) {
-    field.value = shown[Array.from(form.elements).indexOf(field)] ?? field.value;
-  }
   form.removeAttribute('aria-busy');
   if (!form.isConnected) return;
+  for (const { field, text } of changedSince(form, shown)) field.value = text;
   form.requestSubmit(
     submitter instanceof HTMLButtonElement && submitter.form === form ? submitter : undefined,
   );
