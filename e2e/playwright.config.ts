@@ -62,9 +62,19 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL: BE_URL,
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace: every action with the page's DOM as it was (snapshots),
+    // and a screenshot at the failure. Not the screencast's frames: encoding them cost the
+    // browser a sixth of the suite's CPU on a 2-core machine (docs/performance.md).
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true },
     screenshot: 'only-on-failure',
-    launchOptions: chromiumLaunch(),
+    // One browser process less (the GPU's work in the browser's), and one renderer per tab
+    // rather than one per site: the suite's pages span be., lu. and 127.0.0.1. What the
+    // tests check is the portal, not Chromium's isolation of sites.
+    launchOptions: chromiumLaunch([
+      '--in-process-gpu',
+      '--disable-site-isolation-trials',
+      '--disable-features=IsolateOrigins,site-per-process',
+    ]),
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   // Started one after the other: the first one's build is there for the next.

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { languageSwitcher } from '../../fixtures/language';
 import { expect, type Login, test } from '../../fixtures/login';
+import { photograph } from '../../fixtures/screenshots';
 import { BE_URL, LU_URL } from '../../playwright.config';
 
 /*
@@ -61,8 +62,7 @@ async function signedInOnPhone(page: Page, login: Login) {
   await login('employee@example.be', { via: 'api', language: 'en' });
 }
 
-const shoot = (page: Page, name: string) =>
-  page.screenshot({ path: `artifacts/screens/${name}.png`, fullPage: true });
+const shoot = (page: Page, name: string) => photograph(page, `artifacts/screens/${name}.png`);
 
 const SCREENS = [
   '/user/dashboard',

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expectAccessible } from '../../fixtures/a11y';
 import { expect as baseExpect, test } from '../../fixtures/login';
 import { letRecentCheckLapse, portalCall } from '../../fixtures/portal';
-import { reviewer, reviewInEachLanguage } from '../../fixtures/screenshots';
+import { photograph, reviewer, reviewInEachLanguage } from '../../fixtures/screenshots';
 import { BE_URL, LU_URL } from '../../playwright.config';
 
 /**
@@ -43,7 +43,7 @@ async function addVirtualAuthenticator(page: Page) {
 async function snap(page: Page, name: string) {
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
+    await photograph(page, test.info().outputPath(`${name}-${width}.png`));
   }
 }
 
