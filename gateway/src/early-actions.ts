@@ -14,10 +14,11 @@ import { createHash } from 'node:crypto';
  * it is there (`__portalHydrated`).
  *
  * It also starts the app's script, once the whole page has been painted: the
- * drawn page carries that script as a `modulepreload` link (fetched at once,
- * at low priority), so that neither its download nor its evaluation and the
- * hydration that follows can hold back the first paint, on a slow phone
- * least of all (docs/decisions/0005-server-rendered-entry-pages.md).
+ * drawn page names that script in a `<meta name="portal-entry">`, and the
+ * script is fetched and run only after the page's last large paint, so that
+ * neither its download nor its evaluation and the hydration that follows can
+ * hold back any part of the page's paint, on a slow phone least of all
+ * (docs/decisions/0005-server-rendered-entry-pages.md).
  *
  * Allowed by the CSP by its hash, not by `'unsafe-inline'`: any other inline
  * script, injected or not, is still refused. The script it adds is the
@@ -32,12 +33,15 @@ export const EARLY_ACTIONS_SCRIPT = [
   "d.addEventListener('click',function(e){if(w.__portalHydrated||e.button!==0||e.metaKey||e.ctrlKey||e.shiftKey||e.altKey)return;",
   "var t=e.target.closest&&e.target.closest('main a[href]:not([target]),main button[type=button]');",
   'if(!t)return;e.preventDefault();q.push({click:t})},true);',
-  // The app's script, fetched early (a modulepreload link), runs once the whole page is painted.
-  "var s=0;function run(){if(s)return;s=1;var l=d.querySelector('link[rel=modulepreload][data-entry]');",
-  "if(!l)return;var e=d.createElement('script');e.type='module';e.crossOrigin='';e.src=l.href;d.head.appendChild(e)}",
-  "d.addEventListener('DOMContentLoaded',function(){requestAnimationFrame(function(){setTimeout(run,0)});",
+  // The app's script, named in the page, is fetched and run once the page's last large paint is
+  // in: two frames after the latest `largest-contentful-paint` entry (the lower part of a phone's
+  // screen is painted a few frames after its top).
+  "var s=0,g=0;function run(){if(s)return;s=1;var m=d.querySelector('meta[name=portal-entry]');",
+  "if(!m)return;var e=d.createElement('script');e.type='module';e.crossOrigin='';e.src=m.content;d.head.appendChild(e)}",
+  'function settle(){var k=++g;requestAnimationFrame(function(){requestAnimationFrame(function(){if(k===g)setTimeout(run,0)})})}',
+  "try{new PerformanceObserver(settle).observe({type:'largest-contentful-paint',buffered:true})}catch(x){}",
   // A tab in the background paints no frame: its script runs all the same.
-  'setTimeout(run,500)})})();',
+  "d.addEventListener('DOMContentLoaded',function(){settle();setTimeout(run,500)})})();",
 ].join('');
 
 /** The script's CSP source expression: `'sha256-…'`. */

@@ -172,6 +172,38 @@ describe('a hash link while signed in to another account', () => {
     expect((await userOf(theirs)).json().data.firstname).toBe('Emma');
   });
 
+  it('a call that left with the replaced session is refused, and leaves the new cookie alone', async () => {
+    const mine = await signIn(stack, 'customer@example.be');
+    const switched = await hashLogin(mine, {
+      token: await handoverOf('employee@example.be'),
+      switch_account: true,
+    });
+    expect(switched.statusCode).toBe(200);
+    // Calls the page sent with the old cookie before the switch's answer came back.
+    for (const url of [
+      '/api/user',
+      '/api/mfa',
+      '/api/sessions',
+      '/api/passkeys',
+      '/api/trusted-devices',
+    ]) {
+      const late = await stack.gateway.inject({
+        url,
+        headers: apiHeaders(),
+        cookies: { access_token: mine },
+      });
+      expect(late.statusCode, url).toBe(401);
+      expect(
+        late.cookies.find((c) => c.name === 'access_token'),
+        url,
+      ).toBeUndefined();
+    }
+    // A session refused for any other reason still clears the cookie.
+    const unknown = await userOf('z'.repeat(43));
+    expect(unknown.statusCode).toBe(401);
+    expect(unknown.cookies.find((c) => c.name === 'access_token')?.value).toBe('');
+  });
+
   it('does not ask when the link is for the account signed in now', async () => {
     const mine = await signIn(stack, 'employee@example.be');
     const res = await hashLogin(mine, { token: await handoverOf('employee@example.be') });

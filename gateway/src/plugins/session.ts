@@ -73,6 +73,19 @@ export function clearSessionCookie(request: FastifyRequest, reply: CookieReply) 
   reply.clearCookie(SESSION_COOKIE, cookieOptions(request));
 }
 
+/**
+ * The account API refused this call's session (401): the browser's cookie
+ * goes, unless a newer sign-in in this browser replaced that session. A call
+ * that left with the old cookie while the sign-in was under way (switching to
+ * the account of a hand-over link, say) comes back after the new cookie was
+ * set: clearing then would sign the browser out of the session it just got.
+ */
+export function sessionRefused(request: FastifyRequest, reply: CookieReply) {
+  const token = sessionToken(request);
+  if (token && request.server.sessionStates.wasReplaced(token)) return;
+  clearSessionCookie(request, reply);
+}
+
 /** The session cookie's token, when it has a token's shape. */
 export function sessionToken(request: FastifyRequest): string | undefined {
   const value = request.cookies[SESSION_COOKIE];
@@ -213,7 +226,10 @@ export async function startSession(
   // Its account is read once (and kept), without holding the answer back.
   void sessionEvent(request, 'sign_in.succeeded', {}, token);
   const previous = sessionToken(request);
-  if (previous && previous !== token) await revoke(request, previous);
+  if (previous && previous !== token) {
+    request.server.sessionStates.replaced(previous);
+    await revoke(request, previous);
+  }
   setSessionCookie(request, reply, token);
   // An active browser keeps its device: the cookie's 400 days start again.
   if (request.deviceKey) setDeviceCookie(request, reply, request.deviceKey);

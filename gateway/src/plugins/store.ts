@@ -45,6 +45,7 @@ export type StateLookup = (request: FastifyRequest, token: string) => Promise<Se
 
 export class SessionStates {
   readonly #cache: LRUCache<string, SessionState, { request: FastifyRequest; token: string }>;
+  readonly #replaced = new LRUCache<string, true>({ max: STATE_MAX, ttl: STATE_TTL_MS });
   constructor(lookup: StateLookup) {
     this.#cache = new LRUCache({
       max: STATE_MAX,
@@ -70,6 +71,16 @@ export class SessionStates {
 
   forget(token: string): void {
     this.#cache.delete(tokenKey(token));
+  }
+
+  /** A newer sign-in in the same browser replaced this session (its cookie holds the newer one). */
+  replaced(token: string): void {
+    this.#replaced.set(tokenKey(token), true);
+  }
+
+  /** Whether a sign-in in the same browser replaced this session within the last `STATE_TTL_MS`. */
+  wasReplaced(token: string): boolean {
+    return this.#replaced.has(tokenKey(token));
   }
 
   /**

@@ -152,7 +152,7 @@ describe('a drawn entry page', () => {
     );
   });
 
-  it('carries its styles in the HTML, allowed by their hash alone, and its script to run after the first paint', async () => {
+  it('carries its styles in the HTML, allowed by their hash alone, and its script to run once the page is painted', async () => {
     const s = await stackForTest({ WEB_DIST: root });
     const page = await s.gateway.inject({ url: '/onboarding' });
     expect(page.statusCode).toBe(200);
@@ -165,10 +165,9 @@ describe('a drawn entry page', () => {
       .split(';')
       .find((d) => d.trim().startsWith('style-src'));
     expect(styleSrc?.trim()).toBe(`style-src 'self' ${styleHash(css)}`);
-    // Its script is fetched at once, at low priority, and run once the page is painted.
-    expect(page.body).toContain(
-      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/index-1.js" data-entry>',
-    );
+    // Its script is named, for the inline script to fetch and run once the page is painted.
+    expect(page.body).toContain('<meta name="portal-entry" content="/assets/index-1.js">');
+    expect(page.body).not.toContain('modulepreload');
     expect(page.body).not.toContain('<script type="module"');
     // A signed-in visitor gets the app's page as built: its stylesheet linked, nothing inline.
     const app = await s.gateway.inject({

@@ -72,13 +72,9 @@ function fill(
     template
       // The page's styles in the HTML (allowed by their hash): it paints with the HTML alone.
       .replace(ENTRY_STYLESHEET, (link) => (css ? `<style>${css}</style>` : link))
-      // Not needed to paint: fetched at once at low priority, run once the page is painted
-      // (early-actions.ts), and what is done before then is held.
-      .replace(
-        ENTRY_SCRIPT,
-        (_tag, src: string) =>
-          `<link rel="modulepreload" crossorigin fetchpriority="low" href="${src}" data-entry>`,
-      )
+      // Not needed to paint: fetched and run once the page is painted (early-actions.ts),
+      // and what is done before then is held.
+      .replace(ENTRY_SCRIPT, (_tag, src: string) => `<meta name="portal-entry" content="${src}">`)
       .replace('<html lang="en">', `<html lang="${page.lang}">`)
       .replace(/<title>[^<]*<\/title>/, `<title>${page.title}</title>`)
       // The page brings its config and needs no user: no request to preload.

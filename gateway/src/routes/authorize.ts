@@ -2,12 +2,7 @@ import { AuthorizeQuery, isPartnerClient } from '@portal/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { GatewayError } from '../errors';
-import {
-  browserCookies,
-  clearSessionCookie,
-  sessionToken,
-  upstreamHeaders,
-} from '../plugins/session';
+import { browserCookies, sessionRefused, sessionToken, upstreamHeaders } from '../plugins/session';
 import { upstreamOf } from '../plugins/upstream';
 import { isWeakSession } from '../plugins/weak-lockdown';
 import { allowedRedirect, ownOrigin, registeredClients } from '../redirects';
@@ -83,7 +78,7 @@ export const authorizePlugin = fp(
         extraHeaders: upstreamHeaders(request),
       });
       if (res.status === 401) {
-        clearSessionCookie(request, reply);
+        sessionRefused(request, reply);
         return signIn();
       }
       if (res.status === 400) return invalidConfiguration(reply, partner);

@@ -1,6 +1,6 @@
 import type { portalApi } from '@portal/contract';
 import type { RouterImplementation } from '@ts-rest/fastify';
-import { clearSessionCookie } from '../plugins/session';
+import { sessionRefused } from '../plugins/session';
 import { upstreamOf } from '../plugins/upstream';
 import { sessionEvent } from '../security-events';
 import { passOn, passThrough, signedIn, UNAUTHENTICATED } from './pass-through';
@@ -15,7 +15,7 @@ export const devicesRoutes: RouterImplementation<typeof portalApi.devices> = {
     const headers = signedIn(request);
     if (!headers) return UNAUTHENTICATED;
     const res = await upstreamOf(request).devices.listTrustedDevices({ extraHeaders: headers });
-    if (res.status === 401) clearSessionCookie(request, reply);
+    if (res.status === 401) sessionRefused(request, reply);
     return passOn(res);
   },
   deleteTrustedDevice: async ({ params, request }) => {

@@ -1,6 +1,6 @@
 import type { portalApi } from '@portal/contract';
 import type { RouterImplementation } from '@ts-rest/fastify';
-import { clearSessionCookie, upstreamHeaders } from '../plugins/session';
+import { sessionRefused, upstreamHeaders } from '../plugins/session';
 import { upstreamOf } from '../plugins/upstream';
 import { passOn, passThrough } from './pass-through';
 
@@ -15,7 +15,7 @@ export const mfaRoutes: RouterImplementation<typeof portalApi.mfa> = {
       extraHeaders: upstreamHeaders(request),
     });
     // Spec part 7: a 401 on the method list logs the user out.
-    if (res.status === 401) clearSessionCookie(request, reply);
+    if (res.status === 401) sessionRefused(request, reply);
     return passOn(res);
   },
   setupMethod: passThrough((api, { body }, extraHeaders) =>

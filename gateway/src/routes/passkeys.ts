@@ -1,7 +1,7 @@
 import type { portalApi, RelyingParty } from '@portal/contract';
 import type { RouterImplementation } from '@ts-rest/fastify';
 import type { FastifyRequest } from 'fastify';
-import { clearSessionCookie, startSession, upstreamHeaders } from '../plugins/session';
+import { sessionRefused, startSession, upstreamHeaders } from '../plugins/session';
 import { upstreamOf } from '../plugins/upstream';
 import { passOn, passThrough, signedIn, UNAUTHENTICATED } from './pass-through';
 
@@ -29,7 +29,7 @@ export const passkeysRoutes: RouterImplementation<typeof portalApi.passkeys> = {
     const headers = signedIn(request);
     if (!headers) return UNAUTHENTICATED;
     const res = await upstreamOf(request).passkeys.listPasskeys({ extraHeaders: headers });
-    if (res.status === 401) clearSessionCookie(request, reply);
+    if (res.status === 401) sessionRefused(request, reply);
     return passOn(res);
   },
   startRegistration: async ({ request }) => {

@@ -1,6 +1,6 @@
 import type { portalApi } from '@portal/contract';
 import type { RouterImplementation } from '@ts-rest/fastify';
-import { clearSessionCookie, sessionNowStrong } from '../plugins/session';
+import { sessionNowStrong, sessionRefused } from '../plugins/session';
 import { upstreamOf } from '../plugins/upstream';
 import { sessionEvent } from '../security-events';
 import { passOn, passThrough, signedIn, UNAUTHENTICATED } from './pass-through';
@@ -16,7 +16,7 @@ export const profileRoutes: RouterImplementation<typeof portalApi.profile> = {
     if (!headers) return UNAUTHENTICATED;
     const res = await upstreamOf(request).profile.getUser({ extraHeaders: headers });
     // A revoked or expired token is of no use: drop the cookie holding it.
-    if (res.status === 401) clearSessionCookie(request, reply);
+    if (res.status === 401) sessionRefused(request, reply);
     return passOn(res);
   },
   updateUser: passThrough(

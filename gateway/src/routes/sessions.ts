@@ -1,6 +1,6 @@
 import type { portalApi } from '@portal/contract';
 import type { RouterImplementation } from '@ts-rest/fastify';
-import { clearSessionCookie, forgetSession } from '../plugins/session';
+import { clearSessionCookie, forgetSession, sessionRefused } from '../plugins/session';
 import { upstreamOf } from '../plugins/upstream';
 import { accountOf, securityEvent } from '../security-events';
 import { passOn, passThrough, signedIn, UNAUTHENTICATED } from './pass-through';
@@ -15,7 +15,7 @@ export const sessionsRoutes: RouterImplementation<typeof portalApi.sessions> = {
     const headers = signedIn(request);
     if (!headers) return UNAUTHENTICATED;
     const res = await upstreamOf(request).sessions.listSessions({ extraHeaders: headers });
-    if (res.status === 401) clearSessionCookie(request, reply);
+    if (res.status === 401) sessionRefused(request, reply);
     return passOn(res);
   },
   deleteSession: async ({ params, request, reply }) => {
@@ -25,7 +25,7 @@ export const sessionsRoutes: RouterImplementation<typeof portalApi.sessions> = {
     // Which session is this browser's own: only the upstream knows the token behind an id.
     const list = await upstream.listSessions({ extraHeaders: headers });
     if (list.status !== 200) {
-      if (list.status === 401) clearSessionCookie(request, reply);
+      if (list.status === 401) sessionRefused(request, reply);
       return passOn(list);
     }
     const own = list.body.sessions.some((s) => s.id === params.id && s.current);
