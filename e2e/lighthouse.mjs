@@ -307,6 +307,10 @@ try {
     mkdirSync(REPORTS, { recursive: true });
     const name = `${new URL(base).hostname.split('.')[0]}${path.replaceAll('/', '-')}${language ? `-${language}` : ''}`;
     writeFileSync(join(REPORTS, `${name}.json`), result.report);
+    // `LIGHTHOUSE_TRACE=1`: the page's Chromium trace too, for a look at its long tasks
+    // (`node e2e/long-tasks.mjs <file>`, or DevTools' Performance panel).
+    if (process.env.LIGHTHOUSE_TRACE)
+      writeFileSync(join(REPORTS, `${name}.trace.json`), JSON.stringify(result.artifacts.Trace));
     const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
     if (finalPath !== path) throw new Error(`${path} ended on ${finalPath} (not signed in?)`);
     const score = (c) => Math.round((lhr.categories[c].score ?? 0) * 100);

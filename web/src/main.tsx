@@ -15,6 +15,7 @@ import { markHydrated } from './lib/early-actions';
 import { startErrorReporting } from './lib/error-reporting';
 import { storedLanguage } from './lib/session';
 import { noteChosenBeforeScript } from './lib/typed-before-script';
+import { yieldToBrowser } from './lib/yield';
 import { Page } from './page';
 import { readPageData } from './page-data';
 import './styles.css';
@@ -25,14 +26,19 @@ import './styles.css';
  * takes over the HTML that is already on screen (and what was typed in it).
  */
 async function hydrate(root: HTMLElement, data: NonNullable<ReturnType<typeof readPageData>>) {
+  // Each step its own task (the modules' evaluation is one already): none holds the page long.
+  await yieldToBrowser();
   setConfig(data.config);
   // Error reporting: its SDK loads only when the operator configured a DSN.
   startErrorReporting(data.config);
   if (!data.config.maintenance) {
     startSignedOut();
+    await yieldToBrowser();
     await initI18nWith(data.locale, data.texts);
+    await yieldToBrowser();
     await preloadPage(window.location.pathname).catch(() => undefined);
   }
+  await yieldToBrowser();
   // Through the CSSOM, which the CSP allows (see entry-server.tsx).
   for (const element of root.querySelectorAll<HTMLElement>('[data-ssr-style]')) {
     element.style.cssText = element.dataset.ssrStyle ?? '';

@@ -97,7 +97,7 @@ export async function initI18nWith(locale: Locale, texts: PageTexts): Promise<ty
     loaded.add(ns);
     wanted.add(ns);
   }
-  if (typeof document !== 'undefined') document.documentElement.lang = htmlLang(locale);
+  setPageLanguage(locale);
   return i18next;
 }
 
@@ -129,6 +129,17 @@ export async function ensureNamespaces(namespaces: readonly Namespace[]): Promis
 
 export const currentLocale = (): Locale => i18next.language as Locale;
 
+/**
+ * `<html lang>` in `locale`'s language. Left alone when it already says so (a
+ * page the server drew): writing it restyles the whole page, on a phone a
+ * long task for nothing.
+ */
+function setPageLanguage(locale: Locale): void {
+  if (typeof document === 'undefined') return;
+  const lang = htmlLang(locale);
+  if (document.documentElement.lang !== lang) document.documentElement.lang = lang;
+}
+
 /** Switches every text on screen at once (every namespace loaded so far, in the new locale). */
 export async function changeLocale(locale: Locale): Promise<void> {
   switchingTo = locale;
@@ -138,7 +149,7 @@ export async function changeLocale(locale: Locale): Promise<void> {
     if (switchingTo === locale) switchingTo = null;
   }
   await i18next.changeLanguage(locale);
-  if (typeof document !== 'undefined') document.documentElement.lang = htmlLang(locale);
+  setPageLanguage(locale);
 }
 
 /**
