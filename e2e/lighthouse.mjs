@@ -4,8 +4,11 @@
 // language and on the Luxembourg variant, and, signed in, on /user/dashboard,
 // driving Debian's Chromium. Starts its own stack on free ports (as the e2e
 // config does), prints the scores and metrics against the budgets
-// (docs/performance.md) and exits 1 when one is missed. Not part of
-// `pnpm test`: performance scores depend on how busy the machine is.
+// (docs/performance.md) and exits 1 when one is missed. Each page is measured
+// `LIGHTHOUSE_RUNS` times (default 3) and judged by its median run, as
+// Lighthouse CI does: one run's total blocking time can differ from the next
+// by several hundred ms on the same machine. Not part of `pnpm test`:
+// performance scores depend on how busy the machine is.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 
 /** The sign-in page, drawn on the server: what a first visit on a phone waits for. */
 const SIGN_IN_BUDGET = {
@@ -28,6 +32,14 @@ const SIGN_IN_BUDGET = {
   CLS: 0,
 };
 const DASHBOARD_BUDGET = { performance: 95, accessibility: 100 };
+/** How many times each page is measured; its median run is the one judged. */
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+if (!Number.isInteger(RUNS) || RUNS < 1) {
+  console.error(
+    `LIGHTHOUSE_RUNS must be a whole number of at least 1, not ${process.env.LIGHTHOUSE_RUNS}`,
+  );
+  process.exit(2);
+}
 const USER = 'employee@example.be';
 const PASSWORD = 'Portal-Demo-2026!';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -291,17 +303,25 @@ try {
     if (signedIn) await signedInBrowser(chrome.port, cookie);
     // The visitor's language, as a returning visitor's cookie brings it (the server draws the page in it).
     if (language) await languageCookie(chrome.port, base, language);
-    const result = await lighthouse(
-      `${base}${path}`,
-      {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility'],
-      },
-      // The default configuration: mobile form factor, simulated slow 4G and 4x CPU slowdown.
-      undefined,
-    );
+    const runs = [];
+    for (let run = 0; run < RUNS; run++) {
+      runs.push(
+        await lighthouse(
+          `${base}${path}`,
+          {
+            port: chrome.port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: ['performance', 'accessibility'],
+          },
+          // The default configuration: mobile form factor, simulated slow 4G and 4x CPU slowdown.
+          undefined,
+        ),
+      );
+    }
+    // The run with the median first paint and time to interactive (Lighthouse CI's choice).
+    const median = computeMedianRun(runs.map((r) => r.lhr));
+    const result = runs.find((r) => r.lhr === median) ?? runs[0];
     const { lhr } = result;
     // The whole report, for a look at what delays the paint (`lhr.audits`).
     mkdirSync(REPORTS, { recursive: true });
@@ -311,6 +331,8 @@ try {
     // (`node e2e/long-tasks.mjs <file>`, or DevTools' Performance panel).
     if (process.env.LIGHTHOUSE_TRACE)
       writeFileSync(join(REPORTS, `${name}.trace.json`), JSON.stringify(result.artifacts.Trace));
+    // Every run's blocking time and score, so that the spread shows beside the median.
+    const spread = (values) => (RUNS === 1 ? '-' : `${Math.min(...values)}–${Math.max(...values)}`);
     const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
     if (finalPath !== path) throw new Error(`${path} ended on ${finalPath} (not signed in?)`);
     const score = (c) => Math.round((lhr.categories[c].score ?? 0) * 100);
@@ -332,6 +354,12 @@ try {
       FCP: Math.round(metric('first-contentful-paint')),
       LCP: Math.round(metric('largest-contentful-paint')),
       TBT: Math.round(metric('total-blocking-time')),
+      'TBT of all runs': spread(
+        runs.map((r) => Math.round(r.lhr.audits['total-blocking-time'].numericValue ?? 0)),
+      ),
+      'performance of all runs': spread(
+        runs.map((r) => Math.round((r.lhr.categories.performance.score ?? 0) * 100)),
+      ),
       CLS: Number(metric('cumulative-layout-shift').toFixed(3)),
       'failed a11y audits': failing.join(', ') || '-',
       // Lighthouse's own measure of this machine's speed: the same page scores lower on a
