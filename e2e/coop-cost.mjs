@@ -9,6 +9,7 @@
 // request fails), so the figures are the browser's work alone: the document's commit,
 // parse, style, layout and paint (docs/performance.md, "Where the blocking time goes").
 import { createServer, request } from 'node:http';
+import { text } from 'node:stream/consumers';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
@@ -25,16 +26,8 @@ const html = await new Promise((resolve, reject) => {
       headers: { host: page.host, 'accept-language': 'en' },
     },
     (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk) => {
-        body += chunk;
-      });
-      res.on('end', () =>
-        res.statusCode === 200
-          ? resolve(body)
-          : reject(new Error(`${page} answered ${res.statusCode}`)),
-      );
+      if (res.statusCode !== 200) reject(new Error(`${page} answered ${res.statusCode}`));
+      else text(res).then(resolve, reject);
     },
   );
   req.on('error', reject);

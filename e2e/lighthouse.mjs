@@ -16,6 +16,7 @@ import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { text } from 'node:stream/consumers';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
@@ -40,6 +41,8 @@ if (!Number.isInteger(RUNS) || RUNS < 1) {
   );
   process.exit(2);
 }
+/** The lowest and highest of every run's figure, printed beside the median run's. */
+const spread = (values) => (RUNS === 1 ? '-' : `${Math.min(...values)}–${Math.max(...values)}`);
 const USER = 'employee@example.be';
 const PASSWORD = 'Portal-Demo-2026!';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -87,18 +90,15 @@ function call(port, path, { method = 'GET', headers = {}, body } = {}) {
         },
       },
       (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk) => {
-          text += chunk;
-        });
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode,
-            headers: res.headers,
-            body: text ? JSON.parse(text) : null,
-          }),
-        );
+        text(res)
+          .then((raw) =>
+            resolve({
+              status: res.statusCode,
+              headers: res.headers,
+              body: raw ? JSON.parse(raw) : null,
+            }),
+          )
+          .catch(reject);
       },
     );
     req.on('error', reject);
@@ -331,8 +331,6 @@ try {
     // (`node e2e/long-tasks.mjs <file>`, or DevTools' Performance panel).
     if (process.env.LIGHTHOUSE_TRACE)
       writeFileSync(join(REPORTS, `${name}.trace.json`), JSON.stringify(result.artifacts.Trace));
-    // Every run's blocking time and score, so that the spread shows beside the median.
-    const spread = (values) => (RUNS === 1 ? '-' : `${Math.min(...values)}–${Math.max(...values)}`);
     const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
     if (finalPath !== path) throw new Error(`${path} ended on ${finalPath} (not signed in?)`);
     const score = (c) => Math.round((lhr.categories[c].score ?? 0) * 100);

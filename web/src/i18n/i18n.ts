@@ -130,9 +130,9 @@ export async function ensureNamespaces(namespaces: readonly Namespace[]): Promis
 export const currentLocale = (): Locale => i18next.language as Locale;
 
 /**
- * `<html lang>` in `locale`'s language. Left alone when it already says so (a
- * page the server drew): writing it restyles the whole page, on a phone a
- * long task for nothing.
+ * `<html lang>` in `locale`'s language, written only when it says another
+ * (a page the server drew already has it): the attribute is inherited by the
+ * whole page, and a write gives the browser its styles to check again.
  */
 function setPageLanguage(locale: Locale): void {
   if (typeof document === 'undefined') return;
