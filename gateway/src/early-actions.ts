@@ -26,13 +26,16 @@ import { createHash } from 'node:crypto';
  */
 export const EARLY_ACTIONS_SCRIPT = [
   '(function(){var w=window,d=document,q=w.__portalEarly=[];',
-  "d.addEventListener('submit',function(e){if(w.__portalHydrated)return;e.preventDefault();",
+  // A held event goes no further: once `hydrateRoot` has run, React's own listener on the root
+  // would otherwise take it too (hydrating the screen for it), and the queue would do it again:
+  // a show-password press undone, a form sent twice.
+  "d.addEventListener('submit',function(e){if(w.__portalHydrated)return;e.preventDefault();e.stopPropagation();",
   // What its fields showed when it was sent, which is what will be sent.
   'q.push({form:e.target,submitter:e.submitter||null,shown:[].map.call(e.target.elements,function(f){return[f.id||f.name,f.value]})});',
   "e.target.setAttribute('aria-busy','true')},true);",
   "d.addEventListener('click',function(e){if(w.__portalHydrated||e.button!==0||e.metaKey||e.ctrlKey||e.shiftKey||e.altKey)return;",
   "var t=e.target.closest&&e.target.closest('main a[href]:not([target]),main button[type=button]');",
-  'if(!t)return;e.preventDefault();q.push({click:t})},true);',
+  'if(!t)return;e.preventDefault();e.stopPropagation();q.push({click:t})},true);',
   // The app's script, named in the page, is fetched and run once the page's last large paint is
   // in: two frames after the latest `largest-contentful-paint` entry (the lower part of a phone's
   // screen is painted a few frames after its top).

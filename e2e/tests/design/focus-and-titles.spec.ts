@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { rememberLanguageCookie } from '../../fixtures/language';
 import { expect, test } from '../../fixtures/login';
 import { BE_URL, LU_URL } from '../../playwright.config';
 
@@ -46,12 +47,8 @@ for (const variant of [
     login,
   }) => {
     test.setTimeout(120_000);
+    await rememberLanguageCookie(page, variant.base, 'en');
     await page.goto(`${variant.base}/login/email`);
-    await page.evaluate(() => {
-      // biome-ignore lint/suspicious/noDocumentCookie: the test sets what the switcher sets
-      document.cookie = 'lang=en; Path=/';
-    });
-    await page.reload();
     await expect(page).toHaveTitle('Log in – My Account');
 
     await page.getByRole('link', { name: 'Forgot your password?' }).click();

@@ -303,6 +303,43 @@ test('"Show password" pressed before the script arrives shows it once the script
   expect(errors).toEqual([]);
 });
 
+test('a press held before the app took over is done once: no other listener gets it too', async ({
+  page,
+}) => {
+  const errors = watchErrors(page);
+  const signIns: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/token') signIns.push(r.url());
+  });
+  const release = await holdScript(page);
+  await page.goto('/login/email', { waitUntil: 'commit' });
+  // React listens on the page's root from `hydrateRoot` on, while the screen's part may
+  // still be the server's HTML: a press that reached it then was done by React and again
+  // from the queue (the password shown, then hidden again; the form sent twice). The
+  // root's listener here stands for React's: a held press must not reach it.
+  await page.evaluate(() => {
+    const seen = { click: 0, submit: 0 };
+    (window as { seen?: typeof seen }).seen = seen;
+    const root = document.getElementById('root');
+    root?.addEventListener('click', () => seen.click++);
+    root?.addEventListener('submit', () => seen.submit++);
+  });
+  await page.getByLabel('E-mail address').fill('employee@example.be');
+  const password = page.getByLabel('Password', { exact: true });
+  await password.fill(DEMO_PASSWORD);
+  const seen = () => page.evaluate(() => (window as { seen?: object }).seen);
+  await page.getByRole('button', { name: 'Show password' }).click();
+  expect(await seen()).toEqual({ click: 0, submit: 0 });
+  // Enter also clicks the form's submit button, which is the browser's own (not held).
+  await password.press('Enter');
+  expect(await seen()).toMatchObject({ submit: 0 });
+  release();
+  // Each done once: the password shown, and one sign-in (employee@example.be has MFA).
+  await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
+  expect(signIns).toHaveLength(1);
+  expect(errors).toEqual([]);
+});
+
 test('a radio button chosen before the script arrives stays chosen, and is what is sent', async ({
   page,
 }) => {

@@ -1,6 +1,7 @@
-import { chooseLanguage } from '../../fixtures/language';
+import { chooseLanguage, rememberLanguageCookie } from '../../fixtures/language';
 import { expect, test } from '../../fixtures/login';
 import { portalCall } from '../../fixtures/portal';
+import { BE_URL } from '../../playwright.config';
 
 /** The page's language: the header's switcher before the sign-in, the account's own after it. */
 
@@ -27,10 +28,7 @@ test('language: a signed-in user gets their own language on load, whatever the b
   await expect(page.locator('html')).toHaveAttribute('lang', 'nl');
   // The profile's language changed elsewhere: the next load follows it.
   await portalCall(page, '/api/user', { method: 'PATCH', body: { language: 'fr' } });
-  await page.evaluate(() => {
-    // biome-ignore lint/suspicious/noDocumentCookie: the test sets what the switcher sets
-    document.cookie = 'lang=en; Path=/';
-  });
+  await rememberLanguageCookie(page, BE_URL, 'en');
   await page.goto('/user/dashboard');
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bienvenue, Emma');

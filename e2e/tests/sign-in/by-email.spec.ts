@@ -1,4 +1,4 @@
-import { languageSwitcher } from '../../fixtures/language';
+import { languageSwitcher, rememberLanguageCookie } from '../../fixtures/language';
 import { DEMO_PASSWORD, expect, submitSignIn, test, trustThisBrowser } from '../../fixtures/login';
 import { LU_URL } from '../../playwright.config';
 
@@ -65,13 +65,9 @@ test('the password can be shown before it is sent, by mouse or keyboard, and hid
   await expect(toggle).toHaveAttribute('aria-pressed', 'false');
 
   // In French, on the Luxembourg portal: its name is in French too.
+  // The language a visitor chose: the `lang` cookie, which the server reads too.
+  await rememberLanguageCookie(page, LU_URL, 'fr');
   await page.goto(`${LU_URL}/login/email`);
-  await page.evaluate(() => {
-    // The language a visitor chose: the `lang` cookie, which the server reads too.
-    // biome-ignore lint/suspicious/noDocumentCookie: the test sets what the switcher sets
-    document.cookie = 'lang=fr; Path=/';
-  });
-  await page.reload();
   await page.getByLabel('Mot de passe').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Afficher le mot de passe' }).click();
   await expect(page.getByLabel('Mot de passe')).toHaveAttribute('type', 'text');
