@@ -71,6 +71,14 @@ function ensureEngine() {
   }
   aptInstall({ dockerd: 'docker.io', 'docker-compose': 'docker-compose' });
   if (ok('docker', ['info'])) return;
+  // No dockerd runs (`docker info` failed): pid files left by one that ran before the
+  // machine restarted are stale, and their pid may now be another process. dockerd would
+  // take that for its containerd, wait a minute on a socket nobody serves, and give up.
+  if (!ok('pgrep', ['-x', 'dockerd']) && !ok('pgrep', ['-x', 'containerd'])) {
+    for (const pidFile of ['/var/run/docker.pid', '/var/run/docker/containerd/containerd.pid']) {
+      rmSync(pidFile, { force: true });
+    }
+  }
   // No systemd here: dockerd runs detached, in its own session, and outlives the test.
   console.log(`Starting dockerd (log: ${DOCKERD_LOG})…`);
   const log = openSync(DOCKERD_LOG, 'a');
