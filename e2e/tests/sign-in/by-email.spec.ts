@@ -1,5 +1,12 @@
 import { languageSwitcher, rememberLanguageCookie } from '../../fixtures/language';
-import { DEMO_PASSWORD, expect, submitSignIn, test, trustThisBrowser } from '../../fixtures/login';
+import {
+  DEMO_PASSWORD,
+  enterCredentials,
+  expect,
+  submitSignIn,
+  test,
+  trustThisBrowser,
+} from '../../fixtures/login';
 import { LU_URL } from '../../playwright.config';
 
 /** The e-mail sign-in page: e-mail and password, the page's titles, the password shown on demand. */
@@ -76,4 +83,18 @@ test('the password can be shown before it is sent, by mouse or keyboard, and hid
 test('the administration has its own sign-in title', async ({ page }) => {
   await page.goto(`/login/email?redirect_uri=${encodeURIComponent('https://admin.example.be/cb')}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Log in to the administration');
+});
+
+test('the screen after a sign-in comes straight, not through the dashboard', async ({ page }) => {
+  // Every address the tab shows, same-document changes included.
+  const shown: string[] = [];
+  page.on('framenavigated', (frame) => {
+    const path = new URL(frame.url()).pathname;
+    if (frame === page.mainFrame() && shown.at(-1) !== path) shown.push(path);
+  });
+  // A customer without a second factor is offered to set one up (spec part 4).
+  await enterCredentials(page, 'customer@example.be');
+  await expect(page).toHaveURL(/\/setup-mfa$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(shown.slice(shown.indexOf('/login/email'))).toEqual(['/login/email', '/setup-mfa']);
 });

@@ -8,6 +8,7 @@ import { fuzzionPayload, loginPayload } from '../lib/flow-state';
 import { decide, stepUpHref, targetClientOf } from '../lib/guard-rules';
 import { type RouteName, routeNameOf } from '../lib/routes';
 import { useCurrentUser } from '../lib/session';
+import { setSignInNext, signInNext } from '../lib/sign-in-next';
 import { useWeakLock } from '../lib/weak-lock';
 
 export { stepUpHref } from '../lib/guard-rules';
@@ -59,11 +60,15 @@ export function RouteGuard() {
         loginPending: loginPayload.get() !== null,
         targetClientId: targetClientOf(location.search),
         weakLocked,
+        signInNext: signInNext(),
       });
   const shows = decision?.kind === 'render' || decision?.kind === 'stepUp';
 
   useEffect(() => {
-    if (shows) shown.current = to;
+    if (!shows) return;
+    shown.current = to;
+    // A screen shows for the signed-in user: the sign-in that led here is over.
+    if (user) setSignInNext(null);
   });
 
   if (/(^#|&)token=/.test(location.hash)) {

@@ -50,6 +50,12 @@ describe('public routes (spec part 4): a signed-in user goes home', () => {
     expect(decide(input(to))).toEqual({ kind: 'render' });
     expect(decide(input(to, { user: plain }))).toEqual({ kind: 'redirect', to: '/' });
   });
+  it.each(publicRoutes)('%s: a sign-in finishing there goes on to its next screen', (to) => {
+    expect(decide(input(to, { user: plain, signInNext: '/setup-mfa' }))).toEqual({
+      kind: 'redirect',
+      to: '/setup-mfa',
+    });
+  });
 });
 
 describe('the legal documents the onboarding links to', () => {

@@ -132,6 +132,8 @@ export interface GuardInput {
   targetClientId: string | null;
   /** The gateway answered 403 `weak_password`: the session is a weak one, whatever the user copy says. */
   weakLocked?: boolean;
+  /** Where a sign-in that is finishing goes next (`lib/sign-in-next.ts`). */
+  signInNext?: string | null;
 }
 
 export type GuardDecision =
@@ -175,7 +177,8 @@ export function decide(input: GuardInput): GuardDecision {
     // The last onboarding step signs the new user in; its confirmation (reached only
     // from the password step, order rule above) still shows how the card activation went.
     if (to === 'onboarding.confirmation') return render;
-    return redirect(href('home'));
+    // A sign-in finishing here goes on to its next screen; any other visit goes home.
+    return redirect(input.signInNext ?? href('home'));
   }
 
   if (!user) {

@@ -7,6 +7,7 @@ import { api, queryKeys } from './api';
 import { getConfig } from './config';
 import { loginPayload, mfaPayload } from './flow-state';
 import { href } from './routes';
+import { setSignInNext } from './sign-in-next';
 import { safeInternalTarget } from './target';
 import { setWeakLock } from './weak-lock';
 
@@ -17,12 +18,17 @@ import { setWeakLock } from './weak-lock';
  * origin (no open redirect).
  */
 export function goToTarget(target: string | null, navigate: NavigateFunction): void {
+  const internal = internalTarget(target);
+  if (internal) navigate(internal, { replace: true });
+  // The gateway's `/authorize` (a partner's flow): a real navigation.
+  else window.location.assign(safeInternalTarget(target) ?? '/');
+}
+
+/** The screen of this app the target leads to (else the dashboard), or null for the gateway's `/authorize`. */
+function internalTarget(target: string | null): string | null {
   const safe = safeInternalTarget(target);
-  if (safe && (safe === '/authorize' || safe.startsWith('/authorize?'))) {
-    window.location.assign(safe);
-    return;
-  }
-  navigate(safe ?? href('user.dashboard'), { replace: true });
+  if (safe && (safe === '/authorize' || safe.startsWith('/authorize?'))) return null;
+  return safe ?? href('user.dashboard');
 }
 
 /**
@@ -69,27 +75,39 @@ export async function finishSignIn(
   // A new session: an earlier one's lockdown does not carry over (the answer says if this one is weak).
   setWeakLock(false);
   const answer = await api.profile.getUser();
-  queryClient.setQueryData(queryKeys.user, answer);
-  await queryClient.invalidateQueries({ queryKey: queryKeys.mfaStatus });
   const user = answer.status === 200 ? answer.body.data : null;
   if (user) await applyUserLanguage(user);
-  if (via) {
-    navigate(via, { replace: true });
-    return;
-  }
+  const next = await nextAfterSignIn(user, { weak, target, via });
+  await queryClient.invalidateQueries({ queryKey: queryKeys.mfaStatus });
+  // The next screen is decided before the app learns who is signed in, and the
+  // route guard sends the user there too (`sign-in-next.ts`): told earlier, it
+  // sent them home from the sign-in page while the next screen was still being
+  // decided, and the offer to set up MFA could end under the dashboard.
+  const internal = next ?? internalTarget(target);
+  setSignInNext(internal);
+  queryClient.setQueryData(queryKeys.user, answer);
+  if (internal) navigate(internal, { replace: true });
+  else goToTarget(target, navigate);
+}
+
+/**
+ * The screen that follows a sign-in before its target (spec part 4, after a
+ * correct code), or null for the target itself.
+ */
+async function nextAfterSignIn(
+  user: User | null,
+  { weak, target, via }: SignedInStep,
+): Promise<string | null> {
+  if (via) return via;
   if (weak || (user && (user.password_status === 1 || user.password_status === 2))) {
-    navigate(href('weak-password', { verified: 'true', ...(target ? { target } : {}) }), {
-      replace: true,
-    });
-    return;
+    return href('weak-password', { verified: 'true', ...(target ? { target } : {}) });
   }
   if (user?.mfa_customer && !user.mfa_forced) {
     // Spec part 4: a customer who may skip MFA setup is offered it while they have no method.
     const methods = await api.mfa.listMethods({ query: {} });
     if (methods.status === 200 && methods.body.length === 0) {
-      navigate(href('setup-mfa', target ? { redirect: target } : undefined), { replace: true });
-      return;
+      return href('setup-mfa', target ? { redirect: target } : undefined);
     }
   }
-  goToTarget(target, navigate);
+  return null;
 }
