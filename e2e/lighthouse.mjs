@@ -132,6 +132,8 @@ async function signedInBrowser(port, header) {
       JSON.stringify({ language: user.body.data.language }),
     );
     await page.close();
+    // And the language cookie its sign-in left: the account's own (web/src/lib/sign-in.ts).
+    await context.addCookies([{ name: 'lang', value: user.body.data.language, url: origin }]);
   } finally {
     await browser.close();
   }
@@ -286,11 +288,11 @@ try {
     signInPage(origin, 'fr'),
     signInPage(origin, 'nl'),
     signInPage(luOrigin, 'fr'),
-    // With the language cookie a sign-in leaves (`web/src/i18n/remember.ts`), as a returning user has it.
+    // In the account's language, as a returning user has it (`signedInBrowser`).
     {
       base: origin,
       path: '/user/dashboard',
-      language: 'en',
+      language: null,
       signedIn: true,
       budget: DASHBOARD_BUDGET,
     },
