@@ -50,6 +50,19 @@ describe('public routes (spec part 4): a signed-in user goes home', () => {
     expect(decide(input(to))).toEqual({ kind: 'render' });
     expect(decide(input(to, { user: plain }))).toEqual({ kind: 'redirect', to: '/' });
   });
+  it('a weak sign-in finishing on its code screen goes on to the weak-password screen it chose', () => {
+    const weak = { ...plain, password_status: 1 };
+    const next = '/weak-password?verified=true';
+    expect(decide(input('mfa', { user: weak, signInNext: next }))).toEqual({
+      kind: 'redirect',
+      to: next,
+    });
+    // Not finishing a sign-in: the page asked for is where the user goes back to.
+    expect(decide(input('profile', { user: weak, path: '/profile' }))).toEqual({
+      kind: 'redirect',
+      to: '/weak-password?verified=true&target=%2Fprofile',
+    });
+  });
   it.each(publicRoutes)('%s: a sign-in finishing there goes on to its next screen', (to) => {
     expect(decide(input(to, { user: plain, signInNext: '/setup-mfa' }))).toEqual({
       kind: 'redirect',

@@ -187,8 +187,12 @@ export function decide(input: GuardInput): GuardDecision {
     return redirect(href('login.email', { target: input.path }));
   }
 
-  // Back to where the user was going once the password is replaced.
-  if (weak) return redirect(href('weak-password', { verified: 'true', target: input.path }));
+  // Back to where the user was going once the password is replaced. A sign-in
+  // finishing on its code screen has decided that already: that screen is no target.
+  if (weak) {
+    if (input.signInNext && input.signInNext !== input.path) return redirect(input.signInNext);
+    return redirect(href('weak-password', { verified: 'true', target: input.path }));
+  }
 
   if (forcedMfaApplies(user, input.targetClientId) && !FORCED_MFA_EXEMPT.has(to)) {
     if (from !== null && MFA_SETUP_ROUTES.has(from))

@@ -79,16 +79,34 @@ export async function finishSignIn(
   if (user) await applyUserLanguage(user);
   const next = await nextAfterSignIn(user, { weak, target, via });
   await queryClient.invalidateQueries({ queryKey: queryKeys.mfaStatus });
-  // The next screen is decided before the app learns who is signed in, and the
-  // route guard sends the user there too (`sign-in-next.ts`): told earlier, it
-  // sent them home from the sign-in page while the next screen was still being
-  // decided, and the offer to set up MFA could end under the dashboard.
-  const internal = next ?? internalTarget(target);
-  setSignInNext(internal);
+  // The next screen is decided before the app learns who is signed in: told
+  // earlier, the route guard sent the user home from the sign-in page while the
+  // next screen was still being decided, and the offer to set up MFA could end
+  // under the dashboard.
+  arriveSignedIn(queryClient, answer, next ?? internalTarget(target), target, navigate);
+}
+
+/**
+ * Makes the signed-in user known to the app and leaves for `next` (null: the
+ * gateway's `/authorize`, for `target`) in one step. The route guard sends a
+ * signed-in user away from the sign-in and recovery pages; it sends them to
+ * `next` too (`sign-in-next.ts`), so neither navigation undoes the other.
+ */
+export function arriveSignedIn(
+  queryClient: QueryClient,
+  answer: unknown,
+  next: string | null,
+  target: string | null,
+  navigate: NavigateFunction,
+): void {
+  setSignInNext(next);
   queryClient.setQueryData(queryKeys.user, answer);
-  if (internal) navigate(internal, { replace: true });
+  if (next) navigate(next, { replace: true });
   else goToTarget(target, navigate);
 }
+
+/** Where `target` leads once signed in: as `goToTarget` goes there. */
+export const targetAfterSignIn = (target: string | null): string | null => internalTarget(target);
 
 /**
  * The screen that follows a sign-in before its target (spec part 4, after a

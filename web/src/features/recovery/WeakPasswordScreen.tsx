@@ -2,11 +2,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Status } from '../../components/Notice';
-import { queryKeys } from '../../lib/api';
+import { api } from '../../lib/api';
 import { errorOf, errorText } from '../../lib/errors';
 import { href } from '../../lib/routes';
 import { useCurrentUser } from '../../lib/session';
-import { goToTarget } from '../../lib/sign-in';
+import { arriveSignedIn, targetAfterSignIn } from '../../lib/sign-in';
 import { useReplaceWeakPassword } from './api/recovery';
 import { NewPasswordForm } from './components/NewPasswordForm';
 
@@ -37,10 +37,9 @@ export default function WeakPasswordScreen() {
         <button
           type="button"
           className="button button-block"
-          onClick={() => {
-            goToTarget(target, navigate);
-            queryClient.setQueryData(queryKeys.user, done);
-          }}
+          onClick={() =>
+            arriveSignedIn(queryClient, done, targetAfterSignIn(target), target, navigate)
+          }
         >
           {t('recovery.weak.continue')}
         </button>
@@ -60,9 +59,15 @@ export default function WeakPasswordScreen() {
     );
   }
 
-  // 409: the password is no longer weak; the user may go on.
+  // 409: the password is no longer weak; the user, read again, goes on.
   const save = (password: string) =>
-    replace.mutate(password, { onSuccess: (saved) => saved || goToTarget(target, navigate) });
+    replace.mutate(password, {
+      onSuccess: async (saved) => {
+        if (saved) return;
+        const answer = await api.profile.getUser();
+        arriveSignedIn(queryClient, answer, targetAfterSignIn(target), target, navigate);
+      },
+    });
 
   return (
     <section className="card narrow" aria-labelledby="weak-title">

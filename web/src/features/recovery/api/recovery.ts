@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { answerOrThrow, api, queryKeys } from '../../../lib/api';
+import { useMutation } from '@tanstack/react-query';
+import { answerOrThrow, api } from '../../../lib/api';
 import { errorOf } from '../../../lib/errors';
 import { type ForgotState, forgotPassword, forgotUsername } from '../../../lib/flow-state';
 import { setWeakLock } from '../../../lib/weak-lock';
@@ -62,20 +62,17 @@ export const useForgotUsername = () =>
 
 /**
  * Replaces a weak password (`POST /user/password/weak`): answers the saved
- * user, or null when the password was no longer weak (409) and the user is
- * read again. Either way the session is no longer confined.
+ * user, or null when the password was no longer weak (409): the screen reads
+ * the user again. Either way the session is no longer confined.
  */
 export function useReplaceWeakPassword() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (password: string) =>
       answerOrThrow(api.profile.replaceWeakPassword({ body: { password } })).catch((thrown) => {
         if (errorOf(thrown).kind === 'conflict') return null;
         throw thrown;
       }),
-    onSuccess: async (res) => {
-      setWeakLock(false);
-      if (!res) await queryClient.invalidateQueries({ queryKey: queryKeys.user });
-    },
+    // The screen makes the user known again as it leaves (`arriveSignedIn`).
+    onSuccess: () => setWeakLock(false),
   });
 }
