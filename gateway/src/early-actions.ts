@@ -6,11 +6,12 @@ import { createHash } from 'node:crypto';
  * reload the page and lose what was typed (a GET would even put it in the
  * address); a link in the page would load the next page whole, outside the
  * journey that leads to it. This inline script, the only one on a drawn page,
- * holds both (links in the page's `<main>`, and its buttons that only the script
- * makes work: show password, sign in with a passkey): it stops the browser's own and
- * queues them; once hydrated, the app does them in order, as if done then
- * (`web/src/lib/early-actions.ts`). The header (language links, the brand)
- * keeps working without the script. It stops holding as soon as the app says
+ * holds both (links in the page's `<main>`, and the buttons that only the script
+ * makes work: show password, sign in with a passkey, the signed-in header's
+ * account menu and sign-out): it stops the browser's own and queues them; once
+ * hydrated, the app does them in order, as if done then
+ * (`web/src/lib/early-actions.ts`). The header's links (language links, the
+ * brand, the account pages' navigation) keep working without the script. It stops holding as soon as the app says
  * it is there (`__portalHydrated`).
  *
  * It also starts the app's script, once the whole page has been painted: the
@@ -34,7 +35,7 @@ export const EARLY_ACTIONS_SCRIPT = [
   'q.push({form:e.target,submitter:e.submitter||null,shown:[].map.call(e.target.elements,function(f){return[f.id||f.name,f.value]})});',
   "e.target.setAttribute('aria-busy','true')},true);",
   "d.addEventListener('click',function(e){if(w.__portalHydrated||e.button!==0||e.metaKey||e.ctrlKey||e.shiftKey||e.altKey)return;",
-  "var t=e.target.closest&&e.target.closest('main a[href]:not([target]),main button[type=button]');",
+  "var t=e.target.closest&&e.target.closest('main a[href]:not([target]),button[type=button]');",
   'if(!t)return;e.preventDefault();e.stopPropagation();q.push({click:t})},true);',
   // The app's script, named in the page, is fetched and run once the page's last large paint is
   // in: two frames after the latest `largest-contentful-paint` entry (the lower part of a phone's

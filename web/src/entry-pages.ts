@@ -15,12 +15,23 @@ export const ENTRY_PAGES = [
 ] as const;
 
 /**
- * The modules each entry page is drawn from, as Vite's build manifest names
+ * The signed-in pages the gateway draws, for the user the session belongs to:
+ * the dashboard, where every sign-in lands and the account's first paint is
+ * (docs/decisions/0005-server-rendered-entry-pages.md). The other account
+ * pages are drawn in the browser.
+ */
+export const SIGNED_IN_PAGES = ['/user/dashboard'] as const;
+
+/**
+ * The modules each drawn page is drawn from, as Vite's build manifest names
  * them: the gateway links the stylesheets of their chunks (and of every chunk
  * they import) into the drawn page, which is then styled before its script
  * arrives. `gateway/src/plugins/web.test.ts` holds every one to the manifest.
  */
-export const PAGE_SOURCES: Record<(typeof ENTRY_PAGES)[number], readonly string[]> = {
+export const PAGE_SOURCES: Record<
+  (typeof ENTRY_PAGES)[number] | (typeof SIGNED_IN_PAGES)[number],
+  readonly string[]
+> = {
   '/login/email': ['src/features/auth/LoginScreen.tsx', 'src/features/passkeys/PasskeySignIn.tsx'],
   '/login/phone': [
     'src/features/auth/LoginScreen.tsx',
@@ -33,4 +44,9 @@ export const PAGE_SOURCES: Record<(typeof ENTRY_PAGES)[number], readonly string[
   '/onboarding': ['src/features/onboarding/OnboardingStartScreen.tsx'],
   // Part of the entry chunk: its styles come with the page's own stylesheet.
   '/maintenance': [],
+  '/user/dashboard': [
+    'src/app/all-screens.tsx',
+    'src/features/dashboard/DashboardScreen.tsx',
+    'src/features/dashboard/SecurityCheckup.tsx',
+  ],
 };

@@ -1,18 +1,21 @@
-import type { Locale, PortalConfig } from '@portal/contract';
+import type { Locale, PortalConfig, User } from '@portal/contract';
 import i18next, { type PostProcessorModule } from 'i18next';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { startSignedOut } from './app/App';
+import { queryClient, startSignedIn, startSignedOut } from './app/App';
 import { preloadPage } from './app/router';
+import { SIGNED_IN_PAGES } from './entry-pages';
 import {
   changeLocale,
   htmlLang,
   initI18n,
+  localeOfLanguage,
   type Namespace,
   pickLocale,
   STARTUP_NAMESPACES,
   textsOf,
 } from './i18n/i18n';
 import { setConfig } from './lib/config';
+import { decide } from './lib/guard-rules';
 import { pageTitleOf } from './lib/page-navigation';
 import { routeNameOf } from './lib/routes';
 import { Page } from './page';
@@ -25,7 +28,7 @@ import type { PageData } from './page-data';
  * own renderer; `main.tsx` hydrates them with the same data.
  */
 
-export { ENTRY_PAGES, PAGE_SOURCES } from './entry-pages';
+export { ENTRY_PAGES, PAGE_SOURCES, SIGNED_IN_PAGES } from './entry-pages';
 
 /** The languages of an `Accept-Language` header, most wanted first (RFC 9110 §12.5.4). */
 export function acceptedLanguages(header: string | undefined): string[] {
@@ -99,20 +102,38 @@ async function textsIn(locale: Locale): Promise<void> {
   }
 }
 
-async function draw(location: string, config: PortalConfig, locale: Locale): Promise<DrawnPage> {
+async function draw(
+  location: string,
+  config: PortalConfig,
+  locale: Locale,
+  user?: User,
+): Promise<DrawnPage> {
   setConfig(config);
-  startSignedOut();
+  // Nothing of an earlier page's visitor is left in the cache.
+  queryClient.clear();
+  if (user) startSignedIn(user);
+  else startSignedOut();
   await textsIn(locale);
   const { pathname } = new URL(location, 'http://portal');
   if (!config.maintenance) await preloadPage(pathname);
   used.clear();
-  const { prelude } = await prerenderToNodeStream(<Page config={config} location={location} />);
   let html = '';
-  for await (const chunk of prelude) html += chunk;
+  try {
+    const { prelude } = await prerenderToNodeStream(<Page config={config} location={location} />);
+    for await (const chunk of prelude) html += chunk;
+  } finally {
+    // The user's data stays in memory no longer than their page's render.
+    if (user) queryClient.clear();
+  }
   // The CSP allows no style attribute (style-src 'self'): React Aria's visually hidden
   // parts keep theirs as data, which styles.css matches and `main.tsx` applies.
   html = html.replace(/ style="([^"]*)"/g, ' data-ssr-style="$1"');
-  const data: PageData = { config, locale, texts: textsOf(new Set([...PAGE_NAMESPACES, ...used])) };
+  const data: PageData = {
+    config,
+    locale,
+    texts: textsOf(new Set([...PAGE_NAMESPACES, ...used])),
+    ...(user ? { user } : {}),
+  };
   const title = pageTitleOf(i18next.t, routeNameOf(pathname));
   return {
     lang: htmlLang(locale),
@@ -129,6 +150,38 @@ let queue: Promise<unknown> = Promise.resolve();
 /** Draws `location` (path and query) for a signed-out visitor of `config`'s variant in `locale`. */
 export function render(location: string, config: PortalConfig, locale: Locale): Promise<DrawnPage> {
   const page = queue.then(() => draw(location, config, locale));
+  queue = page.catch(() => undefined);
+  return page;
+}
+
+/**
+ * Draws `location` for the signed-in `user` (`GET /api/user`'s answer to this
+ * very request), in the account's language as the browser would pick it
+ * (spec part 4, root on load), or null when the page is not one the server
+ * draws for them: another page, an address with a query (the dashboard's
+ * `redirect_uri`), or one the route guard would not show this user (a weak
+ * password, a forced second factor): the browser then draws it as before.
+ */
+export function renderSignedIn(
+  location: string,
+  config: PortalConfig,
+  user: User,
+): Promise<DrawnPage | null> {
+  const { pathname, search } = new URL(location, 'http://portal');
+  const drawable = (SIGNED_IN_PAGES as readonly string[]).includes(pathname) && !search;
+  if (!drawable || config.maintenance) return Promise.resolve(null);
+  const decision = decide({
+    to: routeNameOf(pathname),
+    from: null,
+    path: location,
+    user,
+    duplicatedLogged: false,
+    loginPending: false,
+    targetClientId: null,
+  });
+  if (decision.kind !== 'render') return Promise.resolve(null);
+  const locale = localeOfLanguage(user.language, config.languages) ?? config.defaultLanguage;
+  const page = queue.then(() => draw(location, config, locale, user));
   queue = page.catch(() => undefined);
   return page;
 }

@@ -1,7 +1,8 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App, startSignedOut } from './app/App';
+import { App, startSignedIn, startSignedOut } from './app/App';
 import { fetchPageCode, preloadPage } from './app/router';
+import { preloadAccountMenu } from './components/HeaderTools';
 import {
   initI18n,
   initI18nWith,
@@ -32,11 +33,15 @@ async function hydrate(root: HTMLElement, data: NonNullable<ReturnType<typeof re
   // Error reporting: its SDK loads only when the operator configured a DSN.
   startErrorReporting(data.config);
   if (!data.config.maintenance) {
-    startSignedOut();
+    if (data.user) startSignedIn(data.user);
+    else startSignedOut();
     await yieldToBrowser();
     await initI18nWith(data.locale, data.texts);
     await yieldToBrowser();
-    await preloadPage(window.location.pathname).catch(() => undefined);
+    await Promise.all([
+      preloadPage(window.location.pathname),
+      data.user ? preloadAccountMenu() : null,
+    ]).catch(() => undefined);
   }
   await yieldToBrowser();
   // Through the CSSOM, which the CSP allows (see entry-server.tsx).

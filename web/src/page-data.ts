@@ -1,16 +1,22 @@
-import type { Locale, PortalConfig } from '@portal/contract';
+import type { Locale, PortalConfig, User } from '@portal/contract';
 import type { PageTexts } from './i18n/i18n';
 
 /**
  * What a server-drawn page carries for its first client render, in
  * `<script type="application/json" id="page-data">` (data, not code: the CSP
  * allows it): the variant's config, the language and the texts the server
- * drew with, so that hydration draws the same page without a request.
+ * drew with (and, signed in, the user), so that hydration draws the same page
+ * without a request.
  */
 export interface PageData {
   config: PortalConfig;
   locale: Locale;
   texts: PageTexts;
+  /**
+   * On a signed-in page the gateway drew (the dashboard): the user it drew it
+   * for, as `GET /api/user` answered this request. Absent on a signed-out page.
+   */
+  user?: User;
 }
 
 export const PAGE_DATA_ID = 'page-data';

@@ -5,7 +5,7 @@ import { PAGE_SOURCES } from '../../../web/src/entry-pages';
 import { de, en, fr, nl } from '../../../web/src/i18n/locales/index';
 import { luWording } from '../../../web/src/i18n/locales/lu';
 import { chooseLanguage } from '../../fixtures/language';
-import { DEMO_PASSWORD, expect, outboxCode, test } from '../../fixtures/login';
+import { DEMO_PASSWORD, expect, outboxCode, signInThroughApi, test } from '../../fixtures/login';
 import { BE_URL, LU_URL, PORTS } from '../../playwright.config';
 
 /*
@@ -400,4 +400,74 @@ test('no hydration warning on any entry page, in either variant', async ({ page 
     }
   }
   expect(errors).toEqual([]);
+});
+
+/** The HTML the gateway answers for `path` to this browser (its cookies), read from the page. */
+function documentOf(page: Page, path: string) {
+  return page.evaluate(async (url) => {
+    const res = await fetch(url, { headers: { accept: 'text/html' } });
+    return { cache: res.headers.get('cache-control'), html: await res.text() };
+  }, path);
+}
+
+test('the dashboard arrives drawn for the signed-in user, in their language, and the script takes it over', async ({
+  page,
+  request,
+}) => {
+  const errors = watchErrors(page);
+  // Emma's account is in Dutch.
+  await signInThroughApi(page, request, 'employee@example.be');
+  // The page itself holds her dashboard, and no cache keeps it.
+  const { cache, html } = await documentOf(page, '/user/dashboard');
+  expect(cache).toBe('no-store');
+  expect(html).toContain('<html lang="nl">');
+  expect(html).toContain('Welkom, Emma');
+  expect(html).toContain('Je diensten');
+
+  // Drawn before its script: the welcome, the services and the header are there.
+  const release = await holdScript(page);
+  await page.goto('/user/dashboard', { waitUntil: 'commit' });
+  await expect(page.getByRole('heading', { name: 'Welkom, Emma' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Je diensten' })).toBeVisible();
+  await expect(page).toHaveTitle(/^Dashboard/);
+  release();
+  // Taken over: the security checkup's answer arrives, and its link leads on in the app.
+  await expect(page.getByRole('region', { name: 'Veiligheidscheck' })).toHaveAttribute(
+    'aria-busy',
+    'false',
+  );
+  await page.waitForLoadState('networkidle');
+  expect(errors).toEqual([]);
+});
+
+test("the header's account menu pressed before the script arrives opens once the script is there", async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await signInThroughApi(page, request, 'employee@example.be');
+  const release = await holdScript(page);
+  await page.goto('/user/dashboard', { waitUntil: 'commit' });
+  await expect(page.getByRole('heading', { name: 'Welkom, Emma' })).toBeVisible();
+  await page.getByRole('button', { name: /^Account van / }).click();
+  release();
+  await expect(page.getByRole('menu')).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Afmelden' })).toBeVisible();
+});
+
+test('a session the account API no longer knows gets the app, which sends the visitor to the sign-in', async ({
+  page,
+}) => {
+  // A session cookie that leads to nobody (signed out elsewhere, expired, revoked).
+  await page
+    .context()
+    .addCookies([
+      { name: 'access_token', value: 'a'.repeat(40), url: BE_URL, httpOnly: true, sameSite: 'Lax' },
+    ]);
+  await page.goto('/healthz');
+  const { html } = await documentOf(page, '/user/dashboard');
+  expect(html).not.toContain('Emma');
+  expect(html).not.toContain('id="page-data"');
+  await page.goto('/user/dashboard');
+  await expect(page).toHaveURL(/\/login\/email\?target=%2Fuser%2Fdashboard$/);
 });

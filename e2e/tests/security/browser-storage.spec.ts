@@ -24,12 +24,17 @@ test('on load the account shows as the server has it, never an out-of-date copy'
     await held;
     await route.continue();
   });
-  await page.goto('/user/dashboard');
-  // Until the server answers: the page loading, not the old name (the browser keeps none).
+  // A page the browser draws: until the server answers, the page loading, not the old
+  // name (the browser keeps none).
+  await page.goto('/profile');
   await expect(page.getByRole('status')).toContainText(/Loading|Laden/);
-  await expect(page.getByText('Welkom, Emma')).toHaveCount(0);
+  await expect(page.getByText('Emma')).toHaveCount(0);
   answer();
+  await expect(page.getByText('Emmy').first()).toBeVisible();
+  // The dashboard the server draws: the name as the server has it now, in the page itself.
+  await page.goto('/user/dashboard');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welkom, Emmy');
+  await expect(page.getByText('Emma')).toHaveCount(0);
 });
 
 test('the browser keeps the language of the account, nothing else, and forgets it on sign-out', async ({

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { stackForTest } from '../test-helpers';
+import { browserHeaders, signIn, stackForTest, type TestStack } from '../test-helpers';
 import { styleHash, stylesheetsOf } from './web';
 
 describe('static web app', () => {
@@ -176,5 +176,103 @@ describe('a drawn entry page', () => {
     });
     expect(app.body).toContain('<link rel="stylesheet" crossorigin href="/assets/index-1.css">');
     expect(app.body).not.toContain('<style>');
+  });
+});
+
+describe('a drawn signed-in page', () => {
+  const root = mkdtempSync(join(tmpdir(), 'portal-drawn-user-'));
+
+  beforeAll(async () => {
+    await mkdir(join(root, 'assets'));
+    await mkdir(join(root, 'ssr'));
+    writeFileSync(
+      join(root, 'index.html'),
+      '<!doctype html><html lang="en"><head><title>Account</title></head><body><div id="root"></div></body></html>',
+    );
+    // A server bundle as the web build makes it: the dashboard, drawn for the user it is given.
+    writeFileSync(
+      join(root, 'ssr', 'entry-server.mjs'),
+      [
+        'export const ENTRY_PAGES = [];',
+        "export const SIGNED_IN_PAGES = ['/user/dashboard'];",
+        'export const PAGE_SOURCES = {};',
+        "export const localeFor = () => 'en';",
+        'export const render = async () => null;',
+        'export const renderSignedIn = async (location, config, user) =>',
+        "  user.password_status === 1 ? null : ({ lang: user.language, title: 'Dashboard',",
+        "    html: '<main><h1>Welcome, ' + user.firstname + '</h1></main>', data: JSON.stringify({ user }) });",
+      ].join('\n'),
+    );
+  });
+
+  const dashboard = (s: TestStack, cookie?: string) =>
+    s.gateway.inject({
+      url: '/user/dashboard',
+      headers: browserHeaders(s),
+      ...(cookie ? { cookies: { access_token: cookie } } : {}),
+    });
+
+  it("holds the session's own user, read through the portal's rules, and is kept by no cache", async () => {
+    const s = await stackForTest({ WEB_DIST: root });
+    const page = await dashboard(s, await signIn(s));
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<html lang="nl">');
+    expect(page.body).toContain('<h1>Welcome, Emma</h1>');
+    expect(page.headers['cache-control']).toBe('no-store');
+    // Another user's session, another page: nothing of the first is kept.
+    const other = await dashboard(s, await signIn(s, 'customer@example.be'));
+    expect(other.body).toContain('<h1>Welcome, Chloé</h1>');
+    expect(other.body).not.toContain('Emma');
+  });
+
+  it("is the app's shell, with no one's data, for a session the account API does not know", async () => {
+    const s = await stackForTest({ WEB_DIST: root });
+    const page = await dashboard(s, 'a'.repeat(40));
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<div id="root"></div>');
+    expect(page.headers['cache-control']).toBe('no-cache');
+  });
+
+  it("is the app's shell when the account API is gone: the browser meets that itself", async () => {
+    const s = await stackForTest({ WEB_DIST: root });
+    const cookie = await signIn(s);
+    await s.be.app.close();
+    const page = await dashboard(s, cookie);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<div id="root"></div>');
+  });
+
+  it("is the app's shell for a page the server does not draw for this user, or with a query", async () => {
+    const s = await stackForTest({ WEB_DIST: root });
+    const weak = await dashboard(s, await signIn(s, 'weak@example.be'));
+    expect(weak.body).toContain('<div id="root"></div>');
+    const cookie = await signIn(s);
+    const query = await s.gateway.inject({
+      url: '/user/dashboard?redirect_uri=https%3A%2F%2Fexample.org',
+      headers: browserHeaders(s),
+      cookies: { access_token: cookie },
+    });
+    expect(query.body).toContain('<div id="root"></div>');
+    // Reached from another site: drawn in the browser, whose own call is same-origin.
+    for (const site of ['cross-site', 'same-site']) {
+      const linked = await s.gateway.inject({
+        url: '/user/dashboard',
+        headers: { ...browserHeaders(s), 'sec-fetch-site': site },
+        cookies: { access_token: cookie },
+      });
+      expect(linked.body, site).toContain('<div id="root"></div>');
+    }
+    const typed = await s.gateway.inject({
+      url: '/user/dashboard',
+      headers: { ...browserHeaders(s), 'sec-fetch-site': 'none' },
+      cookies: { access_token: cookie },
+    });
+    expect(typed.body).toContain('<h1>Welcome, Emma</h1>');
+    const profile = await s.gateway.inject({
+      url: '/profile',
+      headers: browserHeaders(s),
+      cookies: { access_token: cookie },
+    });
+    expect(profile.body).toContain('<div id="root"></div>');
   });
 });

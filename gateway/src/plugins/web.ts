@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { constants } from 'node:zlib';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import type { PortalConfig, Variant } from '@portal/contract';
+import type { PortalConfig, User, Variant } from '@portal/contract';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { EARLY_ACTIONS_SCRIPT } from '../early-actions';
@@ -36,14 +36,19 @@ export const compressOptions = {
 /** The web app's server bundle (`web/src/entry-server.tsx`, built into `dist/ssr`). */
 interface EntryServer {
   ENTRY_PAGES: readonly string[];
+  SIGNED_IN_PAGES: readonly string[];
   /** The source modules each entry page is drawn from (keys of Vite's manifest). */
   PAGE_SOURCES: Readonly<Record<string, readonly string[]>>;
   localeFor(config: PortalConfig, acceptLanguage?: string, remembered?: string): string;
-  render(
-    location: string,
-    config: PortalConfig,
-    locale: string,
-  ): Promise<{ lang: string; title: string; html: string; data: string }>;
+  render(location: string, config: PortalConfig, locale: string): Promise<DrawnPage>;
+  renderSignedIn(location: string, config: PortalConfig, user: User): Promise<DrawnPage | null>;
+}
+
+interface DrawnPage {
+  lang: string;
+  title: string;
+  html: string;
+  data: string;
 }
 
 /** The language cookie the web app writes (`web/src/i18n/remember.ts`) and the server reads. */
@@ -63,11 +68,7 @@ const ENTRY_STYLESHEET = /<link rel="stylesheet"[^>]*href="\/assets\/[^"]+\.css"
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
 
 /** `index.html` with a drawn page in it: its language, title, styles, markup and data block. */
-function fill(
-  template: string,
-  page: Awaited<ReturnType<EntryServer['render']>>,
-  css: string,
-): string {
+function fill(template: string, page: DrawnPage, css: string): string {
   return (
     template
       // The page's styles in the HTML (allowed by their hash): it paints with the HTML alone.
@@ -144,7 +145,7 @@ export async function readWebBuild(root: string): Promise<WebBuild | null> {
     ? JSON.parse(readFileSync(manifestFile, 'utf8'))
     : {};
   const styles = new Map<string, string>();
-  for (const path of server?.ENTRY_PAGES ?? []) {
+  for (const path of [...(server?.ENTRY_PAGES ?? []), ...(server?.SIGNED_IN_PAGES ?? [])]) {
     const files = stylesheetsOf(manifest, ['index.html', ...(server?.PAGE_SOURCES[path] ?? [])]);
     const css = files.map((file) => readFileSync(join(root, file), 'utf8')).join('\n');
     // Text that would end the element early is never inlined (the build writes none).
@@ -195,6 +196,7 @@ export const webPlugin: FastifyPluginAsync<{ build: WebBuild; config: Config }> 
 
   if (!server) app.log.warn({ root }, 'no server bundle: the entry pages are drawn in the browser');
   const entryPages = new Set(server?.ENTRY_PAGES ?? []);
+  const signedInPages = new Set(server?.SIGNED_IN_PAGES ?? []);
   const configs: Record<Variant, PortalConfig> = {
     be: portalConfig(config, 'be'),
     lu: portalConfig(config, 'lu'),
@@ -238,6 +240,56 @@ export const webPlugin: FastifyPluginAsync<{ build: WebBuild; config: Config }> 
   };
 
   /**
+   * A signed-in page drawn for the session's user, or null (the browser then
+   * draws it). The user is read through the portal's own `GET /api/user`, so
+   * every rule a signed-in call meets applies here too: the session store,
+   * a revoked or replaced session, the weak-password confinement, the
+   * account API's own answer. Anything but its 200 (no user, the account API
+   * slow or gone, maintenance) and the page is the app's shell, as before:
+   * the browser then meets that answer itself and shows what it means.
+   */
+  const drawSignedIn = async (
+    request: FastifyRequest,
+    entry: EntryServer,
+  ): Promise<string | null> => {
+    // Only for the person's own navigation (typed, a bookmark, a reload, a link of the
+    // portal's): a page reached from another site is drawn in the browser, which reads the
+    // user with a same-origin call. No answer to another site's request holds the user.
+    const site = request.headers['sec-fetch-site'];
+    if (site !== undefined && site !== 'same-origin' && site !== 'none') return null;
+    const {
+      'accept-encoding': _encoding,
+      'content-length': _length,
+      'sec-fetch-site': _site,
+      ...headers
+    } = request.headers;
+    const answer = await request.server.inject({
+      method: 'GET',
+      url: '/api/user',
+      headers: { ...headers, accept: 'application/json' },
+      remoteAddress: request.socket.remoteAddress ?? request.ip,
+    });
+    if (answer.statusCode !== 200) return null;
+    const { data: user } = answer.json<{ data: User }>();
+    const page = await entry.renderSignedIn(request.url, configs[request.variant], user);
+    return page && fill(template, page, styles.get(request.url) ?? '');
+  };
+
+  const sendSignedIn = async (request: FastifyRequest, reply: FastifyReply, entry: EntryServer) => {
+    const html = await drawSignedIn(request, entry).catch((err: unknown) => {
+      request.log.warn({ err }, 'signed-in page not drawn; the browser draws it');
+      return null;
+    });
+    if (html === null) return sendIndex(reply);
+    // The person's own data: kept by no cache, not even the browser's back-forward one.
+    return reply
+      .header('cache-control', 'no-store')
+      .header('vary', 'cookie')
+      .type('text/html; charset=utf-8')
+      .send(html);
+  };
+
+  /**
    * `?lang=xx`: the switcher's links before the script runs. The choice is
    * remembered as the script would remember it (for the next visit, and
    * handed over to the next page as this visit's choice), and the same
@@ -267,6 +319,10 @@ export const webPlugin: FastifyPluginAsync<{ build: WebBuild; config: Config }> 
       return reply.header('cache-control', 'no-store').redirect(`/login/email${query}`, 302);
     }
     if (server && signedOut && entryPages.has(path)) return sendDrawn(request, reply, server);
+    // The dashboard, where a sign-in lands, drawn with its user (no query: see `renderSignedIn`).
+    if (server && !signedOut && signedInPages.has(request.url)) {
+      return sendSignedIn(request, reply, server);
+    }
     return sendIndex(reply);
   };
   app.get('/', page);

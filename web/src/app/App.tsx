@@ -1,3 +1,4 @@
+import type { User } from '@portal/contract';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { BrowserRouter, StaticRouter, useLocation, useNavigate, useRoutes } from 'react-router';
@@ -72,6 +73,20 @@ export function startSignedOut(): void {
   queryClient.setQueryData(queryKeys.user, {
     status: 401,
     body: { code: 'unauthorized' },
+    headers: new Headers(),
+  });
+}
+
+/**
+ * A signed-in visit the gateway drew (`GET /api/user`'s answer in the page):
+ * the app starts with that user, as the server drew the page, without asking
+ * again. The gateway read it for this very request, through the same route.
+ */
+export function startSignedIn(user: User): void {
+  keepCopy(user);
+  queryClient.setQueryData(queryKeys.user, {
+    status: 200,
+    body: { data: user },
     headers: new Headers(),
   });
 }

@@ -1,6 +1,7 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { lazyScreen } from '../lib/lazy';
 import { useLogout } from '../lib/logout';
 import { href } from '../lib/routes';
 import { useCurrentUser } from '../lib/session';
@@ -9,7 +10,14 @@ import { LanguageSwitcher } from './LanguageSwitcher';
 import './widgets.css';
 
 // The widget library's menu comes with the first signed-in page, never with the sign-in pages.
-const AccountMenu = lazy(() => import('./AccountMenu'));
+const AccountMenu = lazyScreen(() => import('./AccountMenu'));
+
+/**
+ * Loads the account menu's code: a signed-in page the server drew does so
+ * before hydrating, so that the menu's button works as soon as the page does
+ * (a press held before the script is then done on it: `lib/early-actions.ts`).
+ */
+export const preloadAccountMenu = (): Promise<unknown> => AccountMenu.preload();
 
 /** Up to two initials of the user's names, for the avatar. */
 function initialsOf(first: string, last: string) {
