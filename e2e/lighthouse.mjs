@@ -321,6 +321,17 @@ try {
         ),
       );
     }
+    // A run that drew nothing (Lighthouse's runtime error: the page failed to load) has no
+    // figures to judge: named here, with Lighthouse's reason, and the page counts as missed.
+    const broken = runs.filter((r) => r.lhr.audits['first-contentful-paint']?.numericValue == null);
+    if (broken.length > 0) {
+      for (const { lhr } of broken) {
+        const why = lhr.runtimeError ?? { code: 'NO_FCP', message: 'no first paint' };
+        console.error(`${base}${path}: a run failed: ${why.code}: ${why.message}`);
+      }
+      failed = true;
+      continue;
+    }
     // The run with the median first paint and time to interactive (Lighthouse CI's choice).
     const median = computeMedianRun(runs.map((r) => r.lhr));
     const result = runs.find((r) => r.lhr === median) ?? runs[0];
