@@ -1,11 +1,14 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
+import { createServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { buildMockUpstream } from '@portal/mock-upstream';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { browserHeaders, signIn, stackForTest, type TestStack } from '../test-helpers';
-import { styleHash, stylesheetsOf } from './web';
+import { SIGNED_IN_WAIT_MS, styleHash, stylesheetsOf } from './web';
 
 describe('static web app', () => {
   const root = mkdtempSync(join(tmpdir(), 'portal-web-'));
@@ -240,6 +243,48 @@ describe('a drawn signed-in page', () => {
     const page = await dashboard(s, cookie);
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<div id="root"></div>');
+  });
+
+  it("is the app's shell, without waiting, while the account API is slow", async () => {
+    // The account API behind a link that holds its answers to `GET /user` for 3 s when asked.
+    const mock = buildMockUpstream({ region: 'be' });
+    const target = new URL(await mock.app.listen({ port: 0, host: '127.0.0.1' }));
+    onTestFinished(() => mock.app.close());
+    let slow = false;
+    const link = createServer((req, res) => {
+      const forward = () =>
+        req.pipe(
+          httpRequest(
+            {
+              host: target.hostname,
+              port: target.port,
+              path: req.url,
+              method: req.method,
+              headers: req.headers,
+            },
+            (answer) => {
+              res.writeHead(answer.statusCode ?? 502, answer.headers);
+              answer.pipe(res);
+            },
+          ),
+        );
+      if (slow && req.method === 'GET' && req.url === '/user') setTimeout(forward, 3000);
+      else forward();
+    });
+    await new Promise<void>((resolve) => link.listen(0, '127.0.0.1', resolve));
+    onTestFinished(() => new Promise<void>((resolve) => link.close(() => resolve())));
+    const { port } = link.address() as AddressInfo;
+    const s = await stackForTest({ WEB_DIST: root, UPSTREAM_BE_URL: `http://127.0.0.1:${port}` });
+    // Signed in by password alone (its codes would be in the other mock's outbox), and drawn.
+    const cookie = await signIn(s, 'customer@example.be');
+    expect((await dashboard(s, cookie)).body).toContain('<h1>Welcome, Chloé</h1>');
+    slow = true;
+    const started = performance.now();
+    const page = await dashboard(s, cookie);
+    const waited = performance.now() - started;
+    expect(page.body).toContain('<div id="root"></div>');
+    expect(waited).toBeGreaterThanOrEqual(SIGNED_IN_WAIT_MS - 50);
+    expect(waited).toBeLessThan(2500);
   });
 
   it("is the app's shell for a page the server does not draw for this user, or with a query", async () => {

@@ -59,6 +59,13 @@ const LANGUAGE_COOKIE = 'lang';
  */
 const CHOSEN_COOKIE = 'lang_chosen';
 const HAND_OVER_S = 10 * 60;
+/**
+ * How long a signed-in page waits to be drawn (the user's read, the render)
+ * before the app's shell goes instead: about what the browser takes to draw
+ * it itself on a phone. Past it, the person gets the app's own loading state
+ * rather than a blank tab while the account API is slow.
+ */
+export const SIGNED_IN_WAIT_MS = 1000;
 const ONE_YEAR_S = 365 * 24 * 60 * 60;
 const LANGUAGES = new Set(['en', 'fr', 'nl', 'de']);
 
@@ -245,12 +252,14 @@ export const webPlugin: FastifyPluginAsync<{ build: WebBuild; config: Config }> 
    * every rule a signed-in call meets applies here too: the session store,
    * a revoked or replaced session, the weak-password confinement, the
    * account API's own answer. Anything but its 200 (no user, the account API
-   * slow or gone, maintenance) and the page is the app's shell, as before:
-   * the browser then meets that answer itself and shows what it means.
+   * gone, maintenance), or no page within `SIGNED_IN_WAIT_MS` (the account API
+   * slow), and the page is the app's shell, as before: the browser then meets
+   * that answer itself and shows what it means.
    */
   const drawSignedIn = async (
     request: FastifyRequest,
     entry: EntryServer,
+    late: () => boolean,
   ): Promise<string | null> => {
     // Only for the person's own navigation (typed, a bookmark, a reload, a link of the
     // portal's): a page reached from another site is drawn in the browser, which reads the
@@ -269,17 +278,28 @@ export const webPlugin: FastifyPluginAsync<{ build: WebBuild; config: Config }> 
       headers: { ...headers, accept: 'application/json' },
       remoteAddress: request.socket.remoteAddress ?? request.ip,
     });
-    if (answer.statusCode !== 200) return null;
+    // Too late to be used: the shell has gone, no render for nobody.
+    if (answer.statusCode !== 200 || late()) return null;
     const { data: user } = answer.json<{ data: User }>();
     const page = await entry.renderSignedIn(request.url, configs[request.variant], user);
     return page && fill(template, page, styles.get(request.url) ?? '');
   };
 
   const sendSignedIn = async (request: FastifyRequest, reply: FastifyReply, entry: EntryServer) => {
-    const html = await drawSignedIn(request, entry).catch((err: unknown) => {
-      request.log.warn({ err }, 'signed-in page not drawn; the browser draws it');
-      return null;
-    });
+    let timer: NodeJS.Timeout | undefined;
+    let late = false;
+    const html = await Promise.race([
+      drawSignedIn(request, entry, () => late).catch((err: unknown) => {
+        request.log.warn({ err }, 'signed-in page not drawn; the browser draws it');
+        return null;
+      }),
+      new Promise<null>((resolve) => {
+        timer = setTimeout(() => {
+          late = true;
+          resolve(null);
+        }, SIGNED_IN_WAIT_MS);
+      }),
+    ]).finally(() => clearTimeout(timer));
     if (html === null) return sendIndex(reply);
     // The person's own data: kept by no cache, not even the browser's back-forward one.
     return reply
