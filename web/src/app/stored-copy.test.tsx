@@ -54,6 +54,11 @@ describe('a signed-in visitor without a stored copy', () => {
       await screen.findByRole('heading', { name: /Welkom/ }, { timeout: 15_000 }),
     ).toBeVisible();
     expect(window.location.pathname).toBe('/user/dashboard');
+    // The header's account menu, whose code loads with the first signed-in page: the test
+    // ends once it is there, not while its modules are still loading.
+    expect(
+      await screen.findByRole('button', { name: /^Account van / }, { timeout: 15_000 }),
+    ).toBeVisible();
     localStorage.removeItem('account');
   }, 30_000);
 });

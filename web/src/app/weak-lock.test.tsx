@@ -32,5 +32,10 @@ describe('403 weak_password (the gateway locks a weak sign-in down)', () => {
     const params = new URLSearchParams(window.location.search);
     expect(params.get('verified')).toBe('true');
     expect(params.get('target')).toBe('/security');
+    // The header's account menu, whose code loads with the first signed-in page: the test
+    // ends once it is there, not while its modules are still loading.
+    expect(
+      await screen.findByRole('button', { name: /^Account: / }, { timeout: 15_000 }),
+    ).toBeVisible();
   }, 30_000);
 });
