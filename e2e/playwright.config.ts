@@ -62,10 +62,13 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL: BE_URL,
-    // A failed test keeps its trace: every action with the page's DOM as it was (snapshots),
-    // and a screenshot at the failure. Not the screencast's frames: encoding them cost the
-    // browser a sixth of the suite's CPU on a 2-core machine (docs/performance.md).
-    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true },
+    // A failed test keeps a screenshot and the page's accessibility tree at the failure
+    // (`error-context.md`). Its trace (every action, the DOM as it was, the network) only
+    // with E2E_TRACE=1, when chasing a failure: recording it for every test cost the suite
+    // a tenth to a sixth of its time on a 2-core machine (docs/performance.md).
+    trace: process.env.E2E_TRACE
+      ? { mode: 'retain-on-failure', screenshots: false, snapshots: true }
+      : 'off',
     screenshot: 'only-on-failure',
     // One browser process less (the GPU's work in the browser's), and one renderer per tab
     // rather than one per site: the suite's pages span be., lu. and 127.0.0.1. What the

@@ -71,7 +71,7 @@ async function partnerTokenFor(userToken: string): Promise<string> {
 
 beforeAll(async () => {
   const { login, secret } = accounts.totp;
-  const signedIn = await signInWithCode(login, totpNow(secret), forwarded('192.0.2.40'));
+  const signedIn = await signInWithCode(login, await totpNow(secret), forwarded('192.0.2.40'));
   if (signedIn.status !== 200 || !('access_token' in signedIn.body)) {
     throw new Error(`sign-in failed: ${signedIn.status}`);
   }

@@ -24,7 +24,7 @@ describe('the per-account second-factor limit', () => {
   it('pauses the second factor after wrong codes spread over fresh challenges', async () => {
     const { login, secret } = accounts.pause;
     // A session of the owner, opened before, to read the history with.
-    const owner = await signInWithCode(login, totpNow(secret), forwarded('192.0.2.31'));
+    const owner = await signInWithCode(login, await totpNow(secret), forwarded('192.0.2.31'));
     if (owner.status !== 200 || !('access_token' in owner.body)) {
       throw new Error(`owner sign-in failed: ${owner.status}`);
     }
@@ -55,7 +55,7 @@ describe('the per-account second-factor limit', () => {
     expect(paused?.body).toMatchObject({ retry_after: retryAfter });
 
     // The right code on a fresh challenge is refused while the pause lasts.
-    const right = await signInWithCode(login, totpNow(secret), forwarded('192.0.2.60'));
+    const right = await signInWithCode(login, await totpNow(secret), forwarded('192.0.2.60'));
     expect(right.status).toBe(429);
     expect(right.body).toMatchObject({ code: 'mfa_paused' });
 

@@ -20,7 +20,7 @@ resetWhenMock();
 describe('single-use second factors', () => {
   it('refuses an authenticator code that already signed someone in', async () => {
     const { login, secret } = accounts.totp;
-    const code = totpNow(secret);
+    const code = await totpNow(secret);
     const first = await signInWithCode(login, code, forwarded('192.0.2.21'));
     expect(first.status).toBe(200);
     expect(first.body).toHaveProperty('access_token');
@@ -35,7 +35,7 @@ describe('single-use second factors', () => {
     const { login, secret } = accounts.totp;
     // The first test used this step's code: sign in with the next one.
     await untilNextTimeStep();
-    const code = totpNow(secret);
+    const code = await totpNow(secret);
     const signedIn = await signInWithCode(login, code, forwarded('192.0.2.23'));
     if (signedIn.status !== 200 || !('access_token' in signedIn.body)) {
       throw new Error(`sign-in failed: ${signedIn.status}`);
