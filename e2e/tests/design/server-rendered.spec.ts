@@ -239,6 +239,15 @@ const EARLY_FORMS = [
     shows: 'Check your messages',
   },
   {
+    path: '/forgot-password/phone',
+    fill: async (page: Page) => {
+      await page.getByRole('textbox', { name: 'Phone number' }).fill('0470000001');
+      await page.getByRole('button', { name: 'Send me a code' }).click();
+    },
+    // The number typed before the script is the one sent.
+    shows: 'Check your messages',
+  },
+  {
     path: '/forgot-username',
     fill: async (page: Page) => {
       await page.getByLabel('Card number', { exact: true }).fill('5065 0000 0000 0003');

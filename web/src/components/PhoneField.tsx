@@ -22,6 +22,9 @@ export interface PhoneValue {
 const loadRules = () => import('@portal/contract/rules');
 export const preloadPhoneRules = () => void loadRules();
 
+/** The number's input: a drawn page's handlers read what it shows (`lib/typed-before-script.ts`). */
+export const PHONE_INPUT_ID = 'login-username';
+
 /**
  * The number in E.164 (`+32470000001`), read with the chosen country code
  * unless the user typed an international number; null when it is not valid.
@@ -67,11 +70,11 @@ export function PhoneField({
             short: `${c.code} +${c.dial}`,
           }))}
         />
-        <label htmlFor="login-username" className="visually-hidden">
+        <label htmlFor={PHONE_INPUT_ID} className="visually-hidden">
           {t('signin.login.phone')}
         </label>
         <input
-          id="login-username"
+          id={PHONE_INPUT_ID}
           name="username"
           type="tel"
           autoComplete="tel-national"

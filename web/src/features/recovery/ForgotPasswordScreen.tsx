@@ -1,7 +1,12 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { PhoneField, type PhoneValue, phoneToE164 } from '../../components/PhoneField';
+import {
+  PHONE_INPUT_ID,
+  PhoneField,
+  type PhoneValue,
+  phoneToE164,
+} from '../../components/PhoneField';
 import { TextField } from '../../components/TextField';
 import { getConfig } from '../../lib/config';
 import { href } from '../../lib/routes';
@@ -25,15 +30,17 @@ export default function ForgotPasswordScreen({ by }: { by: 'email' | 'phone' }) 
   const send = useForgotPassword();
   const refusal = useRefusal(send, by, (field) => t(`signin.login.errors.${field}`));
   useTypedBeforeScript(emailId, setEmail);
+  useTypedBeforeScript(PHONE_INPUT_ID, (number) => setPhone((shown) => ({ ...shown, number })));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     refusal.clear();
     // What the field shows is what is sent (its text may not have reached the state).
     const typed = shownValue(emailId, email);
+    const shownPhone = { ...phone, number: shownValue(PHONE_INPUT_ID, phone.number) };
     if (by === 'email' && !EMAIL.test(typed.trim())) return refusal.refuse('email');
     send.mutate(
-      { login: by === 'email' ? typed.trim() : phoneToE164(phone, config.variant) },
+      { login: by === 'email' ? typed.trim() : phoneToE164(shownPhone, config.variant) },
       {
         onSuccess: (state) =>
           state ? navigate(href('forgot-password-sent')) : refusal.refuse('phone'),
