@@ -185,3 +185,18 @@ export function renderSignedIn(
   queue = page.catch(() => undefined);
   return page;
 }
+
+/**
+ * Loads, once at the gateway's start, what drawing the signed-in pages needs
+ * (their screens' code and texts): the first visitor after a start then gets
+ * a drawn page within the gateway's wait like any other, not the app's shell.
+ */
+export function warmSignedIn(config: PortalConfig): Promise<void> {
+  const warm = queue.then(async () => {
+    setConfig(config);
+    await textsIn(config.defaultLanguage);
+    for (const path of SIGNED_IN_PAGES) await preloadPage(path);
+  });
+  queue = warm.catch(() => undefined);
+  return warm;
+}

@@ -42,6 +42,7 @@ interface EntryServer {
   localeFor(config: PortalConfig, acceptLanguage?: string, remembered?: string): string;
   render(location: string, config: PortalConfig, locale: string): Promise<DrawnPage>;
   renderSignedIn(location: string, config: PortalConfig, user: User): Promise<DrawnPage | null>;
+  warmSignedIn?(config: PortalConfig): Promise<void>;
 }
 
 interface DrawnPage {
@@ -208,6 +209,10 @@ export const webPlugin: FastifyPluginAsync<{ build: WebBuild; config: Config }> 
     be: portalConfig(config, 'be'),
     lu: portalConfig(config, 'lu'),
   };
+  // The signed-in pages' code and texts, loaded now rather than under the first visitor.
+  server?.warmSignedIn?.(configs.be).catch((err: unknown) => {
+    app.log.warn({ err }, 'the signed-in pages could not be prepared; the first is drawn later');
+  });
   /** Drawn pages without a query, by variant, locale and path: the same for every visitor. */
   const drawn = new Map<string, Promise<string>>();
 
