@@ -1,12 +1,13 @@
+import { useQuery } from '@tanstack/react-query';
 import { LayoutGrid } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/EmptyState';
 import { Loading } from '../../components/Loading';
-import { api } from '../../lib/api';
 import { getConfig } from '../../lib/config';
 import { useCurrentUser } from '../../lib/session';
+import { redirectCheckQuery } from './api/redirect';
 import { type Service, servicesOf, serviceUrl } from './services';
 
 // The checkup loads after the page's first render (its own query and code are
@@ -23,30 +24,15 @@ const SecurityCheckup = lazy(() =>
 function useRedirectUri(): 'none' | 'checking' | 'leaving' | 'refused' {
   const [params] = useSearchParams();
   const uri = params.get('redirect_uri');
-  const [state, setState] = useState<'none' | 'checking' | 'leaving' | 'refused'>(
-    uri ? 'checking' : 'none',
-  );
+  const check = useQuery({ ...redirectCheckQuery(uri ?? ''), enabled: uri !== null });
+  const answer = check.data?.body;
+  const target = answer?.allowed && answer.target ? answer.target : null;
   useEffect(() => {
-    if (!uri) return setState('none');
-    let live = true;
-    setState('checking');
-    api.grants
-      .redirectCheck({ query: { uri } })
-      .then((res) => {
-        if (!live) return;
-        if (res.status === 200 && res.body.allowed && res.body.target) {
-          setState('leaving');
-          window.location.assign(res.body.target);
-        } else {
-          setState('refused');
-        }
-      })
-      .catch(() => live && setState('refused'));
-    return () => {
-      live = false;
-    };
-  }, [uri]);
-  return state;
+    if (target) window.location.assign(target);
+  }, [target]);
+  if (!uri) return 'none';
+  if (check.isPending) return 'checking';
+  return target ? 'leaving' : 'refused';
 }
 
 /** The dashboard (spec part 2): welcome by first name, the linked services and a security checkup. */
