@@ -95,6 +95,10 @@ test('consent once, then the partner gets codes directly; revoking the grant end
   const approve = new URL(page.url()).searchParams;
   expect(approve.get('client_id')).toBe('101');
   expect(approve.get('partner')).toBe('1');
+  // The consent screen has read the request. Granted through the API before it had, the
+  // screen would find the grant and send the browser to the partner itself, racing the
+  // test's own navigation there (net::ERR_ABORTED).
+  await expect(page.getByText('Partner Shop wants to access your account.')).toBeVisible();
 
   const consent = await portalCall(page, '/api/authorize', {
     method: 'POST',
