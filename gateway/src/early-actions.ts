@@ -11,8 +11,8 @@ import { createHash } from 'node:crypto';
  * account menu and sign-out): it stops the browser's own and queues them; once
  * hydrated, the app does them in order, as if done then
  * (`web/src/lib/early-actions.ts`). The header's links (language links, the
- * brand, the account pages' navigation) keep working without the script. It stops holding as soon as the app says
- * it is there (`__portalHydrated`).
+ * brand, the account pages' navigation) keep working without the script. It
+ * stops holding as soon as the app says it is there (`__portalHydrated`).
  *
  * It also starts the app's script, once the whole page has been painted: the
  * drawn page names that script in a `<meta name="portal-entry">`, and the

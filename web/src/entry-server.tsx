@@ -147,11 +147,16 @@ async function draw(
 // The config and the texts are the app's module state: one page is drawn at a time.
 let queue: Promise<unknown> = Promise.resolve();
 
+/** Runs `work` once everything queued before it has settled, and the next after it. */
+function inTurn<T>(work: () => Promise<T>): Promise<T> {
+  const done = queue.then(work);
+  queue = done.catch(() => undefined);
+  return done;
+}
+
 /** Draws `location` (path and query) for a signed-out visitor of `config`'s variant in `locale`. */
 export function render(location: string, config: PortalConfig, locale: Locale): Promise<DrawnPage> {
-  const page = queue.then(() => draw(location, config, locale));
-  queue = page.catch(() => undefined);
-  return page;
+  return inTurn(() => draw(location, config, locale));
 }
 
 /**
@@ -181,9 +186,7 @@ export function renderSignedIn(
   });
   if (decision.kind !== 'render') return Promise.resolve(null);
   const locale = localeOfLanguage(user.language, config.languages) ?? config.defaultLanguage;
-  const page = queue.then(() => draw(location, config, locale, user));
-  queue = page.catch(() => undefined);
-  return page;
+  return inTurn(() => draw(location, config, locale, user));
 }
 
 /**
@@ -192,11 +195,9 @@ export function renderSignedIn(
  * a drawn page within the gateway's wait like any other, not the app's shell.
  */
 export function warmSignedIn(config: PortalConfig): Promise<void> {
-  const warm = queue.then(async () => {
+  return inTurn(async () => {
     setConfig(config);
     await textsIn(config.defaultLanguage);
     for (const path of SIGNED_IN_PAGES) await preloadPage(path);
   });
-  queue = warm.catch(() => undefined);
-  return warm;
 }
