@@ -19,6 +19,8 @@ export const LABELS = {
 };
 /** Set in the shell that runs `compose up`: the gateway must see them. */
 export const SHELL_ENV = { RATE_LIMIT_FORGOT: '29' };
+/** The test stack's security-event key (a fixed one: the stack is thrown away). */
+const STACK_EVENT_HASH_KEY = 'compose-test-event-hash-key';
 
 /** Compose v2 (`docker compose`) where installed, else v1 (`docker-compose`, Debian 12's). */
 function composeCommand(): string[] {
@@ -41,7 +43,8 @@ export function compose(args: string[], options: { env?: object; print?: boolean
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
     stdio: options.print ? 'inherit' : 'pipe',
-    env: { ...process.env, ...options.env },
+    // compose refuses to read the file without EVENT_HASH_KEY (docker-compose.yml).
+    env: { EVENT_HASH_KEY: STACK_EVENT_HASH_KEY, ...process.env, ...options.env },
   });
   if (result.status !== 0) {
     console.error(`${result.stdout ?? ''}${result.stderr ?? ''}`.split('\n').slice(-80).join('\n'));

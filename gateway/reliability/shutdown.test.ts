@@ -1,10 +1,11 @@
 // Graceful shutdown under load: the gateway's production bundle in its own
 // process, its upstream the real mock behind a delay (3 s a call), 50
 // requests in flight (signed-in reads and sign-ins) when it gets SIGTERM.
-// Every one of them gets its real answer, a new connection is refused from
-// the signal on, and the process exits 0 within its grace period
-// (UPSTREAM_TIMEOUT_MS + 5 s, see src/server.ts), even with a connection open
-// that has not sent a request yet (a browser's preconnect).
+// Every one of them gets its real answer, a new connection is refused once
+// the SHUTDOWN_DELAY_MS pause is over, and the process exits 0 within its
+// grace period (SHUTDOWN_DELAY_MS + SHUTDOWN_DRAIN_MS, see src/server.ts),
+// even with a connection open that has not sent a request yet (a browser's
+// preconnect).
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { connect } from 'node:net';
@@ -23,7 +24,9 @@ import {
 
 const SLOW_MS = 3000;
 const UPSTREAM_TIMEOUT_MS = 8000;
-const GRACE_MS = UPSTREAM_TIMEOUT_MS + 5000;
+const PAUSE_MS = 1000;
+const DRAIN_MS = UPSTREAM_TIMEOUT_MS + 2000;
+const GRACE_MS = PAUSE_MS + DRAIN_MS;
 const READS = 40;
 const SIGN_INS = 10;
 
@@ -72,12 +75,14 @@ function accepts(port: number): Promise<boolean> {
 }
 
 describe('SIGTERM under load', () => {
-  it('finishes every in-flight request with its real answer, refuses new connections, closes a connection with no request, exits 0 in its grace period', async () => {
+  it('finishes every in-flight request with its real answer, refuses new connections after the pause, closes a connection with no request, exits 0 in its grace period', async () => {
     const upstreamUrl = `http://127.0.0.1:${(upstream.address() as { port: number }).port}`;
     const port = await freePort();
     const gateway = `http://127.0.0.1:${port}`;
     const child = startGateway(port, upstreamUrl, {
       UPSTREAM_TIMEOUT_MS: String(UPSTREAM_TIMEOUT_MS),
+      SHUTDOWN_DELAY_MS: String(PAUSE_MS),
+      SHUTDOWN_DRAIN_MS: String(DRAIN_MS),
       LOG_LEVEL: 'warn',
     });
     const exited = new Promise<{ code: number | null; at: number }>((resolve) =>
@@ -120,7 +125,7 @@ describe('SIGTERM under load', () => {
       drained = Date.now();
       return all;
     });
-    // From the signal on (once the process has seen it), a new connection is refused.
+    // Once the pause is over, a new connection is refused.
     let refusedAt = 0;
     while (!drained && !refusedAt) {
       if (!(await accepts(port))) refusedAt = Date.now();
@@ -133,8 +138,8 @@ describe('SIGTERM under load', () => {
     console.log(
       `shutdown: ${answers.length} requests in flight at SIGTERM, new connections refused ${refusedAt ? `${refusedAt - signalled} ms after it` : 'never while draining'}, all answered ${drained - signalled} ms after it; exit ${code} after ${at - signalled} ms (grace ${GRACE_MS} ms)`,
     );
-    // Refused while the in-flight requests were still being answered.
-    expect(refusedAt).toBeGreaterThan(0);
+    // Refused after the pause, while the in-flight requests were still being answered.
+    expect(refusedAt - signalled).toBeGreaterThanOrEqual(PAUSE_MS);
     expect(refusedAt).toBeLessThan(drained);
     for (const read of answers.slice(0, READS)) {
       expect(read.status).toBe(200);

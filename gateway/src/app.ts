@@ -43,7 +43,7 @@ export async function buildApp(
   }) as unknown as FastifyInstance;
   await app.register(cookie);
 
-  const tracing = await createTracing(config);
+  const tracing = await createTracing(config, app.log);
   await app.register(requestIdPlugin);
   await app.register(metricsPlugin);
   await app.register(tracingPlugin, { tracing });

@@ -87,7 +87,27 @@ const Env = z.object({
    */
   PUBLIC_ORIGIN_BE: origins,
   PUBLIC_ORIGIN_LU: origins,
-  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(30000),
+  /**
+   * The deadline of one account-API call as a whole: waiting for a
+   * connection of the pool, connecting, the answer's headers and its body.
+   * The first link of the timeout chain (docs/operations.md "Timeouts and
+   * shutdown"): shorter than `SHUTDOWN_DRAIN_MS`, which start refuses otherwise.
+   */
+  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(10000),
+  /**
+   * Account-API calls in flight at once, per variant (and the pool's
+   * connections): a call beyond it is refused at once, 503 `upstream_busy`
+   * with `Retry-After`, instead of queueing behind calls that may hang.
+   */
+  UPSTREAM_MAX_CONCURRENCY: z.coerce.number().int().positive().default(128),
+  /**
+   * SIGTERM: readiness turns 503 at once, the gateway keeps serving for this
+   * pause (the orchestrator removes it from its endpoints meanwhile, as a
+   * Kubernetes `preStop` sleep would), then closes its listener.
+   */
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).default(5000),
+  /** After the listener closes, how long requests in flight have to finish; past it, exit 1. */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().positive().default(20000),
   MAINTENANCE: flag.default(false),
   TRUST_PROXY: trustProxy.default(false),
   /** Empty: rate limits in this process's memory. Set: shared by every gateway on this Redis. */
@@ -118,9 +138,22 @@ const Env = z.object({
   OTEL_TRACES_EXPORTER: z.enum(['otlp', 'console', 'none']).optional(),
   OTEL_EXPORTER_OTLP_ENDPOINT: httpUrl.optional(),
   OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: httpUrl.optional(),
+  /**
+   * OpenTelemetry's sampler names. Without `parentbased_`, a caller's
+   * `traceparent` is continued (same trace id) but its sampled flag is not
+   * obeyed: a client cannot make the gateway export its requests. With it, a
+   * caller's sampled flag decides (only behind a proxy that sets it).
+   */
   OTEL_TRACES_SAMPLER: z
-    .enum(['parentbased_traceidratio', 'parentbased_always_on', 'parentbased_always_off'])
-    .default('parentbased_traceidratio'),
+    .enum([
+      'traceidratio',
+      'always_on',
+      'always_off',
+      'parentbased_traceidratio',
+      'parentbased_always_on',
+      'parentbased_always_off',
+    ])
+    .default('traceidratio'),
   OTEL_TRACES_SAMPLER_ARG: rate.default(0),
   OTEL_SERVICE_NAME: z.string().min(1).default('portal-gateway'),
   /**
@@ -136,8 +169,9 @@ const Env = z.object({
   /**
    * The HMAC key of the account ids and usernames in security events
    * (docs/operations.md "Security events"): without it, anyone holding a log
-   * could confirm a guessed id. Unset: a fixed key (the hashes still match
-   * across gateways, but only hide what cannot be guessed).
+   * could confirm a guessed id. Required in production; elsewhere, unset
+   * means a fixed key (the hashes still match across gateways, but only hide
+   * what cannot be guessed).
    */
   EVENT_HASH_KEY: z.string().min(16).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -202,6 +236,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       `Invalid gateway configuration:\n  WEB_DIST: ${
         config.WEB_DIST ? `${config.WEB_DIST} holds no index.html` : 'required in production'
       } (the built web app's folder)`,
+    );
+  }
+  if (config.NODE_ENV === 'production' && !config.EVENT_HASH_KEY) {
+    throw new ConfigError(
+      'Invalid gateway configuration:\n  EVENT_HASH_KEY: required in production (16+ characters, the same on every gateway): without it anyone holding a log could confirm a guessed account id',
+    );
+  }
+  if (config.UPSTREAM_TIMEOUT_MS >= config.SHUTDOWN_DRAIN_MS) {
+    throw new ConfigError(
+      `Invalid gateway configuration:\n  UPSTREAM_TIMEOUT_MS: ${config.UPSTREAM_TIMEOUT_MS} must be shorter than SHUTDOWN_DRAIN_MS (${config.SHUTDOWN_DRAIN_MS}): a call in flight at shutdown would be cut off before its own deadline`,
     );
   }
   if (config.CAPTCHA_SITE_KEY && !config.CAPTCHA_SECRET) {

@@ -1,7 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildMockUpstream } from '@portal/mock-upstream';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -30,8 +32,15 @@ afterEach(async () => {
 function startServer(env: Record<string, string>) {
   const child = spawn(process.execPath, [...GATEWAY_NODE_FLAGS, BUNDLE], {
     cwd: gatewayDir,
-    // The management listener on a free port: tests start many gateways.
-    env: { ...process.env, LOG_LEVEL: 'warn', MANAGEMENT_PORT: '0', ...env },
+    // The management listener on a free port: tests start many gateways. No
+    // pause on SIGTERM but in the test of that pause.
+    env: {
+      ...process.env,
+      LOG_LEVEL: 'warn',
+      MANAGEMENT_PORT: '0',
+      SHUTDOWN_DELAY_MS: '0',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
@@ -105,6 +114,26 @@ describe('configuration at start', () => {
     expect(wrong.stderr()).toContain('WEB_DIST: /nonexistent/web/dist holds no index.html');
   }, 30_000);
 
+  it('will not start in production without EVENT_HASH_KEY, and names it', async () => {
+    const webDist = mkdtempSync(join(tmpdir(), 'web-dist-'));
+    writeFileSync(join(webDist, 'index.html'), '<!doctype html>');
+    try {
+      const server = startServer({ NODE_ENV: 'production', WEB_DIST: webDist });
+      expect(await server.exited).toBe(1);
+      expect(server.stderr()).toContain('EVENT_HASH_KEY: required in production');
+    } finally {
+      rmSync(webDist, { recursive: true });
+    }
+  }, 20_000);
+
+  it('refuses an account-API timeout that the shutdown drain would cut off', async () => {
+    const server = startServer({ UPSTREAM_TIMEOUT_MS: '30000', SHUTDOWN_DRAIN_MS: '20000' });
+    expect(await server.exited).toBe(1);
+    expect(server.stderr()).toContain(
+      'UPSTREAM_TIMEOUT_MS: 30000 must be shorter than SHUTDOWN_DRAIN_MS (20000)',
+    );
+  }, 20_000);
+
   it('refuses an upstream URL that is not http(s)', async () => {
     const server = startServer({ UPSTREAM_LU_URL: 'ftp://upstream.example' });
     expect(await server.exited).toBe(1);
@@ -160,6 +189,50 @@ describe('the log of a start and a stop', () => {
     expect(await server.exited).toBe(0);
     const completed = lines(server.stdout()).filter((line) => line.msg === 'request completed');
     expect(completed.map((line) => line.reqId)).toEqual(ids);
+  }, 40_000);
+
+  it('on SIGTERM: not ready at once, still serving for SHUTDOWN_DELAY_MS, then the listener closes and it exits 0', async () => {
+    const gatewayPort = await freePort();
+    const managementPort = await freePort();
+    const base = `http://127.0.0.1:${gatewayPort}`;
+    const server = startServer({
+      PORT: String(gatewayPort),
+      HOST: '127.0.0.1',
+      MANAGEMENT_PORT: String(managementPort),
+      PUBLIC_ORIGIN_BE: base,
+      LOG_LEVEL: 'info',
+      SHUTDOWN_DELAY_MS: '1500',
+    });
+    await untilListening(server, 20_000);
+    const readyz = () =>
+      fetch(`http://127.0.0.1:${managementPort}/readyz`).then(async (r) => ({
+        status: r.status,
+        body: (await r.json()) as { status: string },
+      }));
+    expect((await readyz()).status).toBe(200);
+    const signalled = Date.now();
+    server.child.kill('SIGTERM');
+    // Readiness turns first (once the process has seen the signal)...
+    let ready = await readyz();
+    while (ready.status === 200) ready = await readyz();
+    expect(ready).toEqual({
+      status: 503,
+      body: expect.objectContaining({ status: 'shutting_down' }),
+    });
+    // ...while the public port still answers, each answer ending its connection.
+    const during = await fetch(`${base}/api/config`);
+    expect(during.status).toBe(200);
+    expect(during.headers.get('connection')).toBe('close');
+    expect(Date.now() - signalled).toBeLessThan(1500);
+    expect(await server.exited).toBe(0);
+    expect(Date.now() - signalled).toBeGreaterThanOrEqual(1500);
+    await expect(fetch(`${base}/healthz`)).rejects.toThrow();
+    const messages = lines(server.stdout()).map((line) => line.msg);
+    expect(messages.slice(-3)).toEqual([
+      'shutting down: not ready, still serving',
+      'request completed',
+      'shutting down: finishing in-flight requests',
+    ]);
   }, 40_000);
 
   it('starts while its Redis is away, says so, and answers', async () => {

@@ -23,6 +23,9 @@ export const closingPlugin = fp(
       socket.once('close', () => open.delete(socket));
     });
     app.decorate('closing', () => closing);
+    app.decorate('beginClosing', () => {
+      closing = true;
+    });
     app.addHook('preClose', (done) => {
       closing = true;
       for (const socket of open) if (socket.bytesRead === 0) socket.destroy();
@@ -40,6 +43,12 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Whether the server is shutting down. */
     closing(): boolean;
+    /**
+     * Shutdown has begun (SIGTERM, `server.ts`): readiness answers 503 and
+     * answers carry `Connection: close`, while the listener still serves for
+     * the `SHUTDOWN_DELAY_MS` pause; `close()` then does the rest.
+     */
+    beginClosing(): void;
   }
 }
 

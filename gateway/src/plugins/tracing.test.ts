@@ -24,12 +24,13 @@ const PARENT_ID = '00f067aa0ba902b7';
 
 // The first gateway with tracing loads the OTLP exporter: seconds on a busy machine.
 describe('trace context', { timeout: 20_000 }, () => {
-  it('continues an incoming sampled trace: its trace id reaches the account API, through a gateway span', async () => {
+  it('continues an incoming sampled trace when configured to trust it (parentbased_): its trace id reaches the account API, through a gateway span', async () => {
     const collector = await recorder('', 'application/x-protobuf');
     onTestFinished(collector.close);
     const { gateway, lastSignIn, stack } = await recordingGateway({
       OTEL_TRACES_EXPORTER: 'otlp',
       OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
+      OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
     });
     const res = await customerSignIn(stack, DEMO_PASSWORD, {
       traceparent: `00-${TRACE_ID}-${PARENT_ID}-01`,
@@ -48,6 +49,73 @@ describe('trace context', { timeout: 20_000 }, () => {
     expect(exported.includes(Buffer.from(TRACE_ID, 'hex'))).toBe(true);
     expect(exported.includes(Buffer.from('POST /api/token'))).toBe(true);
     expect(exported.includes(Buffer.from('POST /token'))).toBe(true);
+  });
+
+  it("does not obey a client's sampled flag by default: the trace id goes on, nothing is exported", async () => {
+    const collector = await recorder('', 'application/x-protobuf');
+    onTestFinished(collector.close);
+    const { gateway, lastSignIn, stack } = await recordingGateway({
+      OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
+    });
+    const res = await customerSignIn(stack, DEMO_PASSWORD, {
+      traceparent: `00-${TRACE_ID}-${PARENT_ID}-01`,
+    });
+    expect(res.statusCode).toBe(200);
+    // Same trace (the account API's lines still match), but not sampled.
+    expect(String(lastSignIn()?.traceparent)).toMatch(
+      new RegExp(`^00-${TRACE_ID}-[0-9a-f]{16}-00$`),
+    );
+    await gateway.close();
+    expect(collector.requests).toEqual([]);
+  });
+
+  it('puts the trace id on every log line of a traced request, the one the account API gets', async () => {
+    const { gateway, lastSignIn, lines, stack } = await recordingGateway({
+      OTEL_TRACES_EXPORTER: 'console',
+      OTEL_TRACES_SAMPLER: 'always_off',
+      LOG_LEVEL: 'info',
+    });
+    const res = await customerSignIn(stack, DEMO_PASSWORD);
+    expect(res.statusCode).toBe(200);
+    const traceId = String(lastSignIn()?.traceparent).split('-')[1];
+    expect(traceId).toMatch(/^[0-9a-f]{32}$/);
+    const ofRequest = lines.filter((line) => line.reqId === res.headers['x-request-id']);
+    expect(ofRequest.map((line) => line.msg)).toContain('request completed');
+    for (const line of ofRequest) expect(line.trace_id, String(line.msg)).toBe(traceId);
+    await gateway.close();
+  });
+
+  it('with tracing off, puts a caller’s trace id on the request’s log lines', async () => {
+    const { gateway, lines, stack } = await recordingGateway({ LOG_LEVEL: 'info' });
+    const res = await customerSignIn(stack, DEMO_PASSWORD, {
+      traceparent: `00-${TRACE_ID}-${PARENT_ID}-01`,
+    });
+    const access = lines.find(
+      (line) => line.reqId === res.headers['x-request-id'] && line.msg === 'request completed',
+    );
+    expect(access?.trace_id).toBe(TRACE_ID);
+    await gateway.close();
+  });
+
+  it('says once, in one JSON line, that the collector is unreachable, and shuts down cleanly', async () => {
+    const closed = await recorder('');
+    await closed.close();
+    const { gateway, lines, written, stack } = await recordingGateway({
+      OTEL_EXPORTER_OTLP_ENDPOINT: closed.url,
+      OTEL_TRACES_SAMPLER: 'always_on',
+      LOG_LEVEL: 'info',
+    });
+    for (let i = 0; i < 3; i++) {
+      expect((await customerSignIn(stack, DEMO_PASSWORD)).statusCode).toBe(200);
+    }
+    await expect(gateway.close()).resolves.toBeUndefined();
+    const warnings = lines.filter((line) => Number(line.level) >= 40);
+    expect(warnings.map((line) => line.msg)).toEqual([
+      'trace collector unreachable: spans are dropped until it answers',
+    ]);
+    expect(warnings[0]).toMatchObject({ collector: `${closed.url}/v1/traces` });
+    // No stack trace in any line (JSON writes its newlines as \\n).
+    expect(written.join('\n')).not.toMatch(/\\n\s+at /);
   });
 
   it('samples no new trace by default (rate 0), yet gives the account API one trace id per request', async () => {
