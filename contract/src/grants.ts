@@ -188,6 +188,12 @@ export const RedirectCheck = z.object({
   allowed: z.boolean(),
   /** The normalised absolute URL to navigate to; null when not allowed. */
   target: z.string().nullable(),
+  /**
+   * The same target as a path of the portal (path, query and fragment) when it
+   * is on the portal's own origin, for the web app's router; null otherwise.
+   * Never starts with `//`.
+   */
+  path: z.string().nullable(),
 });
 export type RedirectCheck = z.infer<typeof RedirectCheck>;
 

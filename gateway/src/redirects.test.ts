@@ -147,11 +147,13 @@ describe('GET /api/redirect-check', () => {
     expect((await check('http://127.0.0.1:5555/callback?code=x')).json()).toEqual({
       allowed: true,
       target: 'http://127.0.0.1:5555/callback?code=x',
+      path: null,
     });
     expect((await check('http://client.localhost:8004/orders')).json().allowed).toBe(true);
-    expect((await check('/security')).json()).toEqual({
+    expect((await check('/a/../security?tab=1#top')).json()).toEqual({
       allowed: true,
-      target: 'http://be.localhost:3000/security',
+      target: 'http://be.localhost:3000/security?tab=1#top',
+      path: '/security?tab=1#top',
     });
   });
 
@@ -164,7 +166,7 @@ describe('GET /api/redirect-check', () => {
       '/%2e//127.0.0.1:3399/x',
       '/a/..//127.0.0.1:3399/x',
     ]) {
-      expect((await check(uri)).json()).toEqual({ allowed: false, target: null });
+      expect((await check(uri)).json()).toEqual({ allowed: false, target: null, path: null });
     }
   });
 

@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { GatewayError } from '../errors';
 import { upstreamHeaders } from '../plugins/session';
 import { upstreamOf } from '../plugins/upstream';
-import { checkRedirect, registeredClients } from '../redirects';
+import { checkRedirect, registeredClients, resolveRequestTarget } from '../redirects';
 import { passThrough } from './pass-through';
 
 /**
@@ -56,7 +56,10 @@ export const grantsRoutes: RouterImplementation<typeof portalApi.grants> = {
     return { status: 200, body: { client_id: client.client_id, name: client.name } };
   },
   redirectCheck: async ({ query, request }) => {
-    const target = await checkRedirect(request, query.uri);
-    return { status: 200, body: { allowed: target !== null, target } };
+    const resolved = await resolveRequestTarget(request, query.uri);
+    if (!resolved.ok) return { status: 200, body: { allowed: false, target: null, path: null } };
+    const url = new URL(resolved.url);
+    const path = resolved.internal ? url.pathname + url.search + url.hash : null;
+    return { status: 200, body: { allowed: true, target: resolved.url, path } };
   },
 };

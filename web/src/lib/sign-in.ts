@@ -8,27 +8,30 @@ import { getConfig } from './config';
 import { loginPayload, mfaPayload } from './flow-state';
 import { href } from './routes';
 import { setSignInNext } from './sign-in-next';
-import { safeInternalTarget } from './target';
+import { checkTarget, screenPath } from './target';
 import { setWeakLock } from './weak-lock';
 
 /**
- * Leaves for the post-login target: the gateway's `/authorize?...` (a partner
- * flow, served by the gateway, not the SPA) by a real navigation, any other
- * path of this site through the router, else the dashboard. Never another
- * origin (no open redirect).
+ * Leaves for the post-login target as the gateway checked it (`GET
+ * /api/redirect-check`, lib/target.ts): a screen of this app through the
+ * router, anything else it allowed (the gateway's `/authorize`, a first-party
+ * platform) by a real navigation, else the dashboard. The raw target is never
+ * navigated to (no open redirect).
  */
-export function goToTarget(target: string | null, navigate: NavigateFunction): void {
-  const internal = internalTarget(target);
-  if (internal) navigate(internal, { replace: true });
-  // The gateway's `/authorize` (a partner's flow): a real navigation.
-  else window.location.assign(safeInternalTarget(target) ?? '/');
+export async function goToTarget(target: string | null, navigate: NavigateFunction): Promise<void> {
+  const checked = await checkTarget(target);
+  const path = screenPath(checked);
+  if (path) navigate(path, { replace: true });
+  else if (checked) window.location.assign(checked.url);
+  else navigate(href('user.dashboard'), { replace: true });
 }
 
-/** The screen of this app the target leads to (else the dashboard), or null for the gateway's `/authorize`. */
-function internalTarget(target: string | null): string | null {
-  const safe = safeInternalTarget(target);
-  if (safe && (safe === '/authorize' || safe.startsWith('/authorize?'))) return null;
-  return safe ?? href('user.dashboard');
+/** The screen of this app the target leads to (else the dashboard), or null when the browser leaves for it. */
+async function internalTarget(target: string | null): Promise<string | null> {
+  const checked = await checkTarget(target);
+  const path = screenPath(checked);
+  if (path) return path;
+  return checked ? null : href('user.dashboard');
 }
 
 /**
@@ -83,7 +86,7 @@ export async function finishSignIn(
   // earlier, the route guard sent the user home from the sign-in page while the
   // next screen was still being decided, and the offer to set up MFA could end
   // under the dashboard.
-  arriveSignedIn(queryClient, answer, next ?? internalTarget(target), target, navigate);
+  arriveSignedIn(queryClient, answer, next ?? (await internalTarget(target)), target, navigate);
 }
 
 /**
@@ -102,11 +105,12 @@ export function arriveSignedIn(
   setSignInNext(next);
   queryClient.setQueryData(queryKeys.user, answer);
   if (next) navigate(next, { replace: true });
-  else goToTarget(target, navigate);
+  else void goToTarget(target, navigate);
 }
 
 /** Where `target` leads once signed in: as `goToTarget` goes there. */
-export const targetAfterSignIn = (target: string | null): string | null => internalTarget(target);
+export const targetAfterSignIn = (target: string | null): Promise<string | null> =>
+  internalTarget(target);
 
 /**
  * The screen that follows a sign-in before its target (spec part 4, after a

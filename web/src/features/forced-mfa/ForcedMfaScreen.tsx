@@ -18,7 +18,7 @@ import {
 } from '../../lib/mfa-methods';
 import { useContactFormat } from '../../lib/phone';
 import { useCurrentUser } from '../../lib/session';
-import { safeInternalTarget } from '../../lib/target';
+import { checkTarget, leaveTo } from '../../lib/target';
 
 type Step = 'email' | 'sms';
 type Stage = { kind: 'intro' } | { kind: Step } | { kind: 'done' };
@@ -71,19 +71,18 @@ function Flow({ user, start }: { user: User; start: Start }) {
   const [stage, setStage] = useState<Stage>(
     steps.length === 0 ? { kind: 'done' } : { kind: 'intro' },
   );
-  // The sign-in passes its target as `redirect`; a path of this site or the gateway's /authorize.
-  const platform =
-    safeInternalTarget(params.get('redirect') ?? params.get('target')) ?? href('user.dashboard');
+  // The sign-in passes its target as `redirect`: left for as the gateway checked it.
+  const platform = params.get('redirect') ?? params.get('target');
 
   const next = (after: Step | null) => {
     const index = after === null ? 0 : steps.indexOf(after) + 1;
     const step = steps[index];
     setStage(step ? { kind: step } : { kind: 'done' });
   };
-  const leave = () => {
-    if (platform === '/authorize' || platform.startsWith('/authorize?')) {
-      window.location.assign(platform);
-    } else navigate(platform, { replace: true });
+  const leave = async () => {
+    const checked = await checkTarget(platform);
+    if (checked) leaveTo(checked, navigate);
+    else navigate(href('user.dashboard'), { replace: true });
   };
 
   return (

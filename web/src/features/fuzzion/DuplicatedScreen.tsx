@@ -79,7 +79,7 @@ function Duplicated({
   const finish = () => {
     fuzzionPayload.clear();
     queryClient.removeQueries({ queryKey: fuzzionKeys.all });
-    goToTarget(target, navigate);
+    void goToTarget(target, navigate);
   };
 
   /** Handles a failure; answers the message to show, if any. */

@@ -15,7 +15,6 @@ import { fuzzionPayload, loginPayload, type MfaCheck, mfaPayload } from '../../l
 import { typedOrMasked, useContactFormat } from '../../lib/phone';
 import { href } from '../../lib/routes';
 import { useFinishSignIn } from '../../lib/sign-in';
-import { safeInternalTarget } from '../../lib/target';
 import { useConfirmCode, useConfirmMergeCode, useStartCheck } from './api/checks';
 import {
   canChangeMethod,
@@ -25,6 +24,7 @@ import {
   type MfaFlags,
   namedRoute,
   stepUpCancelHref,
+  useRedirectPath,
 } from './flow';
 
 const CARD_NUMBER = /^5065\d{12}$/;
@@ -89,7 +89,8 @@ function CodeForm({
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const finishSignIn = useFinishSignIn();
-  const afterCode = useAfterCode(flags);
+  const redirect = useRedirectPath(flags.redirect);
+  const afterCode = useAfterCode(flags, redirect.path);
   const show = useContactFormat();
   const cardId = useId();
   const [code, setCode] = useState('');
@@ -266,9 +267,9 @@ function CodeForm({
           <Link to={methodsHref}>{t('mfa.code.changeMethod')}</Link>
         </p>
       )}
-      {flags.single && (
+      {flags.single && !redirect.pending && (
         <p className="links">
-          <Link to={stepUpCancelHref(flags.redirect)}>{t('mfa.code.cancel')}</Link>
+          <Link to={stepUpCancelHref(redirect.path)}>{t('mfa.code.cancel')}</Link>
         </p>
       )}
     </section>
@@ -288,10 +289,9 @@ function totpRecoveryHref(left: number | undefined, target: string | null): stri
  * internal redirect → leave to it; a named redirect → there with action and
  * targetMfaId; otherwise back two steps.
  */
-function useAfterCode(flags: MfaFlags) {
+function useAfterCode(flags: MfaFlags, internal: string | null) {
   const navigate = useNavigate();
   return (recoveryKeysLeft: number | undefined) => {
-    const internal = safeInternalTarget(flags.redirect);
     if (recoveryKeysLeft !== undefined) {
       return navigate(totpRecoveryHref(recoveryKeysLeft, internal), { replace: true });
     }

@@ -18,7 +18,6 @@ import { errorOf, errorText, type PortalError } from '../../lib/errors';
 import { loginPayload } from '../../lib/flow-state';
 import { typedOrMasked, useContactFormat } from '../../lib/phone';
 import { href } from '../../lib/routes';
-import { safeInternalTarget } from '../../lib/target';
 import { usePasskeyOffer } from '../../lib/webauthn';
 import { stepUpMethodsQuery, usePasskeyStepUp, useStartCheck } from './api/checks';
 import {
@@ -29,6 +28,7 @@ import {
   namedRoute,
   primaryOf,
   stepUpCancelHref,
+  useRedirectPath,
 } from './flow';
 
 /** Methods a person can pick for a code check (a recovery key only where one is left). */
@@ -58,6 +58,7 @@ export default function MfaMethodsScreen() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const flags = flagsOf(params);
+  const redirect = useRedirectPath(flags.redirect);
   const autoStarted = useRef(false);
   const search = params.toString();
   // "Use another method" asks for the list; otherwise the primary method starts at once.
@@ -133,8 +134,7 @@ export default function MfaMethodsScreen() {
     passkeyCheck.mutate(undefined, {
       onSuccess: (outcome) => {
         if (!outcome.ok) return;
-        const internal = safeInternalTarget(flags.redirect);
-        if (internal) return navigate(internal, { replace: true });
+        if (redirect.path) return navigate(redirect.path, { replace: true });
         const named = namedRoute(flags.redirect);
         if (named) {
           const query = {
@@ -207,9 +207,9 @@ export default function MfaMethodsScreen() {
       )}
       {busy && <Loading />}
       <p className="hint">{t('mfa.methods.support')}</p>
-      {flags.single && (
+      {flags.single && !redirect.pending && (
         <p className="links">
-          <Link to={stepUpCancelHref(flags.redirect)}>{t('mfa.code.cancel')}</Link>
+          <Link to={stepUpCancelHref(redirect.path)}>{t('mfa.code.cancel')}</Link>
         </p>
       )}
       {(flags.isLogin || problem === 'expired') && (

@@ -161,3 +161,27 @@ describe('step-up (single=true): after a correct code', () => {
     expect(await screen.findByText(reached)).toBeInTheDocument();
   });
 });
+
+/** The spellings of issue 40 that a raw-string check let through as `//127.0.0.1:3399/x`. */
+const HOSTILE = ['/.//127.0.0.1:3399/x', '/%2e//127.0.0.1:3399/x', '/a/..//127.0.0.1:3399/x'];
+
+describe('step-up (single=true): Cancel leads where the gateway checked the redirect to lead', () => {
+  it('to the page of the sensitive route the redirect names', async () => {
+    await signedInAs(stack(), 'employee@example.be');
+    const redirect = encodeURIComponent('/security/edit-password');
+    await renderScreen(`/mfa/methods?single=true&redirect=${redirect}`, routes);
+    expect(await screen.findByRole('link', { name: 'Cancel' })).toHaveAttribute(
+      'href',
+      '/security',
+    );
+  });
+
+  it.each(HOSTILE)('to the dashboard for %j, never another host', async (target) => {
+    await signedInAs(stack(), 'employee@example.be');
+    await renderScreen(`/mfa/methods?single=true&redirect=${encodeURIComponent(target)}`, routes);
+    // Drawn once the gateway answered (it refused): the link never names the other host.
+    const cancel = await screen.findByRole('link', { name: 'Cancel' });
+    expect(cancel).toHaveAttribute('href', '/user/dashboard');
+    expect(document.querySelector('a[href*="127.0.0.1:3399"]')).toBeNull();
+  });
+});

@@ -1,6 +1,6 @@
 import type { MfaKind, MfaMethod } from '@portal/contract';
 import { href, type RouteName, routeNameOf, routes } from '../../lib/routes';
-import { safeInternalTarget } from '../../lib/target';
+import { screenPath, useCheckedTarget } from '../../lib/target';
 
 /**
  * The query both MFA screens carry (spec part 2: mfa-methods takes redirect,
@@ -101,14 +101,28 @@ const STEP_UP_PARENT: Partial<Record<RouteName, RouteName>> = {
 /**
  * Cancelling a step-up returns to where the user was: the page the
  * sensitive route belongs to, or the page that asked (an action's step-up
- * returns to its own page); the dashboard when neither is known.
+ * returns to its own page); the dashboard when neither is known. `checked` is
+ * the `redirect` as the gateway checked it (`useRedirectPath`), never the raw one.
  */
-export function stepUpCancelHref(redirect: string | null): string {
-  const safe = safeInternalTarget(redirect);
-  if (!safe) return href('user.dashboard');
-  const name = routeNameOf(safe.split(/[?#]/)[0] ?? safe);
+export function stepUpCancelHref(checked: string | null): string {
+  if (!checked) return href('user.dashboard');
+  const name = routeNameOf(checked.split(/[?#]/)[0] ?? checked);
   const parent = name ? STEP_UP_PARENT[name] : undefined;
-  return parent ? href(parent) : safe;
+  return parent ? href(parent) : checked;
+}
+
+/**
+ * The path of this app a step's `redirect` leads to, as the gateway checked it
+ * (lib/target.ts): null while it is asked, when it is refused, or when the
+ * redirect names a route (`namedRoute`) rather than giving a path; `pending`
+ * while the gateway is asked.
+ */
+export function useRedirectPath(redirect: string | null): {
+  pending: boolean;
+  path: string | null;
+} {
+  const checked = useCheckedTarget(namedRoute(redirect) ? null : redirect);
+  return { pending: checked.pending, path: screenPath(checked.target) };
 }
 
 /** A redirect that names a route (`security.mfa-edit`) rather than giving a path. */

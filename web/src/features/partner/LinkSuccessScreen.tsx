@@ -1,12 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { href } from '../../lib/routes';
 import '../../components/self-service.css';
 import { ssoLinkOffer, ssoTarget } from '../../lib/sso';
-import { redirectCheckQuery } from './api/redirect-check';
-import { allowedTarget, leaveTo } from './leave';
+import { dashboardTarget, leaveTo, useCheckedTarget } from '../../lib/target';
 
 /** Spec part 9: the link-success screen moves on after 3000 ms. */
 export const LINK_SUCCESS_DELAY_MS = 3000;
@@ -22,13 +20,10 @@ export default function LinkSuccessScreen() {
   const navigate = useNavigate();
   const titleId = useId();
   const [wanted] = useState(() => ssoTarget.get());
-  const check = useQuery({ ...redirectCheckQuery(wanted ?? ''), enabled: wanted !== null });
-  const checked = check.data?.body ?? null;
-  const ready = wanted === null || !check.isPending;
-  const target =
-    wanted && checked?.allowed && checked.target
-      ? allowedTarget(wanted, checked.target)
-      : href('user.dashboard');
+  // Where the login was headed, as the gateway checked it; the dashboard when it refused.
+  const checked = useCheckedTarget(wanted);
+  const ready = !checked.pending;
+  const target = checked.target ?? dashboardTarget();
 
   // The link is made (after the second factor, on the MFA screens): its offer is spent.
   useEffect(() => ssoLinkOffer.clear(), []);

@@ -154,13 +154,16 @@ describe('link success', () => {
     });
   });
 
-  it('never leaves for a target outside the allow-list: the dashboard instead', async () => {
-    ssoTarget.set('https://evil.example/steal');
-    await renderScreen('/partner/link-success', routes);
-    await waitFor(() => expect(screen.getByText('dashboard reached')).toBeInTheDocument(), {
-      timeout: 4500,
-    });
-  });
+  it.each(['https://evil.example/steal', '/.//127.0.0.1:3399/x'])(
+    'never leaves for %j, refused by the gateway: the dashboard instead',
+    async (target) => {
+      ssoTarget.set(target);
+      await renderScreen('/partner/link-success', routes);
+      await waitFor(() => expect(screen.getByText('dashboard reached')).toBeInTheDocument(), {
+        timeout: 4500,
+      });
+    },
+  );
 });
 
 describe('beta invitation', () => {

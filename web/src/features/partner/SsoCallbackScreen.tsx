@@ -1,5 +1,4 @@
 import type { SsoProvider } from '@portal/contract';
-import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -7,29 +6,18 @@ import { Loading } from '../../components/Loading';
 import { href } from '../../lib/routes';
 import '../../components/self-service.css';
 import { ssoLinkOffer, ssoTarget } from '../../lib/sso';
+import { checkTarget } from '../../lib/target';
 import { useSsoCallback } from './api/partner';
-import { redirectCheckQuery } from './api/redirect-check';
-import { allowedTarget } from './leave';
 
 const PROVIDERS: readonly SsoProvider[] = ['microsoft', 'google'];
 const isProvider = (value: string | undefined): value is SsoProvider =>
   PROVIDERS.includes(value as SsoProvider);
 
-/** Where a signed-in identity-provider login goes: its target if the gateway allows it. */
-async function targetAfterLogin(queryClient: QueryClient): Promise<string> {
+/** Where a signed-in identity-provider login goes: its target as the gateway checked it, else the dashboard. */
+async function targetAfterLogin(): Promise<string> {
   const wanted = ssoTarget.get();
   ssoTarget.clear();
-  if (wanted) {
-    try {
-      const res = await queryClient.fetchQuery(redirectCheckQuery(wanted));
-      if (res.body.allowed && res.body.target) {
-        return allowedTarget(wanted, res.body.target);
-      }
-    } catch {
-      // Not checked, not followed.
-    }
-  }
-  return href('user.dashboard');
+  return (await checkTarget(wanted))?.url ?? href('user.dashboard');
 }
 
 /**
@@ -44,7 +32,6 @@ export default function SsoCallbackScreen() {
   const { provider } = useParams();
   const [params] = useSearchParams();
   const titleId = useId();
-  const queryClient = useQueryClient();
   const callback = useSsoCallback();
   /** The provider sent the browser back without what the gateway needs. */
   const [incomplete, setIncomplete] = useState(false);
@@ -71,9 +58,7 @@ export default function SsoCallbackScreen() {
             // A new session: the app starts again from it, at the target (a weak
             // password's session is confined to choosing a new one, spec part 4).
             window.location.replace(
-              answer.weak
-                ? href('weak-password', { verified: 'true' })
-                : await targetAfterLogin(queryClient),
+              answer.weak ? href('weak-password', { verified: 'true' }) : await targetAfterLogin(),
             );
             return;
           }
@@ -91,7 +76,7 @@ export default function SsoCallbackScreen() {
         },
       },
     );
-  }, [provider, code, state, navigate, mutate, queryClient]);
+  }, [provider, code, state, navigate, mutate]);
 
   if (!failed) {
     return (

@@ -37,8 +37,8 @@ export default function WeakPasswordScreen() {
         <button
           type="button"
           className="button button-block"
-          onClick={() =>
-            arriveSignedIn(queryClient, done, targetAfterSignIn(target), target, navigate)
+          onClick={async () =>
+            arriveSignedIn(queryClient, done, await targetAfterSignIn(target), target, navigate)
           }
         >
           {t('recovery.weak.continue')}
@@ -65,7 +65,7 @@ export default function WeakPasswordScreen() {
       onSuccess: async (saved) => {
         if (saved) return;
         const answer = await api.profile.getUser();
-        arriveSignedIn(queryClient, answer, targetAfterSignIn(target), target, navigate);
+        arriveSignedIn(queryClient, answer, await targetAfterSignIn(target), target, navigate);
       },
     });
 

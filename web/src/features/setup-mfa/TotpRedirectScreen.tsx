@@ -3,8 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { href } from '../../lib/routes';
 import '../../components/self-service.css';
-import { goToTarget } from '../../lib/sign-in';
-import { safeInternalTarget } from '../../lib/target';
+import { leaveTo, useCheckedTarget } from '../../lib/target';
 import { ContinueLink } from './components/ContinueLink';
 
 /** Spec part 9: the same pause as link-success before leaving on its own. */
@@ -20,12 +19,14 @@ export default function TotpRedirectScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const target = safeInternalTarget(params.get('redirect')) ?? href('security');
+  const checked = useCheckedTarget(params.get('redirect'));
+  const target = checked.target ?? { url: href('security'), path: href('security') };
 
   useEffect(() => {
-    const timer = setTimeout(() => goToTarget(target, navigate), TOTP_REDIRECT_DELAY_MS);
+    if (checked.pending) return;
+    const timer = setTimeout(() => leaveTo(target, navigate), TOTP_REDIRECT_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [target, navigate]);
+  }, [checked.pending, target, navigate]);
 
   return (
     <section className="card narrow" aria-labelledby="totp-redirect-title">
@@ -33,7 +34,7 @@ export default function TotpRedirectScreen() {
       <p className="notice notice-success">{t('account.setup.totpSuccessText')}</p>
       <p role="status">{t('account.setup.redirecting')}</p>
       <div className="actions">
-        <ContinueLink target={target} />
+        <ContinueLink checked={target} />
       </div>
     </section>
   );
