@@ -1,6 +1,10 @@
 // @vitest-environment node
+
+import { readFileSync } from 'node:fs';
 import type { PortalConfig, User } from '@portal/contract';
+import { assemblePage, type DrawnPage } from '@portal/gateway/render/assemble';
 import { describe, expect, it } from 'vitest';
+import { ENTRY_PAGES } from './entry-pages';
 import { render, renderSignedIn } from './entry-server';
 import { signedInAs } from './test/session';
 import { withRealStack } from './test/stack';
@@ -60,5 +64,73 @@ describe('the signed-in dashboard drawn on the server', () => {
     for (const location of ['/profile', '/user/dashboard?redirect_uri=https%3A%2F%2Fexample.org']) {
       expect(await renderSignedIn(location, config, user), location).toBe(null);
     }
+  });
+});
+
+/*
+ * Issue 36, item 3: what a person typed, or put in an address, is text in the
+ * drawn page and nowhere else, whatever it holds: the patterns of
+ * `String.prototype.replace` (`` $` `` is everything before the match, `$'`
+ * everything after), an end of script element, a comment's start, U+2028.
+ */
+describe('user data and queries in a drawn page', () => {
+  const TEMPLATE = readFileSync(new URL('../index.html', import.meta.url), 'utf8');
+  const HOSTILE = "Eve$`$'$&$$</script><!--\u2028\u2029end";
+  const DATA_BLOCK = /<script type="application\/json" id="page-data">([\s\S]*?)<\/script>/;
+
+  /** The page as the gateway sends it, and what each check a browser would make finds. */
+  const assembled = (page: DrawnPage) => {
+    const html = assemblePage(TEMPLATE, page, '');
+    const data = DATA_BLOCK.exec(html)?.[1] ?? '';
+    return { html, data, outside: html.replace(data, '') };
+  };
+
+  const expectInert = (page: DrawnPage, where: string) => {
+    const { html, data, outside } = assembled(page);
+    // One document: the template once, the page's markup and data as drawn.
+    expect(html.match(/<!doctype html>/gi), where).toHaveLength(1);
+    expect(html.match(/<\/html>/g), where).toHaveLength(1);
+    expect(html.trimEnd().endsWith('</html>'), where).toBe(true);
+    expect(html, where).toContain(page.html);
+    expect(data, where).toBe(page.data);
+    // The data block parses, and nothing in it can end it early.
+    expect(() => JSON.parse(data), where).not.toThrow();
+    expect(data, where).not.toMatch(/[<\u2028\u2029]/);
+    // No hostile text outside React's escaping: no element or comment it could open.
+    expect(outside, where).not.toContain('</script><!--');
+    return JSON.parse(data) as { user?: User };
+  };
+
+  it('stays text in every entry page, whatever the query holds', async () => {
+    const config = await configOf();
+    for (const path of ENTRY_PAGES) {
+      for (const query of [
+        `?x=${HOSTILE}`,
+        `?target=${encodeURIComponent(HOSTILE)}&login_hint=${encodeURIComponent(HOSTILE)}`,
+      ]) {
+        expectInert(await render(`${path}${query}`, config, 'en'), `${path}${query}`);
+      }
+    }
+  });
+
+  it("stays text in the signed-in dashboard, in every field of the user's profile", async () => {
+    const config = await configOf();
+    await signedInAs(stack(), 'employee@example.be');
+    const changed = await fetch('/api/user', {
+      method: 'PATCH',
+      headers: { 'x-device-id': stack().deviceId, 'content-type': 'application/json' },
+      body: JSON.stringify({ firstname: HOSTILE, lastname: `${HOSTILE} Last` }),
+    });
+    expect(changed.status).toBe(200);
+    const user = (await read<{ data: User }>('/api/user')).data;
+    expect(user.firstname).toBe(HOSTILE);
+    const page = await renderSignedIn('/user/dashboard', config, user);
+    expect(page).not.toBe(null);
+    if (!page) return;
+    const data = expectInert(page, '/user/dashboard');
+    expect(data.user?.firstname).toBe(HOSTILE);
+    expect(data.user?.lastname).toBe(`${HOSTILE} Last`);
+    // The greeting holds the name as text, escaped by React.
+    expect(page.html).toContain('Eve$`$&#x27;$&amp;$$&lt;/script&gt;&lt;!--');
   });
 });

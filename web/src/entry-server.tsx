@@ -70,6 +70,18 @@ export interface DrawnPage {
   data: string;
 }
 
+/**
+ * JSON to put inside `<script type="application/json">`: `<` as \u003c (no
+ * text in the data can close the element or open a comment: `</script>`,
+ * `<!--`), and the line and paragraph separators (U+2028, U+2029) escaped too,
+ * as every JSON-in-HTML serializer does. What the user typed stays data.
+ */
+export const scriptSafeJson = (value: unknown) =>
+  JSON.stringify(value).replace(
+    /[<\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
@@ -127,7 +139,10 @@ async function draw(
   }
   // The CSP allows no style attribute (style-src 'self'): React Aria's visually hidden
   // parts keep theirs as data, which styles.css matches and `main.tsx` applies.
-  html = html.replace(/ style="([^"]*)"/g, ' data-ssr-style="$1"');
+  html = html.replace(
+    / style="([^"]*)"/g,
+    (_attribute, style: string) => ` data-ssr-style="${style}"`,
+  );
   const data: PageData = {
     config,
     locale,
@@ -139,8 +154,7 @@ async function draw(
     lang: htmlLang(locale),
     title: escapeHtml(title),
     html,
-    // `<` as \u003c: no text in the data can close the script element.
-    data: JSON.stringify(data).replace(/</g, '\\u003c'),
+    data: scriptSafeJson(data),
   };
 }
 

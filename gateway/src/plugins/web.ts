@@ -8,7 +8,7 @@ import fastifyStatic from '@fastify/static';
 import type { PortalConfig, User, Variant } from '@portal/contract';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
-import { EARLY_ACTIONS_SCRIPT } from '../early-actions';
+import { assemblePage, type DrawnPage } from '../render/assemble';
 import { portalConfig } from '../variant';
 import { notFound } from './errors';
 import { sessionToken } from './session';
@@ -45,13 +45,6 @@ interface EntryServer {
   warmSignedIn?(config: PortalConfig): Promise<void>;
 }
 
-interface DrawnPage {
-  lang: string;
-  title: string;
-  html: string;
-  data: string;
-}
-
 /** The language cookie the web app writes (`web/src/i18n/remember.ts`) and the server reads. */
 const LANGUAGE_COOKIE = 'lang';
 /**
@@ -69,34 +62,6 @@ const HAND_OVER_S = 10 * 60;
 export const SIGNED_IN_WAIT_MS = 1000;
 const ONE_YEAR_S = 365 * 24 * 60 * 60;
 const LANGUAGES = new Set(['en', 'fr', 'nl', 'de']);
-
-/** The entry stylesheet's `<link>` in the built `index.html`. */
-const ENTRY_STYLESHEET = /<link rel="stylesheet"[^>]*href="\/assets\/[^"]+\.css"[^>]*>/;
-/** The entry script's tag in the built `index.html`. */
-const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
-
-/** `index.html` with a drawn page in it: its language, title, styles, markup and data block. */
-function fill(template: string, page: DrawnPage, css: string): string {
-  return (
-    template
-      // The page's styles in the HTML (allowed by their hash): it paints with the HTML alone.
-      .replace(ENTRY_STYLESHEET, (link) => (css ? `<style>${css}</style>` : link))
-      // Not needed to paint: fetched and run once the page is painted (early-actions.ts),
-      // and what is done before then is held.
-      .replace(ENTRY_SCRIPT, (_tag, src: string) => `<meta name="portal-entry" content="${src}">`)
-      .replace('<html lang="en">', `<html lang="${page.lang}">`)
-      .replace(/<title>[^<]*<\/title>/, `<title>${page.title}</title>`)
-      // The page brings its config and needs no user: no request to preload.
-      .replace(/\s*<link rel="preload" href="\/api\/[^>]*>/g, '')
-      .replace(/\s*<!--[^>]*lib\/session\.ts\)\. -->/, '')
-      // Holds what is done before the script takes the page over (early-actions.ts).
-      .replace('</head>', `<script>${EARLY_ACTIONS_SCRIPT}</script></head>`)
-      .replace(
-        '<div id="root"></div>',
-        `<div id="root">${page.html}</div><script type="application/json" id="page-data">${page.data}</script>`,
-      )
-  );
-}
 
 /** Vite's build manifest (`dist/.vite/manifest.json`): each chunk's file, stylesheets and imports. */
 type Manifest = Record<string, { file: string; css?: string[]; imports?: string[] }>;
@@ -232,7 +197,7 @@ export const webPlugin: FastifyPluginAsync<{ build: WebBuild; config: Config }> 
     const draw = () =>
       entry
         .render(location, variantConfig, locale)
-        .then((page) => fill(template, page, styles.get(path) ?? ''));
+        .then((page) => assemblePage(template, page, styles.get(path) ?? ''));
     let html: Promise<string>;
     if (location === path) {
       const key = `${request.variant} ${locale} ${path}`;
@@ -287,7 +252,7 @@ export const webPlugin: FastifyPluginAsync<{ build: WebBuild; config: Config }> 
     if (answer.statusCode !== 200 || late()) return null;
     const { data: user } = answer.json<{ data: User }>();
     const page = await entry.renderSignedIn(request.url, configs[request.variant], user);
-    return page && fill(template, page, styles.get(request.url) ?? '');
+    return page && assemblePage(template, page, styles.get(request.url) ?? '');
   };
 
   const sendSignedIn = async (request: FastifyRequest, reply: FastifyReply, entry: EntryServer) => {
