@@ -50,7 +50,9 @@ export type MessageBody = z.infer<typeof MessageBody>;
  * a weak password may only read the user, replace the password and sign out
  * until it is replaced), 404 `not_found`, 429 `rate_limited` (with
  * Retry-After), 502 `upstream_unavailable` / `upstream_contract`, 503
- * `maintenance` / `session_store_unavailable`, 504 `upstream_timeout`; and on
+ * `maintenance` / `session_store_unavailable` / `upstream_busy` (the
+ * account API has as many calls in flight as the gateway allows; with
+ * Retry-After), 504 `upstream_timeout`; and on
  * the sign-in, 400 `captcha` and 502 `captcha_unavailable`. Declared
  * once on the portal router (`commonResponses`), so every route's types carry
  * them; a route's own declaration of a status wins.
@@ -86,6 +88,7 @@ export const GatewayErrorCode = z.enum([
   'upstream_contract',
   'maintenance',
   'upstream_timeout',
+  'upstream_busy',
   'misdirected',
 ]);
 export type GatewayErrorCode = z.infer<typeof GatewayErrorCode>;

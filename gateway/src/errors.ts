@@ -3,6 +3,7 @@ export type GatewayErrorKind =
   | 'upstream_contract'
   | 'upstream_unavailable'
   | 'upstream_timeout'
+  | 'upstream_busy'
   | 'unauthenticated'
   | 'csrf'
   | 'invalid_device_id'
@@ -19,6 +20,7 @@ const STATUS: Record<GatewayErrorKind, number> = {
   upstream_contract: 502,
   upstream_unavailable: 502,
   upstream_timeout: 504,
+  upstream_busy: 503,
   unauthenticated: 401,
   csrf: 403,
   invalid_device_id: 400,
@@ -36,6 +38,7 @@ const MESSAGE: Record<GatewayErrorKind, string> = {
   upstream_contract: 'The account service answered something unexpected.',
   upstream_unavailable: 'The account service is unavailable.',
   upstream_timeout: 'The account service did not answer in time.',
+  upstream_busy: 'The account service is busy. Please try again in a moment.',
   unauthenticated: 'Sign in first.',
   csrf: 'This request was refused: it did not come from the portal itself.',
   invalid_device_id: 'X-Device-ID must be a UUID.',
@@ -48,6 +51,9 @@ const MESSAGE: Record<GatewayErrorKind, string> = {
   captcha: 'Please complete the security check.',
   captcha_unavailable: 'The security check could not be verified. Please try again later.',
 };
+
+/** What a shed account-API call's answer (503 `upstream_busy`) asks the client to wait: `Retry-After`, seconds. */
+export const BUSY_RETRY_AFTER_S = 2;
 
 export class GatewayError extends Error {
   readonly status: number;

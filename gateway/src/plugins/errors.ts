@@ -5,7 +5,7 @@ import {
 } from '@ts-rest/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { GatewayError } from '../errors';
+import { BUSY_RETRY_AFTER_S, GatewayError } from '../errors';
 import { misdirectedPage } from '../pages/misdirected';
 
 /** Fastify's own 4xx codes (`FST_ERR_CTP_INVALID_JSON`, ...) as the browser sees them. */
@@ -50,6 +50,7 @@ export const errorsPlugin = fp(
         } else if (error.status >= 500) {
           request.log.warn({ kind: error.kind, ...error.detail }, error.message);
         }
+        if (error.kind === 'upstream_busy') reply.header('retry-after', String(BUSY_RETRY_AFTER_S));
         return reply.status(error.status).send(error.body());
       }
       if (

@@ -28,7 +28,9 @@ export type UpstreamOutcome =
   | '5xx'
   | 'timeout'
   | 'unavailable'
-  | 'contract';
+  | 'contract'
+  /** Refused before it left: the variant's `UPSTREAM_MAX_CONCURRENCY` calls were in flight. */
+  | 'busy';
 
 /**
  * The process's own metrics (heap, event-loop lag, GC, CPU, handles), once

@@ -38,14 +38,22 @@ function declaredBody(route: AppRoute, status: number): unknown {
   return declared !== undefined && isAppRouteOtherResponse(declared) ? declared.body : declared;
 }
 
-/** The transport failure as the browser should see it: timeout 504, anything else 502. */
-function transportError(route: AppRoute, err: unknown): GatewayError {
+/**
+ * The transport failure as the browser should see it: the call's deadline
+ * passed (`deadline` aborted) or undici's own timers fired, 504; anything
+ * else 502.
+ */
+function transportError(route: AppRoute, err: unknown, deadline: AbortSignal): GatewayError {
   if (err instanceof GatewayError) return err;
   const detail = {
     route: routeName(route),
     cause: (err as { code?: string } | null)?.code ?? (err as Error | null)?.name,
   };
-  if (err instanceof errors.HeadersTimeoutError || err instanceof errors.BodyTimeoutError) {
+  if (
+    deadline.aborted ||
+    err instanceof errors.HeadersTimeoutError ||
+    err instanceof errors.BodyTimeoutError
+  ) {
     return new GatewayError('upstream_timeout', undefined, detail);
   }
   return new GatewayError('upstream_unavailable', undefined, detail);
@@ -67,6 +75,12 @@ interface Observed {
   tracing: Tracing | undefined;
 }
 
+/** How a variant's calls are bounded: each call's deadline, and the calls in flight at once. */
+interface Limits {
+  timeoutMs: number;
+  maxConcurrency: number;
+}
+
 /**
  * ts-rest's documented extension point for a custom fetcher (`api`): the call
  * goes out on undici's keep-alive pool of the upstream's origin (ts-rest hands
@@ -82,20 +96,44 @@ interface Observed {
  *
  * Each call is timed (`portal_account_api_request_duration_seconds`) and,
  * with tracing on, has its span, whose `traceparent` it carries.
+ *
+ * Bounded (docs/operations.md "Timeouts and shutdown"): the call's deadline
+ * (`UPSTREAM_TIMEOUT_MS`) is an `AbortSignal` started before the call is
+ * handed to the pool, so waiting for a connection, connecting, the headers
+ * and the body all count against it; and a variant has at most
+ * `UPSTREAM_MAX_CONCURRENCY` calls in flight (the pool's connections): one
+ * more is refused at once, 503 `upstream_busy`, rather than queued behind
+ * calls that may hang.
  */
-function undiciFetcher(pool: Pool, base: string, prefix: string, observed: Observed) {
+function undiciFetcher(
+  pool: Pool,
+  base: string,
+  prefix: string,
+  observed: Observed,
+  limits: Limits,
+) {
   const fetcher = fetchAnswer(pool, base, prefix);
-  const timers = new Map<string, { observe(seconds: number): void }>();
+  const timers = new Map<string, Timer>();
+  let inFlight = 0;
   return async (args: ApiFetcherArgs) => {
     const operation = routeName(args.route);
+    const started = performance.now();
+    if (inFlight >= limits.maxConcurrency) {
+      timerOf(timers, observed, operation, 'busy').observe(0);
+      throw new GatewayError('upstream_busy', undefined, {
+        route: operation,
+        variant: observed.variant,
+        inFlight,
+      });
+    }
+    inFlight++;
     const end = observed.tracing
       ? startClientSpan(observed.tracing, args.headers, operation, observed.variant)
       : undefined;
-    const started = performance.now();
     let outcome: UpstreamOutcome = 'unavailable';
     let status = 0;
     try {
-      const answer = await fetcher(args);
+      const answer = await fetcher(args, AbortSignal.timeout(limits.timeoutMs));
       status = answer.status;
       outcome = outcomeOf(status);
       return answer;
@@ -103,16 +141,29 @@ function undiciFetcher(pool: Pool, base: string, prefix: string, observed: Obser
       outcome = failureOutcome(err);
       throw err;
     } finally {
-      const key = `${operation} ${outcome}`;
-      let timer = timers.get(key);
-      if (!timer) {
-        timer = observed.metrics.upstream.labels(observed.variant, operation, outcome);
-        timers.set(key, timer);
-      }
-      timer.observe((performance.now() - started) / 1000);
+      inFlight--;
+      timerOf(timers, observed, operation, outcome).observe((performance.now() - started) / 1000);
       end?.(status);
     }
   };
+}
+
+type Timer = { observe(seconds: number): void };
+
+/** The histogram's child for an operation and outcome, kept: prom-client hashes labels per call otherwise. */
+function timerOf(
+  timers: Map<string, Timer>,
+  observed: Observed,
+  operation: string,
+  outcome: UpstreamOutcome,
+): Timer {
+  const key = `${operation} ${outcome}`;
+  let timer = timers.get(key);
+  if (!timer) {
+    timer = observed.metrics.upstream.labels(observed.variant, operation, outcome);
+    timers.set(key, timer);
+  }
+  return timer;
 }
 
 /** Why a call has no answer, as its metric says it. */
@@ -124,7 +175,7 @@ function failureOutcome(err: unknown): UpstreamOutcome {
 }
 
 function fetchAnswer(pool: Pool, base: string, prefix: string) {
-  return async ({ route, path, method, headers, body }: ApiFetcherArgs) => {
+  return async ({ route, path, method, headers, body }: ApiFetcherArgs, deadline: AbortSignal) => {
     let status = 0;
     let raw: RawHeaders;
     let text: string;
@@ -135,6 +186,7 @@ function fetchAnswer(pool: Pool, base: string, prefix: string) {
         method: method as 'GET',
         headers,
         body: body instanceof URLSearchParams ? body.toString() : (body as string | undefined),
+        signal: deadline,
       });
       status = res.statusCode;
       raw = res.headers;
@@ -143,7 +195,7 @@ function fetchAnswer(pool: Pool, base: string, prefix: string) {
       if (err instanceof errors.ResponseExceededMaxSizeError) {
         throw contractBreach(route, status, `answer larger than ${MAX_ANSWER_BYTES} bytes`);
       }
-      throw transportError(route, err);
+      throw transportError(route, err, deadline);
     }
     // The account service refused the request's own length (its URL or headers,
     // within our limits but not its own): the caller's request, so a 400, not a 502.
@@ -202,27 +254,27 @@ class UpstreamAnswer {
 
 /**
  * An account-API client: ts-rest's `initClient` over the contract, with an
- * undici fetcher (keep-alive pool; `UPSTREAM_TIMEOUT_MS` bounds the wait for
- * the answer's headers and any pause within its body). An undeclared status
- * throws ts-rest's `UnknownStatusError` (502 by the error handler).
+ * undici fetcher (keep-alive pool of `maxConcurrency` connections; each call
+ * within `timeoutMs` as a whole). An undeclared status throws ts-rest's
+ * `UnknownStatusError` (502 by the error handler).
  */
-function makeClient(baseUrl: string, timeoutMs: number, observed: Observed) {
+function makeClient(baseUrl: string, limits: Limits, observed: Observed) {
   // A base URL may carry a path prefix (`https://api.example.be/v2`).
   const base = baseUrl.replace(/\/$/, '');
   const { origin, pathname } = new URL(base);
   const prefix = pathname.replace(/\/$/, '');
   const pool = new Pool(origin, {
-    connections: 128,
+    connections: limits.maxConcurrency,
     keepAliveTimeout: 10_000,
-    headersTimeout: timeoutMs,
-    bodyTimeout: timeoutMs,
+    headersTimeout: limits.timeoutMs,
+    bodyTimeout: limits.timeoutMs,
     maxResponseSize: MAX_ANSWER_BYTES,
   });
   const client = initClient(accountApi, {
     baseUrl: base,
     throwOnUnknownStatus: true,
     validateResponse: true,
-    api: undiciFetcher(pool, base, prefix, observed),
+    api: undiciFetcher(pool, base, prefix, observed, limits),
   });
   return Object.assign(client, { close: () => pool.close() });
 }
@@ -243,9 +295,13 @@ declare module 'fastify' {
 export const upstreamPlugin = fp<{ config: Config; tracing: Tracing | undefined }>(
   async (app, { config, tracing }) => {
     const observed = (variant: Variant) => ({ variant, metrics: app.metrics, tracing });
+    const limits = {
+      timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+      maxConcurrency: config.UPSTREAM_MAX_CONCURRENCY,
+    };
     app.decorate('upstreams', {
-      be: makeClient(config.UPSTREAM_BE_URL, config.UPSTREAM_TIMEOUT_MS, observed('be')),
-      lu: makeClient(config.UPSTREAM_LU_URL, config.UPSTREAM_TIMEOUT_MS, observed('lu')),
+      be: makeClient(config.UPSTREAM_BE_URL, limits, observed('be')),
+      lu: makeClient(config.UPSTREAM_LU_URL, limits, observed('lu')),
     });
     app.addHook('onClose', async () => {
       await Promise.all([app.upstreams.be.close(), app.upstreams.lu.close()]);

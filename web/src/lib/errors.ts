@@ -103,6 +103,7 @@ const KNOWN_CODES: Record<ErrorCode, true> = {
   upstream_contract: true,
   maintenance: true,
   upstream_timeout: true,
+  upstream_busy: true,
   misdirected: true,
   sudo_required: true,
   mfa_paused: true,
