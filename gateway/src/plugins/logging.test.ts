@@ -116,3 +116,57 @@ describe('access lines', () => {
     }
   });
 });
+
+describe('personal data in log lines', () => {
+  it('no e-mail address, phone number, login, login_hint, target or redirect_uri value in any line of a run', async () => {
+    const { gateway, written } = await recordingGateway({ LOG_LEVEL: 'trace' });
+    const headers = { host: 'be.localhost:3000', 'x-device-id': randomUUID() };
+    const phone = '+32 470 12 34 56';
+    const target = 'https://be.localhost:3000/user/dashboard?for=marie.dupont@example.lu';
+    const urls = [
+      '/login/email?login=employee%40example.be',
+      '/login/email?login=employee@example.be&lang=fr',
+      `/login?login_hint=customer%40example.be&target=${encodeURIComponent(target)}`,
+      `/login/phone?login=${encodeURIComponent(phone)}`,
+      `/forgot-password?phone=${encodeURIComponent(phone)}&to=someone%2Bsales%40example.be`,
+      `/api/sso/google/login?redirect_uri=${encodeURIComponent('https://partner.example/cb?user=jan@example.be')}`,
+      '/api/no-such-call?contact=jan.peeters@example.be&mobile=0470123456',
+      '/user/jan.peeters@example.be',
+    ];
+    for (const url of urls) await gateway.inject({ url, headers });
+    // The same data in bodies: a sign-in, and one whose JSON breaks after the address.
+    await gateway.inject({
+      method: 'POST',
+      url: '/api/token',
+      headers,
+      payload: { grant_type: 'password', username: 'employee@example.be', password: 'wrong-1' },
+    });
+    await gateway.inject({
+      method: 'POST',
+      url: '/api/token',
+      headers: { ...headers, 'content-type': 'application/json' },
+      payload: '{"username":"employee@example.be","password":',
+    });
+
+    const accessUrls = written
+      .map((line) => JSON.parse(line))
+      .filter((line) => line.msg === 'request completed')
+      .map((line) => line.req.url as string);
+    expect(accessUrls).toHaveLength(urls.length + 2);
+    // The URL keeps the parameters' names, without their values.
+    expect(accessUrls[0]).toBe('/login/email?login=%5Bredacted%5D');
+    expect(accessUrls[1]).toBe('/login/email?login=%5Bredacted%5D&lang=fr');
+    expect(accessUrls[2]).toBe('/login?login_hint=%5Bredacted%5D&target=%5Bredacted%5D');
+    expect(accessUrls[7]).toBe('/user/[redacted]');
+    const log = written.join('\n');
+    for (const leak of [
+      /[\w.+-]+(@|%40|\\u0040)[\w-]+\.[a-z]{2,}/i,
+      /\+?32[\s%20]*470/,
+      /0470\s?12/,
+      /partner\.example/,
+      /dashboard\?for/,
+    ]) {
+      expect(log).not.toMatch(leak);
+    }
+  });
+});

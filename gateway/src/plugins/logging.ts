@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { loggableUrl } from '@portal/contract';
+import { loggableUrl, withoutEmailAddresses } from '@portal/contract';
 import {
   type FastifyReply,
   type FastifyRequest,
@@ -14,7 +14,11 @@ import { trustedHop } from './proxy';
 
 const REQUEST_ID = /^[\w.-]{1,128}$/;
 
-/** What a log line says of a request: never its headers or body, and its URL's secrets removed. */
+/**
+ * What a log line says of a request: never its headers or body, and its URL
+ * without secrets or personal data (`login`, `login_hint`, `target`,
+ * `redirect_uri`, any e-mail address or phone number: `loggableUrl`).
+ */
 function loggableRequest(req: FastifyRequest) {
   return { method: req.method, url: loggableUrl(req.url), host: req.host, remoteAddress: req.ip };
 }
@@ -90,6 +94,8 @@ export function loggingOptions(
       stream: stream ?? stdoutInBatches(),
       redact: { paths: REDACT, censor: '[redacted]' },
       serializers: { req: loggableRequest },
+      // Whatever field a line carries one in (an error quoting a body), no e-mail address.
+      hooks: { streamWrite: withoutEmailAddresses },
     },
     logController: new AccessLog(),
     requestIdHeader: false,
