@@ -271,6 +271,14 @@ export const authAccount = c.router({
     // 403 `insufficient_scope`: only the portal's and first-party clients' tokens hand over.
     responses: { 201: HandoverToken, 401: unauthenticated, 403: ErrorBody },
   },
+  renewToken: {
+    method: 'POST',
+    path: '/token/renew',
+    summary:
+      'A new token for the bearer\'s session (same session, device and sudo state); the old token stops working at once. The portal renews its token after a step-up and every credential change (docs/threat-model.md, "A session\'s life")',
+    body: c.noBody(),
+    responses: { 200: TokenAnswer, 401: unauthenticated },
+  },
   loginByHash: {
     method: 'POST',
     metadata: rateLimited('signIn'),

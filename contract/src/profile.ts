@@ -3,6 +3,7 @@ import { c } from './c';
 import { ErrorBody, MessageBody } from './errors';
 import { IbanCountry, Language, NewPassword, PersonName, RowId } from './fields';
 import { preloadedRead, rateLimited } from './rate-limits';
+import { Session } from './sessions';
 
 export const ContactEntry = z.object({
   id: z.number().int(),
@@ -45,6 +46,18 @@ export const User = z.object({
 export type User = z.infer<typeof User>;
 
 const UserAnswer = z.object({ data: User });
+
+/**
+ * A password changed or replaced (docs/threat-model.md, "A session's life"):
+ * the user, and the account's other sessions the change signed out, as they
+ * were (`status: 'revoked'`), so that the screen can name them. The session
+ * of the change itself goes on (the gateway renews its token).
+ */
+export const PasswordChanged = z.object({
+  data: User,
+  signed_out: z.array(Session),
+});
+export type PasswordChanged = z.infer<typeof PasswordChanged>;
 
 /** A date of birth: an ISO calendar date (`1985-07-31`) that exists and is not in the future. */
 export const BirthDate = z
@@ -187,19 +200,19 @@ export const profileAccount = c.router({
     metadata: rateLimited('signIn'),
     path: '/user/password',
     summary:
-      'Change the password: current one checked (422 `password_incorrect`), new one by the password rules (400) and different from the current one (422 `password_unchanged`); needs sudo',
+      'Change the password: current one checked (422 `password_incorrect`), new one by the password rules (400) and different from the current one (422 `password_unchanged`); needs sudo. Every other session of the account ends; the answer names them (`signed_out`)',
     body: PasswordChange,
-    responses: checkedChange,
+    responses: { ...checkedChange, 200: PasswordChanged },
   },
   replaceWeakPassword: {
     method: 'POST',
     metadata: rateLimited('signIn'),
     path: '/user/password/weak',
     summary:
-      'Forced change of a weak password (password_status 1 or 2): no current password, the new one must differ (422 `password_unchanged`); 409 when the password is not weak',
+      'Forced change of a weak password (password_status 1 or 2): no current password, the new one must differ (422 `password_unchanged`); 409 when the password is not weak. Every other session of the account ends; the answer names them (`signed_out`)',
     body: WeakPasswordReplacement,
     responses: {
-      200: UserAnswer,
+      200: PasswordChanged,
       400: ErrorBody,
       401: ErrorBody,
       409: ErrorBody,

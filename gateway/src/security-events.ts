@@ -21,6 +21,8 @@ export type SecurityEvent =
   | 'second_factor.paused'
   | 'password.changed'
   | 'session.revoked'
+  | 'session.renewed'
+  | 'session.renewal_failed'
   | 'device.trusted'
   | 'device.forgotten'
   | 'identity.linked'
@@ -28,7 +30,7 @@ export type SecurityEvent =
   | 'captcha.refused';
 
 /** What else an event may say: how it happened, never a secret. */
-type Extra = { reason?: string; scope?: 'one' | 'all' };
+type Extra = { reason?: string; scope?: 'one' | 'all'; signed_out?: number };
 
 /** Used when `EVENT_HASH_KEY` is unset: hashes still match across gateways. */
 const DEFAULT_KEY = 'portal-security-events';

@@ -22,6 +22,8 @@ export interface TestStack {
    * trusting a device is bound to it.
    */
   deviceCookie: string;
+  /** The browser's User-Agent, when a test needs the account API to name its device. */
+  userAgent?: string;
   close(): Promise<void>;
 }
 
@@ -169,6 +171,7 @@ export function browserHeaders(stack: TestStack, host = 'be.localhost:3000') {
     'x-device-id': stack.deviceId,
     'content-type': 'application/json',
     cookie: `device=${stack.deviceCookie}`,
+    ...(stack.userAgent ? { 'user-agent': stack.userAgent } : {}),
   };
 }
 

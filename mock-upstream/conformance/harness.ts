@@ -21,6 +21,7 @@
  * | `CONFORMANCE_SSO_PROVIDER`, `CONFORMANCE_SSO_IDENTITY` | `microsoft`, `new.hire@acme.example` | link: a workplace identity linked to no account; its provider's login must lead back with a code without a person (a test identity provider) |
  * | `CONFORMANCE_SSO_CALLBACK` | `http://be.localhost:3000/sso/microsoft/login/callback` | link: the portal callback registered with that provider |
  * | `CONFORMANCE_LINK_WRONG_PASSWORDS` | `5` | link: the wrong passwords that spend a link payload |
+ * | `CONFORMANCE_SESSIONS_LOGIN` | `customer@example.be` | a session's life: an account without a second factor; its password is changed and changed back, its sessions signed out |
  *
  * The suite plays the gateway: it sends `X-Forwarded-For` (documentation
  * addresses, 192.0.2.0/24), `X-Device-ID` and a browser's `User-Agent`, as the
@@ -54,6 +55,7 @@ export const accounts = {
     secret: env('CONFORMANCE_PAUSE_TOTP_SECRET', totpSecret),
   },
   pauseAfter: Number(env('CONFORMANCE_MFA_PAUSE_AFTER', '10')),
+  sessions: env('CONFORMANCE_SESSIONS_LOGIN', 'customer@example.be'),
   sso: {
     provider: env('CONFORMANCE_SSO_PROVIDER', 'microsoft') as 'microsoft' | 'google',
     identity: env('CONFORMANCE_SSO_IDENTITY', 'new.hire@acme.example'),

@@ -32,6 +32,7 @@ export const ROUTE_SCOPES: { [D in keyof AccountApi]: Record<keyof AccountApi[D]
     startSudo: 'portal',
     confirmSudo: 'portal',
     createHandoverToken: 'first-party',
+    renewToken: 'portal',
     loginByHash: 'anyone',
     // Names the hand-over's account to the browser that holds it, to ask before a switch.
     peekHashToken: 'anyone',

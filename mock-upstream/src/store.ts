@@ -491,6 +491,23 @@ export function accountForToken(store: Store, token: string | undefined): Accoun
   return row ? store.accounts.get(row.accountId) : undefined;
 }
 
+/**
+ * A new token for a live session (docs/threat-model.md, "A session's life"):
+ * the same session (id, device, place, first connection, sudo state), under a
+ * new value; the old value is forgotten at once, so it answers 401 like any
+ * unknown token.
+ */
+export function renewToken(store: Store, row: TokenRow): TokenRow {
+  const old = row.token;
+  const sudo = store.sudoUntil.get(old);
+  store.tokens.delete(old);
+  store.sudoUntil.delete(old);
+  row.token = randomOpaque();
+  store.tokens.set(row.token, row);
+  if (sudo !== undefined) store.sudoUntil.set(row.token, sudo);
+  return row;
+}
+
 export function revokeToken(store: Store, token: string): void {
   const row = store.tokens.get(token);
   if (row && row.revokedAt === null) row.revokedAt = store.clock.now();

@@ -59,7 +59,7 @@ export function cookieOptions(request: FastifyRequest): CookieSerializeOptions {
 }
 
 /** What the cookie helpers need of a reply (ts-rest types its reply with its own generics). */
-interface CookieReply {
+export interface CookieReply {
   setCookie(name: string, value: string, options?: CookieSerializeOptions): unknown;
   clearCookie(name: string, options?: CookieSerializeOptions): unknown;
 }
@@ -234,6 +234,44 @@ export async function startSession(
   // An active browser keeps its device: the cookie's 400 days start again.
   if (request.deviceKey) setDeviceCookie(request, reply, request.deviceKey);
   return { weak };
+}
+
+/**
+ * A new token for this request's session (docs/threat-model.md, "A session's
+ * life"): after a step-up and after every change to what proves the account
+ * (password, second factors, recovery keys, passkeys, workplace link), the
+ * account API moves the session to a new token and kills the old one; the
+ * cookie gets the new value. A session id must not outlive a change of what
+ * it may do (OWASP ASVS V7.2.4). A call still under way with the old cookie
+ * that comes back 401 does not clear the new one (`sessionRefused`).
+ *
+ * The change itself has happened whatever this answers: a renewal the account
+ * API refuses or cannot give leaves the session on its old token (logged, as
+ * a security event), rather than telling the user a change failed that did not.
+ */
+export async function renewSession(request: FastifyRequest, reply: CookieReply): Promise<void> {
+  const previous = sessionToken(request);
+  if (!previous) return;
+  const res = await upstreamOf(request)
+    .auth.renewToken({ extraHeaders: upstreamHeaders(request) })
+    .catch((err: unknown) => {
+      request.log.warn({ err }, 'upstream token renewal failed');
+      return null;
+    });
+  if (res?.status !== 200 || !isTokenShaped(res.body.access_token)) {
+    void sessionEvent(request, 'session.renewal_failed', {
+      reason: res ? `status ${res.status}` : 'unreachable',
+    });
+    return;
+  }
+  const token = res.body.access_token;
+  request.server.sessionStates.replaced(previous);
+  request.server.sessionStates.forget(previous);
+  request.server.sessionStates.started(token, res.body.password_status);
+  void sessionEvent(request, 'session.renewed', {}, token);
+  setSessionCookie(request, reply, token);
+  // The rest of this request (a read after the change) goes with the new token.
+  request.cookies[SESSION_COOKIE] = token;
 }
 
 /** Sign-out: revokes the token upstream (best-effort) and clears the cookie with its Domain. */

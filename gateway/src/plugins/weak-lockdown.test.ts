@@ -137,7 +137,9 @@ describe('a weak password grants nothing else (server-side lockdown)', () => {
       payload: { password: NEW_PASSWORD },
     });
     expect(changed.statusCode, changed.body).toBe(200);
-    const sessions = await call(portalApi.sessions.listSessions, token);
+    // The session goes on under a new token (docs/threat-model.md, "A session's life").
+    const renewed = changed.cookies.find((c) => c.name === 'access_token')?.value ?? '';
+    const sessions = await call(portalApi.sessions.listSessions, renewed);
     expect(sessions.statusCode).toBe(200);
   });
 

@@ -123,14 +123,15 @@ describe('lockout through the gateway', () => {
 });
 
 describe('step-up through the gateway', () => {
-  it('grants sudo to the cookie holder without touching the cookie', async () => {
+  it('grants sudo under a new cookie value; the old one is revoked', async () => {
     const token = await signIn(stack);
     stack.be.store.clock.advance(16 * 60_000);
     const headers = browserHeaders(stack);
-    const cookies = { access_token: token };
-    const status = () => stack.gateway.inject({ url: '/api/mfa/status', headers, cookies });
-    expect((await status()).json().sudo).toBe(false);
+    const status = (access_token: string) =>
+      stack.gateway.inject({ url: '/api/mfa/status', headers, cookies: { access_token } });
+    expect((await status(token)).json().sudo).toBe(false);
 
+    const cookies = { access_token: token };
     const start = await stack.gateway.inject({ url: '/api/mfa/sudo?single=1', headers, cookies });
     expect(start.statusCode).toBe(200);
     const code = stack.be.store.outbox.findLast((m) => m.to === 'employee@example.be')?.code;
@@ -142,8 +143,11 @@ describe('step-up through the gateway', () => {
       payload: { payload: start.json().payload, code },
     });
     expect(done.json()).toEqual({ sudo: true });
-    expect(signedInCookie(done)).toBeUndefined();
-    expect((await status()).json().sudo).toBe(true);
+    const renewed = signedInCookie(done);
+    expect(renewed?.value).toBeDefined();
+    expect(renewed?.value).not.toBe(token);
+    expect((await status(renewed?.value ?? '')).json().sudo).toBe(true);
+    expect((await status(token)).statusCode).toBe(401);
   });
 
   it('answers 401 to a step-up without a session', async () => {

@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { GatewayError } from '../errors';
 import {
   endSession,
+  renewSession,
   revokeUpstreamToken,
   type SessionAnswer,
   sessionToken,
@@ -105,6 +106,8 @@ export const authRoutes: RouterImplementation<typeof portalApi.auth> = {
     secondFactorOutcome(request, 'passed');
     const answer = res.body;
     if (!('access_token' in answer)) {
+      // A step-up: the session's new privilege goes with a new token.
+      await renewSession(request, reply);
       return {
         status: 200,
         body: {

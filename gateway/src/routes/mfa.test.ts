@@ -9,16 +9,23 @@ beforeEach(async () => {
 
 const SUDO_MS = 15 * 60_000;
 
-/** A call from the web app with the session cookie (no JSON content type without a body). */
+/**
+ * Calls from the web app with the session cookie (no JSON content type
+ * without a body), which follows the renewed token a credential change sets
+ * (docs/threat-model.md, "A session's life"), as the browser's does.
+ */
 function as(token: string) {
-  return (options: InjectOptions & { payload?: unknown }) => {
+  let current = token;
+  return async (options: InjectOptions & { payload?: unknown }) => {
     const { 'content-type': _, ...bare } = browserHeaders(stack);
     const headers = options.payload === undefined ? bare : browserHeaders(stack);
-    return stack.gateway.inject({
+    const res = await stack.gateway.inject({
       ...options,
       headers: { ...headers, ...options.headers },
-      cookies: { access_token: token },
+      cookies: { access_token: current },
     });
+    current = res.cookies.find((c) => c.name === 'access_token')?.value ?? current;
+    return res;
   };
 }
 
@@ -79,7 +86,8 @@ describe('MFA management through the gateway', () => {
       payload: { payload: started.json().payload, code },
     });
     expect(done.statusCode).toBe(200);
-    expect((await methodsOf(token)).some((m) => m.method === 'sms')).toBe(true);
+    const methods: Method[] = (await call({ method: 'GET', url: '/api/mfa' })).json();
+    expect(methods.some((m) => m.method === 'sms')).toBe(true);
   });
 
   it('hands out the authenticator secret and otpauth URI for the QR code, never a token', async () => {
@@ -133,6 +141,11 @@ describe('MFA management through the gateway', () => {
     const res = await as(token)({ method: 'POST', url: '/api/mfa/regenerate-recovery' });
     expect(res.statusCode).toBe(200);
     expect(res.json().recovery_keys).toHaveLength(10);
+    // New keys prove the account: the session moves to a new token, the old one is dead.
+    const renewed = res.cookies.find((c) => c.name === 'access_token')?.value;
+    expect(renewed).toBeDefined();
+    expect(renewed).not.toBe(token);
+    expect((await as(token)({ method: 'GET', url: '/api/mfa' })).statusCode).toBe(401);
   });
 
   it('answers 204 when an active method has nothing to confirm, and names a bad id', async () => {

@@ -24,14 +24,21 @@ export const mfaRoutes: RouterImplementation<typeof portalApi.mfa> = {
   startActivation: passThrough((api, { params, query }, extraHeaders) =>
     api.mfa.startActivation({ params, query, extraHeaders }),
   ),
-  activate: passThrough((api, { body }, extraHeaders) => api.mfa.activate({ body, extraHeaders })),
-  switchPrimary: passThrough((api, { params }, extraHeaders) =>
-    api.mfa.switchPrimary({ params, extraHeaders }),
+  // A second factor added, made primary or removed, new recovery keys: the
+  // session moves to a new token (docs/threat-model.md, "A session's life").
+  activate: passThrough((api, { body }, extraHeaders) => api.mfa.activate({ body, extraHeaders }), {
+    renews: true,
+  }),
+  switchPrimary: passThrough(
+    (api, { params }, extraHeaders) => api.mfa.switchPrimary({ params, extraHeaders }),
+    { renews: true },
   ),
-  deleteMethod: passThrough((api, { params, query }, extraHeaders) =>
-    api.mfa.deleteMethod({ params, query, extraHeaders }),
+  deleteMethod: passThrough(
+    (api, { params, query }, extraHeaders) => api.mfa.deleteMethod({ params, query, extraHeaders }),
+    { renews: true },
   ),
-  regenerateRecovery: passThrough((api, _args, extraHeaders) =>
-    api.mfa.regenerateRecovery({ extraHeaders }),
+  regenerateRecovery: passThrough(
+    (api, _args, extraHeaders) => api.mfa.regenerateRecovery({ extraHeaders }),
+    { renews: true },
   ),
 };

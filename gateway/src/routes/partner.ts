@@ -2,7 +2,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { portalApi } from '@portal/contract';
 import type { RouterImplementation } from '@ts-rest/fastify';
 import type { FastifyRequest } from 'fastify';
-import { startSession, upstreamHeaders } from '../plugins/session';
+import { renewSession, startSession, upstreamHeaders } from '../plugins/session';
 import { upstreamOf } from '../plugins/upstream';
 import { sessionEvent } from '../security-events';
 import { passThrough } from './pass-through';
@@ -49,11 +49,15 @@ export const partnerRoutes: RouterImplementation<typeof portalApi.partner> = {
     void sessionEvent(request, 'identity.linked', { reason: 'password' }, res.body.access_token);
     return { status: 200, body: { status: 'linked', company: res.body.company, weak } };
   },
-  unlinkSso: async ({ request }) => {
+  unlinkSso: async ({ request, reply }) => {
     const res = await upstreamOf(request).partner.unlinkSso({
       extraHeaders: upstreamHeaders(request),
     });
-    if (res.status === 204) void sessionEvent(request, 'identity.unlinked');
+    if (res.status === 204) {
+      void sessionEvent(request, 'identity.unlinked');
+      // What proves the account changed: a new token (docs/threat-model.md, "A session's life").
+      await renewSession(request, reply);
+    }
     return res;
   },
   ssoDiscover: passThrough((api, { query }, extraHeaders) =>

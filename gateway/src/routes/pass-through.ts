@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { upstreamHeaders } from '../plugins/session';
+import { type CookieReply, renewSession, upstreamHeaders } from '../plugins/session';
 import { type UpstreamClient, upstreamOf } from '../plugins/upstream';
 
 /** What a signed-in-only route answers without a session cookie (no upstream call). */
@@ -41,6 +41,9 @@ type Forward<A, R> = (
  * `GatewayError`, mapped to HTTP by the errors plugin as for any route.
  *
  * `signedIn`: without a session cookie, 401 `unauthenticated` and no call.
+ * `renews`: the call changes what proves the account (a second factor, the
+ * recovery keys, a passkey); once it succeeded, the session moves to a new
+ * token (`renewSession`, docs/threat-model.md "A session's life").
  * A route that does anything more (clears the cookie on a 401, writes a
  * security event, passes a header on, starts a session) is written out.
  */
@@ -53,15 +56,23 @@ export function passThrough<
   R extends { status: number; body: unknown },
 >(
   forward: Forward<A, R>,
-  options: { signedIn: true },
+  options: { signedIn: true; renews?: true },
 ): (args: A) => Promise<R | typeof UNAUTHENTICATED>;
 export function passThrough<
-  A extends { request: FastifyRequest },
+  A extends { request: FastifyRequest; reply: CookieReply },
   R extends { status: number; body: unknown },
->(forward: Forward<A, R>, options: { signedIn?: boolean } = {}) {
+>(forward: Forward<A, R>, options: { renews: true }): (args: A) => Promise<R>;
+export function passThrough<
+  A extends { request: FastifyRequest; reply?: CookieReply },
+  R extends { status: number; body: unknown },
+>(forward: Forward<A, R>, options: { signedIn?: boolean; renews?: boolean } = {}) {
   return async (args: A) => {
     const extraHeaders = options.signedIn ? signedIn(args.request) : upstreamHeaders(args.request);
     if (!extraHeaders) return UNAUTHENTICATED;
-    return passOn(await forward(upstreamOf(args.request), args, extraHeaders));
+    const res = await forward(upstreamOf(args.request), args, extraHeaders);
+    if (options.renews && args.reply && res.status >= 200 && res.status < 300) {
+      await renewSession(args.request, args.reply);
+    }
+    return passOn(res);
   };
 }

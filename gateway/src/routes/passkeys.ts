@@ -1,7 +1,7 @@
 import type { portalApi, RelyingParty } from '@portal/contract';
 import type { RouterImplementation } from '@ts-rest/fastify';
 import type { FastifyRequest } from 'fastify';
-import { sessionRefused, startSession, upstreamHeaders } from '../plugins/session';
+import { renewSession, sessionRefused, startSession, upstreamHeaders } from '../plugins/session';
 import { upstreamOf } from '../plugins/upstream';
 import { passOn, passThrough, signedIn, UNAUTHENTICATED } from './pass-through';
 
@@ -42,15 +42,16 @@ export const passkeysRoutes: RouterImplementation<typeof portalApi.passkeys> = {
       }),
     );
   },
-  finishRegistration: async ({ body, request }) => {
+  finishRegistration: async ({ body, request, reply }) => {
     const headers = signedIn(request);
     if (!headers) return UNAUTHENTICATED;
-    return passOn(
-      await upstreamOf(request).passkeys.finishRegistration({
-        body: { ...body, relying_party: relyingPartyOf(request) },
-        extraHeaders: headers,
-      }),
-    );
+    const res = await upstreamOf(request).passkeys.finishRegistration({
+      body: { ...body, relying_party: relyingPartyOf(request) },
+      extraHeaders: headers,
+    });
+    // A passkey added: the session moves to a new token (docs/threat-model.md, "A session's life").
+    if (res.status >= 200 && res.status < 300) await renewSession(request, reply);
+    return passOn(res);
   },
   startAuthentication: async ({ body, request }) => {
     if (body.purpose === 'sudo' && !signedIn(request)) return UNAUTHENTICATED;
@@ -67,7 +68,11 @@ export const passkeysRoutes: RouterImplementation<typeof portalApi.passkeys> = {
       extraHeaders: upstreamHeaders(request),
     });
     if (res.status !== 200) return passOn(res);
-    if (!('access_token' in res.body)) return { status: 200, body: { sudo: true as const } };
+    if (!('access_token' in res.body)) {
+      // A step-up: the session's new privilege goes with a new token.
+      await renewSession(request, reply);
+      return { status: 200, body: { sudo: true as const } };
+    }
     const { weak } = await startSession(request, reply, res.body);
     return { status: 200, body: { signed_in: true as const, weak } };
   },
@@ -78,6 +83,6 @@ export const passkeysRoutes: RouterImplementation<typeof portalApi.passkeys> = {
   ),
   deletePasskey: passThrough(
     (api, { params }, extraHeaders) => api.passkeys.deletePasskey({ params, extraHeaders }),
-    { signedIn: true },
+    { signedIn: true, renews: true },
   ),
 };

@@ -1,6 +1,6 @@
 import type { portalApi } from '@portal/contract';
 import type { RouterImplementation } from '@ts-rest/fastify';
-import { sessionNowStrong, sessionRefused } from '../plugins/session';
+import { renewSession, sessionNowStrong, sessionRefused } from '../plugins/session';
 import { upstreamOf } from '../plugins/upstream';
 import { sessionEvent } from '../security-events';
 import { passOn, passThrough, signedIn, UNAUTHENTICATED } from './pass-through';
@@ -27,14 +27,23 @@ export const profileRoutes: RouterImplementation<typeof portalApi.profile> = {
     (api, { body }, extraHeaders) => api.profile.updateIban({ body, extraHeaders }),
     { signedIn: true },
   ),
-  changePassword: async ({ body, request }) => {
+  // A password changed or replaced: the account API ended every other session
+  // and names them (the screen lists them); this one moves to a new token
+  // (docs/threat-model.md, "A session's life").
+  changePassword: async ({ body, request, reply }) => {
     const headers = signedIn(request);
     if (!headers) return UNAUTHENTICATED;
     const res = await upstreamOf(request).profile.changePassword({ body, extraHeaders: headers });
-    if (res.status === 200) await sessionEvent(request, 'password.changed', { reason: 'change' });
+    if (res.status === 200) {
+      await sessionEvent(request, 'password.changed', {
+        reason: 'change',
+        signed_out: res.body.signed_out.length,
+      });
+      await renewSession(request, reply);
+    }
     return passOn(res);
   },
-  replaceWeakPassword: async ({ body, request }) => {
+  replaceWeakPassword: async ({ body, request, reply }) => {
     const headers = signedIn(request);
     if (!headers) return UNAUTHENTICATED;
     const res = await upstreamOf(request).profile.replaceWeakPassword({
@@ -43,7 +52,13 @@ export const profileRoutes: RouterImplementation<typeof portalApi.profile> = {
     });
     // Replaced (or, 409, no longer weak upstream): the session is no longer locked down.
     if (res.status === 200 || res.status === 409) sessionNowStrong(request);
-    if (res.status === 200) await sessionEvent(request, 'password.changed', { reason: 'weak' });
+    if (res.status === 200) {
+      await sessionEvent(request, 'password.changed', {
+        reason: 'weak',
+        signed_out: res.body.signed_out.length,
+      });
+      await renewSession(request, reply);
+    }
     return passOn(res);
   },
   addLogin: passThrough(

@@ -25,6 +25,7 @@ import {
   placeOf,
   randomOpaque,
   recordEvent,
+  renewToken,
   type SessionInfo,
   type Store,
   sendCode,
@@ -519,6 +520,24 @@ export function mfaStatus(
       sudo: hasSudo(store, session.token),
     },
   };
+}
+
+// ------------------------------------------------------------- renewal
+
+/**
+ * `POST /token/renew`: the bearer's session under a new token, the old one
+ * dead at once (docs/threat-model.md, "A session's life"). The portal asks
+ * for it after a step-up and after every change to what proves the account,
+ * so that no token outlives a change of what its session may do.
+ */
+export function renewSession(
+  store: Store,
+  bearer: string | undefined,
+): Result<200, TokenAnswer> | Result<401, ErrorBody> {
+  const row = tokenRow(store, bearer);
+  const account = row ? store.accounts.get(row.accountId) : undefined;
+  if (!row || !account) return { status: 401, body: UNAUTHENTICATED };
+  return { status: 200, body: tokenAnswer(renewToken(store, row), account) };
 }
 
 // ------------------------------------------------------------- login by hash

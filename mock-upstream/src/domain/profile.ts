@@ -34,7 +34,8 @@ import {
   spendChallenge,
   verifyChallengeCode,
 } from './mfa-codes';
-import { type Current, needsSudo, SUDO_REQUIRED } from './sessions';
+import { sendPasswordChangedNotice } from './notices';
+import { type Current, endOtherSessions, needsSudo, SUDO_REQUIRED } from './sessions';
 
 /**
  * Profile, IBAN, password and contacts (e-mails and phones) of the signed-in
@@ -115,12 +116,28 @@ export function updateIban(store: Store, current: Current, body: z.infer<typeof 
 
 // ----------------------------------------------------------------------- password
 
-function setPassword(store: Store, current: Current, password: string): void {
+/**
+ * The new password, and every other session of the account ended
+ * (docs/threat-model.md, "A session's life"): the history's
+ * `password_changed` says how many, the e-mailed notice names them.
+ */
+function setPassword(store: Store, current: Current, password: string) {
   const { account } = current;
   account.passwordHash = hashSecret(password);
   account.password_status = 0;
   account.last_password_change = new Date(store.clock.now()).toISOString();
-  recordEvent(store, account.id, 'password_changed', current.row);
+  const signedOut = endOtherSessions(store, current);
+  recordEvent(
+    store,
+    account.id,
+    'password_changed',
+    current.row,
+    signedOut.length === 0
+      ? null
+      : `${signedOut.length} other session${signedOut.length === 1 ? '' : 's'} signed out`,
+  );
+  sendPasswordChangedNotice(store, account, signedOut);
+  return signedOut;
 }
 
 const CURRENT_WRONG = {
@@ -144,8 +161,11 @@ function replacePassword(store: Store, current: Current, password: string) {
   const failures = passwordFailures(password);
   if (failures.length > 0) return validation('body.password', failures.join(' '));
   if (verifySecret(password, current.account.passwordHash)) return SAME_PASSWORD;
-  setPassword(store, current, password);
-  return userAnswer(store, current.account);
+  const signedOut = setPassword(store, current, password);
+  return {
+    status: 200 as const,
+    body: { data: toUser(current.account, store), signed_out: signedOut },
+  };
 }
 
 export function changePassword(

@@ -46,7 +46,7 @@ export function needsSudo(store: Store, current: Current): boolean {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-function toSession(store: Store, row: TokenRow, currentToken: string): Session {
+export function toSession(store: Store, row: TokenRow, currentToken: string): Session {
   const client = row.clientId === null ? undefined : store.clients.get(row.clientId);
   return {
     id: row.id,
@@ -93,6 +93,28 @@ export function revokeSession(store: Store, current: Current, id: number): boole
     recordEvent(store, current.account.id, 'session_revoked', current.row, describeSession(row));
   }
   return true;
+}
+
+/**
+ * A password changed or replaced ends every other session of the account,
+ * partner apps' tokens included, as a reset does (docs/threat-model.md, "A
+ * session's life"): a session someone else opened with the old password must
+ * not outlive it. Answers the sessions it ended, as they were, for the screen
+ * to name.
+ */
+export function endOtherSessions(store: Store, current: Current): Session[] {
+  const now = store.clock.now();
+  const ended = [...store.tokens.values()].filter(
+    (t) =>
+      t.accountId === current.account.id &&
+      t.token !== current.token &&
+      t.revokedAt === null &&
+      t.expiresAt > now,
+  );
+  for (const row of ended) revokeToken(store, row.token);
+  return ended
+    .sort((a, b) => b.lastSeenAt - a.lastSeenAt || b.id - a.id)
+    .map((row) => toSession(store, row, current.token));
 }
 
 /** Global logout: every session of the user stops working, this one included. */

@@ -9,6 +9,7 @@ import {
   mfaStatus,
   passwordSignIn,
   peekHashToken,
+  renewSession,
   startSudo,
 } from '../domain/auth';
 import { exchangeAuthorizationCode } from '../domain/oauth';
@@ -60,6 +61,7 @@ export function authRoutes(store: Store): RouterImplementation<typeof accountApi
     confirmSudo: async ({ body, request, reply }) =>
       withRetryAfter(confirmSudo(store, body, bearerToken(request), sessionInfo(request)), reply),
     createHandoverToken: async ({ request }) => createHandoverToken(store, bearerToken(request)),
+    renewToken: async ({ request }) => renewSession(store, bearerToken(request)),
     loginByHash: async ({ body, request }) => loginByHash(store, body, sessionInfo(request)),
     peekHashToken: async ({ body, request }) =>
       peekHashToken(store, body.token, bearerToken(request)),

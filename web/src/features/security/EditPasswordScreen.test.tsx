@@ -1,12 +1,16 @@
-import { screen } from '@testing-library/react';
+import { newDeviceCookie, signIn } from '@portal/gateway/test-helpers';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { renderScreen } from '../../test/render';
 import { signedInAs } from '../../test/session';
 import { withRealStack } from '../../test/stack';
 import EditPasswordScreen from './EditPasswordScreen';
+import SecurityScreen from './SecurityScreen';
 
 const stack = withRealStack();
+const ANDROID_UA =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36';
 const routes = [
   { path: '/security/edit-password', element: <EditPasswordScreen /> },
   { path: '/security', element: <p>security reached</p> },
@@ -57,5 +61,28 @@ describe('change password', () => {
     expect(password.getAttribute('aria-describedby')).toContain(message.id);
     expect(screen.queryByText('Your current password is incorrect.')).toBeNull();
     expect(screen.getByLabelText('Current password')).not.toHaveAttribute('aria-invalid');
+  }, 20_000);
+
+  it('says the other devices were signed out and lists them, on the security page', async () => {
+    // Another browser of the same account (its own device cookie, a phone's user agent).
+    await signIn({ ...stack(), deviceCookie: newDeviceCookie(), userAgent: ANDROID_UA });
+    await signedInAs(stack());
+    await renderScreen('/security/edit-password', [
+      routes[0] as (typeof routes)[0],
+      { path: '/security', element: <SecurityScreen /> },
+    ]);
+    const user = userEvent.setup({ delay: null });
+    await user.type(await screen.findByLabelText('Current password'), 'Portal-Demo-2026!');
+    await user.type(screen.getByLabelText('New password'), 'Quiet-Harbour-Lantern-77');
+    await user.type(screen.getByLabelText('Repeat the new password'), 'Quiet-Harbour-Lantern-77');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+
+    const status = await screen.findByRole('status');
+    expect(
+      await within(status).findByText(
+        'Your other device was signed out. It needs the new password to log in again:',
+      ),
+    ).toBeVisible();
+    expect(within(status).getByRole('listitem')).toHaveTextContent(/Android phone · Chrome/);
   }, 20_000);
 });

@@ -43,8 +43,14 @@ export default function EditPasswordScreen() {
     change.mutate(
       { current_password: current, password },
       {
+        // The account API signed every other session out and named them: the
+        // security page says so and lists them (docs/threat-model.md, "A session's life").
         onSuccess: (res) => {
-          if (res) navigate(href('security'), { state: { notice: 'passwordChanged' } });
+          if (res) {
+            navigate(href('security'), {
+              state: { notice: 'passwordChanged', signedOut: res.body.signed_out },
+            });
+          }
         },
       },
     );

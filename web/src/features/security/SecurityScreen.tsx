@@ -1,3 +1,4 @@
+import type { Session } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -9,6 +10,7 @@ import { useCurrentUser } from '../../lib/session';
 import { sessionsQuery, trustedDevicesQuery } from './api/sessions';
 import { GlobalLogout } from './components/GlobalLogout';
 import { MethodLabel } from './components/MethodLabel';
+import { PasswordChanged } from './components/PasswordChanged';
 import { WorkplaceLogin } from './components/WorkplaceLogin';
 
 export default function SecurityScreen() {
@@ -21,7 +23,9 @@ export default function SecurityScreen() {
   const trusted = useQuery(trustedDevicesQuery);
   const trustedCount = trusted.data?.body.devices.length ?? null;
   if (!user) return null;
-  const notice = (location.state as { notice?: string } | null)?.notice;
+  const state = location.state as { notice?: string; signedOut?: Session[] } | null;
+  const notice = state?.notice;
+  const signedOut = state?.signedOut ?? [];
   const list = methods.data?.status === 200 ? visibleMethods(methods.data.body) : [];
   const hasTotp = list.some((m) => m.method === 'totp');
   // The method asked first is not the primary contact: after a new primary e-mail
@@ -41,9 +45,7 @@ export default function SecurityScreen() {
     <section aria-labelledby="security-title">
       <h1 id="security-title">{t('account.security.title')}</h1>
       <div role="status">
-        {notice === 'passwordChanged' && (
-          <p className="notice notice-success">{t('account.password.changed')}</p>
-        )}
+        {notice === 'passwordChanged' && <PasswordChanged signedOut={signedOut} />}
       </div>
 
       <section className="panel" aria-labelledby="password-title">

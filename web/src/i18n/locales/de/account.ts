@@ -169,6 +169,11 @@ export const account: Messages['account'] = {
     failed: 'Ihr Passwort konnte nicht geändert werden. Versuchen Sie es später erneut.',
     currentWrong: 'Ihr aktuelles Passwort ist falsch.',
     rulesRefused: 'Das neue Passwort entspricht nicht den Passwortregeln.',
+    signedOut_one:
+      'Ihr anderes Gerät wurde abgemeldet. Es braucht das neue Passwort, um sich wieder anzumelden:',
+    signedOut_other:
+      'Ihre {{count}} anderen Geräte wurden abgemeldet. Sie brauchen das neue Passwort, um sich wieder anzumelden:',
+    noneSignedOut: 'Kein anderes Gerät war bei Ihrem Konto angemeldet.',
   },
   mfa: {
     intro:

@@ -166,6 +166,11 @@ export const account: Messages['account'] = {
     failed: 'Votre mot de passe n’a pas pu être modifié. Réessayez plus tard.',
     currentWrong: 'Votre mot de passe actuel est incorrect.',
     rulesRefused: 'Le nouveau mot de passe ne respecte pas les règles.',
+    signedOut_one:
+      'Votre autre appareil a été déconnecté. Il lui faudra le nouveau mot de passe pour se reconnecter :',
+    signedOut_other:
+      'Vos {{count}} autres appareils ont été déconnectés. Il leur faudra le nouveau mot de passe pour se reconnecter :',
+    noneSignedOut: 'Aucun autre appareil n’était connecté à votre compte.',
   },
   mfa: {
     intro:

@@ -164,6 +164,11 @@ export const account: Messages['account'] = {
     failed: 'Je wachtwoord kon niet worden gewijzigd. Probeer het later opnieuw.',
     currentWrong: 'Je huidige wachtwoord is onjuist.',
     rulesRefused: 'Het nieuwe wachtwoord volgt de wachtwoordregels niet.',
+    signedOut_one:
+      'Je andere apparaat is afgemeld. Het heeft het nieuwe wachtwoord nodig om opnieuw in te loggen:',
+    signedOut_other:
+      'Je {{count}} andere apparaten zijn afgemeld. Ze hebben het nieuwe wachtwoord nodig om opnieuw in te loggen:',
+    noneSignedOut: 'Er was geen ander apparaat aangemeld op je account.',
   },
   mfa: {
     intro:
