@@ -2,6 +2,9 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
 
+/** The SDK's framework error handlers (`getErrorIntegrations`): the error handler reports instead. */
+const FRAMEWORK_INTEGRATIONS = new Set(['Express', 'Fastify', 'Hapi', 'Hono', 'Koa', 'Nitro']);
+
 export type ErrorReporter = (error: unknown, request: FastifyRequest) => void;
 
 declare module 'fastify' {
@@ -18,6 +21,11 @@ declare module 'fastify' {
  * headers only to the account APIs (`tracePropagationTargets`). Only what
  * the error handler calls unexpected is sent (a 500, an answer that broke a
  * contract), with the request id and route, never a body, cookie or header.
+ *
+ * Without the SDK's framework integrations (Fastify's among them): they
+ * report every 5xx as unhandled, the 502/503/504 the gateway answers on
+ * purpose included, untagged, and the gateway's own tagged report of the
+ * same error was then dropped as a duplicate.
  */
 export const errorReportingPlugin = fp<{ config: Config }>(
   async (app, { config }) => {
@@ -27,6 +35,7 @@ export const errorReportingPlugin = fp<{ config: Config }>(
     }
     const Sentry = await import('@sentry/node');
     Sentry.init({
+      integrations: (defaults) => defaults.filter((i) => !FRAMEWORK_INTEGRATIONS.has(i.name)),
       dsn: config.SENTRY_DSN,
       environment: config.SENTRY_ENVIRONMENT,
       sampleRate: config.SENTRY_SAMPLE_RATE,
