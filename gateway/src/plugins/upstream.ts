@@ -1,3 +1,5 @@
+import { lookup } from 'node:dns/promises';
+import { isIP } from 'node:net';
 import { accountApi, type Variant } from '@portal/contract';
 import {
   type ApiFetcherArgs,
@@ -8,7 +10,7 @@ import {
   parseAsStandardSchema,
   validateAgainstStandardSchema,
 } from '@ts-rest/core';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { type Dispatcher, errors, Pool } from 'undici';
 import type { Config } from '../config';
@@ -284,7 +286,70 @@ export type UpstreamClient = ReturnType<typeof makeClient>;
 declare module 'fastify' {
   interface FastifyInstance {
     upstreams: Record<Variant, UpstreamClient>;
+    /**
+     * Whether each account API's host name resolves (an address is always
+     * resolved): checked at start and every `RESOLVE_RETRY_MS` until it
+     * does. Also the gauge `portal_account_api_host_resolves`.
+     */
+    upstreamHostResolves(): Record<Variant, boolean>;
   }
+}
+
+/** How often a host name that did not resolve is looked up again. */
+const RESOLVE_RETRY_MS = 30_000;
+
+/**
+ * The start-up check of the account APIs' host names (docs/operations.md
+ * "Management port"): one that does not resolve is one warning line and
+ * the gauge at 0, and does not stop the start (the name may be created
+ * after the gateway, and readiness never follows the account APIs); it is
+ * looked up again until it resolves, which is one info line.
+ */
+function watchHostNames(app: FastifyInstance, config: Config) {
+  const urls: Record<Variant, string> = { be: config.UPSTREAM_BE_URL, lu: config.UPSTREAM_LU_URL };
+  const resolves: Record<Variant, boolean> = { be: true, lu: true };
+  const timers = new Set<NodeJS.Timeout>();
+  const check = async (variant: Variant, host: string, first: boolean) => {
+    try {
+      await lookup(host);
+      resolves[variant] = true;
+      if (!first) app.log.info({ variant, host }, 'account API host name resolves now');
+    } catch (err) {
+      if (first) {
+        app.log.warn(
+          { variant, host, reason: (err as { code?: string }).code },
+          'account API host name does not resolve: its calls fail (502) until it does',
+        );
+      }
+      resolves[variant] = false;
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        void check(variant, host, false);
+      }, RESOLVE_RETRY_MS);
+      timer.unref();
+      timers.add(timer);
+    }
+  };
+  app.decorate('upstreamHostResolves', () => ({ ...resolves }));
+  app.metrics.gauge(
+    'portal_account_api_host_resolves',
+    "Whether the host name of a variant's account API resolves (1) or not (0): checked at start, then every 30 s until it does",
+    ['variant'],
+    (gauge) => {
+      for (const variant of ['be', 'lu'] as const)
+        gauge.set({ variant }, resolves[variant] ? 1 : 0);
+    },
+  );
+  // Not awaited: a slow resolver must not hold the start up either.
+  app.addHook('onReady', async () => {
+    for (const variant of ['be', 'lu'] as const) {
+      const host = new URL(urls[variant]).hostname.replace(/^\[|\]$/g, '');
+      if (!isIP(host)) void check(variant, host, true);
+    }
+  });
+  app.addHook('onClose', async () => {
+    for (const timer of timers) clearTimeout(timer);
+  });
 }
 
 /**
@@ -306,6 +371,7 @@ export const upstreamPlugin = fp<{ config: Config; tracing: Tracing | undefined 
     app.addHook('onClose', async () => {
       await Promise.all([app.upstreams.be.close(), app.upstreams.lu.close()]);
     });
+    watchHostNames(app, config);
   },
   { name: 'upstream', dependencies: ['metrics'] },
 );
