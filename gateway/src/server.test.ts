@@ -235,6 +235,33 @@ describe('the log of a start and a stop', () => {
     ]);
   }, 40_000);
 
+  it('with its trace collector unreachable: one JSON warning, every request answered, a clean exit without a stack', async () => {
+    const gatewayPort = await freePort();
+    // Nothing listens there.
+    const collectorPort = await freePort();
+    const base = `http://127.0.0.1:${gatewayPort}`;
+    const server = startServer({
+      PORT: String(gatewayPort),
+      HOST: '127.0.0.1',
+      PUBLIC_ORIGIN_BE: base,
+      LOG_LEVEL: 'info',
+      OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${collectorPort}`,
+      OTEL_TRACES_SAMPLER: 'always_on',
+      OTEL_EXPORTER_OTLP_TIMEOUT: '1000',
+    });
+    await untilListening(server, 20_000);
+    for (let i = 0; i < 5; i++) expect((await fetch(`${base}/api/config`)).status).toBe(200);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    expect(server.stderr()).toBe('');
+    // Every line is JSON (lines() parses each), one of them the warning.
+    const logged = lines(server.stdout());
+    expect(logged.filter((line) => line.level >= 50)).toEqual([]);
+    expect(logged.filter((line) => /trace|span/.test(line.msg)).map((line) => line.msg)).toEqual([
+      'trace collector unreachable: spans are dropped until it answers',
+    ]);
+  }, 40_000);
+
   it('starts while its Redis is away, says so, and answers', async () => {
     // Nothing listens there.
     const redisPort = await freePort();
