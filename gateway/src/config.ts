@@ -45,6 +45,17 @@ const trustProxy = z
     return list;
   });
 
+/**
+ * A Sentry DSN as its SDKs parse it (`https://<key>@<host>[:port]/[path/]<project>`):
+ * the SDK would only print "Invalid Sentry Dsn" and report nothing.
+ */
+const sentryDsn = z
+  .string()
+  .regex(
+    /^https?:\/\/\w+(?::\w*)?@(?:\[[:.%\w]+\]|[\w.-]+)(?::\d+)?\/(?:[\w.~%-]+\/)*\d+$/,
+    'must be a Sentry DSN: https://<public key>@<host>/<project id>',
+  );
+
 /** A comma-separated list of origins (`https://account.example.be`), no path. */
 const origins = z
   .string()
@@ -161,8 +172,8 @@ const Env = z.object({
    * its own (a browser's DSN is public); both use the sample rates, whose
    * defaults are the spec's (part 9: 0).
    */
-  SENTRY_DSN: z.url().optional(),
-  WEB_SENTRY_DSN: z.url().optional(),
+  SENTRY_DSN: sentryDsn.optional(),
+  WEB_SENTRY_DSN: sentryDsn.optional(),
   SENTRY_ENVIRONMENT: z.string().min(1).default('production'),
   SENTRY_SAMPLE_RATE: rate.default(0),
   SENTRY_TRACES_SAMPLE_RATE: rate.default(0),

@@ -91,11 +91,19 @@ describe('the production process', () => {
 
 describe('configuration at start', () => {
   it('stops the process with a message naming a bad variable', async () => {
-    const server = startServer({ PORT: 'abc', UPSTREAM_TIMEOUT_MS: '-5' });
+    const server = startServer({
+      PORT: 'abc',
+      UPSTREAM_TIMEOUT_MS: '-5',
+      // A URL, but no DSN: Sentry's SDK would only print "Invalid Sentry Dsn" and report nothing.
+      SENTRY_DSN: 'https://sentry.example/1',
+    });
     expect(await server.exited).toBe(1);
     expect(server.stderr()).toContain('Invalid gateway configuration');
     expect(server.stderr()).toMatch(/PORT: /);
     expect(server.stderr()).toMatch(/UPSTREAM_TIMEOUT_MS: /);
+    expect(server.stderr()).toContain(
+      'SENTRY_DSN: must be a Sentry DSN: https://<public key>@<host>/<project id>',
+    );
   }, 20_000);
 
   it('refuses an empty value like a bad one (PORT= once listened on a random port)', async () => {
