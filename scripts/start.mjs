@@ -80,6 +80,8 @@ run('gateway', 'gateway', gateway[0], gateway[1], {
   UPSTREAM_LU_URL: process.env.UPSTREAM_LU_URL ?? `http://127.0.0.1:${luPort}`,
   PUBLIC_ORIGIN_BE: process.env.PUBLIC_ORIGIN_BE ?? origins('be'),
   PUBLIC_ORIGIN_LU: process.env.PUBLIC_ORIGIN_LU ?? origins('lu'),
+  // No load balancer to leave here: stop at once (docs/operations.md "Timeouts and shutdown").
+  SHUTDOWN_DELAY_MS: process.env.SHUTDOWN_DELAY_MS ?? '0',
 });
 if (dev) run('vite', 'web', bin('web', 'vite'), [], {});
 
