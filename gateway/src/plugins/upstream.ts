@@ -134,8 +134,11 @@ function undiciFetcher(
       : undefined;
     let outcome: UpstreamOutcome = 'unavailable';
     let status = 0;
+    // A controller and a timer: AbortSignal.timeout costs some 20 µs a call.
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(), limits.timeoutMs);
     try {
-      const answer = await fetcher(args, AbortSignal.timeout(limits.timeoutMs));
+      const answer = await fetcher(args, deadline.signal);
       status = answer.status;
       outcome = outcomeOf(status);
       return answer;
@@ -143,6 +146,7 @@ function undiciFetcher(
       outcome = failureOutcome(err);
       throw err;
     } finally {
+      clearTimeout(timer);
       inFlight--;
       timerOf(timers, observed, operation, outcome).observe((performance.now() - started) / 1000);
       end?.(status);
