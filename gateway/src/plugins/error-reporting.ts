@@ -1,9 +1,19 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
+import { GatewayError } from '../errors';
 
 /** The SDK's framework error handlers (`getErrorIntegrations`): the error handler reports instead. */
 const FRAMEWORK_INTEGRATIONS = new Set(['Express', 'Fastify', 'Hapi', 'Hono', 'Koa', 'Nitro']);
+
+/**
+ * The gateway's own answers about the account API (502 `upstream_unavailable`,
+ * 503 `upstream_busy`, 504 `upstream_timeout`) and maintenance: metrics and
+ * warnings, not errors. A broken contract is reported.
+ */
+function answeredOnPurpose(error: unknown): boolean {
+  return error instanceof GatewayError && error.kind !== 'upstream_contract';
+}
 
 export type ErrorReporter = (error: unknown, request: FastifyRequest) => void;
 
@@ -43,6 +53,8 @@ export const errorReportingPlugin = fp<{ config: Config }>(
       tracePropagationTargets: [config.UPSTREAM_BE_URL, config.UPSTREAM_LU_URL],
       // No user, cookie, header or body: a session's token must not leave.
       dataCollection: { userInfo: false, cookies: false, httpHeaders: false, httpBodies: [] },
+      // Whatever else might capture one: an answer given on purpose is no error to report.
+      beforeSend: (event, hint) => (answeredOnPurpose(hint.originalException) ? null : event),
     });
     app.decorate('reportError', (error: unknown, request: FastifyRequest) => {
       Sentry.captureException(error, {
