@@ -111,9 +111,17 @@ export const fuzzionAccount = c.router({
     method: 'POST',
     metadata: rateLimited('signIn'),
     path: '/fuzzion/claim',
-    summary: "Duplicate merge: prove ownership with the other account's card number or password",
+    summary:
+      "Duplicate merge: prove ownership with the other account's card number or password (wrong passwords count toward the other account's sign-in lock; while it holds, 429 `too_many_attempts` with Retry-After)",
     body: FuzzionClaim,
-    responses: { 200: Fuzzion, 400: ErrorBody, ...gone, 409: ErrorBody, ...invalid },
+    responses: {
+      200: Fuzzion,
+      400: ErrorBody,
+      ...gone,
+      409: ErrorBody,
+      ...invalid,
+      429: ErrorBody,
+    },
   },
   accept: {
     method: 'POST',

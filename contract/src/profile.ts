@@ -106,6 +106,11 @@ export const PasswordChange = z.object({
   password: NewPassword,
 });
 
+/** The portal's password change: with the captcha on, its token goes along (it checks a password). */
+export const PortalPasswordChange = PasswordChange.extend({
+  captcha: z.string().min(1).max(8192).optional(),
+});
+
 /** The forced change of the weak-password screen (`verified=true`): no current password. */
 export const WeakPasswordReplacement = z.object({ password: NewPassword });
 
@@ -200,9 +205,9 @@ export const profileAccount = c.router({
     metadata: rateLimited('signIn'),
     path: '/user/password',
     summary:
-      'Change the password: current one checked (422 `password_incorrect`), new one by the password rules (400) and different from the current one (422 `password_unchanged`); needs sudo. Every other session of the account ends; the answer names them (`signed_out`)',
+      "Change the password: current one checked (422 `password_incorrect`; wrong ones count toward the sign-in's lock, and while it holds 429 `too_many_attempts` with Retry-After), new one by the password rules (400) and different from the current one (422 `password_unchanged`); needs sudo. Every other session of the account ends; the answer names them (`signed_out`)",
     body: PasswordChange,
-    responses: { ...checkedChange, 200: PasswordChanged },
+    responses: { ...checkedChange, 200: PasswordChanged, 429: ErrorBody },
   },
   replaceWeakPassword: {
     method: 'POST',
@@ -274,4 +279,11 @@ export const profileAccount = c.router({
 });
 
 /** The portal API of this domain: the same calls under /api (no token in any of them). */
-export const profilePortal = profileAccount;
+export const profilePortal = c.router({
+  ...profileAccount,
+  changePassword: {
+    ...profileAccount.changePassword,
+    summary: `${profileAccount.changePassword.summary}; with the captcha on, its token (400 \`captcha\`, 502 \`captcha_unavailable\`)`,
+    body: PortalPasswordChange,
+  },
+});

@@ -22,6 +22,8 @@
  * | `CONFORMANCE_SSO_CALLBACK` | `http://be.localhost:3000/sso/microsoft/login/callback` | link: the portal callback registered with that provider |
  * | `CONFORMANCE_LINK_WRONG_PASSWORDS` | `5` | link: the wrong passwords that spend a link payload |
  * | `CONFORMANCE_SESSIONS_LOGIN` | `customer@example.be` | a session's life: an account without a second factor; its password is changed and changed back, its sessions signed out |
+ * | `CONFORMANCE_NO_MFA_LOGIN` | `customer@example.be` | typed addresses: an account without a second factor; gains unverified test e-mails; locked from one test address for 15 min by the password-change case |
+ * | `CONFORMANCE_INVITATION_CODE` | `WELCOME2026` | typed addresses: an onboarding that is started and never finished |
  *
  * The suite plays the gateway: it sends `X-Forwarded-For` (documentation
  * addresses, 192.0.2.0/24), `X-Device-ID` and a browser's `User-Agent`, as the
@@ -56,6 +58,8 @@ export const accounts = {
   },
   pauseAfter: Number(env('CONFORMANCE_MFA_PAUSE_AFTER', '10')),
   sessions: env('CONFORMANCE_SESSIONS_LOGIN', 'customer@example.be'),
+  noMfa: env('CONFORMANCE_NO_MFA_LOGIN', 'customer@example.be'),
+  invitationCode: env('CONFORMANCE_INVITATION_CODE', 'WELCOME2026'),
   sso: {
     provider: env('CONFORMANCE_SSO_PROVIDER', 'microsoft') as 'microsoft' | 'google',
     identity: env('CONFORMANCE_SSO_IDENTITY', 'new.hire@acme.example'),

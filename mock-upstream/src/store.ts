@@ -251,9 +251,6 @@ export interface Store {
   knownDevices: KnownDeviceRow[];
   /** accountId → the e-mail notices it switched off (absent: all on). */
   notificationSettings: Map<number, { new_device_sign_in: boolean }>;
-  /** accountId → times of failed password checks outside sign-in (partner link), and its lock. */
-  failedLogins: Map<number, number[]>;
-  lockedUntil: Map<number, number>;
   /**
    * Sign-in lockout, keyed by login and caller address (`a:<account id>|<ip>`,
    * or `l:<login>|<ip>` for a login no account has): times of failures and
@@ -320,8 +317,6 @@ function emptyTables(region: Region, clock: Clock): Omit<Store, 'portalUrl'> {
     trustedDevices: [],
     knownDevices: [],
     notificationSettings: new Map(),
-    failedLogins: new Map(),
-    lockedUntil: new Map(),
     signInFailures: new Map(),
     signInLockedUntil: new Map(),
     resetVouched: new Map(),

@@ -125,6 +125,7 @@ function recordFailure(
   key: string,
   account: Account | undefined,
   session: Partial<SessionInfo>,
+  where: string | null = null,
 ): number {
   const now = store.clock.now();
   const recent = (store.signInFailures.get(key) ?? []).filter(
@@ -133,7 +134,8 @@ function recordFailure(
   recent.push(now);
   const locked = recent.length >= LOGIN_LOCK.maxFailures;
   if (account) {
-    recordEvent(store, account.id, 'login_failed', deviceOf(session), locked ? 'locked' : null);
+    const detail = [where, locked ? 'locked' : null].filter(Boolean).join(', ') || null;
+    recordEvent(store, account.id, 'login_failed', deviceOf(session), detail);
   }
   if (locked) {
     store.signInLockedUntil.set(key, now + LOGIN_LOCK.lockMs);
@@ -144,6 +146,51 @@ function recordFailure(
   return Math.max(0, LOGIN_LOCK.maxFailures - recent.length);
 }
 
+/**
+ * A password hash no password matches: an unknown login is checked against it,
+ * so that it costs the same time as a known one (no timing oracle).
+ */
+const DECOY_HASH = hashSecret(randomOpaque());
+
+/** The 429 of a locked login (sign-in and every other password check), with its seconds. */
+const lockedAnswer = (retryAfterS: number) => ({
+  status: 429 as const,
+  body: { code: 'too_many_attempts', message: 'Too many attempts. Please try again later.' },
+  retryAfterS,
+});
+export type PasswordLocked = ReturnType<typeof lockedAnswer>;
+
+/**
+ * Every password check other than the sign-in (the password change's current
+ * password, the merge's password proof, the workplace link) is bounded as
+ * the sign-in is: it counts toward the same lock of the account and the
+ * caller's address (`lockKey`), is refused with the sign-in's 429 while the
+ * lock holds, and records the same `login_failed` history event (its detail
+ * naming where). So a stolen session cannot guess the password through the
+ * password change, nor a link or a merge through its own door, any faster
+ * than through the sign-in. docs/security.md, "Sign-in lockout".
+ */
+export function checkPassword(
+  store: Store,
+  who: Account | { username: string },
+  password: string,
+  session: Partial<SessionInfo>,
+  where: string,
+): 'ok' | 'wrong' | PasswordLocked {
+  const account = 'passwordHash' in who ? who : undefined;
+  const key = lockKey(account, 'username' in who ? who.username : '', session.ip ?? '');
+  const lockLeft = lockLeftS(store, key);
+  if (lockLeft > 0) return lockedAnswer(lockLeft);
+  // An unknown login costs the time of a known one (DECOY_HASH).
+  if (verifySecret(password, account?.passwordHash ?? DECOY_HASH) && account) {
+    store.signInFailures.delete(key);
+    return 'ok';
+  }
+  // As at the sign-in, the failure that locks is still answered as a wrong password.
+  recordFailure(store, key, account, session, where);
+  return 'wrong';
+}
+
 /** Forgets every sign-in failure and lock of `accountId` (a password reset, a merge). */
 export function clearSignInLocks(store: Store, accountId: number): void {
   const prefix = `a:${accountId}|`;
@@ -151,12 +198,6 @@ export function clearSignInLocks(store: Store, accountId: number): void {
     for (const key of [...map.keys()]) if (key.startsWith(prefix)) map.delete(key);
   }
 }
-
-/**
- * A password hash no password matches: an unknown login is checked against it,
- * so that it costs the same time as a known one (no timing oracle).
- */
-const DECOY_HASH = hashSecret(randomOpaque());
 
 /** Whether a reset on this device vouches for its sign-in now (once: the vouch is spent). */
 function resetVouched(store: Store, accountId: number, deviceId: string | null): boolean {
@@ -200,13 +241,7 @@ export function passwordSignIn(
   const account = accountByLogin(store, grant.username);
   const key = lockKey(account, grant.username, session.ip ?? '');
   const lockLeft = lockLeftS(store, key);
-  if (lockLeft > 0) {
-    return {
-      status: 429,
-      body: { code: 'too_many_attempts', message: 'Too many attempts. Please try again later.' },
-      retryAfterS: lockLeft,
-    };
-  }
+  if (lockLeft > 0) return lockedAnswer(lockLeft);
   const passwordOk = verifySecret(grant.password, account?.passwordHash ?? DECOY_HASH);
   if (!account || !passwordOk) {
     const left = recordFailure(store, key, account, session);

@@ -83,6 +83,33 @@ describe('duplicate merge: the proposal', () => {
     const after = await post('/fuzzion/claim', { payload, password: DEMO_PASSWORD });
     expect(after.statusCode).toBe(404);
   });
+
+  it("counts wrong password proofs toward the other account's sign-in lock, across payloads", async () => {
+    const first = await fuzzionPayload();
+    for (let i = 0; i < 4; i++) {
+      expect(
+        (await post('/fuzzion/claim', { payload: first, password: `wrong-${i}` })).statusCode,
+      ).toBe(422);
+    }
+    const second = await fuzzionPayload();
+    expect(
+      (await post('/fuzzion/claim', { payload: second, password: 'wrong-4' })).statusCode,
+    ).toBe(422);
+    // The fifth locked the other account's password checks, as five wrong sign-ins do.
+    const locked = await post('/fuzzion/claim', { payload: second, password: DEMO_PASSWORD });
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json()).toEqual({
+      code: 'too_many_attempts',
+      message: 'Too many attempts. Please try again later.',
+    });
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await grant('dana.willems@example.be')).statusCode).toBe(429);
+    const other = findAccountByLogin(store, 'dana.willems@example.be');
+    const events = store.history.filter(
+      (e) => e.accountId === other?.id && e.kind === 'login_failed',
+    );
+    expect(events.at(-1)?.detail).toBe('merge, locked');
+  });
 });
 
 describe('duplicate merge: accept', () => {

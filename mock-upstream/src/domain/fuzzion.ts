@@ -9,9 +9,8 @@ import {
   revokeToken,
   type SessionInfo,
   type Store,
-  verifySecret,
 } from '../store';
-import { clearSignInLocks } from './auth';
+import { checkPassword, clearSignInLocks, type PasswordLocked } from './auth';
 import {
   activeMethods,
   countWrongTry,
@@ -197,15 +196,22 @@ export function confirmFuzzionCode(
 export function claimFuzzion(
   store: Store,
   input: { payload: string; card_number?: string | undefined; password?: string | undefined },
-): Described | Invalid {
+  session: Partial<SessionInfo>,
+): Described | Invalid | PasswordLocked {
   const merge = mergeOf(store, input.payload);
   if (isFailure(merge)) return merge;
   const { other, state, challenge } = merge;
   if (state.confirmed) return { status: 200, body: describe(store, merge) };
+  // A password proof is a password check of the other account: bounded as its sign-in is.
+  const check =
+    input.password === undefined
+      ? null
+      : checkPassword(store, other, input.password, session, 'merge');
+  if (check !== null && check !== 'ok' && check !== 'wrong') return check;
   const proven =
     input.card_number !== undefined
       ? store.cards.get(input.card_number)?.accountId === other.id
-      : input.password !== undefined && verifySecret(input.password, other.passwordHash);
+      : check === 'ok';
   if (!proven) {
     countWrongTry(challenge);
     return INVALID_INFO;
@@ -271,8 +277,6 @@ export function acceptFuzzion(
     if (m.accountId === other.id) store.mfaMethods.delete(m.id);
   store.recoveryKeys = store.recoveryKeys.filter((k) => k.accountId !== other.id);
   store.trustedDevices = store.trustedDevices.filter((d) => d.accountId !== other.id);
-  store.failedLogins.delete(other.id);
-  store.lockedUntil.delete(other.id);
   clearSignInLocks(store, other.id);
   store.accounts.delete(other.id);
 

@@ -107,13 +107,53 @@ export function sendChallengeCode(
   to: string,
   text = 'Your verification code is',
 ): string {
+  const code = armChallengeCode(store, challenge);
+  sendCode(store, to, channel, code, `${text} ${code}. It is valid for 10 minutes.`);
+  return code;
+}
+
+/**
+ * Arms a new code for `challenge` without sending it anywhere: the payload
+ * lives and refuses wrong codes exactly as one whose code was sent.
+ */
+function armChallengeCode(store: Store, challenge: ChallengeRow): string {
   const code = generateCode();
   challenge.codeHash = hashSecret(code);
   challenge.codeExpiresAt = store.clock.now() + CODE_TTL_MS;
   // Resending keeps the payload usable at least as long as its code.
   challenge.expiresAt = Math.max(challenge.expiresAt, challenge.codeExpiresAt);
-  sendCode(store, to, channel, code, `${text} ${code}. It is valid for 10 minutes.`);
   return code;
+}
+
+const IN_USE_NOTICE = {
+  subject: 'Someone tried to use your address',
+  email:
+    'Someone tried to add this e-mail address to another account on the portal. Nothing was sent to them and nothing changed on your account. If it was you, sign in with this address instead.',
+  sms: 'Someone tried to add this number to another account on the portal. Nothing changed on your account. If it was you, sign in with this number instead.',
+} as const;
+
+/**
+ * Enumeration-safe code sending (docs/security.md, V6.3): where an address
+ * typed by the caller already belongs to another account, the caller gets the
+ * very answer of a free address (the payload is armed with a code that is
+ * sent nowhere, so no code confirms it), and the address's owner is told by
+ * e-mail or SMS that someone tried. Returns nothing the route may answer.
+ */
+export function tellAddressOwner(
+  store: Store,
+  challenge: ChallengeRow,
+  channel: 'email' | 'sms',
+  to: string,
+): void {
+  armChallengeCode(store, challenge);
+  store.outbox.push({
+    to,
+    channel,
+    code: '',
+    ...(channel === 'email' ? { subject: IN_USE_NOTICE.subject } : {}),
+    text: IN_USE_NOTICE[channel],
+    at: store.clock.now(),
+  });
 }
 
 /** What checking a code said. `spent`: too many wrong codes, start again. */

@@ -27,6 +27,7 @@ import {
   removeRecoveryKeys,
   sendChallengeCode,
   spendChallenge,
+  tellAddressOwner,
   toMfaMethod,
   totpUri,
   verifyChallengeCode,
@@ -126,12 +127,16 @@ function duplicated(kind: ContactKind): Failure<409> {
     : fail(409, 'sms-duplicated', 'This phone number is already in use. Please use another one.');
 }
 
-/** A target another account holds, or one that already is a method of this user. */
-function targetConflict(store: Store, account: Account, kind: ContactKind, target: string) {
-  const mine = activeMethods(store, account.id).some(
-    (m) => m.method === kind && m.target === target,
-  );
-  if (mine) return true;
+/** A target that already is a method of this user: the spec's duplicate (409). */
+const isOwnMethod = (store: Store, account: Account, kind: ContactKind, target: string) =>
+  activeMethods(store, account.id).some((m) => m.method === kind && m.target === target);
+
+/**
+ * A target another account holds (a contact or a method). The caller is
+ * never told: the setup answers as for a free target and the owner gets a
+ * notice instead of the code (`tellAddressOwner`, docs/security.md V6.3).
+ */
+function heldElsewhere(store: Store, account: Account, kind: ContactKind, target: string) {
   for (const other of store.accounts.values()) {
     if (other.id === account.id) continue;
     const contacts = kind === 'email' ? other.email : other.phone;
@@ -179,6 +184,19 @@ interface CodeSetup {
   challenge: ChallengeRow;
 }
 
+/** The setup's code to `target`, or to nobody and a notice to its owner when another account holds it. */
+function sendSetupCode(
+  store: Store,
+  account: Account,
+  challenge: ChallengeRow,
+  kind: ContactKind,
+  target: string,
+  text: string,
+): void {
+  if (heldElsewhere(store, account, kind, target)) tellAddressOwner(store, challenge, kind, target);
+  else sendChallengeCode(store, challenge, kind, target, text);
+}
+
 /** A new unconfirmed e-mail/SMS method with an 8-digit code sent to `target`. */
 function startContactSetup(
   store: Store,
@@ -186,7 +204,7 @@ function startContactSetup(
   kind: ContactKind,
   target: string,
 ): Outcome<CodeSetup, 409> {
-  if (targetConflict(store, account, kind, target)) return duplicated(kind);
+  if (isOwnMethod(store, account, kind, target)) return duplicated(kind);
   dropPending(store, account.id, kind);
   const row = pendingRow(store, account.id, kind, target, null);
   const challenge = createChallenge(store, {
@@ -194,7 +212,14 @@ function startContactSetup(
     accountId: account.id,
     mfaId: row.id,
   });
-  sendChallengeCode(store, challenge, kind, target, 'Your code to set up two-step verification is');
+  sendSetupCode(
+    store,
+    account,
+    challenge,
+    kind,
+    target,
+    'Your code to set up two-step verification is',
+  );
   return { ok: true, value: { row, challenge } };
 }
 
@@ -331,8 +356,9 @@ export function startActivation(
       accountId: account.id,
       mfaId: row.id,
     });
-    sendChallengeCode(
+    sendSetupCode(
       store,
+      account,
       challenge,
       kind,
       row.target ?? '',
@@ -348,14 +374,21 @@ export function startActivation(
   if (!parsed.ok) return parsed;
   const { target } = parsed.value;
   if (target === row.target) return { ok: true, value: null };
-  if (targetConflict(store, account, kind, target)) return duplicated(kind);
+  if (isOwnMethod(store, account, kind, target)) return duplicated(kind);
   const challenge = createChallenge(store, {
     purpose: SETUP,
     accountId: account.id,
     mfaId: row.id,
     data: { newTarget: target },
   });
-  sendChallengeCode(store, challenge, kind, target, 'Your code to change two-step verification is');
+  sendSetupCode(
+    store,
+    account,
+    challenge,
+    kind,
+    target,
+    'Your code to change two-step verification is',
+  );
   return { ok: true, value: { payload: challenge.payload, method: kind, target } };
 }
 

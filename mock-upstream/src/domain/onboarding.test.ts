@@ -177,11 +177,15 @@ describe('onboarding rules', () => {
     expect(noPassword.json().code).toBe('wrong_step');
   });
 
-  it('refuses a wrong code and an e-mail or phone another account uses', async () => {
+  it('refuses a wrong code; an e-mail or phone another account uses is answered alike and its owner told', async () => {
     const payload = await start(be, { card_number: '5065000000000001' });
-    const taken = await post(be, '/onboarding/email', { payload, email: 'Employee@example.be' });
-    expect(taken.statusCode).toBe(409);
-    expect(taken.json().code).toBe('email-duplicated');
+    const taken = await post(be, '/onboarding/email', { payload, email: 'employee@example.be' });
+    expect(taken.statusCode).toBe(200);
+    expect(taken.json()).toMatchObject({ step: 'email-code' });
+    const notice = be.store.outbox.findLast((m) => m.to === 'employee@example.be');
+    expect(notice).toMatchObject({ code: '', subject: 'Someone tried to use your address' });
+    const guessed = await post(be, '/onboarding/email/verify', { payload, code: '12345678' });
+    expect(guessed.json().code).toBe('code_invalid');
 
     await post(be, '/onboarding/email', { payload, keep_current: true });
     const wrong = await post(be, '/onboarding/email/verify', { payload, code: '00000000' });
@@ -200,7 +204,12 @@ describe('onboarding rules', () => {
       code: lastCode(be, 'new.employee@example.be'),
     });
     const phone = await post(be, '/onboarding/phone', { payload, phone: '+32470000001' });
-    expect(phone.json().code).toBe('phone-duplicated');
+    expect(phone.statusCode).toBe(200);
+    expect(phone.json()).toMatchObject({ step: 'phone-code' });
+    expect(be.store.outbox.findLast((m) => m.to === '+32470000001')).toMatchObject({
+      channel: 'sms',
+      code: '',
+    });
   });
 
   it('requires the terms and privacy to be accepted, and a password that follows the rules', async () => {

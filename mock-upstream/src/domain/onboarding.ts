@@ -29,6 +29,7 @@ import {
   findChallenge,
   sendChallengeCode,
   spendChallenge,
+  tellAddressOwner,
   verifyChallengeCode,
 } from './mfa-codes';
 import { deviceOf } from './recovery';
@@ -221,10 +222,12 @@ export function sendEmailCode(
       },
     };
   }
-  if (emailTaken(store, email)) return EMAIL_DUPLICATED;
   state.email = email;
   state.step = 'email-code';
-  sendChallengeCode(store, challenge, 'email', email, 'Your e-mail verification code is');
+  // An address an account already has is answered as a free one: its owner
+  // is told instead of sent the code (docs/security.md, V6.3).
+  if (emailTaken(store, email)) tellAddressOwner(store, challenge, 'email', email);
+  else sendChallengeCode(store, challenge, 'email', email, 'Your e-mail verification code is');
   return progress(challenge, maskContact(email));
 }
 
@@ -259,10 +262,11 @@ export const verifyEmail = (store: Store, input: { payload: string; code: string
 export function sendPhoneCode(store: Store, input: { payload: string; phone: string }): StepResult {
   const at = atStep(store, input.payload, ['phone', 'phone-code']);
   if ('status' in at) return at;
-  if (phoneTaken(store, input.phone)) return PHONE_DUPLICATED;
   at.state.phone = input.phone;
   at.state.step = 'phone-code';
-  sendChallengeCode(store, at.challenge, 'sms', input.phone, 'Your phone verification code is');
+  if (phoneTaken(store, input.phone)) tellAddressOwner(store, at.challenge, 'sms', input.phone);
+  else
+    sendChallengeCode(store, at.challenge, 'sms', input.phone, 'Your phone verification code is');
   return progress(at.challenge, maskContact(input.phone));
 }
 

@@ -10,9 +10,8 @@ import {
   recordEvent,
   type SessionInfo,
   type Store,
-  verifySecret,
 } from '../store';
-import { offeredMethods } from './auth';
+import { checkPassword, offeredMethods } from './auth';
 import { noteSignIn } from './devices';
 import { createChallenge, hasMfa, MAX_WRONG_TRIES, toMfaMethod } from './mfa-codes';
 
@@ -20,13 +19,6 @@ const SESSION_TTL_S = 30 * 24 * 3600;
 /** The identity provider's code is short-lived; linking may take a while longer. */
 const IDP_CODE_TTL_MS = 5 * 60_000;
 const LINK_TTL_MS = 30 * 60_000;
-/**
- * The account's lock against the link's wrong passwords, with the sign-in
- * lockout's numbers: 5 failures in 15 minutes lock for 15 minutes
- * (docs/threat-model.md, 5. Identity-provider link).
- */
-const LOCK = { maxFailures: 5, windowMs: 15 * 60_000, lockMs: 15 * 60_000 };
-
 /** Each beta company signs in with one workplace provider; Acme uses Microsoft. */
 const PROVIDER_OF_COMPANY: Record<string, SsoProvider> = { Acme: 'microsoft' };
 
@@ -182,19 +174,6 @@ export function ssoCallback(
   };
 }
 
-function isLocked(store: Store, account: Account): number | null {
-  const until = store.lockedUntil.get(account.id) ?? 0;
-  return until > store.clock.now() ? until : null;
-}
-
-function recordFailure(store: Store, account: Account): void {
-  const now = store.clock.now();
-  const recent = (store.failedLogins.get(account.id) ?? []).filter((t) => t > now - LOCK.windowMs);
-  recent.push(now);
-  store.failedLogins.set(account.id, recent);
-  if (recent.length >= LOCK.maxFailures) store.lockedUntil.set(account.id, now + LOCK.lockMs);
-}
-
 /** Who holds an identity, or why an account cannot take it (409). */
 function linkConflict(store: Store, account: Account, email: string): Failure<409> | null {
   if (account.sso_email !== null && account.sso_email !== email) {
@@ -239,21 +218,22 @@ export function linkAccount(
     );
   }
   const account = findAccountByLogin(store, body.username);
-  if (account && isLocked(store, account)) {
-    return fail(429, 'locked', 'Too many attempts. Please try again later.');
-  }
-  if (!account || !verifySecret(body.password, account.passwordHash)) {
-    if (account) {
-      recordFailure(store, account);
-      recordEvent(store, account.id, 'login_failed', deviceOf(session), 'link-account');
-    }
+  // The sign-in's own bound: the same lock, its 429 and its history event.
+  const check = checkPassword(
+    store,
+    account ?? { username: body.username },
+    body.password,
+    session,
+    'link-account',
+  );
+  if (check !== 'ok' && check !== 'wrong') return check;
+  if (!account || check === 'wrong') {
     link.wrongTries += 1;
     if (link.wrongTries >= MAX_WRONG_TRIES) link.spent = true;
     return fail(400, 'invalid_grant', 'Invalid username/password.');
   }
   const conflict = linkConflict(store, account, String(link.data.email));
   if (conflict) return conflict;
-  store.failedLogins.delete(account.id);
   if (hasMfa(store, account.id)) {
     const challenge = createChallenge(store, {
       purpose: 'login',
@@ -409,10 +389,4 @@ function announce(store: Store, account: Account, what: 'linked' | 'unlinked', e
     text: `${text[what].body({ name: account.firstname, email })}\n\n${text.notMe}\n${link}`,
     at: store.clock.now(),
   });
-}
-
-/** The lock's end, for the 429's Retry-After. */
-export function lockedUntil(store: Store, username: string): number | null {
-  const account = findAccountByLogin(store, username);
-  return account ? isLocked(store, account) : null;
 }

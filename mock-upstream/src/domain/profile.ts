@@ -21,10 +21,12 @@ import {
   hashSecret,
   nextId,
   recordEvent,
+  type SessionInfo,
   type Store,
   verifySecret,
 } from '../store';
 import { toUser } from '../views';
+import { checkPassword } from './auth';
 import {
   activeMethods,
   createChallenge,
@@ -32,6 +34,7 @@ import {
   hasMfa,
   sendChallengeCode,
   spendChallenge,
+  tellAddressOwner,
   verifyChallengeCode,
 } from './mfa-codes';
 import { sendPasswordChangedNotice } from './notices';
@@ -168,15 +171,27 @@ function replacePassword(store: Store, current: Current, password: string) {
   };
 }
 
+/**
+ * The current password is a password check like the sign-in's: wrong ones
+ * count toward the account's sign-in lock, and while it holds the change is
+ * refused with the sign-in's 429 (`checkPassword`).
+ */
 export function changePassword(
   store: Store,
   current: Current,
   body: z.infer<typeof PasswordChange>,
+  session: Partial<SessionInfo>,
 ) {
   if (needsSudo(store, current)) return SUDO_REQUIRED;
-  if (!verifySecret(body.current_password, current.account.passwordHash)) {
-    return CURRENT_WRONG;
-  }
+  const check = checkPassword(
+    store,
+    current.account,
+    body.current_password,
+    session,
+    'password-change',
+  );
+  if (check === 'wrong') return CURRENT_WRONG;
+  if (check !== 'ok') return check;
   return replacePassword(store, current, body.password);
 }
 
@@ -226,14 +241,18 @@ function sudoContact(store: Store, current: Current, id: number) {
 const entriesOf = (account: Account, kind: ContactKind) =>
   kind === 'email' ? account.email : account.phone;
 
+/** Already on this account, verified or not: the user's own address (409, the spec's message). */
+const isOwn = (account: Account, kind: ContactKind, value: string) =>
+  entriesOf(account, kind).some((r) => r.value === value);
+
 /**
- * Taken by someone: a verified entry of any account, or any entry of this
- * account. An unverified entry elsewhere does not block the address's owner.
+ * A verified entry of another account. An unverified entry elsewhere does not
+ * block the address's owner. The caller is never told (`tellAddressOwner`).
  */
-function isDuplicate(store: Store, accountId: number, kind: ContactKind, value: string): boolean {
+function isTakenElsewhere(store: Store, accountId: number, kind: ContactKind, value: string) {
   for (const other of store.accounts.values()) {
-    const rows = entriesOf(other, kind);
-    if (rows.some((r) => r.value === value && (r.verified || other.id === accountId))) return true;
+    if (other.id === accountId) continue;
+    if (entriesOf(other, kind).some((r) => r.value === value && r.verified)) return true;
   }
   return false;
 }
@@ -257,6 +276,10 @@ function contactHasMfa(store: Store, account: Account, kind: ContactKind, row: C
   );
 }
 
+/**
+ * A code to prove `row`, or, when another account holds the address, the same
+ * answer with no code and a notice to its owner (enumeration-safe).
+ */
 function sendVerification(
   store: Store,
   account: Account,
@@ -269,7 +292,11 @@ function sendVerification(
     accountId: account.id,
     data: { contactId: row.id, kind, mfa },
   });
-  sendChallengeCode(store, challenge, methodKind(kind), row.value, 'Your verification code is');
+  if (isTakenElsewhere(store, account.id, kind, row.value)) {
+    tellAddressOwner(store, challenge, methodKind(kind), row.value);
+  } else {
+    sendChallengeCode(store, challenge, methodKind(kind), row.value, 'Your verification code is');
+  }
   return { status: 200, body: { id: row.id, payload: challenge.payload } } as const;
 }
 
@@ -290,7 +317,9 @@ export function addLogin(store: Store, current: Current, body: LoginChange) {
     kind = 'phone';
     value = e164;
   }
-  if (isDuplicate(store, account.id, kind, value)) return duplicated(kind);
+  // Only the user's own address is named a duplicate; another account's is
+  // answered as a free one (sendVerification), so no account learns whose it is.
+  if (isOwn(account, kind, value)) return duplicated(kind);
   const row: ContactRow = { id: nextId(store), value, default: false, verified: false, mfa: false };
   entriesOf(account, kind).push(row);
   recordEvent(store, account.id, `${kind}_added`, current.row, value);

@@ -179,8 +179,6 @@ export function resetPassword(
   for (const row of store.tokens.values()) {
     if (row.accountId === account.id) revokeToken(store, row.token);
   }
-  store.failedLogins.delete(account.id);
-  store.lockedUntil.delete(account.id);
   clearSignInLocks(store, account.id);
   // The reset's code proved the e-mail or phone just now: the sign-in that follows on
   // this device asks for no second code (docs/journeys-signin.md).

@@ -30,7 +30,7 @@ export function sessionInfo(request: FastifyRequest): SessionInfo {
 }
 
 /** A 429's seconds go in Retry-After; the rest of the answer as it is. */
-function withRetryAfter<R extends { status: number; body: unknown }>(
+export function withRetryAfter<R extends { status: number; body: unknown }>(
   result: R,
   reply: { header(name: string, value: string): unknown },
 ): R {

@@ -342,15 +342,23 @@ describe('setting up a method', () => {
     expect(byKind(await methodsOf(fresh), 'sms')).toBeUndefined();
   });
 
-  it('refuses a target another account uses (409 sms-duplicated) and a malformed one (400)', async () => {
+  it("answers another account's target as a free one (its owner told, no code) and refuses a malformed one (400)", async () => {
     const token = await signInAs(mock, 'totp@example.be');
     const taken = await as(token)({
       method: 'POST',
       url: '/mfa',
       payload: { method: 'sms', target: '+32470000001' },
     });
-    expect(taken.statusCode).toBe(409);
-    expect(taken.json().code).toBe('sms-duplicated');
+    expect(taken.statusCode).toBe(200);
+    expect(taken.json()).toMatchObject({ method: 'sms', target: '+32470000001' });
+    expect(store.outbox.findLast((m) => m.to === '+32470000001')).toMatchObject({ code: '' });
+    const guessed = await as(token)({
+      method: 'POST',
+      url: '/mfa/activate',
+      payload: { payload: taken.json().payload, code: '12345678' },
+    });
+    expect(guessed.statusCode).toBe(422);
+    expect(byKind(await methodsOf(token), 'sms')).toBeUndefined();
     const bad = await as(token)({
       method: 'POST',
       url: '/mfa',

@@ -157,6 +157,35 @@ describe('password change', () => {
     expect(await signInStatus(NEW)).toBe(400);
   });
 
+  it("counts wrong current passwords toward the sign-in's lock: the fifth pauses every password check of the account", async () => {
+    const { call, account, token } = session('employee@example.be', { sudo: true });
+    const change = (current_password: string) =>
+      call('POST', '/user/password', { current_password, password: NEW });
+    for (let i = 0; i < 5; i++) expect((await change(`wrong-${i}`)).statusCode).toBe(422);
+    // Locked: even the right password is refused, with the sign-in's own answer.
+    const locked = await change(DEMO_PASSWORD);
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json()).toEqual({
+      code: 'too_many_attempts',
+      message: 'Too many attempts. Please try again later.',
+    });
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(800);
+    expect(await signInStatus(DEMO_PASSWORD)).toBe(429);
+    const failures = store.history.filter(
+      (e) => e.accountId === account.id && e.kind === 'login_failed',
+    );
+    expect(failures.map((e) => e.detail)).toEqual([
+      'password-change',
+      'password-change',
+      'password-change',
+      'password-change',
+      'password-change, locked',
+    ]);
+    store.clock.advance(15 * 60_000 + 1000);
+    grantSudo(store, token);
+    expect((await change(DEMO_PASSWORD)).statusCode).toBe(200);
+  });
+
   it('says so when the new password is the current one, not that the current one is wrong', async () => {
     const { call } = session('employee@example.be', { sudo: true });
     const res = await call('POST', '/user/password', {
@@ -313,22 +342,51 @@ describe('e-mails and phones', () => {
     expect((await call('POST', `/user/contacts/${id}/verify`)).statusCode).toBe(409);
   });
 
-  it('answers the duplicate codes with the spec messages', async () => {
+  it("answers the duplicate codes with the spec messages for the user's own address only", async () => {
     const { call } = session('employee@example.be', { sudo: true });
-    const email = await call('POST', '/user/login', { email: 'TOTP@example.be' });
-    expect(email.statusCode).toBe(409);
-    expect(email.json()).toEqual({
+    const own = await call('POST', '/user/login', { email: 'Employee@example.be' });
+    expect(own.statusCode).toBe(409);
+    expect(own.json()).toEqual({
       code: 'email-duplicated',
       message: 'This email is already in use. Please use another one.',
     });
-    const own = await call('POST', '/user/login', { email: 'employee@example.be' });
-    expect(own.json().code).toBe('email-duplicated');
-    const phone = await call('POST', '/user/login', { phone: '+32 470 00 00 02' });
-    expect(phone.statusCode).toBe(409);
-    expect(phone.json()).toEqual({
+    const ownPhone = await call('POST', '/user/login', { phone: '0470 00 00 01' });
+    expect(ownPhone.statusCode).toBe(409);
+    expect(ownPhone.json()).toEqual({
       code: 'phone-duplicated',
       message: 'This phone number is already in use. Please use another one.',
     });
+  });
+
+  it("answers another account's address as a free one and tells its owner instead", async () => {
+    const { call, account } = session('employee@example.be', { sudo: true });
+    const taken = await call('POST', '/user/login', { email: 'TOTP@example.be' });
+    const free = await call('POST', '/user/login', { email: 'nobody.yet@example.be' });
+    expect(taken.statusCode).toBe(200);
+    expect(Object.keys(taken.json()).sort()).toEqual(Object.keys(free.json()).sort());
+    // The owner is told, with no code; the caller's payload confirms with no code.
+    const notice = store.outbox.filter((m) => m.to === 'totp@example.be').at(-1);
+    expect(notice?.code).toBe('');
+    expect(notice?.text).toContain('Someone tried to add this e-mail address to another account');
+    expect(lastCode('nobody.yet@example.be')).toMatch(/^\d{8}$/);
+    const guess = await call('POST', '/user/login/confirm', {
+      payload: taken.json().payload,
+      code: '12345678',
+    });
+    expect(guess.statusCode).toBe(422);
+    expect(guess.json()).toEqual({ message: 'Your code is invalid, try again.' });
+    // A resend is answered alike and tells the owner again.
+    const resent = await call('POST', `/user/contacts/${taken.json().id}/verify`);
+    expect(resent.statusCode).toBe(200);
+    expect(store.outbox.filter((m) => m.to === 'totp@example.be')).toHaveLength(2);
+    // A number: the owner gets the notice by SMS.
+    const phone = await call('POST', '/user/login', { phone: '+32 470 00 00 02' });
+    expect(phone.statusCode).toBe(200);
+    expect(store.outbox.filter((m) => m.to === '+32470000002').at(-1)).toMatchObject({
+      channel: 'sms',
+      code: '',
+    });
+    expect(account.email.find((e) => e.value === 'totp@example.be')?.verified).toBe(false);
   });
 
   it('asks for a recent MFA check, except of a user with no second factor', async () => {

@@ -16,6 +16,7 @@ import {
 import { currentSession, needsSudo, SUDO_REQUIRED, UNAUTHENTICATED } from '../domain/sessions';
 import type { Store } from '../store';
 import { toUser } from '../views';
+import { sessionInfo, withRetryAfter } from './auth';
 
 export function profileRoutes(
   store: Store,
@@ -37,12 +38,12 @@ export function profileRoutes(
       const current = signedIn(request);
       return current ? updateIban(store, current, body) : UNAUTHENTICATED;
     },
-    changePassword: async ({ request, body }) => {
+    changePassword: async ({ request, body, reply }) => {
       const current = signedIn(request);
       if (!current) return UNAUTHENTICATED;
       if (needsSudo(store, current)) return SUDO_REQUIRED;
       if (await passwords.isBreached(body.password)) return BREACHED;
-      return changePassword(store, current, body);
+      return withRetryAfter(changePassword(store, current, body, sessionInfo(request)), reply);
     },
     replaceWeakPassword: async ({ request, body }) => {
       const current = signedIn(request);
