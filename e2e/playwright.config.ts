@@ -44,6 +44,10 @@ const stack = (n: number) => {
       RATE_LIMIT_SIGN_IN: '1000',
       RATE_LIMIT_CODES: '1000',
       RATE_LIMIT_FORGOT: '1000',
+      // The same for the code sends' budgets per recipient and per account: the
+      // suite signs the same demo accounts in by code from one address all along.
+      CODE_LIMIT_RECIPIENT: '1000',
+      CODE_LIMIT_ACCOUNT: '1000',
     },
   };
 };

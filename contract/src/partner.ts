@@ -111,6 +111,8 @@ export const partnerAccount = c.router({
   },
   ssoLogin: {
     method: 'GET',
+    // A door to a session that starts the provider's login (and its state) on each call.
+    metadata: rateLimited('signIn'),
     path: '/sso/:provider/login',
     summary: "Start of an identity-provider login: where to send the browser (the provider's page)",
     pathParams: ProviderParams,

@@ -13,6 +13,15 @@ export function toE164(input: string, defaultCountry: 'BE' | 'LU'): string | nul
 }
 
 /**
+ * The country calling code of a number (`+352 621 000 000` → `352`; a
+ * national number in `defaultCountry`'s), or null when it is no valid number.
+ */
+export function callingCodeOf(input: string, defaultCountry: 'BE' | 'LU'): string | null {
+  const parsed = parsePhoneNumberFromString(input, defaultCountry);
+  return parsed?.isValid() ? parsed.countryCallingCode : null;
+}
+
+/**
  * A stored number as people read it, by its country's grouping
  * (`+32470000001` → `+32 470 00 00 01`); anything that is not a valid E.164
  * number (a masked `+32 4•••01`, say) as it was given.

@@ -22,7 +22,16 @@ import { browserHeaders, signIn, startStack } from '../src/test-helpers';
 import { type Broken, invalidOf, type JsonSchema, jsonSchemaOf, validOf } from './arbitraries';
 
 const RUNS = Number(process.env.RELIABILITY_FUZZ_RUNS ?? 20);
-const UNLIMITED = { RATE_LIMIT_SIGN_IN: 1e6, RATE_LIMIT_CODES: 1e6, RATE_LIMIT_FORGOT: 1e6 };
+const UNLIMITED = {
+  RATE_LIMIT_SIGN_IN: 1e6,
+  RATE_LIMIT_CODES: 1e6,
+  RATE_LIMIT_FORGOT: 1e6,
+  // The code sends' budgets too (plugins/code-budgets.ts): every case is sent, none refused 429.
+  CODE_LIMIT_RECIPIENT: 1e6,
+  CODE_LIMIT_ACCOUNT: 1e6,
+  CODE_LIMIT_FOREIGN_SMS: 1e6,
+  CODE_LIMIT_FOREIGN_SMS_TOTAL: 1e6,
+};
 
 type Part = 'params' | 'query' | 'body';
 interface Operation {

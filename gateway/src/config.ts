@@ -56,6 +56,19 @@ const sentryDsn = z
     'must be a Sentry DSN: https://<public key>@<host>/<project id>',
   );
 
+/** A comma-separated list of country calling codes (`32,31,33`), without the `+`. */
+const callingCodes = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((v) => v.trim().replace(/^\+/, ''))
+      .filter(Boolean),
+  )
+  .refine((list) => list.length > 0 && list.every((code) => /^\d{1,3}$/.test(code)), {
+    message: 'must be a comma-separated list of country calling codes (32,31,33)',
+  });
+
 /** A comma-separated list of origins (`https://account.example.be`), no path. */
 const origins = z
   .string()
@@ -204,6 +217,25 @@ const Env = z.object({
   RATE_LIMIT_SIGN_IN: z.coerce.number().int().positive().default(60),
   RATE_LIMIT_CODES: z.coerce.number().int().positive().default(60),
   RATE_LIMIT_FORGOT: z.coerce.number().int().positive().default(30),
+  /**
+   * Budgets of the calls that send a code, per window of `CODE_LIMIT_WINDOW_S`
+   * (docs/security.md, "Code sends"): per recipient (address, number, login,
+   * second-factor method), per account (or sign-in challenge, onboarding),
+   * and for SMS to numbers outside the variant's countries per account (or
+   * client) and per variant.
+   */
+  CODE_LIMIT_WINDOW_S: z.coerce.number().int().positive().default(3600),
+  CODE_LIMIT_RECIPIENT: z.coerce.number().int().positive().default(5),
+  CODE_LIMIT_ACCOUNT: z.coerce.number().int().positive().default(10),
+  CODE_LIMIT_FOREIGN_SMS: z.coerce.number().int().positive().default(2),
+  CODE_LIMIT_FOREIGN_SMS_TOTAL: z.coerce.number().int().positive().default(100),
+  /**
+   * The country calling codes an SMS of each variant is expected to go to:
+   * the variant's own and its neighbours' (cross-border workers hold a
+   * voucher account with their home number). Any other spends the foreign-SMS budgets.
+   */
+  SMS_COUNTRIES_BE: callingCodes.default(['32', '31', '33', '49', '352']),
+  SMS_COUNTRIES_LU: callingCodes.default(['352', '32', '33', '49']),
 });
 
 type Parsed = z.infer<typeof Env>;
@@ -297,6 +329,10 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     LOG_LEVEL: 'silent',
     // Tests build many gateways: each management listener on a free port.
     MANAGEMENT_PORT: 0,
+    // Test files sign the same demo accounts in by code many times: the code
+    // budgets are the tests' own (code-budgets.test.ts sets them).
+    CODE_LIMIT_RECIPIENT: 1000,
+    CODE_LIMIT_ACCOUNT: 1000,
     PUBLIC_ORIGIN_BE: [
       'http://be.localhost:3000',
       'http://localhost',

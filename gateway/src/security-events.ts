@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from './config';
+import { GatewayError } from './errors';
 import type { SecondFactorOutcome, SignInOutcome } from './plugins/metrics';
 import { sessionToken } from './plugins/session';
 
@@ -123,4 +124,44 @@ export function secondFactorOutcome(request: FastifyRequest, outcome: SecondFact
   request.server.metrics.secondFactor.inc({ outcome });
   if (outcome === 'failed') securityEvent(request, 'second_factor.failed');
   if (outcome === 'paused') securityEvent(request, 'second_factor.paused');
+}
+
+/** The password checks other than the sign-in, bounded as it is (docs/security.md, "Sign-in lockout"). */
+export type PasswordCheck = 'password_change' | 'merge' | 'link_account';
+
+/**
+ * The captcha of a password check other than the sign-in, where the sign-in
+ * asks for it (captcha on): a refusal is the sign-in's `captcha.refused`
+ * event, naming the check.
+ */
+export async function passwordCaptcha(
+  request: FastifyRequest,
+  token: string | undefined,
+  check: PasswordCheck,
+  who: Who = {},
+): Promise<void> {
+  try {
+    await request.server.captcha?.(request, token);
+  } catch (err) {
+    if (err instanceof GatewayError && err.kind === 'captcha') {
+      securityEvent(request, 'captcha.refused', who, { reason: check });
+    }
+    throw err;
+  }
+}
+
+/**
+ * The account API's verdict on a password check other than the sign-in: a
+ * wrong password is the sign-in's `sign_in.failed`, the lock (429) its
+ * `sign_in.locked`, each naming the check.
+ */
+export function passwordCheckOutcome(
+  request: FastifyRequest,
+  status: number,
+  wrong: boolean,
+  check: PasswordCheck,
+  who: Who = {},
+): void {
+  if (status === 429) securityEvent(request, 'sign_in.locked', who, { reason: check });
+  else if (wrong) securityEvent(request, 'sign_in.failed', who, { reason: check });
 }

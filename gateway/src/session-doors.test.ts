@@ -12,6 +12,7 @@ import {
   fileStack,
   mockOf,
   newDeviceCookie,
+  recordingGateway,
   startStack,
   type TestStack,
 } from './test-helpers';
@@ -290,6 +291,15 @@ describe('the captcha on every call that checks a password', () => {
     verifier.close();
   });
 
+  /** A password sign-in with a captcha the verifier passes. */
+  const captchaSignIn = (person: ReturnType<typeof browser>, username: string) =>
+    guarded.gateway.inject({
+      method: 'POST',
+      url: '/api/token',
+      headers: person(),
+      payload: { grant_type: 'password', username, password: DEMO_PASSWORD, captcha: 'good-token' },
+    });
+
   it('asks the link for a verified captcha before the account API checks the password', async () => {
     const attacker = browser(guarded);
     const offered = await idpLogin(attacker, 'outsider.two@acme.example', guarded);
@@ -301,7 +311,11 @@ describe('the captcha on every call that checks a password', () => {
     const forged = await link(attacker, { ...body, password: 'guess-2', captcha: 'x' }, guarded);
     expect(forged.json().code).toBe('captcha');
     // The account API never saw a guess.
-    expect(guarded.be.store.failedLogins.get(victim?.id ?? 0)).toBeUndefined();
+    expect(
+      guarded.be.store.history.filter(
+        (e) => e.accountId === victim?.id && e.kind === 'login_failed',
+      ),
+    ).toEqual([]);
 
     const right = await link(
       attacker,
@@ -313,17 +327,7 @@ describe('the captcha on every call that checks a password', () => {
 
   it("asks the merge's password proof for a verified captcha", async () => {
     const person = browser(guarded);
-    const asked = await guarded.gateway.inject({
-      method: 'POST',
-      url: '/api/token',
-      headers: person(),
-      payload: {
-        grant_type: 'password',
-        username: 'duplicate@example.be',
-        password: DEMO_PASSWORD,
-        captcha: 'good-token',
-      },
-    });
+    const asked = await captchaSignIn(person, 'duplicate@example.be');
     const signedIn = await completeMfa(guarded, asked.json().mfa, HOST);
     const payload = signedIn.json().fuzzion.payload as string;
     const session = `access_token=${sessionCookie(signedIn)}`;
@@ -339,5 +343,74 @@ describe('the captcha on every call that checks a password', () => {
     expect(bare.json().code).toBe('captcha');
     const right = await claim({ password: DEMO_PASSWORD, captcha: 'good-token' });
     expect(right.statusCode).toBe(200);
+  });
+
+  it("asks the password change's current password for a verified captcha", async () => {
+    const person = browser(guarded);
+    const signedIn = await captchaSignIn(person, 'customer@example.be');
+    const session = `access_token=${sessionCookie(signedIn)}`;
+    const change = (extra: Record<string, unknown>) =>
+      guarded.gateway.inject({
+        method: 'POST',
+        url: '/api/user/password',
+        headers: person([session]),
+        payload: { password: 'Brand-New-Pass-42!', ...extra },
+      });
+    const bare = await change({ current_password: 'guess-1' });
+    expect(bare.statusCode).toBe(400);
+    expect(bare.json().code).toBe('captcha');
+    const forged = await change({ current_password: 'guess-2', captcha: 'x' });
+    expect(forged.json().code).toBe('captcha');
+    const customer = findAccountByLogin(guarded.be.store, 'customer@example.be');
+    // The account API never saw a guess.
+    expect(
+      guarded.be.store.history.filter(
+        (e) => e.accountId === customer?.id && e.kind === 'login_failed',
+      ),
+    ).toEqual([]);
+    const right = await change({ current_password: DEMO_PASSWORD, captcha: 'good-token' });
+    expect(right.statusCode).toBe(200);
+  });
+});
+
+describe('the password checks outside the sign-in count toward its lock', () => {
+  it("pauses the password change after five wrong current passwords, with the sign-in's answer and event", async () => {
+    const { lines, stack: recorded } = await recordingGateway();
+    const person = browser(recorded);
+    const signedIn = await recorded.gateway.inject({
+      method: 'POST',
+      url: '/api/token',
+      headers: person(),
+      payload: { grant_type: 'password', username: 'customer@example.be', password: DEMO_PASSWORD },
+    });
+    const session = `access_token=${sessionCookie(signedIn)}`;
+    const change = (current_password: string) =>
+      recorded.gateway.inject({
+        method: 'POST',
+        url: '/api/user/password',
+        headers: person([session]),
+        payload: { current_password, password: 'Brand-New-Pass-42!' },
+      });
+    for (let i = 0; i < 5; i++) expect((await change(`Wrong-${i}`)).statusCode).toBe(422);
+    const paused = await change(DEMO_PASSWORD);
+    expect(paused.statusCode).toBe(429);
+    expect(paused.json()).toEqual({
+      code: 'too_many_attempts',
+      message: 'Too many attempts. Please try again later.',
+    });
+    expect(Number(paused.headers['retry-after'])).toBeGreaterThan(800);
+    // The sign-in of the account is paused as well, from this address.
+    const again = await recorded.gateway.inject({
+      method: 'POST',
+      url: '/api/token',
+      headers: person(),
+      payload: { grant_type: 'password', username: 'customer@example.be', password: DEMO_PASSWORD },
+    });
+    expect(again.statusCode).toBe(429);
+    const events = lines.filter((l) => l.reason === 'password_change').map((l) => l.event);
+    expect(events).toEqual([...Array(5).fill('sign_in.failed'), 'sign_in.locked']);
+    expect(lines.find((l) => l.event === 'sign_in.locked')).toMatchObject({
+      account: expect.stringMatching(/^[\w-]{43}$/),
+    });
   });
 });

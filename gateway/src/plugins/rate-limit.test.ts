@@ -57,6 +57,22 @@ describe('rate limiting per client IP', () => {
     expect(limited.headers['retry-after']).toBeDefined();
   });
 
+  it('limits the start of an identity-provider sign-in as a sign-in, per client', async () => {
+    const s = await stackForTest({ RATE_LIMIT_SIGN_IN: 3 });
+    const start = (ip: string) =>
+      s.gateway.inject({
+        url: '/api/sso/microsoft/login',
+        remoteAddress: ip,
+        headers: browserHeaders(s),
+      });
+    for (let i = 0; i < 3; i++) expect((await start('203.0.113.9')).statusCode).toBe(200);
+    const limited = await start('203.0.113.9');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().code).toBe('rate_limited');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await start('203.0.113.10')).statusCode).toBe(200);
+  });
+
   it('reads the class of each guessable call from its contract metadata', () => {
     const table = new Map<string, string>();
     const walk = (node: AppRouter) => {
@@ -71,6 +87,7 @@ describe('rate limiting per client IP', () => {
     expect(table.get('POST /api/mfa/sudo')).toBe('codes');
     expect(table.get('GET /api/mfa/sudo')).toBe('codes');
     expect(table.get('POST /api/user/forgot-password')).toBe('forgot');
+    expect(table.get('GET /api/sso/:provider/login')).toBe('signIn');
     expect(table.get('GET /api/user')).toBeUndefined();
     expect(table.get('DELETE /api/token')).toBeUndefined();
   });

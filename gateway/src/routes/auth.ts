@@ -19,7 +19,7 @@ import {
   sessionEvent,
   signInOutcome,
 } from '../security-events';
-import { passThrough } from './pass-through';
+import { passRetryAfter, passThrough } from './pass-through';
 
 type CookieReply = Parameters<typeof startSession>[1];
 
@@ -27,12 +27,6 @@ type CookieReply = Parameters<typeof startSession>[1];
 async function signInWith(request: FastifyRequest, reply: CookieReply, answer: SessionAnswer) {
   const { weak } = await startSession(request, reply, answer);
   return { signed_in: true as const, weak };
-}
-
-/** A locked account's 429 tells the browser when to try again. */
-function passRetryAfter(headers: Headers, reply: { header(name: string, value: string): unknown }) {
-  const retryAfter = headers.get('retry-after');
-  if (retryAfter && /^\d{1,6}$/.test(retryAfter)) reply.header('retry-after', retryAfter);
 }
 
 export const authRoutes: RouterImplementation<typeof portalApi.auth> = {

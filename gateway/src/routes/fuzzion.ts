@@ -2,7 +2,8 @@ import type { portalApi } from '@portal/contract';
 import type { RouterImplementation } from '@ts-rest/fastify';
 import { startSession, upstreamHeaders } from '../plugins/session';
 import { upstreamOf } from '../plugins/upstream';
-import { passThrough } from './pass-through';
+import { passwordCaptcha, passwordCheckOutcome } from '../security-events';
+import { passOn, passRetryAfter, passThrough } from './pass-through';
 
 /**
  * Duplicate-account merge. The calls pass through with the fuzzion payload;
@@ -19,14 +20,18 @@ export const fuzzionRoutes: RouterImplementation<typeof portalApi.fuzzion> = {
   confirmCode: passThrough((api, { body }, extraHeaders) =>
     api.fuzzion.confirmCode({ body, extraHeaders }),
   ),
-  claim: async ({ body, request }) => {
+  claim: async ({ body, request, reply }) => {
     const { captcha, ...claim } = body;
-    // A password proof is a password check: with the captcha on, guarded like the sign-in.
-    if (claim.password !== undefined) await request.server.captcha?.(request, captcha);
-    return upstreamOf(request).fuzzion.claim({
+    const byPassword = claim.password !== undefined;
+    // A password proof is a password check: guarded and counted as the sign-in is.
+    if (byPassword) await passwordCaptcha(request, captcha, 'merge');
+    const res = await upstreamOf(request).fuzzion.claim({
       body: claim,
       extraHeaders: upstreamHeaders(request),
     });
+    if (res.status === 429) passRetryAfter(res.headers, reply);
+    if (byPassword) passwordCheckOutcome(request, res.status, res.status === 422, 'merge');
+    return passOn(res);
   },
   accept: async ({ body, request, reply }) => {
     const res = await upstreamOf(request).fuzzion.accept({

@@ -4,8 +4,8 @@ import type { RouterImplementation } from '@ts-rest/fastify';
 import type { FastifyRequest } from 'fastify';
 import { renewSession, startSession, upstreamHeaders } from '../plugins/session';
 import { upstreamOf } from '../plugins/upstream';
-import { sessionEvent } from '../security-events';
-import { passThrough } from './pass-through';
+import { passwordCaptcha, passwordCheckOutcome, sessionEvent } from '../security-events';
+import { passRetryAfter, passThrough } from './pass-through';
 
 /** Binds an identity-provider login to the browser that started it (login CSRF). */
 const SSO_STATE_COOKIE = 'sso_state';
@@ -33,16 +33,16 @@ export const partnerRoutes: RouterImplementation<typeof portalApi.partner> = {
   ),
   linkAccount: async ({ body, request, reply }) => {
     const { captcha, ...link } = body;
-    // The link checks a password: with the captcha on, it is guarded like the sign-in.
-    await request.server.captcha?.(request, captcha);
+    const who = { username: link.username };
+    // The link checks a password: guarded and counted as the sign-in is.
+    await passwordCaptcha(request, captcha, 'link_account', who);
     const res = await upstreamOf(request).partner.linkAccount({
       body: link,
       extraHeaders: upstreamHeaders(request),
     });
-    if (res.status === 429) {
-      const retryAfter = res.headers.get('retry-after');
-      if (retryAfter) reply.header('retry-after', retryAfter);
-    }
+    if (res.status === 429) passRetryAfter(res.headers, reply);
+    const wrong = res.status === 400 && res.body.code === 'invalid_grant';
+    passwordCheckOutcome(request, res.status, wrong, 'link_account', who);
     // 401: the account's second factor first (the sign-in's challenge); nothing is linked yet.
     if (res.status !== 200) return res;
     const { weak } = await startSession(request, reply, res.body);

@@ -8,6 +8,15 @@ export const UNAUTHENTICATED = {
   body: { code: 'unauthenticated', message: 'Sign in first.' },
 } as const;
 
+/** A locked account's 429 tells the browser when to try again (a plain count of seconds only). */
+export function passRetryAfter(
+  headers: Headers,
+  reply: { header(name: string, value: string): unknown },
+): void {
+  const retryAfter = headers.get('retry-after');
+  if (retryAfter && /^\d{1,6}$/.test(retryAfter)) reply.header('retry-after', retryAfter);
+}
+
 /** Upstream headers of a request with a session cookie, or null without one. */
 export function signedIn(request: FastifyRequest): Record<string, string> | null {
   const headers = upstreamHeaders(request);

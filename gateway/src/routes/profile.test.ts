@@ -75,7 +75,7 @@ describe('profile through the gateway', () => {
 
   it('passes the duplicate code and the last-phone refusal on', async () => {
     const call = as(await signIn(stack));
-    const dup = await call('POST', '/api/user/login', { email: 'totp@example.be' });
+    const dup = await call('POST', '/api/user/login', { email: 'employee@example.be' });
     expect(dup.statusCode).toBe(409);
     expect(dup.json()).toEqual({
       code: 'email-duplicated',

@@ -2,8 +2,8 @@ import type { portalApi } from '@portal/contract';
 import type { RouterImplementation } from '@ts-rest/fastify';
 import { renewSession, sessionNowStrong, sessionRefused } from '../plugins/session';
 import { upstreamOf } from '../plugins/upstream';
-import { sessionEvent } from '../security-events';
-import { passOn, passThrough, signedIn, UNAUTHENTICATED } from './pass-through';
+import { accountOf, passwordCaptcha, passwordCheckOutcome, sessionEvent } from '../security-events';
+import { passOn, passRetryAfter, passThrough, signedIn, UNAUTHENTICATED } from './pass-through';
 
 /**
  * Profile, IBAN, password and e-mails/phones. The upstream decides (403
@@ -29,11 +29,21 @@ export const profileRoutes: RouterImplementation<typeof portalApi.profile> = {
   ),
   // A password changed or replaced: the account API ended every other session
   // and names them (the screen lists them); this one moves to a new token
-  // (docs/threat-model.md, "A session's life").
+  // (docs/threat-model.md, "A session's life"). The current password is a
+  // password check: guarded and counted as the sign-in is.
   changePassword: async ({ body, request, reply }) => {
     const headers = signedIn(request);
     if (!headers) return UNAUTHENTICATED;
-    const res = await upstreamOf(request).profile.changePassword({ body, extraHeaders: headers });
+    const { captcha, ...change } = body;
+    const account = await accountOf(request);
+    await passwordCaptcha(request, captcha, 'password_change', { account });
+    const res = await upstreamOf(request).profile.changePassword({
+      body: change,
+      extraHeaders: headers,
+    });
+    if (res.status === 429) passRetryAfter(res.headers, reply);
+    const wrong = res.status === 422 && res.body.code === 'password_incorrect';
+    passwordCheckOutcome(request, res.status, wrong, 'password_change', { account });
     if (res.status === 200) {
       await sessionEvent(request, 'password.changed', {
         reason: 'change',

@@ -3,6 +3,7 @@ import { portalApi, requestValidationError } from '@portal/contract';
 import { initServer } from '@ts-rest/fastify';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../config';
+import { codeBudgetsPlugin } from '../plugins/code-budgets';
 import { csrf } from '../plugins/csrf';
 import { notFound } from '../plugins/errors';
 import { maintenance } from '../plugins/maintenance';
@@ -44,6 +45,7 @@ export const apiScope: FastifyPluginAsync<{ config: Config }> = async (app, { co
   app.addHook('onRequest', weakLockdown);
   app.addHook('preValidation', weakLockdownOnBody);
   await app.register(rateLimitPlugin, { config });
+  await app.register(codeBudgetsPlugin, { config });
 
   const s = initServer();
   const router = s.router(portalApi, {

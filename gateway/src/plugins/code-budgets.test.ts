@@ -1,0 +1,198 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { buildMockUpstream } from '@portal/mock-upstream';
+import type { FastifyInstance } from 'fastify';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { buildApp } from '../app';
+import { type Config, ConfigError, loadConfig, testConfig } from '../config';
+import {
+  browserHeaders,
+  customerSignIn,
+  DEMO_PASSWORD,
+  freePort,
+  stackForTest,
+  stackOf,
+  type TestStack,
+} from '../test-helpers';
+
+/**
+ * Every call that sends a code is bounded per recipient and per account, not
+ * only per client address (docs/security.md, "Code sends"): a victim's login
+ * asked for from many addresses, one session sending codes to many numbers,
+ * and SMS to numbers outside the variant's countries.
+ */
+
+const BUDGETS: Partial<Config> = {
+  CODE_LIMIT_RECIPIENT: 5,
+  CODE_LIMIT_ACCOUNT: 10,
+  CODE_LIMIT_FOREIGN_SMS: 2,
+  CODE_LIMIT_FOREIGN_SMS_TOTAL: 100,
+};
+
+const forgot = (s: TestStack, login: string, client: string) =>
+  s.gateway.inject({
+    method: 'POST',
+    url: '/api/user/forgot-password',
+    remoteAddress: client,
+    headers: browserHeaders(s),
+    payload: { login, technology: 'sms' },
+  });
+
+/** customer@example.be (no second factor: no step-up before adding a login), signed in. */
+async function customerSession(s: TestStack) {
+  const res = await customerSignIn(s, DEMO_PASSWORD);
+  const cookie = res.cookies.find((c) => c.name === 'access_token')?.value;
+  if (!cookie) throw new Error(`sign-in failed: ${res.statusCode}`);
+  const headers = {
+    ...browserHeaders(s),
+    cookie: `${browserHeaders(s).cookie}; access_token=${cookie}`,
+  };
+  return (payload: object) =>
+    s.gateway.inject({ method: 'POST', url: '/api/user/login', headers, payload });
+}
+
+const smsTo = (s: TestStack, to: string) =>
+  s.be.store.outbox.filter((m) => m.to === to && m.channel === 'sms').length;
+
+describe('code sends per recipient', () => {
+  it("answers a login's sixth forgot-password SMS 429 whatever address asks, known login or not", async () => {
+    const s = await stackForTest(BUDGETS);
+    const statuses = async (login: string) => {
+      const seen: string[] = [];
+      for (let i = 1; i <= 6; i++) {
+        const res = await forgot(s, login, `198.51.100.${i}`);
+        seen.push(`${res.statusCode} ${res.statusCode === 429 ? res.json().code : ''}`);
+        if (res.statusCode === 429) {
+          expect(Number(res.headers['retry-after'])).toBeGreaterThan(60);
+          expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(3600);
+        }
+      }
+      return seen;
+    };
+    const known = await statuses('employee@example.be');
+    expect(known).toEqual(['200 ', '200 ', '200 ', '200 ', '200 ', '429 rate_limited']);
+    // Five SMS reached the victim, not six.
+    expect(smsTo(s, '+32470000001')).toBe(5);
+    // A login no account has: the very same answers (the cap says nothing about an account).
+    expect(await statuses('nobody@example.be')).toEqual(known);
+    // The same login however it is typed is the same recipient.
+    expect((await forgot(s, ' Employee@Example.be ', '198.51.100.9')).statusCode).toBe(429);
+  });
+});
+
+describe('code sends per account', () => {
+  it('refuses the eleventh code a session sends to new numbers, and the third to a foreign one', async () => {
+    const s = await stackForTest(BUDGETS);
+    const add = await customerSession(s);
+    for (let i = 0; i < 2; i++) {
+      const foreign = await add({ phone: `+44791112345${i}` });
+      expect(foreign.statusCode).toBe(200);
+    }
+    // Outside BE and its neighbours: a smaller budget of its own.
+    const third = await add({ phone: '+447911123452' });
+    expect(third.statusCode).toBe(429);
+    expect(third.json()).toEqual({
+      code: 'rate_limited',
+      message: 'Too many attempts. Please try again later.',
+    });
+    expect(smsTo(s, '+447911123452')).toBe(0);
+    // Numbers at home and next door: up to the account's budget (ten sends in all).
+    const statuses: number[] = [];
+    for (const number of ['+32470123401', '+31612345678', '+33612345678', '+4915123456789']) {
+      statuses.push((await add({ phone: number })).statusCode);
+    }
+    for (let i = 0; i < 5; i++) statuses.push((await add({ phone: `+3247012350${i}` })).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 200, 429, 429]);
+    expect(smsTo(s, '+32470123503')).toBe(0);
+  });
+
+  it('bounds the resends of one sign-in code per second-factor method', async () => {
+    const s = await stackForTest(BUDGETS);
+    const first = await s.gateway.inject({
+      method: 'POST',
+      url: '/api/token',
+      headers: browserHeaders(s),
+      payload: { grant_type: 'password', username: 'employee@example.be', password: DEMO_PASSWORD },
+    });
+    const { payload, methods } = first.json().mfa as {
+      payload: string;
+      methods: { id: number; method: string }[];
+    };
+    const sms = methods.find((m) => m.method === 'sms');
+    const resend = () =>
+      s.gateway.inject({
+        url: `/api/mfa/sudo?payload=${encodeURIComponent(payload)}&mfaId=${sms?.id}`,
+        headers: browserHeaders(s),
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await resend()).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    expect(smsTo(s, '+32470000001')).toBe(5);
+  });
+});
+
+/** A Redis of this test's own (Debian's redis-server), on a free port, without persistence. */
+async function startRedis(): Promise<string> {
+  const port = await freePort();
+  let server: ChildProcess;
+  try {
+    server = spawn(
+      'redis-server',
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+  } catch (err) {
+    throw new Error(`redis-server could not start (apt-get install redis-server): ${err}`);
+  }
+  server.on('error', (err) => {
+    throw new Error(`redis-server could not start (apt-get install redis-server): ${err.message}`);
+  });
+  onTestFinished(async () => {
+    server.kill();
+    if (server.exitCode === null) await once(server, 'exit');
+  });
+  const stdout = server.stdout;
+  if (!stdout) throw new Error('redis-server has no output');
+  for await (const chunk of stdout) {
+    if (String(chunk).includes('Ready to accept connections')) break;
+  }
+  return `redis://127.0.0.1:${port}`;
+}
+
+describe('code budgets shared between gateways', () => {
+  it("spends one login's budget on whichever gateway is asked", async () => {
+    const url = await startRedis();
+    const upstream = buildMockUpstream({ region: 'be' });
+    const upstreamUrl = await upstream.app.listen({ port: 0, host: '127.0.0.1' });
+    const config = testConfig({
+      UPSTREAM_BE_URL: upstreamUrl,
+      UPSTREAM_LU_URL: upstreamUrl,
+      REDIS_URL: url,
+      ...BUDGETS,
+    });
+    const gateways: FastifyInstance[] = [await buildApp(config), await buildApp(config)];
+    onTestFinished(async () => {
+      for (const g of gateways) await g.close();
+      await upstream.app.close();
+    });
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const gateway = gateways[i % 2] as FastifyInstance;
+      statuses.push(
+        (await forgot(stackOf(gateway, upstream), 'employee@example.be', `198.51.100.${i}`))
+          .statusCode,
+      );
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+});
+
+describe('code budgets configuration', () => {
+  it('reads the expected countries as calling codes, and stops on a bad list naming the variable', () => {
+    expect(loadConfig({}).SMS_COUNTRIES_BE).toEqual(['32', '31', '33', '49', '352']);
+    expect(loadConfig({ SMS_COUNTRIES_LU: '+352, 33' }).SMS_COUNTRIES_LU).toEqual(['352', '33']);
+    expect(() => loadConfig({ SMS_COUNTRIES_BE: 'BE,FR' })).toThrow(ConfigError);
+    expect(() => loadConfig({ SMS_COUNTRIES_BE: 'BE,FR' })).toThrow(/SMS_COUNTRIES_BE/);
+    expect(() => loadConfig({ CODE_LIMIT_RECIPIENT: '0' })).toThrow(/CODE_LIMIT_RECIPIENT/);
+  });
+});
