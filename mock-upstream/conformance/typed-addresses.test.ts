@@ -72,7 +72,9 @@ describe('enumeration-safe typed addresses', () => {
         body: { invitation_code: accounts.invitationCode },
         extraHeaders: forwarded('192.0.2.93'),
       });
-      if (res.status !== 200) throw new Error(`onboarding start: ${res.status}`);
+      if (res.status !== 200 || !('payload' in res.body)) {
+        throw new Error(`onboarding start: ${res.status}`);
+      }
       return res.body.payload;
     };
     const send = async (email: string) =>
