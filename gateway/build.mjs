@@ -3,7 +3,9 @@
 // workspace contract is bundled in; the gateway's own dependencies stay in
 // node_modules. The contract is a devDependency for that reason: the image
 // needs neither its sources nor its own dependencies.
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
@@ -22,9 +24,45 @@ export const GATEWAY_NODE_FLAGS = ['--enable-source-maps'];
 
 if (import.meta.url === `file://${process.argv[1]}`) await bundle();
 
-/** Bundles the gateway into `outfile` (a path under gateway/, so that its dependencies resolve). */
+/** The commit being built, when this is a git checkout (`PORTAL_COMMIT` wins); else ''. */
+function commit() {
+  if (process.env.PORTAL_COMMIT) return process.env.PORTAL_COMMIT;
+  try {
+    return execFileSync('git', ['rev-parse', 'HEAD'], { stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * Bundles the gateway into `outfile` (a path under gateway/, so that its
+ * dependencies resolve), and its render thread (`src/render/worker.ts`) into
+ * `render-worker.mjs` beside it. The version and commit go into
+ * `portal_build_info`.
+ */
 export async function bundle(outfile = 'dist/server.mjs') {
+  const common = {
+    absWorkingDir: fileURLToPath(new URL('.', import.meta.url)),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    external,
+    sourcemap: true,
+    logLevel: 'warning',
+  };
   await build({
+    ...common,
+    entryPoints: ['src/render/worker.ts'],
+    outfile: join(dirname(outfile), 'render-worker.mjs'),
+  });
+  await build({
+    define: {
+      'process.env.PORTAL_BUILD_VERSION': JSON.stringify(pkg.version),
+      'process.env.PORTAL_BUILD_COMMIT': JSON.stringify(commit()),
+    },
     absWorkingDir: fileURLToPath(new URL('.', import.meta.url)),
     entryPoints: ['src/server.ts'],
     outfile,

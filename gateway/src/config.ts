@@ -145,6 +145,12 @@ const Env = z.object({
    * Elsewhere, unset means the repository's `web/dist`.
    */
   WEB_DIST: z.string().default(''),
+  /**
+   * Threads that draw pages with the web app's server bundle, off the event
+   * loop that answers the API (`render/pool.ts`). Unset: one per core but
+   * one, at least one, at most four (docs/operations.md, "Sizing").
+   */
+  RENDER_THREADS: z.coerce.number().int().min(1).max(32).optional(),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   /**
    * The management listener (`/metrics`, `/healthz`, `/readyz`): loopback by

@@ -343,7 +343,7 @@ describe('the management port', () => {
       const text = await metrics.text();
       expect(text).toContain('portal_sign_ins_total{outcome="signed_in"} 1');
       expect(text).toMatch(
-        /portal_http_requests_total\{method="POST",route="\/api\/token",status="200"\} 1/,
+        /portal_http_requests_total\{method="POST",route="\/api\/token",status="200",variant="be"\} 1/,
       );
       expect(text).toMatch(
         /portal_account_api_request_duration_seconds_count\{variant="be",operation="POST \/token",outcome="2xx"\} 1/,

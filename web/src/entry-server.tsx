@@ -1,7 +1,7 @@
 import type { Locale, PortalConfig, User } from '@portal/contract';
 import i18next, { type PostProcessorModule } from 'i18next';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { queryClient, startSignedIn, startSignedOut } from './app/App';
+import { newQueryClient, startSignedIn, startSignedOut } from './app/App';
 import { preloadPage } from './app/router';
 import { SIGNED_IN_PAGES } from './entry-pages';
 import {
@@ -17,7 +17,7 @@ import {
 import { setConfig } from './lib/config';
 import { decide } from './lib/guard-rules';
 import { pageTitleOf } from './lib/page-navigation';
-import { routeNameOf } from './lib/routes';
+import { routeNameOf, routes } from './lib/routes';
 import { Page } from './page';
 import type { PageData } from './page-data';
 
@@ -29,6 +29,9 @@ import type { PageData } from './page-data';
  */
 
 export { ENTRY_PAGES, PAGE_SOURCES, SIGNED_IN_PAGES } from './entry-pages';
+
+/** Every screen's path (the app's route table): the gateway labels its page metrics with them. */
+export const APP_PATHS: readonly string[] = Object.values(routes);
 
 /** The languages of an `Accept-Language` header, most wanted first (RFC 9110 §12.5.4). */
 export function acceptedLanguages(header: string | undefined): string[] {
@@ -121,22 +124,20 @@ async function draw(
   user?: User,
 ): Promise<DrawnPage> {
   setConfig(config);
-  // Nothing of an earlier page's visitor is left in the cache.
-  queryClient.clear();
-  if (user) startSignedIn(user);
-  else startSignedOut();
+  // The render's own cache: nothing of another visitor's page is in it, and it
+  // goes, with the user's data, when the render ends.
+  const client = newQueryClient();
+  if (user) startSignedIn(user, client);
+  else startSignedOut(client);
   await textsIn(locale);
   const { pathname } = new URL(location, 'http://portal');
   if (!config.maintenance) await preloadPage(pathname);
   used.clear();
   let html = '';
-  try {
-    const { prelude } = await prerenderToNodeStream(<Page config={config} location={location} />);
-    for await (const chunk of prelude) html += chunk;
-  } finally {
-    // The user's data stays in memory no longer than their page's render.
-    if (user) queryClient.clear();
-  }
+  const { prelude } = await prerenderToNodeStream(
+    <Page config={config} location={location} client={client} />,
+  );
+  for await (const chunk of prelude) html += chunk;
   // The CSP allows no style attribute (style-src 'self'): React Aria's visually hidden
   // parts keep theirs as data, which styles.css matches and `main.tsx` applies.
   html = html.replace(
@@ -158,19 +159,17 @@ async function draw(
   };
 }
 
-// The config and the texts are the app's module state: one page is drawn at a time.
-let queue: Promise<unknown> = Promise.resolve();
-
-/** Runs `work` once everything queued before it has settled, and the next after it. */
-function inTurn<T>(work: () => Promise<T>): Promise<T> {
-  const done = queue.then(work);
-  queue = done.catch(() => undefined);
-  return done;
-}
+/*
+ * Each render has its own query client (above). The variant's config and the
+ * i18next instance are this module's state, as they are the browser app's:
+ * the gateway runs this bundle in worker threads that each draw one page at a
+ * time (`gateway/src/render/pool.ts`, piscina), so no two renders share them
+ * at once, and no render waits for another on the gateway's event loop.
+ */
 
 /** Draws `location` (path and query) for a signed-out visitor of `config`'s variant in `locale`. */
 export function render(location: string, config: PortalConfig, locale: Locale): Promise<DrawnPage> {
-  return inTurn(() => draw(location, config, locale));
+  return draw(location, config, locale);
 }
 
 /**
@@ -200,7 +199,7 @@ export function renderSignedIn(
   });
   if (decision.kind !== 'render') return Promise.resolve(null);
   const locale = localeOfLanguage(user.language, config.languages) ?? config.defaultLanguage;
-  return inTurn(() => draw(location, config, locale, user));
+  return draw(location, config, locale, user);
 }
 
 /**
@@ -208,10 +207,8 @@ export function renderSignedIn(
  * (their screens' code and texts): the first visitor after a start then gets
  * a drawn page within the gateway's wait like any other, not the app's shell.
  */
-export function warmSignedIn(config: PortalConfig): Promise<void> {
-  return inTurn(async () => {
-    setConfig(config);
-    await textsIn(config.defaultLanguage);
-    for (const path of SIGNED_IN_PAGES) await preloadPage(path);
-  });
+export async function warmSignedIn(config: PortalConfig): Promise<void> {
+  setConfig(config);
+  await textsIn(config.defaultLanguage);
+  for (const path of SIGNED_IN_PAGES) await preloadPage(path);
 }

@@ -1,4 +1,5 @@
 import type { PortalConfig } from '@portal/contract';
+import type { QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { App } from './app/App';
 import MaintenanceScreen from './features/maintenance/MaintenanceScreen';
@@ -6,9 +7,18 @@ import { EarlyActions } from './lib/early-actions';
 
 /**
  * The tree of a server-drawn page, the same on both sides: the app, or in
- * maintenance its trilingual screen alone. `location` on the server only.
+ * maintenance its trilingual screen alone. `location` and `client` (the render's own query
+ * client) on the server only.
  */
-export function Page({ config, location }: { config: PortalConfig; location?: string }) {
+export function Page({
+  config,
+  location,
+  client,
+}: {
+  config: PortalConfig;
+  location?: string;
+  client?: QueryClient;
+}) {
   if (config.maintenance) {
     return (
       <main id="main" className="main">
@@ -19,7 +29,7 @@ export function Page({ config, location }: { config: PortalConfig; location?: st
   }
   return (
     <StrictMode>
-      <App location={location} />
+      <App location={location} client={client} />
     </StrictMode>
   );
 }

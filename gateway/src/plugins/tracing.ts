@@ -16,6 +16,7 @@ import type { ReadableSpan, Sampler, SpanExporter } from '@opentelemetry/sdk-tra
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { type Config, tracingEnabled } from '../config';
+import { innerRead } from '../render/inner';
 
 /**
  * Tracing with OpenTelemetry's SDK (docs/operations.md "Tracing"): a span per
@@ -185,6 +186,16 @@ export const tracingPlugin = fp<{ tracing: Tracing | undefined }>(
       return;
     }
     app.addHook('onRequest', (request, reply, done) => {
+      // A drawn page's own read of the API (render/inner.ts): no request of its own, its
+      // account-API call a child of the page's span, whose `traceparent` it was given.
+      if (innerRead.is(request)) {
+        const given = request.headers.traceparent;
+        if (typeof given === 'string' && TRACEPARENT.test(given)) {
+          request.traceparent = given;
+          withTraceId(request, reply, given.slice(3, 35));
+        }
+        return done();
+      }
       const parent = propagator.extract(ROOT_CONTEXT, request.headers, headerGetter);
       const route = request.routeOptions.url;
       const span = tracing.tracer.startSpan(

@@ -8,7 +8,9 @@ import fastifyStatic from '@fastify/static';
 import type { PortalConfig, User, Variant } from '@portal/contract';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
-import { assemblePage, type DrawnPage } from '../render/assemble';
+import type { EntryServer } from '../render/entry-server';
+import { innerRead } from '../render/inner';
+import { type RenderFallback, RenderPool } from '../render/pool';
 import { portalConfig } from '../variant';
 import { notFound } from './errors';
 import { sessionToken } from './session';
@@ -26,24 +28,25 @@ export function isScreenPath(path: string): boolean {
   return !/\.[a-z0-9]+$/i.test(last);
 }
 
+/**
+ * The screen a page's path is for, as a metrics label: the route template of
+ * the app's table (`/sso/:provider/login/callback`), or undefined for any
+ * other path (one label, `/*`, however many a client makes up).
+ */
+export function screenMatcher(templates: readonly string[]): (path: string) => string | undefined {
+  const exact = new Set(templates.filter((t) => !t.includes(':')));
+  const patterns = templates
+    .filter((t) => t.includes(':'))
+    .map((t) => ({ t, re: new RegExp(`^${t.replace(/:\w+/g, '[^/]+')}$`) }));
+  return (path) => (exact.has(path) ? path : patterns.find(({ re }) => re.test(path))?.t);
+}
+
 /** brotli/gzip for whatever a scope serves over 1 KB; a quick brotli level, as it runs per answer. */
 export const compressOptions = {
   encodings: ['br', 'gzip'] as ('br' | 'gzip')[],
   threshold: 1024,
   brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } },
 };
-
-/** The web app's server bundle (`web/src/entry-server.tsx`, built into `dist/ssr`). */
-interface EntryServer {
-  ENTRY_PAGES: readonly string[];
-  SIGNED_IN_PAGES: readonly string[];
-  /** The source modules each entry page is drawn from (keys of Vite's manifest). */
-  PAGE_SOURCES: Readonly<Record<string, readonly string[]>>;
-  localeFor(config: PortalConfig, acceptLanguage?: string, remembered?: string): string;
-  render(location: string, config: PortalConfig, locale: string): Promise<DrawnPage>;
-  renderSignedIn(location: string, config: PortalConfig, user: User): Promise<DrawnPage | null>;
-  warmSignedIn?(config: PortalConfig): Promise<void>;
-}
 
 /** The language cookie the web app writes (`web/src/i18n/remember.ts`) and the server reads. */
 const LANGUAGE_COOKIE = 'lang';
@@ -60,6 +63,12 @@ const HAND_OVER_S = 10 * 60;
  * rather than a blank tab while the account API is slow.
  */
 export const SIGNED_IN_WAIT_MS = 1000;
+/**
+ * How long an entry page waits for a render thread and its render (the first
+ * of each variant, language and path; the rest come from the cache, and a
+ * query's page each time) before the app's shell goes instead.
+ */
+export const ENTRY_WAIT_MS = 1000;
 const ONE_YEAR_S = 365 * 24 * 60 * 60;
 const LANGUAGES = new Set(['en', 'fr', 'nl', 'de']);
 
@@ -93,8 +102,13 @@ export const styleHash = (css: string) =>
 export interface WebBuild {
   root: string;
   template: string;
-  /** Null without a server bundle: every page is then drawn in the browser. */
+  /**
+   * The server bundle's page lists and language rule, read on this thread; null
+   * without a bundle: every page is then drawn in the browser.
+   */
   server: EntryServer | null;
+  /** The server bundle's file, which the render threads load (`render/pool.ts`). */
+  bundle: string | null;
   /** Each entry page's styles, the app's own first, to be inlined into its drawn HTML. */
   styles: ReadonlyMap<string, string>;
 }
@@ -124,7 +138,7 @@ export async function readWebBuild(root: string): Promise<WebBuild | null> {
     // Text that would end the element early is never inlined (the build writes none).
     if (css && !/<\/style/i.test(css)) styles.set(path, css);
   }
-  return { root, template, server, styles };
+  return { root, template, server, bundle: server ? bundle : null, styles };
 }
 
 /** The CSP sources of the inline styles the drawn pages of `build` carry. */
@@ -170,21 +184,47 @@ export const webPlugin: FastifyPluginAsync<{ build: WebBuild; config: Config }> 
   if (!server) app.log.warn({ root }, 'no server bundle: the entry pages are drawn in the browser');
   const entryPages = new Set(server?.ENTRY_PAGES ?? []);
   const signedInPages = new Set(server?.SIGNED_IN_PAGES ?? []);
+  const screenOf = screenMatcher([...(server?.APP_PATHS ?? []), ...entryPages, ...signedInPages]);
   const configs: Record<Variant, PortalConfig> = {
     be: portalConfig(config, 'be'),
     lu: portalConfig(config, 'lu'),
   };
-  // The signed-in pages' code and texts, loaded now rather than under the first visitor.
-  server?.warmSignedIn?.(configs.be).catch((err: unknown) => {
-    app.log.warn({ err }, 'the signed-in pages could not be prepared; the first is drawn later');
-  });
+  // Pages are drawn in worker threads, never on the loop that answers the API: each
+  // thread loads the bundle and the signed-in pages' code and texts when it starts.
+  const pool =
+    server && build.bundle
+      ? await RenderPool.start(
+          {
+            bundle: build.bundle,
+            template,
+            styles: Object.fromEntries(styles),
+            ...(signedInPages.size ? { warm: configs.be } : {}),
+          },
+          config.RENDER_THREADS,
+        )
+      : null;
+  if (pool) app.addHook('onClose', () => pool.close());
+  const { renderFallbacks } = app.metrics.renders(() => pool);
+  /** A page answered with the app's shell rather than drawn, and why. */
+  const fellBack = (request: FastifyRequest, fallback: RenderFallback | undefined) => {
+    if (!fallback) return;
+    renderFallbacks.labels({ reason: fallback }).inc();
+    request.log.warn({ fallback }, "page not drawn on the server; the app's shell instead");
+  };
+  const failed = (request: FastifyRequest) => (err: unknown) =>
+    request.log.warn({ err }, "page not drawn on the server; the app's shell instead");
   /** Drawn pages without a query, by variant, locale and path: the same for every visitor. */
-  const drawn = new Map<string, Promise<string>>();
+  const drawn = new Map<string, Promise<string | null>>();
 
   const sendIndex = (reply: FastifyReply) =>
     reply.header('cache-control', 'no-cache').sendFile('index.html');
 
-  const sendDrawn = async (request: FastifyRequest, reply: FastifyReply, entry: EntryServer) => {
+  const sendDrawn = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    entry: EntryServer,
+    renderer: RenderPool,
+  ) => {
     const variantConfig = configs[request.variant];
     const locale = entry.localeFor(
       variantConfig,
@@ -195,25 +235,34 @@ export const webPlugin: FastifyPluginAsync<{ build: WebBuild; config: Config }> 
     const path = url?.split('?')[0] ?? '/';
     const location = url ?? path;
     const draw = () =>
-      entry
-        .render(location, variantConfig, locale)
-        .then((page) => assemblePage(template, page, styles.get(path) ?? ''));
-    let html: Promise<string>;
+      renderer
+        .draw(
+          { kind: 'entry', location, config: variantConfig, locale, styles: path },
+          ENTRY_WAIT_MS,
+          failed(request),
+        )
+        .then((result) => {
+          fellBack(request, result.html === null ? result.fallback : undefined);
+          return result.html;
+        });
+    let html: Promise<string | null>;
     if (location === path) {
       const key = `${request.variant} ${locale} ${path}`;
       html = drawn.get(key) ?? draw();
       drawn.set(key, html);
-      // A page that failed to draw is drawn again next time.
-      html.catch(() => drawn.delete(key));
+      // A page that was not drawn is drawn again next time.
+      void html.then((page) => page === null && drawn.get(key) === html && drawn.delete(key));
     } else {
       // A query (a partner's sign-in, a target) may change the page: drawn for this visit only.
       html = draw();
     }
+    const page = await html;
+    if (page === null) return sendIndex(reply);
     return reply
       .header('cache-control', 'no-cache')
       .header('vary', 'accept-language, cookie')
       .type('text/html; charset=utf-8')
-      .send(await html);
+      .send(page);
   };
 
   /**
@@ -228,8 +277,9 @@ export const webPlugin: FastifyPluginAsync<{ build: WebBuild; config: Config }> 
    */
   const drawSignedIn = async (
     request: FastifyRequest,
-    entry: EntryServer,
+    renderer: RenderPool,
     late: () => boolean,
+    deadline: number,
   ): Promise<string | null> => {
     // Only for the person's own navigation (typed, a bookmark, a reload, a link of the
     // portal's): a page reached from another site is drawn in the browser, which reads the
@@ -242,30 +292,53 @@ export const webPlugin: FastifyPluginAsync<{ build: WebBuild; config: Config }> 
       'sec-fetch-site': _site,
       ...headers
     } = request.headers;
+    // The page's own read, not a client's request: neither counted nor traced as one.
     const answer = await request.server.inject({
       method: 'GET',
       url: '/api/user',
-      headers: { ...headers, accept: 'application/json' },
+      headers: {
+        ...headers,
+        ...innerRead.header,
+        ...(request.traceparent ? { traceparent: request.traceparent } : {}),
+        accept: 'application/json',
+      },
       remoteAddress: request.socket.remoteAddress ?? request.ip,
     });
     // Too late to be used: the shell has gone, no render for nobody.
     if (answer.statusCode !== 200 || late()) return null;
     const { data: user } = answer.json<{ data: User }>();
-    const page = await entry.renderSignedIn(request.url, configs[request.variant], user);
-    return page && assemblePage(template, page, styles.get(request.url) ?? '');
+    const result = await renderer.draw(
+      {
+        kind: 'signed-in',
+        location: request.url,
+        config: configs[request.variant],
+        user,
+        styles: request.url,
+      },
+      deadline - Date.now(),
+      failed(request),
+    );
+    if (result.html === null && !late()) fellBack(request, result.fallback);
+    return result.html;
   };
 
-  const sendSignedIn = async (request: FastifyRequest, reply: FastifyReply, entry: EntryServer) => {
+  const sendSignedIn = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    renderer: RenderPool,
+  ) => {
     let timer: NodeJS.Timeout | undefined;
     let late = false;
+    const deadline = Date.now() + SIGNED_IN_WAIT_MS;
     const html = await Promise.race([
-      drawSignedIn(request, entry, () => late).catch((err: unknown) => {
+      drawSignedIn(request, renderer, () => late, deadline).catch((err: unknown) => {
         request.log.warn({ err }, 'signed-in page not drawn; the browser draws it');
         return null;
       }),
       new Promise<null>((resolve) => {
         timer = setTimeout(() => {
           late = true;
+          fellBack(request, 'late');
           resolve(null);
         }, SIGNED_IN_WAIT_MS);
       }),
@@ -300,18 +373,21 @@ export const webPlugin: FastifyPluginAsync<{ build: WebBuild; config: Config }> 
   };
 
   const page = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (chooseLanguage(request, reply)) return reply;
     const path = request.url.split('?')[0] ?? '/';
+    request.pageRoute = screenOf(path);
+    if (chooseLanguage(request, reply)) return reply;
     const signedOut = sessionToken(request) === undefined;
     // Spec part 4, root on load: a visitor without a session starts at the sign-in.
     if (signedOut && (path === '/' || path === '/login')) {
       const query = request.url.slice(path.length);
       return reply.header('cache-control', 'no-store').redirect(`/login/email${query}`, 302);
     }
-    if (server && signedOut && entryPages.has(path)) return sendDrawn(request, reply, server);
+    if (server && pool && signedOut && entryPages.has(path)) {
+      return sendDrawn(request, reply, server, pool);
+    }
     // The dashboard, where a sign-in lands, drawn with its user (no query: see `renderSignedIn`).
-    if (server && !signedOut && signedInPages.has(request.url)) {
-      return sendSignedIn(request, reply, server);
+    if (pool && !signedOut && signedInPages.has(request.url)) {
+      return sendSignedIn(request, reply, pool);
     }
     return sendIndex(reply);
   };

@@ -1,5 +1,11 @@
 import type { User } from '@portal/contract';
-import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import {
+  MutationCache,
+  QueryCache,
+  QueryClient,
+  QueryClientProvider,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { BrowserRouter, StaticRouter, useLocation, useNavigate, useRoutes } from 'react-router';
 import { queryKeys } from '../lib/api';
@@ -28,17 +34,26 @@ const isWeakLockdown = (error: unknown) => {
   return answer?.status === 403 && answer.body?.code === 'weak_password';
 };
 
-export const queryClient = new QueryClient({
-  queryCache: new QueryCache({ onError: onApiError }),
-  mutationCache: new MutationCache({ onError: onApiError }),
-  defaultOptions: {
-    queries: {
-      refetchOnWindowFocus: false,
-      // TanStack Query's default (three retries), except for the weak-password lockdown.
-      retry: (failures, error) => failures < 3 && !isWeakLockdown(error),
+/**
+ * A query client with the app's rules. The browser has one for its page's
+ * life (`queryClient`); the server draws each page with its own, so that no
+ * render shares a cache with another.
+ */
+export const newQueryClient = () =>
+  new QueryClient({
+    queryCache: new QueryCache({ onError: onApiError }),
+    mutationCache: new MutationCache({ onError: onApiError }),
+    defaultOptions: {
+      queries: {
+        refetchOnWindowFocus: false,
+        // TanStack Query's default (three retries), except for the weak-password lockdown.
+        retry: (failures, error) => failures < 3 && !isWeakLockdown(error),
+      },
     },
-  },
-});
+  });
+
+/** The browser's query client. */
+export const queryClient = newQueryClient();
 
 function Routes() {
   const element = useRoutes(appRoutes);
@@ -47,6 +62,7 @@ function Routes() {
   const weak = useWeakLock();
   const location = useLocation();
   const navigate = useNavigate();
+  const client = useQueryClient();
   // Spec part 8: a 503 `maintenance` from any call shows the maintenance screen.
   useEffect(() => {
     if (down && location.pathname !== href('maintenance')) {
@@ -56,10 +72,10 @@ function Routes() {
   // A 403 `weak_password` from any call: replace the password first, then come back here.
   useEffect(() => {
     if (!weak || location.pathname === href('weak-password')) return;
-    void queryClient.invalidateQueries({ queryKey: queryKeys.user });
+    void client.invalidateQueries({ queryKey: queryKeys.user });
     const target = location.pathname + location.search;
     navigate(href('weak-password', { verified: 'true', target }), { replace: true });
-  }, [weak, location.pathname, location.search, navigate]);
+  }, [weak, location.pathname, location.search, navigate, client]);
   return element;
 }
 
@@ -68,9 +84,9 @@ function Routes() {
  * the httpOnly cookie): nobody is signed in, as the gateway would answer, so
  * the server's render and the browser's first one agree without asking.
  */
-export function startSignedOut(): void {
+export function startSignedOut(client: QueryClient = queryClient): void {
   keepCopy(null);
-  queryClient.setQueryData(queryKeys.user, {
+  client.setQueryData(queryKeys.user, {
     status: 401,
     body: { code: 'unauthorized' },
     headers: new Headers(),
@@ -82,20 +98,29 @@ export function startSignedOut(): void {
  * the app starts with that user, as the server drew the page, without asking
  * again. The gateway read it for this very request, through the same route.
  */
-export function startSignedIn(user: User): void {
+export function startSignedIn(user: User, client: QueryClient = queryClient): void {
   keepCopy(user);
-  queryClient.setQueryData(queryKeys.user, {
+  client.setQueryData(queryKeys.user, {
     status: 200,
     body: { data: user },
     headers: new Headers(),
   });
 }
 
-/** The app; `location` for the server's render of that address. */
-export function App({ location }: { location?: string }) {
+/**
+ * The app; `location` for the server's render of that address, `client` the
+ * render's own query client (the browser's otherwise).
+ */
+export function App({
+  location,
+  client = queryClient,
+}: {
+  location?: string;
+  client?: QueryClient;
+}) {
   const routes = <Routes />;
   return (
-    <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={client}>
       {location === undefined ? (
         <BrowserRouter>{routes}</BrowserRouter>
       ) : (

@@ -1,0 +1,37 @@
+import type { PortalConfig, User } from '@portal/contract';
+import type { DrawnPage } from './assemble';
+
+/** The web app's server bundle (`web/src/entry-server.tsx`, built into `dist/ssr`). */
+export interface EntryServer {
+  ENTRY_PAGES: readonly string[];
+  SIGNED_IN_PAGES: readonly string[];
+  /** Every screen's path in the app's route table: the pages' metrics labels. */
+  APP_PATHS?: readonly string[];
+  /** The source modules each entry page is drawn from (keys of Vite's manifest). */
+  PAGE_SOURCES: Readonly<Record<string, readonly string[]>>;
+  localeFor(config: PortalConfig, acceptLanguage?: string, remembered?: string): string;
+  render(location: string, config: PortalConfig, locale: string): Promise<DrawnPage>;
+  renderSignedIn(location: string, config: PortalConfig, user: User): Promise<DrawnPage | null>;
+  warmSignedIn?(config: PortalConfig): Promise<void>;
+}
+
+/** What a render thread needs from the start: the bundle, the page's template and the styles. */
+export interface RenderSetup {
+  /** The server bundle's path. */
+  bundle: string;
+  /** The built `index.html`. */
+  template: string;
+  /** Each drawn page's inline styles, by path. */
+  styles: Record<string, string>;
+  /** A variant's config to load the signed-in pages' code and texts with at start, if any. */
+  warm?: PortalConfig;
+}
+
+/**
+ * One page to draw: an entry page for a signed-out visitor in `locale`, or a
+ * signed-in page for `user` (the server bundle decides whether it draws it).
+ * `styles` names the page whose inline styles it carries.
+ */
+export type RenderTask =
+  | { kind: 'entry'; location: string; config: PortalConfig; locale: string; styles: string }
+  | { kind: 'signed-in'; location: string; config: PortalConfig; user: User; styles: string };
