@@ -58,7 +58,8 @@ describe('error reporting (Sentry)', { timeout: 30_000 }, () => {
         SENTRY_SAMPLE_RATE: 1,
         UPSTREAM_BE_URL: `http://${broken}`,
         UPSTREAM_LU_URL: `http://${hung}`,
-        UPSTREAM_TIMEOUT_MS: 300,
+        // Long enough for the six calls to arrive together on a busy machine.
+        UPSTREAM_TIMEOUT_MS: 2000,
         UPSTREAM_MAX_CONCURRENCY: 2,
         RATE_LIMIT_SIGN_IN: 100,
       }),
