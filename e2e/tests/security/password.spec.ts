@@ -1,6 +1,7 @@
 import { expectAccessible } from '../../fixtures/a11y';
-import { expect as baseExpect, DEMO_PASSWORD, test } from '../../fixtures/login';
+import { expect as baseExpect, DEMO_PASSWORD, signInTwice, test } from '../../fixtures/login';
 import { reviewer } from '../../fixtures/screenshots';
+import { mockUrl } from '../../fixtures/stack';
 import { LU_URL } from '../../playwright.config';
 
 /** Changing the password under Security: the rules shown live, the same password or a breached one refused. */
@@ -29,6 +30,44 @@ test('changes the password with the rules shown live', async ({ page, login }) =
   await page.getByRole('button', { name: 'Change password' }).click();
   await expect(page).toHaveURL(/\/security$/);
   await expect(page.getByText('Your password has been changed.')).toBeVisible();
+});
+
+test('a password change signs the other browser out: the page names it, and its next navigation lands on the sign-in', async ({
+  page,
+  login,
+  browser,
+  request,
+}) => {
+  // An account of this test's own, signed in from two browsers (two contexts).
+  const copy = await request.post(`${mockUrl('be')}/__dev/accounts`, {
+    data: { from: 'employee@example.be' },
+  });
+  const username = (await copy.json()).login as string;
+  const other = await signInTwice(login, browser, username);
+  await other.goto('/security');
+  await expect(other.getByRole('heading', { name: 'Security', level: 1 })).toBeVisible();
+
+  await page.goto('/security/edit-password');
+  await page.getByLabel('Current password').fill(DEMO_PASSWORD);
+  await page.getByLabel('New password', { exact: true }).fill('Another-Pass-2027!');
+  await page.getByLabel('Repeat the new password').fill('Another-Pass-2027!');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page).toHaveURL(/\/security$/);
+  const status = page.getByRole('status').filter({ hasText: 'Your password has been changed.' });
+  await expect(
+    status.getByText('Your other device was signed out. It needs the new password to log in again:'),
+  ).toBeVisible();
+  await expect(status.getByRole('listitem')).toHaveText([/Chrome/]);
+  await review(page, 'password changed, other device signed out en');
+
+  // The other browser's next navigation: its session is gone, it is at the sign-in.
+  await other.goto('/security');
+  await expect(other).toHaveURL(/\/login\/email/);
+  await expect(other.getByLabel('E-mail address')).toBeVisible();
+  // This browser goes on, under its renewed cookie.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Security', level: 1 })).toBeVisible();
+  await other.context().close();
 });
 
 test('a new password equal to the current one is refused as such, not as a wrong current password', async ({
