@@ -199,3 +199,46 @@ describe('a step-up and every credential change issue a new token', () => {
     expect(a.jar.token).toBe(before);
   });
 });
+
+describe('several access_token cookies (a sibling platform set one)', () => {
+  /** GET /api/user with the Cookie header as the browser sends it. */
+  const readWith = (cookie: string) =>
+    stack.gateway.inject({
+      url: '/api/user',
+      headers: { ...browserHeaders(stack), cookie: `device=${stack.deviceCookie}; ${cookie}` },
+    });
+  const clearsSession = (res: { cookies: { name: string; value: string }[] }) =>
+    res.cookies.some((c) => c.name === 'access_token' && c.value === '');
+
+  it('uses the live session when a bogus cookie comes first, and clears nothing', async () => {
+    const ours = await signIn(stack);
+    // A value of a token's shape the account API never issued, sent first (a longer Path).
+    const bogus = 'SiblingPlatformToken0123456789abcdef';
+    const res = await readWith(`access_token=${bogus}; access_token=${ours}`);
+    expect(res.statusCode).toBe(200);
+    expect(clearsSession(res)).toBe(false);
+    // The same again (the refusal of the bogus one is remembered), and a write too.
+    expect((await readWith(`access_token=${bogus}; access_token=${ours}`)).statusCode).toBe(200);
+  });
+
+  it('never clears the session because a first cookie is not a token at all', async () => {
+    const ours = await signIn(stack);
+    const res = await readWith(`access_token=not-a-token; access_token=${ours}`);
+    expect(res.statusCode).toBe(200);
+    expect(clearsSession(res)).toBe(false);
+  });
+
+  it('answers 401 without clearing when no cookie is a live session: signing in sets ours again', async () => {
+    const res = await readWith(
+      'access_token=SiblingPlatformToken0123456789abcdef; access_token=AnotherDeadToken0123456789abcdef',
+    );
+    expect(res.statusCode).toBe(401);
+    expect(clearsSession(res)).toBe(false);
+  });
+
+  it('still clears a lone cookie the account API refuses', async () => {
+    const res = await readWith('access_token=SiblingPlatformToken0123456789abcdef');
+    expect(res.statusCode).toBe(401);
+    expect(clearsSession(res)).toBe(true);
+  });
+});

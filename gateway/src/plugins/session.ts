@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { CookieSerializeOptions } from '@fastify/cookie';
-import type { FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { GatewayError } from '../errors';
 import { cookieDomainOf } from '../origins';
@@ -83,6 +83,9 @@ export function clearSessionCookie(request: FastifyRequest, reply: CookieReply) 
 export function sessionRefused(request: FastifyRequest, reply: CookieReply) {
   const token = sessionToken(request);
   if (token && request.server.sessionStates.wasReplaced(token)) return;
+  // Several session cookies and none live: which one a clearing would reach
+  // is not ours to tell; the browser signs in again, which sets ours anew.
+  if (hasSeveralSessions(request)) return;
   clearSessionCookie(request, reply);
 }
 
@@ -97,13 +100,58 @@ function setDeviceCookie(request: FastifyRequest, reply: CookieReply, value: str
 }
 
 /**
- * Session hygiene on every portal call and partner entry: a session cookie
- * that is not a token's shape is cleared (and never forwarded); a browser
- * without a device cookie of ours gets one, used from this very request on.
+ * Every `access_token` value the browser sent, in its order. A browser sends
+ * two when a sibling platform under the shared parent domain (docs/decisions/0003-shared-cookie-domain.md)
+ * set one with another Domain or Path than ours; `request.cookies` (the
+ * cookie parser) keeps only the first, which may be the sibling's.
  */
-export const browserCookies: onRequestHookHandler = (request, reply, done) => {
-  const session = request.cookies[SESSION_COOKIE];
-  if (session !== undefined && !isTokenShaped(session)) clearSessionCookie(request, reply);
+function sessionCookieValues(request: FastifyRequest): string[] {
+  const header = request.headers.cookie;
+  if (!header) return [];
+  const values: string[] = [];
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0 || part.slice(0, eq).trim() !== SESSION_COOKIE) continue;
+    const raw = part.slice(eq + 1).trim();
+    const value =
+      raw.length > 1 && raw.startsWith('"') && raw.endsWith('"') ? raw.slice(1, -1) : raw;
+    try {
+      values.push(decodeURIComponent(value));
+    } catch {
+      values.push(value);
+    }
+  }
+  return values;
+}
+
+/** Whether this request came with more than one session cookie of a token's shape. */
+const hasSeveralSessions = (request: FastifyRequest) =>
+  new Set(sessionCookieValues(request).filter(isTokenShaped)).size > 1;
+
+/**
+ * Session hygiene on every portal call and partner entry (docs/decisions/0009-session-and-device-keys.md):
+ *
+ * - One session cookie: used when it has a token's shape; any other value is
+ *   cleared and never forwarded.
+ * - Several (a sibling platform set another): the session is the first one
+ *   the account API holds live (the one this gateway set, as long as it is
+ *   valid); none is cleared, since the gateway cannot tell which of them a
+ *   `Set-Cookie` would reach: a value that is not ours must never sign the
+ *   browser out of the session that is (no sign-out loop a sibling can cause).
+ * - A browser without a device cookie of ours gets one, used from this very
+ *   request on.
+ */
+export const browserCookies = async (request: FastifyRequest, reply: FastifyReply) => {
+  const values = sessionCookieValues(request);
+  const tokens = [...new Set(values.filter(isTokenShaped))];
+  if (tokens.length === 0) {
+    if (values.length > 0) clearSessionCookie(request, reply);
+    delete request.cookies[SESSION_COOKIE];
+  } else if (tokens.length === 1) {
+    request.cookies[SESSION_COOKIE] = tokens[0];
+  } else {
+    request.cookies[SESSION_COOKIE] = (await liveSessionOf(request, tokens)) ?? tokens[0];
+  }
   const device = request.cookies[DEVICE_COOKIE];
   if (device && DEVICE_SHAPE.test(device)) {
     request.deviceKey = device;
@@ -111,8 +159,15 @@ export const browserCookies: onRequestHookHandler = (request, reply, done) => {
     request.deviceKey = randomBytes(32).toString('base64url');
     setDeviceCookie(request, reply, request.deviceKey);
   }
-  done();
 };
+
+/** The first of several session tokens that the account API holds live, if any. */
+async function liveSessionOf(request: FastifyRequest, tokens: string[]) {
+  for (const token of tokens) {
+    if (await request.server.sessionStates.isLive(request, token)) return token;
+  }
+  return undefined;
+}
 
 /**
  * The device id the upstream sees (its X-Device-ID: trusted devices, the
@@ -225,7 +280,9 @@ export async function startSession(
   request.server.metrics.signIns.inc({ outcome: 'signed_in' });
   // Its account is read once (and kept), without holding the answer back.
   void sessionEvent(request, 'sign_in.succeeded', {}, token);
-  const previous = sessionToken(request);
+  // One browser, one session: the session it held goes. With several session
+  // cookies the one picked may be a sibling platform's own: left alone.
+  const previous = hasSeveralSessions(request) ? undefined : sessionToken(request);
   if (previous && previous !== token) {
     request.server.sessionStates.replaced(previous);
     await revoke(request, previous);

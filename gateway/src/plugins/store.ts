@@ -46,6 +46,8 @@ export type StateLookup = (request: FastifyRequest, token: string) => Promise<Se
 export class SessionStates {
   readonly #cache: LRUCache<string, SessionState, { request: FastifyRequest; token: string }>;
   readonly #replaced = new LRUCache<string, true>({ max: STATE_MAX, ttl: STATE_TTL_MS });
+  /** Tokens the account API did not know when one of several session cookies was picked. */
+  readonly #refused = new LRUCache<string, true>({ max: STATE_MAX, ttl: STATE_TTL_MS });
   constructor(lookup: StateLookup) {
     this.#cache = new LRUCache({
       max: STATE_MAX,
@@ -97,6 +99,24 @@ export class SessionStates {
       forceRefresh: true,
     });
     return state?.weak ?? false;
+  }
+
+  /**
+   * Whether the account API holds this token as a live session: known here
+   * (started, or read within `STATE_TTL_MS`), else asked once; a token it
+   * refused is remembered as refused for as long. A failed lookup says no.
+   * Used only to pick among several session cookies (`browserCookies`).
+   */
+  async isLive(request: FastifyRequest, token: string): Promise<boolean> {
+    const key = tokenKey(token);
+    if (this.#cache.get(key)) return true;
+    if (this.#refused.has(key)) return false;
+    const state = await this.#cache
+      .fetch(key, { context: { request, token }, forceRefresh: true })
+      .catch(() => undefined);
+    if (state) return true;
+    this.#refused.set(key, true);
+    return false;
   }
 
   /** The session's account id, read from the account API when not known yet. */
