@@ -22,15 +22,16 @@ test('the personal e-mail address, recommended, is the one chosen to begin with'
   await expect(page.getByLabel('E-mail address', { exact: true })).toHaveCount(0);
 });
 
-test('an e-mail address in use offers to log in with it filled in, or to reset the password', async ({
+test('an e-mail address in use is answered as a free one; under the code, the ways to log in with it or reset the password', async ({
   page,
 }) => {
   await toEmailStep(page);
   await page.getByLabel('E-mail address', { exact: true }).fill('employee@example.be');
   await page.getByRole('button', { name: 'Send me a code' }).click();
-  await expect(page.getByRole('alert')).toHaveText(
-    'This email is already in use. Please use another one.',
-  );
+  await expect(page.getByText(/We sent an 8-digit code to employee@example\.be/)).toBeVisible();
+  await expect(
+    page.getByText(/If this address already has an account, we sent its owner a message/),
+  ).toBeVisible();
   await expect(page.getByRole('link', { name: 'Reset my password' })).toHaveAttribute(
     'href',
     '/forgot-password/email',

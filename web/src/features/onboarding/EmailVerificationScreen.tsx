@@ -76,7 +76,9 @@ export default function EmailVerificationScreen() {
           })}
           changeLabel={t('flows.onboarding.email.change')}
           {...step.code}
-        />
+        >
+          <AlreadyInUse kind="email" login={sent.body.email ?? undefined} noCode />
+        </VerifyCode>
       ) : (
         <form onSubmit={onSubmit} noValidate>
           {current !== null && (

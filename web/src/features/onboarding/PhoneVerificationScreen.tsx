@@ -70,7 +70,9 @@ export default function PhoneVerificationScreen() {
           })}
           changeLabel={t('flows.onboarding.phone.change')}
           {...step.code}
-        />
+        >
+          <AlreadyInUse kind="phone" noCode />
+        </VerifyCode>
       ) : (
         <form onSubmit={onSubmit} noValidate>
           <TextField

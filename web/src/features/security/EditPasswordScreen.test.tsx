@@ -2,6 +2,7 @@ import { newDeviceCookie, signIn } from '@portal/gateway/test-helpers';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { getConfig, setConfig } from '../../lib/config';
 import { renderScreen } from '../../test/render';
 import { signedInAs } from '../../test/session';
 import { withRealStack } from '../../test/stack';
@@ -84,5 +85,50 @@ describe('change password', () => {
       ),
     ).toBeVisible();
     expect(within(status).getByRole('listitem')).toHaveTextContent(/Android phone · Chrome/);
+  }, 20_000);
+
+  it("pauses after five wrong current passwords with the sign-in's message", async () => {
+    await signedInAs(stack());
+    await renderScreen('/security/edit-password', routes);
+    const user = userEvent.setup({ delay: null });
+    const current = await screen.findByLabelText('Current password');
+    await user.type(screen.getByLabelText('New password'), 'Quiet-Harbour-Lantern-77');
+    await user.type(screen.getByLabelText('Repeat the new password'), 'Quiet-Harbour-Lantern-77');
+    for (let i = 0; i < 5; i++) {
+      await user.clear(current);
+      await user.type(current, `Wrong-Password-${i}`);
+      await user.click(screen.getByRole('button', { name: 'Change password' }));
+      expect(await screen.findByText('Your current password is incorrect.')).toBeVisible();
+    }
+    await user.clear(current);
+    await user.type(current, 'Portal-Demo-2026!');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    // The sign-in's words for its lock, with the time the lock has left.
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Too many attempts. Try again in 15 minutes.',
+    );
+    expect(screen.queryByText('security reached')).toBeNull();
+  }, 30_000);
+
+  it('asks for the security check before sending the current password, when the captcha is on', async () => {
+    await signedInAs(stack());
+    const config = getConfig();
+    setConfig({ ...config, features: { ...config.features, captchaSiteKey: 'site-key' } });
+    try {
+      await renderScreen('/security/edit-password', routes);
+      const user = userEvent.setup({ delay: null });
+      await user.type(await screen.findByLabelText('Current password'), 'Wrong-Password-1');
+      await user.type(screen.getByLabelText('New password'), 'Quiet-Harbour-Lantern-77');
+      await user.type(screen.getByLabelText('Repeat the new password'), 'Quiet-Harbour-Lantern-77');
+      await user.click(screen.getByRole('button', { name: 'Change password' }));
+      expect(
+        await screen.findByText('The security check has not loaded yet. Please wait a moment.'),
+      ).toBeVisible();
+      // Nothing reached the account API: no wrong password was counted.
+      const failures = stack().be.store.history.filter((e) => e.kind === 'login_failed');
+      expect(failures).toEqual([]);
+    } finally {
+      setConfig(config);
+    }
   }, 20_000);
 });

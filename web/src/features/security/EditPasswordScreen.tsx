@@ -6,6 +6,7 @@ import { NewPasswordFields } from '../../components/PasswordRules';
 import { useStepUpInPlace } from '../../components/StepUp';
 import { href } from '../../lib/routes';
 import '../../components/self-service.css';
+import { isCaptchaFailure, usePasswordCaptcha } from '../../components/PasswordCaptcha';
 import { PasswordInput } from '../../components/PasswordInput';
 import { clearFailure } from '../../lib/api';
 import { type ErrorTexts, errorOf, errorText } from '../../lib/errors';
@@ -33,16 +34,25 @@ export default function EditPasswordScreen() {
   const [password, setPassword] = useState<string | null>(null);
   const [submitted, setSubmitted] = useState(false);
   const change = useChangePassword(stepUp.run);
-  const problem = change.error ? errorOf(change.error, PASSWORD_TEXTS) : null;
+  // The current password is a password check: the captcha where the sign-in has it.
+  const captcha = usePasswordCaptcha();
+  const failure = change.error ? errorOf(change.error, PASSWORD_TEXTS) : null;
+  // The captcha's own refusals are said at the captcha.
+  const problem = failure && !isCaptchaFailure(failure) ? failure : null;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
     clearFailure(change);
     if (current.length === 0 || password === null) return;
+    const guard = captcha.fields();
+    if (!guard) return;
     change.mutate(
-      { current_password: current, password },
+      { current_password: current, password, ...guard },
       {
+        onError: (thrown) => {
+          captcha.refused(errorOf(thrown, PASSWORD_TEXTS));
+        },
         // The account API signed every other session out and named them: the
         // security page says so and lists them (docs/threat-model.md, "A session's life").
         onSuccess: (res) => {
@@ -110,6 +120,7 @@ export default function EditPasswordScreen() {
           }}
           serverError={breached ? errorText(t, breached) : null}
         />
+        {captcha.element}
         {problem && problem.kind !== 'rejected' && (
           <p className="notice notice-error" role="alert">
             {errorText(t, problem)}

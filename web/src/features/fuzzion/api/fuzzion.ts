@@ -22,7 +22,9 @@ export const fuzzionDetailsQuery = (payload: string) =>
 export const useClaim = () =>
   useMutation({
     mutationFn: (
-      body: { payload: string; card_number: string } | { payload: string; password: string },
+      body:
+        | { payload: string; card_number: string }
+        | { payload: string; password: string; captcha?: string },
     ) => answerOrThrow(api.fuzzion.claim({ body })),
   });
 

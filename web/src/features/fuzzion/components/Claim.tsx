@@ -1,5 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePasswordCaptcha } from '../../../components/PasswordCaptcha';
+import { errorOf } from '../../../lib/errors';
 import { useClaim } from '../api/fuzzion';
 import type { StepProps } from '../merge';
 
@@ -18,6 +20,8 @@ export function Claim({
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
   const claim = useClaim();
+  // A password proof is a password check: the captcha where the sign-in has it.
+  const captcha = usePasswordCaptcha();
   const platform = t(`flows.fuzzion.platform.${fuzzion.data.platform}`);
 
   const onSubmit = (event: FormEvent) => {
@@ -27,11 +31,16 @@ export function Claim({
     if (method === 'card' && !/^5065\d{12}$/.test(card)) {
       return setError(t('flows.fuzzion.errors.cardInvalid'));
     }
+    const guard = method === 'card' ? {} : captcha.fields();
+    if (!guard) return;
     claim.mutate(
-      method === 'card' ? { payload, card_number: card } : { payload, password: value },
+      method === 'card' ? { payload, card_number: card } : { payload, password: value, ...guard },
       {
         onSuccess: (res) => settle(res.body),
-        onError: (thrown) => setError(onFailure(thrown)),
+        onError: (thrown) => {
+          if (method === 'password' && captcha.refused(errorOf(thrown))) return;
+          setError(onFailure(thrown));
+        },
       },
     );
   };
@@ -75,6 +84,7 @@ export function Claim({
             </p>
           )}
         </div>
+        {method === 'password' && captcha.element}
         <div className="actions">
           <button type="submit" className="button" disabled={claim.isPending}>
             {t('flows.fuzzion.prove.submit')}

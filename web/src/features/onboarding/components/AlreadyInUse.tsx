@@ -8,12 +8,32 @@ import { href } from '../../../lib/routes';
  * number may be the person's own, from an account they forgot. Two ways on:
  * log in (the e-mail sign-in fills in `login`, the address typed, when there
  * is one: docs/journeys-signin.md) or reset the password.
+ *
+ * `noCode`: under the code step instead. An address another account holds is
+ * answered as a free one, and its owner gets a message in place of the code
+ * (docs/security.md, V6.3): the screen cannot know which happened, so it says
+ * what the missing code may mean, for every address alike.
  */
-export function AlreadyInUse({ kind, login }: { kind: 'email' | 'phone'; login?: string }) {
+export function AlreadyInUse({
+  kind,
+  login,
+  noCode = false,
+}: {
+  kind: 'email' | 'phone';
+  login?: string | undefined;
+  noCode?: boolean;
+}) {
   const { t } = useTranslation();
+  const intro = noCode
+    ? t(
+        kind === 'email'
+          ? 'flows.onboarding.inUse.noCodeEmail'
+          : 'flows.onboarding.inUse.noCodePhone',
+      )
+    : t(`flows.onboarding.inUse.${kind}`);
   return (
-    <div className="notice in-use">
-      <p>{t(`flows.onboarding.inUse.${kind}`)}</p>
+    <div className={noCode ? 'hint in-use' : 'notice in-use'}>
+      <p>{intro}</p>
       <ul className="in-use-links">
         <li>
           <Link

@@ -1,5 +1,5 @@
 import type { UseMutationResult } from '@tanstack/react-query';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CodeInput } from '../../../components/CodeInput';
 import { ResendCode } from '../../../components/ResendCode';
@@ -125,6 +125,7 @@ export function VerifyCode({
   onResend,
   changeLabel,
   onChange,
+  children,
 }: {
   sentText: string;
   onConfirm: (code: string) => Promise<string | null>;
@@ -132,6 +133,8 @@ export function VerifyCode({
   onResend: () => Promise<boolean>;
   changeLabel: string;
   onChange: () => void;
+  /** What a missing code may mean, under the resend. */
+  children?: ReactNode;
 }) {
   const { t } = useTranslation();
   const [code, setCode] = useState('');
@@ -171,6 +174,7 @@ export function VerifyCode({
         </button>
       </div>
       <ResendCode onResend={onResend} codeField={codeField} />
+      {children}
     </form>
   );
 }

@@ -6,7 +6,7 @@ import { securityKeys } from './sessions';
 export function useChangePassword(run: Sender) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { current_password: string; password: string }) =>
+    mutationFn: (body: { current_password: string; password: string; captcha?: string }) =>
       sentOrThrow(run, () => api.profile.changePassword({ body })),
     onSuccess: async (res) => {
       if (res) await queryClient.invalidateQueries({ queryKey: queryKeys.user });

@@ -124,6 +124,10 @@ export const flows: Messages['flows'] = {
       phone: 'Wenn diese Nummer Ihnen gehört, haben Sie bereits ein Konto:',
       login: 'Anmelden',
       reset: 'Mein Passwort zurücksetzen',
+      noCodeEmail:
+        'Nach ein paar Minuten kein Code? Wenn diese Adresse bereits ein Konto hat, haben wir dem Inhaber statt eines Codes eine Nachricht gesendet. Wenn es Ihre ist:',
+      noCodePhone:
+        'Nach ein paar Minuten kein Code? Wenn diese Nummer bereits ein Konto hat, haben wir dem Inhaber statt eines Codes eine Nachricht gesendet. Wenn es Ihre ist:',
     },
     twoStep: {
       title: 'Die Zwei-Schritt-Verifizierung schützt Ihr Konto',

@@ -120,6 +120,10 @@ export const flows = {
       phone: 'If this number is yours, you already have an account:',
       login: 'Log in',
       reset: 'Reset my password',
+      noCodeEmail:
+        'No code after a few minutes? If this address already has an account, we sent its owner a message instead of a code. If it is yours:',
+      noCodePhone:
+        'No code after a few minutes? If this number already has an account, we sent its owner a message instead of a code. If it is yours:',
     },
     twoStep: {
       title: 'Two-step verification protects your account',

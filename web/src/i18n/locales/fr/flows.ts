@@ -125,6 +125,10 @@ export const flows: Messages['flows'] = {
       phone: 'Si ce numéro est le vôtre, vous avez déjà un compte :',
       login: 'Se connecter',
       reset: 'Réinitialiser mon mot de passe',
+      noCodeEmail:
+        'Pas de code après quelques minutes ? Si cette adresse a déjà un compte, nous avons envoyé un message à son titulaire au lieu d’un code. Si c’est la vôtre :',
+      noCodePhone:
+        'Pas de code après quelques minutes ? Si ce numéro a déjà un compte, nous avons envoyé un message à son titulaire au lieu d’un code. Si c’est le vôtre :',
     },
     twoStep: {
       title: 'La vérification en deux étapes protège votre compte',

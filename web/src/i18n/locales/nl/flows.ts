@@ -124,6 +124,10 @@ export const flows: Messages['flows'] = {
       phone: 'Is dit nummer van jou? Dan heb je al een account:',
       login: 'Aanmelden',
       reset: 'Mijn wachtwoord opnieuw instellen',
+      noCodeEmail:
+        'Na een paar minuten nog geen code? Als dit adres al een account heeft, hebben we de eigenaar een bericht gestuurd in plaats van een code. Is het van jou?',
+      noCodePhone:
+        'Na een paar minuten nog geen code? Als dit nummer al een account heeft, hebben we de eigenaar een bericht gestuurd in plaats van een code. Is het van jou?',
     },
     twoStep: {
       title: 'Tweestapsverificatie beschermt je account',
