@@ -40,7 +40,7 @@ declare module 'fastify' {
 export const captchaPlugin = fp<{ config: Config }>(
   async (app, { config }) => {
     if (!config.CAPTCHA_SITE_KEY) {
-      // Off by default (docs/decisions/0009-lockout-per-address-captcha-opt-in.md): said once at start.
+      // Off by default (docs/decisions/0010-lockout-per-address-captcha-opt-in.md): said once at start.
       app.log.warn(
         'captcha off (CAPTCHA_SITE_KEY empty): password checks are bounded by the per-address limits and the account lock only',
       );
