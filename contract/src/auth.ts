@@ -174,15 +174,24 @@ export const HashTokenOwner = z.object({
 });
 export type HashTokenOwner = z.infer<typeof HashTokenOwner>;
 
-/** The portal's hash login: `switch_account` confirms leaving the account signed in now. */
-export const PortalHashLogin = HashLogin.extend({ switch_account: z.boolean().optional() });
+/**
+ * The portal's hash login: `confirmed` says the visitor answered the question
+ * naming the incoming account ("Continue as …"); without it nothing changes.
+ */
+export const PortalHashLogin = HashLogin.extend({ confirmed: z.boolean().optional() });
 
-/** 409 of the portal's hash login: the browser is signed in to another account; ask first. */
-export const OtherAccount = ErrorBody.extend({
-  code: z.literal('other_account'),
-  current: AccountLabel,
+/**
+ * 409 of the portal's hash login: the visitor is asked before any session
+ * changes, signed in or not (login CSRF: a link never signs a browser in
+ * silently). `incoming` is the link's account, `current` the one signed in
+ * now (null when signed out).
+ */
+export const HandOverQuestion = ErrorBody.extend({
+  code: z.literal('confirm_account'),
+  current: AccountLabel.nullable(),
   incoming: AccountLabel,
 });
+export type HandOverQuestion = z.infer<typeof HandOverQuestion>;
 
 export const HandoverToken = z.object({
   token: z.string(),
@@ -350,8 +359,8 @@ export const authPortal = c.router({
   loginByHash: {
     ...authAccount.loginByHash,
     summary:
-      'Login by the token of the address hash: the gateway sets the session cookie and answers signed_in; 409 `other_account` (both accounts named) while signed in to another account, until `switch_account` confirms',
+      'Login by the token of the address hash, in two steps: without `confirmed`, 409 `confirm_account` names the incoming account (and the current one) from a read of the token, no cookie set; with `confirmed`, the gateway sets the session cookie and answers signed_in. The same account as the session skips the question',
     body: PortalHashLogin,
-    responses: { ...authAccount.loginByHash.responses, 200: SignedIn, 409: OtherAccount },
+    responses: { ...authAccount.loginByHash.responses, 200: SignedIn, 409: HandOverQuestion },
   },
 });

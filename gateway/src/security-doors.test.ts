@@ -126,7 +126,7 @@ describe('the wrong-address answer', () => {
   });
 });
 
-describe('a hash link while signed in to another account', () => {
+describe('a hash link: asked before any session changes (login CSRF)', () => {
   /** A one-time hand-over token of `username`, as a first-party app mints it. */
   async function handoverOf(username: string): Promise<string> {
     const appToken = await signIn(stack, username);
@@ -158,7 +158,7 @@ describe('a hash link while signed in to another account', () => {
     const asked = await hashLogin(mine, { token });
     expect(asked.statusCode).toBe(409);
     expect(asked.json()).toMatchObject({
-      code: 'other_account',
+      code: 'confirm_account',
       current: { firstname: expect.any(String), login: expect.stringContaining('@example.be') },
       incoming: { firstname: 'Emma', login: 'e•••e@example.be' },
     });
@@ -166,17 +166,68 @@ describe('a hash link while signed in to another account', () => {
     expect((await userOf(mine)).json().data.email[0].value).toBe('customer@example.be');
 
     // The user chose to switch: the same link, confirmed.
-    const switched = await hashLogin(mine, { token, switch_account: true });
+    const switched = await hashLogin(mine, { token, confirmed: true });
     expect(switched.statusCode).toBe(200);
     const theirs = switched.cookies.find((c) => c.name === 'access_token')?.value ?? '';
     expect((await userOf(theirs)).json().data.firstname).toBe('Emma');
+  });
+
+  it('asks a signed-out browser too, naming the account, and signs it in only once confirmed', async () => {
+    const token = await handoverOf('employee@example.be');
+    const fresh = () =>
+      stack.gateway.inject({
+        method: 'POST',
+        url: '/api/token/hash',
+        headers: browserHeaders(stack),
+        payload: { token, 'origin-app': 'mobile-app' },
+      });
+    const asked = await fresh();
+    expect(asked.statusCode).toBe(409);
+    expect(asked.json()).toEqual({
+      code: 'confirm_account',
+      message: 'This link signs in to the account named: confirm first.',
+      current: null,
+      incoming: { firstname: 'Emma', login: 'e•••e@example.be' },
+    });
+    expect(asked.cookies).toEqual([]);
+    // Asking did not spend the link: asked again, the same question.
+    expect((await fresh()).statusCode).toBe(409);
+
+    const confirmed = await stack.gateway.inject({
+      method: 'POST',
+      url: '/api/token/hash',
+      headers: browserHeaders(stack),
+      payload: { token, confirmed: true },
+    });
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json()).toEqual({ signed_in: true, weak: false });
+    const session = confirmed.cookies.find((c) => c.name === 'access_token')?.value ?? '';
+    expect((await userOf(session)).json().data.firstname).toBe('Emma');
+    // Spent: the link works once.
+    expect((await fresh()).statusCode).toBe(400);
+  });
+
+  it('asks nothing when the link is for the account signed in now', async () => {
+    const mine = await signIn(stack, 'employee@example.be');
+    const res = await hashLogin(mine, { token: await handoverOf('employee@example.be') });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ signed_in: true, weak: false });
+  });
+
+  it('answers 400 naming the field for a malformed token, and 400 for an unknown one', async () => {
+    const short = await hashLogin('', { token: 'short' });
+    expect(short.statusCode).toBe(400);
+    expect(JSON.stringify(short.json())).toContain('token');
+    const unknown = await hashLogin('', { token: 'x'.repeat(40) });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().code).toBe('invalid_token');
   });
 
   it('a call that left with the replaced session is refused, and leaves the new cookie alone', async () => {
     const mine = await signIn(stack, 'customer@example.be');
     const switched = await hashLogin(mine, {
       token: await handoverOf('employee@example.be'),
-      switch_account: true,
+      confirmed: true,
     });
     expect(switched.statusCode).toBe(200);
     // Calls the page sent with the old cookie before the switch's answer came back.

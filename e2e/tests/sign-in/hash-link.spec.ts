@@ -1,5 +1,5 @@
 import { expect, test } from '../../fixtures/login';
-import { handoverToken } from '../../fixtures/portal';
+import { handoverToken, portalCall } from '../../fixtures/portal';
 
 /** Signing in from a first-party app's link: `#token=…` in the address (docs/flows.md, Sign-in). */
 
@@ -10,9 +10,16 @@ test('arriving with a token in the address hash signs in and clears the hash', a
   const hashToken = await handoverToken(request, 'customer@example.be');
 
   await page.goto(`/user/dashboard#token=${hashToken}&payload=p1&origin-app=mobile-app`);
+  // Asked first, the account named, nothing changed yet (login CSRF).
+  await expect(page.getByRole('heading', { name: 'Log in with this link?' })).toBeVisible();
+  await expect(
+    page.getByText('The link you opened logs you in as Chloé (c•••r@example.be).'),
+  ).toBeVisible();
+  expect(new URL(page.url()).hash).toBe('');
+  expect((await portalCall(page, '/api/user')).status).toBe(401);
+  await page.getByRole('button', { name: 'Continue as Chloé' }).click();
   // Chloé is a customer without MFA: the offer to set it up comes first, in her language.
   await expect(page).toHaveURL(/\/setup-mfa\?redirect=%2Fuser%2Fdashboard$/);
-  expect(new URL(page.url()).hash).toBe('');
   await page.getByRole('button', { name: 'Passer pour le moment' }).click();
   await expect(page.getByRole('heading', { name: 'Bienvenue, Chloé' })).toBeVisible();
   // The same token does not work twice.
@@ -22,4 +29,19 @@ test('arriving with a token in the address hash signs in and clears the hash', a
   await expect(page.getByRole('alert')).toHaveText(
     'Ce lien de connexion n’est plus valable. Veuillez vous connecter.',
   );
+});
+
+test('a fresh browser that stays logged out is not signed in, and the link is not spent', async ({
+  page,
+  request,
+}) => {
+  // Someone sends a link that would sign this browser in to their own account.
+  const hashToken = await handoverToken(request, 'employee@example.be');
+  await page.goto(`/user/dashboard#token=${hashToken}&origin-app=mobile-app`);
+  await page.getByRole('link', { name: 'Stay logged out' }).click();
+  await expect(page).toHaveURL(/\/login\/email$/);
+  expect((await portalCall(page, '/api/user')).status).toBe(401);
+  // Not spent by the question: the account's owner could still use it.
+  await page.goto(`/user/dashboard#token=${hashToken}`);
+  await expect(page.getByRole('button', { name: 'Continue as Emma' })).toBeVisible();
 });

@@ -7,7 +7,6 @@ import {
   renewSession,
   revokeUpstreamToken,
   type SessionAnswer,
-  sessionToken,
   startSession,
   upstreamHeaders,
 } from '../plugins/session';
@@ -126,22 +125,26 @@ export const authRoutes: RouterImplementation<typeof portalApi.auth> = {
     };
   },
   loginByHash: async ({ body, request, reply }) => {
-    const { switch_account, ...hash } = body;
-    // A link must never switch a signed-in browser to another account silently
-    // (login CSRF): while a session exists, ask first, naming both accounts.
-    if (sessionToken(request) && !switch_account) {
+    const { confirmed, ...hash } = body;
+    // A link never signs a browser in, or switches it to another account,
+    // without a question (login CSRF, docs/threat-model.md): the token is read,
+    // not spent, and its account named; the session changes only once the
+    // visitor confirmed. A link to the account signed in now changes nobody.
+    if (!confirmed) {
       const owner = await upstreamOf(request).auth.peekHashToken({
         body: { token: hash.token },
         extraHeaders: upstreamHeaders(request),
       });
       if (owner.status !== 200) return owner;
       const { current, incoming, same_account } = owner.body;
-      if (current && !same_account) {
+      if (!same_account) {
         return {
           status: 409,
           body: {
-            code: 'other_account',
-            message: 'This link signs in to another account than the one signed in now.',
+            code: 'confirm_account',
+            message: current
+              ? 'This link signs in to another account than the one signed in now.'
+              : 'This link signs in to the account named: confirm first.',
             current,
             incoming,
           },

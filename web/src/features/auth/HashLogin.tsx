@@ -1,4 +1,4 @@
-import type { AccountLabel } from '@portal/contract';
+import type { HandOverQuestion } from '@portal/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -21,15 +21,16 @@ export function hashLoginOf(
 }
 
 type Values = NonNullable<ReturnType<typeof hashLoginOf>>;
-type Accounts = { current: AccountLabel; incoming: AccountLabel };
 
 /**
  * Arriving with a token in the address hash (spec part 4): the values are
- * kept, the hash leaves the address bar at once, and the gateway signs the
- * user in with the token (the cookie is set; the token is never stored).
- * Signed in to another account already, the user is asked first, both
- * accounts named: a link never switches accounts silently (login CSRF,
- * docs/threat-model.md); the current session stays until they choose.
+ * kept, the hash leaves the address bar at once, and the gateway reads the
+ * token (not spent, no cookie) and names its account. The visitor is asked
+ * before any session changes, signed in or not: "Continue as …" or "Stay
+ * logged out", or, signed in to another account, both accounts named. Only
+ * the confirmation signs in (the gateway sets the cookie; the token is never
+ * stored): a link never signs a browser in or switches it silently (login
+ * CSRF, docs/threat-model.md). A link to the account signed in now asks nothing.
  */
 export default function HashLogin() {
   const { t } = useTranslation();
@@ -37,25 +38,26 @@ export default function HashLogin() {
   const navigate = useNavigate();
   const finishSignIn = useFinishSignIn();
   const [failed, setFailed] = useState(false);
-  const [ask, setAsk] = useState<{ accounts: Accounts; values: Values; target: string | null }>();
+  const [ask, setAsk] = useState<{
+    question: HandOverQuestion;
+    values: Values;
+    target: string | null;
+  }>();
   const started = useRef(false);
 
   const { mutate } = useHashSignIn();
 
   const signIn = useCallback(
-    (values: Values, target: string | null, switchAccount: boolean) => {
+    (values: Values, target: string | null, confirmed: boolean) => {
       mutate(
         {
           token: values.token,
           ...(values.originApp ? { 'origin-app': values.originApp } : {}),
-          ...(switchAccount ? { switch_account: true } : {}),
+          ...(confirmed ? { confirmed: true } : {}),
         },
         {
           onSuccess: (answer) => {
-            if ('otherAccount' in answer) {
-              const { current, incoming } = answer.otherAccount;
-              return setAsk({ accounts: { current, incoming }, values, target });
-            }
+            if ('question' in answer) return setAsk({ question: answer.question, values, target });
             finishSignIn({ weak: answer.weak, target }).catch(() => setFailed(true));
           },
           onError: () => setFailed(true),
@@ -77,8 +79,37 @@ export default function HashLogin() {
     signIn(values, target, false);
   }, [location, signIn]);
 
-  if (ask) {
-    const { current, incoming } = ask.accounts;
+  const confirm = () => {
+    if (!ask) return;
+    setAsk(undefined);
+    signIn(ask.values, ask.target, true);
+  };
+
+  if (ask && ask.question.current === null) {
+    const { incoming } = ask.question;
+    return (
+      <section className="card narrow" aria-labelledby="confirm-account-title">
+        <h1 id="confirm-account-title">{t('signin.hashLogin.confirm.title')}</h1>
+        <p>
+          {t('signin.hashLogin.confirm.incoming', {
+            name: incoming.firstname,
+            login: incoming.login,
+          })}
+        </p>
+        <p className="hint">{t('signin.hashLogin.confirm.hint')}</p>
+        <div className="actions">
+          <button type="button" className="button" onClick={confirm}>
+            {t('signin.hashLogin.confirm.continue', { name: incoming.firstname })}
+          </button>
+          <Link className="button button-secondary" to={href('login.email')} replace>
+            {t('signin.hashLogin.confirm.stayOut')}
+          </Link>
+        </div>
+      </section>
+    );
+  }
+  if (ask?.question.current) {
+    const { current, incoming } = ask.question;
     return (
       <section className="card narrow" aria-labelledby="other-account-title">
         <h1 id="other-account-title">{t('signin.hashLogin.otherAccount.title')}</h1>
@@ -103,14 +134,7 @@ export default function HashLogin() {
           >
             {t('signin.hashLogin.otherAccount.keep', { name: current.firstname })}
           </button>
-          <button
-            type="button"
-            className="button button-secondary"
-            onClick={() => {
-              setAsk(undefined);
-              signIn(ask.values, ask.target, true);
-            }}
-          >
+          <button type="button" className="button button-secondary" onClick={confirm}>
             {t('signin.hashLogin.otherAccount.switch', { name: incoming.firstname })}
           </button>
         </div>

@@ -6,15 +6,16 @@ type HashSignInBody = Parameters<typeof api.auth.loginByHash>[0]['body'];
 
 /**
  * Signs in with the token a first-party app put in the address hash
- * (`POST /token/hash`; the gateway sets the cookie). Signed in to another
- * account already, the gateway asks first (409, both accounts named) unless
- * `switch_account` says so: that question is answered, not thrown.
+ * (`POST /token/hash`; the gateway sets the cookie). Unconfirmed, the gateway
+ * only reads the token and asks (409, the incoming account named, and the
+ * current one when signed in to another): that question is answered, not
+ * thrown. `confirmed` is the visitor's answer.
  */
 export const useHashSignIn = () =>
   useMutation({
     mutationFn: async (body: HashSignInBody) => {
       const res = await api.auth.loginByHash({ body });
-      if (res.status === 409) return { otherAccount: res.body };
+      if (res.status === 409) return { question: res.body };
       return (await answerOrThrow(res)).body;
     },
   });

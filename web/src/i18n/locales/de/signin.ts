@@ -50,6 +50,13 @@ export const signin: Messages['signin'] = {
   hashLogin: {
     signingIn: 'Sie werden angemeldet…',
     failed: 'Dieser Anmeldelink ist nicht mehr gültig. Bitte melden Sie sich an.',
+    confirm: {
+      title: 'Mit diesem Link anmelden?',
+      incoming: 'Der geöffnete Link meldet Sie als {{name}} ({{login}}) an.',
+      hint: 'Fahren Sie nur fort, wenn Sie ihn selbst in einer unserer Apps geöffnet haben.',
+      continue: 'Weiter als {{name}}',
+      stayOut: 'Abgemeldet bleiben',
+    },
     otherAccount: {
       title: 'Dieser Link gehört zu einem anderen Konto',
       current: 'Sie sind als {{name}} ({{login}}) angemeldet.',

@@ -45,6 +45,13 @@ export const signin = {
   hashLogin: {
     signingIn: 'Logging you in…',
     failed: 'This login link is no longer valid. Please log in.',
+    confirm: {
+      title: 'Log in with this link?',
+      incoming: 'The link you opened logs you in as {{name}} ({{login}}).',
+      hint: 'Continue only if you opened it yourself, from one of our apps.',
+      continue: 'Continue as {{name}}',
+      stayOut: 'Stay logged out',
+    },
     otherAccount: {
       title: 'This link is for another account',
       current: 'You are logged in as {{name}} ({{login}}).',

@@ -49,6 +49,13 @@ export const signin: Messages['signin'] = {
   hashLogin: {
     signingIn: 'Connexion en cours…',
     failed: 'Ce lien de connexion n’est plus valable. Veuillez vous connecter.',
+    confirm: {
+      title: 'Se connecter avec ce lien ?',
+      incoming: 'Le lien que vous avez ouvert vous connecte en tant que {{name}} ({{login}}).',
+      hint: 'Ne continuez que si vous l’avez ouvert vous-même, depuis l’une de nos applications.',
+      continue: 'Continuer en tant que {{name}}',
+      stayOut: 'Rester déconnecté',
+    },
     otherAccount: {
       title: 'Ce lien concerne un autre compte',
       current: 'Vous êtes connecté en tant que {{name}} ({{login}}).',

@@ -47,6 +47,13 @@ export const signin: Messages['signin'] = {
   hashLogin: {
     signingIn: 'Je wordt aangemeld…',
     failed: 'Deze aanmeldlink is niet meer geldig. Meld je aan.',
+    confirm: {
+      title: 'Aanmelden met deze link?',
+      incoming: 'De link die je opende, meldt je aan als {{name}} ({{login}}).',
+      hint: 'Ga alleen verder als je de link zelf opende, vanuit een van onze apps.',
+      continue: 'Verder als {{name}}',
+      stayOut: 'Afgemeld blijven',
+    },
     otherAccount: {
       title: 'Deze link is voor een ander account',
       current: 'Je bent aangemeld als {{name}} ({{login}}).',
