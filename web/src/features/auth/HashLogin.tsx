@@ -1,4 +1,4 @@
-import type { HandOverQuestion } from '@portal/contract';
+import type { AccountLabel, HandOverQuestion } from '@portal/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -85,17 +85,15 @@ export default function HashLogin() {
     signIn(ask.values, ask.target, true);
   };
 
+  /** An account as the texts name it: first name and (masked) login. */
+  const named = (account: AccountLabel) => ({ name: account.firstname, login: account.login });
+
   if (ask && ask.question.current === null) {
     const { incoming } = ask.question;
     return (
       <section className="card narrow" aria-labelledby="confirm-account-title">
         <h1 id="confirm-account-title">{t('signin.hashLogin.confirm.title')}</h1>
-        <p>
-          {t('signin.hashLogin.confirm.incoming', {
-            name: incoming.firstname,
-            login: incoming.login,
-          })}
-        </p>
+        <p>{t('signin.hashLogin.confirm.incoming', named(incoming))}</p>
         <p className="hint">{t('signin.hashLogin.confirm.hint')}</p>
         <div className="actions">
           <button type="button" className="button" onClick={confirm}>
@@ -113,18 +111,8 @@ export default function HashLogin() {
     return (
       <section className="card narrow" aria-labelledby="other-account-title">
         <h1 id="other-account-title">{t('signin.hashLogin.otherAccount.title')}</h1>
-        <p>
-          {t('signin.hashLogin.otherAccount.current', {
-            name: current.firstname,
-            login: current.login,
-          })}
-        </p>
-        <p>
-          {t('signin.hashLogin.otherAccount.incoming', {
-            name: incoming.firstname,
-            login: incoming.login,
-          })}
-        </p>
+        <p>{t('signin.hashLogin.otherAccount.current', named(current))}</p>
+        <p>{t('signin.hashLogin.otherAccount.incoming', named(incoming))}</p>
         <p>{t('signin.hashLogin.otherAccount.question')}</p>
         <div className="actions">
           <button
