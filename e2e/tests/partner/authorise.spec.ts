@@ -77,6 +77,9 @@ test('an invalid partner configuration is never followed to the partner', async 
   await login('partner@example.be', { via: 'api' });
   await page.goto(authorizePath({ ...PARTNER_REQUEST, client_id: '102' }));
   await expect(page).toHaveURL(/\/approve\?error=invalid_configuration&partner=1$/);
+  await expect(page.getByRole('alert')).toHaveText(
+    "Oops. Seems like the partner you're coming from uses an invalid configuration.",
+  );
   await page.goto(authorizePath({ ...PARTNER_REQUEST, redirect_uri: 'https://evil.example/cb' }));
   await expect(page).toHaveURL(/\/approve\?error=invalid_configuration&partner=1$/);
   expect(leftToEvil).toBe(false);
@@ -140,20 +143,34 @@ test('consent once, then the partner gets codes directly; revoking the grant end
   expect((await request.get(`${mockUrl('be')}/user`, { headers: asPartner })).status()).toBe(401);
 });
 
-test('a refused consent sends the partner access_denied with its state', async ({
+test('refusing on the consent screen sends the browser back to the partner with access_denied and its state', async ({
   page,
   login,
 }) => {
-  await partnerCallbackServed(page);
   await login('partner@example.be', { via: 'api' });
-  const refusal = await portalCall(page, '/api/authorize', {
-    method: 'POST',
-    body: { ...PARTNER_REQUEST, approve: false },
-  });
-  await page.goto(String(refusal.body?.target));
-  const back = new URL(page.url());
+  await page.goto(authorizePath(PARTNER_REQUEST));
+  await expect(page.getByText('Partner Shop wants to access your account.')).toBeVisible();
+  // The screen's plain form posts to the gateway, whose 303 leads to the partner (its CSP
+  // lets this form go there). Nothing listens on the partner's port: the address is watched.
+  const leaving = page.waitForRequest((r) => r.url().startsWith(PARTNER_CALLBACK));
+  await page.getByRole('button', { name: 'Refuse' }).click();
+  const back = new URL((await leaving).url());
   expect(`${back.origin}${back.pathname}`).toBe(PARTNER_CALLBACK);
   expect(back.searchParams.get('error')).toBe('access_denied');
   expect(back.searchParams.get('state')).toBe('shop-state-42');
   expect(back.searchParams.has('code')).toBe(false);
+});
+
+test('allowing on the consent screen sends the browser to the partner with a code', async ({
+  page,
+  login,
+}) => {
+  await login('partner@example.be', { via: 'api' });
+  await page.goto(authorizePath(PARTNER_REQUEST));
+  await expect(page.getByText('Partner Shop wants to access your account.')).toBeVisible();
+  const leaving = page.waitForRequest((r) => r.url().startsWith(PARTNER_CALLBACK));
+  await page.getByRole('button', { name: 'Allow' }).click();
+  expect((await leaving).url()).toMatch(
+    /^http:\/\/127\.0\.0\.1:5555\/callback\?code=[\w-]+&state=shop-state-42$/,
+  );
 });

@@ -36,12 +36,12 @@ test('a fresh browser that stays logged out is not signed in, and the link is no
   request,
 }) => {
   // Someone sends a link that would sign this browser in to their own account.
-  const hashToken = await handoverToken(request, 'employee@example.be');
+  const hashToken = await handoverToken(request, 'customer@example.be');
   await page.goto(`/user/dashboard#token=${hashToken}&origin-app=mobile-app`);
   await page.getByRole('link', { name: 'Stay logged out' }).click();
   await expect(page).toHaveURL(/\/login\/email$/);
   expect((await portalCall(page, '/api/user')).status).toBe(401);
   // Not spent by the question: the account's owner could still use it.
   await page.goto(`/user/dashboard#token=${hashToken}`);
-  await expect(page.getByRole('button', { name: 'Continue as Emma' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Continue as Chloé' })).toBeVisible();
 });

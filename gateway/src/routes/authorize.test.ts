@@ -211,3 +211,125 @@ describe('GET /authorize, not signed in or misconfigured', () => {
     expect(back.searchParams.get('state')).toBe('abc');
   });
 });
+
+/**
+ * The consent screen's plain HTML form (`POST /approve`): without JavaScript,
+ * and with it, the gateway sends the answer and the browser back to the
+ * partner (RFC 6749 §4.1.2.1), or shows the spec's invalid configuration.
+ */
+describe('POST /approve, the consent as a form post', () => {
+  const partnerRequest = {
+    client_id: '101',
+    redirect_uri: PARTNER_CALLBACK,
+    response_type: 'code',
+    state: 'st-123',
+    code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+    code_challenge_method: 'S256',
+  };
+
+  /** The form as the consent page posts it, from the portal's own page unless told. */
+  async function post(
+    fields: Record<string, string>,
+    options: { cookie?: string; origin?: string | null; site?: string } = {},
+  ) {
+    const headers: Record<string, string> = {
+      'content-type': 'application/x-www-form-urlencoded',
+    };
+    if (options.cookie) headers.cookie = options.cookie;
+    if (options.origin !== null) headers.origin = options.origin ?? gatewayUrl;
+    if (options.site) headers['sec-fetch-site'] = options.site;
+    const res = await fetch(new URL('/approve', gatewayUrl), {
+      method: 'POST',
+      redirect: 'manual',
+      headers,
+      body: new URLSearchParams(fields).toString(),
+    });
+    return {
+      status: res.status,
+      location: res.headers.get('location') ?? '',
+      text: await res.text(),
+    };
+  }
+
+  it('sends a refusal back to the partner with access_denied and its state (303)', async () => {
+    const res = await post(
+      { ...partnerRequest, approve: 'false' },
+      { cookie: cookieOf('employee@example.be') },
+    );
+    expect(res.status).toBe(303);
+    const back = new URL(res.location);
+    expect(back.origin + back.pathname).toBe(PARTNER_CALLBACK);
+    expect(back.searchParams.get('error')).toBe('access_denied');
+    expect(back.searchParams.get('state')).toBe('st-123');
+    expect(back.searchParams.has('code')).toBe(false);
+  });
+
+  it('sends an approval to the partner with a code and its state (303)', async () => {
+    const res = await post(
+      { ...partnerRequest, approve: 'true' },
+      { cookie: cookieOf('partner@example.be') },
+    );
+    expect(res.status).toBe(303);
+    const back = new URL(res.location);
+    expect(back.origin + back.pathname).toBe(PARTNER_CALLBACK);
+    expect(back.searchParams.get('code')).toMatch(/.{8,}/);
+    expect(back.searchParams.get('state')).toBe('st-123');
+  });
+
+  it.each([
+    ['the misconfigured client 102', { client_id: '102' }],
+    ['an unregistered redirect URI', { redirect_uri: 'https://evil.example/cb' }],
+    ['a redirect URI with another path', { redirect_uri: `${PARTNER_CALLBACK}/../other` }],
+    ['a client id that is not a number', { client_id: '1O1' }],
+  ])('shows the invalid configuration for %s and never redirects to it', async (_name, change) => {
+    const res = await post(
+      { ...partnerRequest, ...change, approve: 'false' },
+      { cookie: cookieOf('employee@example.be') },
+    );
+    expect(res.status).toBe(303);
+    expect(res.location).toBe('/approve?error=invalid_configuration&partner=1');
+  });
+
+  it('changes nothing for a form from another site (403 saying why)', async () => {
+    for (const options of [
+      { origin: 'https://evil.example' },
+      { origin: null, site: 'cross-site' },
+      { origin: null },
+    ]) {
+      const res = await post(
+        { ...partnerRequest, approve: 'true' },
+        { cookie: cookieOf('partner@example.be'), ...options },
+      );
+      expect(res.status).toBe(403);
+      expect(res.text).toContain("not sent from the portal's own page");
+    }
+  });
+
+  it('sends a browser without a session to sign in, the request kept as its target', async () => {
+    const res = await post({ ...partnerRequest, approve: 'false' });
+    expect(res.status).toBe(303);
+    const login = new URL(res.location, gatewayUrl);
+    expect(login.pathname).toBe('/login/email');
+    const target = new URL(login.searchParams.get('target') ?? '', gatewayUrl);
+    expect(target.pathname).toBe('/authorize');
+    expect(target.searchParams.get('state')).toBe('st-123');
+    expect(target.searchParams.has('approve')).toBe(false);
+  });
+
+  it("lets the consent page's form leave for the request's registered redirect URI only", async () => {
+    const cspOf = async (query: Record<string, string>) => {
+      const url = new URL('/approve', gatewayUrl);
+      for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
+      const res = await fetch(url, { headers: { cookie: cookieOf('partner@example.be') } });
+      return res.headers.get('content-security-policy') ?? '';
+    };
+    expect(await cspOf(partnerRequest)).toContain("form-action 'self' http://127.0.0.1:5555;");
+    for (const query of [
+      { ...partnerRequest, redirect_uri: 'https://evil.example/cb' },
+      { ...partnerRequest, client_id: '102' },
+      {},
+    ]) {
+      expect(await cspOf(query)).toContain("form-action 'self';");
+    }
+  });
+});

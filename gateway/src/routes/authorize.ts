@@ -1,4 +1,4 @@
-import { AuthorizeQuery, isPartnerClient } from '@portal/contract';
+import { AuthorizeApproval, AuthorizeQuery, isPartnerClient } from '@portal/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { GatewayError } from '../errors';
@@ -15,14 +15,38 @@ function screen(path: string, params: URLSearchParams, partner: boolean): string
   return `${path}?${query.toString()}`;
 }
 
-function redirect(reply: FastifyReply, location: string) {
-  return reply.header('cache-control', 'no-store').redirect(location, 302);
+function redirect(reply: FastifyReply, location: string, code: 302 | 303 = 302) {
+  return reply.header('cache-control', 'no-store').redirect(location, code);
 }
 
 /** Spec part 8: the /approve screen shows "…the partner you're coming from uses an invalid configuration." */
-function invalidConfiguration(reply: FastifyReply, partner: boolean) {
+function invalidConfiguration(reply: FastifyReply, partner: boolean, code: 302 | 303 = 302) {
   const params = new URLSearchParams({ error: 'invalid_configuration' });
-  return redirect(reply, screen('/approve', params, partner));
+  return redirect(reply, screen('/approve', params, partner), code);
+}
+
+/**
+ * A form posted from this portal's own page: `Origin` (which every browser
+ * sends with a POST) is the portal's, or, without it, `Sec-Fetch-Site` says
+ * same-origin. Anything else may be another site's form (login CSRF, a
+ * consent given in the user's name) and changes nothing.
+ */
+function postedHere(request: FastifyRequest): boolean {
+  const { origin, 'sec-fetch-site': site } = request.headers;
+  if (site !== undefined && site !== 'same-origin') return false;
+  if (origin !== undefined) return origin === request.publicOrigin.origin;
+  return site === 'same-origin';
+}
+
+/** The form's fields, each given once (a repeated one, or a body that is not a form, is null). */
+function formFields(body: unknown): Record<string, string> | null {
+  if (typeof body !== 'string') return null;
+  const fields: Record<string, string> = {};
+  for (const [key, value] of new URLSearchParams(body)) {
+    if (key in fields) return null;
+    fields[key] = value;
+  }
+  return fields;
 }
 
 /** The one value of a query parameter given once; a repeated one is refused. */
@@ -93,6 +117,106 @@ export const authorizePlugin = fp(
       if (!target) throw new GatewayError('upstream_contract');
       return redirect(reply, target);
     });
+
+    // The consent page's form leaves, through the gateway's 303, for the partner's
+    // registered redirect URI: its CSP lets this one form go there (form-action
+    // holds for the redirects of a form's navigation too), and nowhere else.
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (request.method !== 'GET') return payload;
+      const url = new URL(request.url, ownOrigin(request));
+      if (url.pathname !== '/approve') return payload;
+      const csp = reply.getHeader('content-security-policy');
+      const redirectUri = url.searchParams.get('redirect_uri');
+      if (typeof csp !== 'string' || !redirectUri) return payload;
+      const client = (await registeredClients(request)).find(
+        (c) => String(c.client_id) === url.searchParams.get('client_id'),
+      );
+      const allowed = client?.redirect_uris.includes(redirectUri) ? URL.parse(redirectUri) : null;
+      if (!allowed || (allowed.protocol !== 'https:' && allowed.protocol !== 'http:'))
+        return payload;
+      reply.header(
+        'content-security-policy',
+        csp.replace("form-action 'self'", `form-action 'self' ${allowed.origin}`),
+      );
+      return payload;
+    });
+
+    // Its own context: the form parser belongs to this route alone.
+    await app.register(async (form) => {
+      form.addContentTypeParser(
+        'application/x-www-form-urlencoded',
+        { parseAs: 'string', bodyLimit: 16 * 1024 },
+        (_request, body, done) => done(null, body),
+      );
+      form.post('/approve', { onRequest: browserCookies }, approveByForm);
+    });
   },
   { name: 'authorize', dependencies: ['@fastify/cookie', 'origin', 'upstream'] },
 );
+
+/**
+ * `POST /approve`, the consent screen's plain HTML form (docs/flows.md,
+ * partner consent): works without JavaScript, and with it the same way. The
+ * gateway sends the answer to the account API and answers `303`: to the
+ * partner's registered `redirect_uri` carrying the code, or after a refusal
+ * `error=access_denied` and the partner's `state` (RFC 6749 §4.1.2.1), the
+ * target checked as `GET /authorize` checks it. A request that does not
+ * name a registered client and redirect URI shows the spec's invalid
+ * configuration message and is never redirected to; a form from another
+ * site changes nothing (403).
+ */
+async function approveByForm(request: FastifyRequest, reply: FastifyReply) {
+  const fields = formFields(request.body);
+  const partner = isPartnerClient(fields?.client_id ?? '');
+  if (!postedHere(request)) {
+    return reply
+      .code(403)
+      .header('cache-control', 'no-store')
+      .type('text/plain; charset=utf-8')
+      .send("This consent was refused: it was not sent from the portal's own page.");
+  }
+  const { approve, ...rest } = fields ?? {};
+  const parsed = AuthorizeApproval.safeParse({
+    ...rest,
+    approve: approve === 'true' ? true : approve === 'false' ? false : approve,
+  });
+  if (!parsed.success) return invalidConfiguration(reply, partner, 303);
+  const body = parsed.data;
+  const client = (await registeredClients(request)).find(
+    (c) => c.client_id === Number(body.client_id),
+  );
+  if (!client?.redirect_uris.includes(body.redirect_uri)) {
+    return invalidConfiguration(reply, partner, 303);
+  }
+  const { approve: _answer, ...query } = body;
+  const again = `/authorize?${new URLSearchParams(
+    Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  )}`;
+  // Signed out meanwhile: sign in, then the partner's request is asked again.
+  const signIn = () =>
+    redirect(reply, screen('/login/email', new URLSearchParams({ target: again }), partner), 303);
+  if (!sessionToken(request)) return signIn();
+  // A weak password grants nothing else: replace it first, then the request again.
+  if (await isWeakSession(request)) {
+    return redirect(
+      reply,
+      `/weak-password?${new URLSearchParams({ verified: 'true', target: again })}`,
+      303,
+    );
+  }
+
+  const res = await upstreamOf(request).grants.approve({
+    body,
+    extraHeaders: upstreamHeaders(request),
+  });
+  if (res.status === 401) {
+    sessionRefused(request, reply);
+    return signIn();
+  }
+  if (res.status === 400) return invalidConfiguration(reply, partner, 303);
+  if (res.status !== 200) throw new GatewayError('upstream_contract');
+  const answer = await verifiedTarget(request, res.body, body.redirect_uri);
+  const target = answer.target && allowedRedirect(answer.target, ownOrigin(request), [client]);
+  if (!target) throw new GatewayError('upstream_contract');
+  return redirect(reply, target, 303);
+}

@@ -1,5 +1,4 @@
 import { screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { renderScreen } from '../../test/render';
 import { signedInAs } from '../../test/session';
@@ -34,7 +33,7 @@ describe('consent', () => {
     );
   });
 
-  it('names the client and its scopes; a refusal denies access with a link home', async () => {
+  it('names the client and its scopes; both answers are a form post to the gateway', async () => {
     await signedInAs(stack(), 'partner@example.be');
     await renderScreen(`/approve?${partnerRequest}`, routes);
     expect(await screen.findByText('Partner Shop wants to access your account.')).toBeVisible();
@@ -46,13 +45,25 @@ describe('consent', () => {
     );
     expect(screen.getByText(/^Logged in as /)).toBeVisible();
     expect(list).toHaveTextContent('See your name and contact detailsSee your balances');
-    const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Refuse' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      "Given the consent wasn't given, access is denied.",
-    );
-    await user.click(screen.getByRole('link', { name: 'Go to the homepage' }));
-    expect(await screen.findByText('home reached')).toBeVisible();
+    // Refuse and Allow post the partner's request to the gateway, which answers 303 to the
+    // partner (error=access_denied and the state, or the code): without JavaScript too.
+    const refuse = screen.getByRole('button', { name: 'Refuse' });
+    const allow = screen.getByRole('button', { name: 'Allow' });
+    const form = refuse.closest('form');
+    expect(form).toHaveAttribute('method', 'post');
+    expect(form).toHaveAttribute('action', '/approve');
+    expect(allow.closest('form')).toBe(form);
+    expect(refuse).toHaveAttribute('type', 'submit');
+    expect(Object.fromEntries(new FormData(form as HTMLFormElement, refuse))).toEqual({
+      client_id: '101',
+      redirect_uri: 'http://127.0.0.1:5555/callback',
+      response_type: 'code',
+      state: 'shop-state',
+      code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+      code_challenge_method: 'S256',
+      approve: 'false',
+    });
+    expect(new FormData(form as HTMLFormElement, allow).get('approve')).toBe('true');
   });
 
   it('treats a request for an unregistered redirect URI as an invalid configuration', async () => {

@@ -4,7 +4,6 @@ import { CircleUserRound } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { Actions } from '../../components/Actions';
 import { Alert } from '../../components/Notice';
 import { href } from '../../lib/routes';
 import '../../components/self-service.css';
@@ -13,7 +12,7 @@ import { errorOf } from '../../lib/errors';
 import { useLogout } from '../../lib/logout';
 import { scopeText } from '../../lib/scopes';
 import { useCurrentUser } from '../../lib/session';
-import { authorizationQuery, useDecide } from './api/authorize';
+import { authorizationQuery } from './api/authorize';
 
 const FIELDS = [
   'client_id',
@@ -77,9 +76,8 @@ function Consent({ request }: { request: AuthorizeQuery }) {
   const authorizeQuery = new URLSearchParams(
     Object.entries(request).filter((e): e is [string, string] => typeof e[1] === 'string'),
   ).toString();
-  const [refused, setRefused] = useState<{ back: string | null } | null>(null);
-  /** Approved, yet the gateway gave no target to go to. */
-  const [noTarget, setNoTarget] = useState(false);
+  /** The answer is on its way to the gateway: a second press sends nothing. */
+  const [sent, setSent] = useState(false);
   const asked = useQuery(authorizationQuery(request));
   const answer = asked.data?.body ?? null;
 
@@ -88,39 +86,9 @@ function Consent({ request }: { request: AuthorizeQuery }) {
     if (answer && answer.approvalType === null && answer.target) leaveTo(answer.target);
   }, [answer]);
 
-  const decide = useDecide(request);
-  const failed = decide.isError || noTarget;
-  const answerWith = (approve: boolean) => {
-    setNoTarget(false);
-    decide.mutate(approve, {
-      onSuccess: (res) => {
-        if (approve && res.body.target) return leaveTo(res.body.target);
-        if (approve) return setNoTarget(true);
-        setRefused({ back: res.body.target });
-      },
-    });
-  };
-
   const errorCode = asked.isError ? errorOf(asked.error).code : null;
   if ((INVALID_CONFIGURATION_CODES as readonly (string | null)[]).includes(errorCode)) {
     return <InvalidConfiguration />;
-  }
-
-  if (refused) {
-    return (
-      <section className="card narrow" aria-labelledby="consent-title">
-        <h1 id="consent-title">{t('account.consent.refusedTitle')}</h1>
-        <Alert tone="warning">{t('account.consent.refused')}</Alert>
-        <div className="actions">
-          <Link className="button" to={href('home')}>
-            {t('account.consent.home')}
-          </Link>
-          {refused.back && answer && (
-            <a href={refused.back}>{t('account.consent.backTo', { name: answer.client.name })}</a>
-          )}
-        </div>
-      </section>
-    );
   }
 
   return (
@@ -177,12 +145,45 @@ function Consent({ request }: { request: AuthorizeQuery }) {
             ))}
           </ul>
           <p className="muted">{t('account.consent.revokeLater')}</p>
-          <Actions
-            error={failed && t('account.common.tryLater')}
-            busy={decide.isPending}
-            primary={{ label: t('account.consent.accept'), onPress: () => answerWith(true) }}
-            secondary={{ label: t('account.consent.refuse'), onPress: () => answerWith(false) }}
-          />
+          {/*
+           * The answer is a plain HTML form to the gateway, with JavaScript or
+           * without: it sends the answer and the browser on to the partner
+           * (303): the code, or after a refusal `error=access_denied` and the
+           * partner's state (RFC 6749 §4.1.2.1; docs/flows.md, partner consent).
+           */}
+          <form
+            method="post"
+            action="/approve"
+            onSubmit={(event) => {
+              if (sent) event.preventDefault();
+              else setSent(true);
+            }}
+          >
+            {FIELDS.map((field) =>
+              request[field] === undefined ? null : (
+                <input key={field} type="hidden" name={field} value={request[field]} />
+              ),
+            )}
+            <div className="actions">
+              <button
+                type="submit"
+                name="approve"
+                value="true"
+                className="button"
+                aria-busy={sent || undefined}
+              >
+                {t('account.consent.accept')}
+              </button>
+              <button
+                type="submit"
+                name="approve"
+                value="false"
+                className="button button-secondary"
+              >
+                {t('account.consent.refuse')}
+              </button>
+            </div>
+          </form>
         </>
       )}
     </section>

@@ -1,5 +1,5 @@
 import type { AuthorizeQuery } from '@portal/contract';
-import { queryOptions, useMutation } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { answerOrThrow, api } from '../../../lib/api';
 
 /** Query keys of the consent screen: one entry per authorisation request. */
@@ -15,11 +15,4 @@ export const authorizationQuery = (request: AuthorizeQuery) =>
       answerOrThrow(api.grants.authorize({ query: request, fetchOptions: { signal } })),
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
-  });
-
-/** The user's answer to the request (`POST /authorize`): where to send them next. */
-export const useDecide = (request: AuthorizeQuery) =>
-  useMutation({
-    mutationFn: (approve: boolean) =>
-      answerOrThrow(api.grants.approve({ body: { ...request, approve } })),
   });

@@ -480,12 +480,9 @@ export const account: Messages['account'] = {
     revokeLater: 'Sie können diesen Zugriff jederzeit unter Zugriff widerrufen.',
     accept: 'Erlauben',
     refuse: 'Ablehnen',
-    refused: 'Da keine Einwilligung erteilt wurde, wird der Zugriff verweigert.',
     invalidConfiguration:
       'Hoppla. Der Partner, von dem Sie kommen, scheint eine ungültige Konfiguration zu verwenden.',
     home: 'Zur Startseite',
-    backTo: 'Zurück zu {{name}}',
-    refusedTitle: 'Zugriff verweigert',
     invalidTitle: 'Diese App kann sich nicht verbinden',
     signedInAs: 'Angemeldet als {{name}} ({{login}})',
     site: 'Website der App: {{site}}',

@@ -459,12 +459,9 @@ export const account = {
     revokeLater: 'You can revoke this access at any time under Access.',
     accept: 'Allow',
     refuse: 'Refuse',
-    refused: "Given the consent wasn't given, access is denied.",
     invalidConfiguration:
       "Oops. Seems like the partner you're coming from uses an invalid configuration.",
     home: 'Go to the homepage',
-    backTo: 'Back to {{name}}',
-    refusedTitle: 'Access denied',
     invalidTitle: 'This app cannot connect',
     signedInAs: 'Logged in as {{name}} ({{login}})',
     site: 'Site of the app: {{site}}',

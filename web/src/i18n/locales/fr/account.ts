@@ -482,12 +482,9 @@ export const account: Messages['account'] = {
     revokeLater: 'Vous pouvez révoquer cet accès à tout moment dans Accès.',
     accept: 'Autoriser',
     refuse: 'Refuser',
-    refused: 'Le consentement n’ayant pas été donné, l’accès est refusé.',
     invalidConfiguration:
       'Oups. Il semble que le partenaire dont vous venez utilise une configuration invalide.',
     home: 'Aller à la page d’accueil',
-    backTo: 'Retour à {{name}}',
-    refusedTitle: 'Accès refusé',
     invalidTitle: 'Cette application ne peut pas se connecter',
     signedInAs: 'Connecté en tant que {{name}} ({{login}})',
     site: 'Site de l’application : {{site}}',

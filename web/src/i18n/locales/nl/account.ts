@@ -464,12 +464,9 @@ export const account: Messages['account'] = {
     revokeLater: 'Je kunt deze toegang altijd intrekken onder Toegang.',
     accept: 'Toestaan',
     refuse: 'Weigeren',
-    refused: 'Aangezien er geen toestemming werd gegeven, wordt de toegang geweigerd.',
     invalidConfiguration:
       'Oeps. De partner waarvan je komt, lijkt een ongeldige configuratie te gebruiken.',
     home: 'Naar de startpagina',
-    backTo: 'Terug naar {{name}}',
-    refusedTitle: 'Toegang geweigerd',
     invalidTitle: 'Deze app kan geen verbinding maken',
     signedInAs: 'Aangemeld als {{name}} ({{login}})',
     site: 'Site van de app: {{site}}',
