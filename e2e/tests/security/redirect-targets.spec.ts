@@ -35,6 +35,7 @@ test('a workplace login started with a hostile target never leaves the portal', 
   await expect(page).toHaveURL(/\/partner\/link-existing$/);
   await page.getByLabel('Password').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Link my account' }).click();
+  await expect(page).toHaveURL(/\/mfa\?.*isLogin=true/);
   await page.getByLabel('Verification code').fill(await outboxCode(request, 'sso@acme.example'));
   await expect(page.getByRole('heading', { name: 'Your account is linked' })).toBeVisible();
   // link-success moves on after 3 seconds: the gateway refused the target, so the dashboard.
@@ -57,20 +58,21 @@ test('Cancel on a step-up and Continue after MFA setup link only where the gatew
   login,
 }) => {
   const left = watchLeaving(page);
+  // Emma reads the portal in Dutch.
   await login('employee@example.be', { via: 'api' });
   for (const target of [HOSTILE, '/%2e//127.0.0.1:3399/x', '/a/..//127.0.0.1:3399/x']) {
     await page.goto(`/mfa/methods?single=true&redirect=${encodeURIComponent(target)}`);
-    const cancel = page.getByRole('link', { name: 'Cancel' });
+    const cancel = page.getByRole('link', { name: 'Annuleren' });
     await expect(cancel).toHaveAttribute('href', '/user/dashboard');
 
     await page.goto(`/setup-mfa/success?redirect=${encodeURIComponent(target)}`);
-    await expect(page.getByRole('link', { name: 'Go to the dashboard' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Continue' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Naar het dashboard' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Doorgaan' })).toHaveCount(0);
     await expect(page.locator('a[href*="127.0.0.1:3399"]')).toHaveCount(0);
   }
   // A target of the portal is kept, as the gateway normalised it.
   await page.goto(`/setup-mfa/success?redirect=${encodeURIComponent('/a/../user/access')}`);
-  await expect(page.getByRole('link', { name: 'Continue' })).toHaveAttribute(
+  await expect(page.getByRole('link', { name: 'Doorgaan' })).toHaveAttribute(
     'href',
     '/user/access',
   );

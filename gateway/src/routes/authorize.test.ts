@@ -252,9 +252,10 @@ describe('POST /approve, the consent as a form post', () => {
   }
 
   it('sends a refusal back to the partner with access_denied and its state (303)', async () => {
+    // As Chromium posts it from the page (Referrer-Policy no-referrer: Origin is "null").
     const res = await post(
       { ...partnerRequest, approve: 'false' },
-      { cookie: cookieOf('employee@example.be') },
+      { cookie: cookieOf('employee@example.be'), origin: 'null', site: 'same-origin' },
     );
     expect(res.status).toBe(303);
     const back = new URL(res.location);
@@ -294,6 +295,8 @@ describe('POST /approve, the consent as a form post', () => {
     for (const options of [
       { origin: 'https://evil.example' },
       { origin: null, site: 'cross-site' },
+      { origin: gatewayUrl, site: 'same-site' },
+      { origin: 'null' },
       { origin: null },
     ]) {
       const res = await post(

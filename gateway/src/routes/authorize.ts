@@ -26,16 +26,17 @@ function invalidConfiguration(reply: FastifyReply, partner: boolean, code: 302 |
 }
 
 /**
- * A form posted from this portal's own page: `Origin` (which every browser
- * sends with a POST) is the portal's, or, without it, `Sec-Fetch-Site` says
- * same-origin. Anything else may be another site's form (login CSRF, a
- * consent given in the user's name) and changes nothing.
+ * A form posted from this portal's own page: `Sec-Fetch-Site` same-origin
+ * where the browser sends it (every current one), else an `Origin` that is
+ * the portal's (the page's `no-referrer` policy makes a browser's Origin
+ * `null` on a form post, so Sec-Fetch-Site is what decides). Anything else
+ * may be another site's form (a consent given in the user's name) and
+ * changes nothing.
  */
 function postedHere(request: FastifyRequest): boolean {
   const { origin, 'sec-fetch-site': site } = request.headers;
-  if (site !== undefined && site !== 'same-origin') return false;
-  if (origin !== undefined) return origin === request.publicOrigin.origin;
-  return site === 'same-origin';
+  if (site !== undefined) return site === 'same-origin';
+  return origin === request.publicOrigin.origin;
 }
 
 /** The form's fields, each given once (a repeated one, or a body that is not a form, is null). */
