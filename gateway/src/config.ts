@@ -69,6 +69,34 @@ const callingCodes = z
     message: 'must be a comma-separated list of country calling codes (32,31,33)',
   });
 
+/** `host:port` with a port, the host a name, an IPv4 address or an IPv6 address in brackets. */
+function hostPort(item: string): { host: string; port: number } | undefined {
+  const match = /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+):(\d{1,5})$/.exec(item);
+  const port = Number(match?.[2]);
+  if (!match?.[1] || !(port > 0 && port < 65536)) return undefined;
+  const host = match[1].startsWith('[') ? match[1].slice(1, -1) : match[1];
+  if (match[1].startsWith('[') && isIP(host) !== 6) return undefined;
+  return { host, port };
+}
+
+/** A comma-separated list of `host:port` (Redis sentinels, cluster nodes). */
+const hostPorts = z.string().transform((value, ctx) => {
+  const items = value
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+  const list = items.map(hostPort);
+  const bad = items.find((_, i) => !list[i]);
+  if (bad !== undefined || !list.length) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `${bad === undefined ? 'names no address' : `${bad} is not host:port`} (a comma-separated list of host:port)`,
+    });
+    return z.NEVER;
+  }
+  return list as { host: string; port: number }[];
+});
+
 /** A comma-separated list of origins (`https://account.example.be`), no path. */
 const origins = z
   .string()
@@ -134,11 +162,37 @@ const Env = z.object({
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().positive().default(20000),
   MAINTENANCE: flag.default(false),
   TRUST_PROXY: trustProxy.default(false),
-  /** Empty: rate limits in this process's memory. Set: shared by every gateway on this Redis. */
+  /**
+   * The Redis the gateways share (rate limits, journeys), in one of three
+   * modes (docs/operations.md "Redis"): `REDIS_URL` (one server),
+   * `REDIS_SENTINELS` with `REDIS_SENTINEL_NAME` (the primary Sentinel names),
+   * or `REDIS_CLUSTER_NODES` (a Redis Cluster). None: this process's memory.
+   */
   REDIS_URL: z
     .string()
     .default('')
-    .refine((v) => v === '' || /^rediss?:\/\//.test(v), 'must be a redis:// or rediss:// URL'),
+    .refine((v) => v === '' || /^rediss?:\/\/[^/]/.test(v), 'must be a redis:// or rediss:// URL'),
+  REDIS_SENTINELS: hostPorts.optional(),
+  REDIS_SENTINEL_NAME: z.string().trim().min(1).optional(),
+  REDIS_CLUSTER_NODES: hostPorts.optional(),
+  /** The data nodes' credentials with Sentinel or Cluster (a `REDIS_URL` carries its own). */
+  REDIS_USERNAME: z.string().min(1).optional(),
+  REDIS_PASSWORD: z.string().min(1).optional(),
+  /** The sentinels' own password (`requirepass` of sentinel.conf), when they have one. */
+  REDIS_SENTINEL_PASSWORD: z.string().min(1).optional(),
+  /**
+   * How long a starting gateway whose Redis has not answered stays out of
+   * rotation (`/readyz` 503 `waiting_for_redis`). Past it, it is ready with
+   * the limits in its own memory, and shares them once Redis answers.
+   */
+  REDIS_STARTUP_WAIT_MS: z.coerce.number().int().min(0).max(300_000).default(10_000),
+  /**
+   * How many gateways share the rate limits: while Redis is unavailable each
+   * enforces its share (the budget divided by this, rounded up) in memory.
+   */
+  RATE_LIMIT_GATEWAYS: z.coerce.number().int().positive().max(1000).default(1),
+  /** How often each account API's reachability is probed (the `portal_account_api_up` gauge). */
+  ACCOUNT_API_PROBE_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   /**
    * Where the built web app lives. Required in production (`NODE_ENV=production`):
    * a gateway without its pages would answer every page 404 yet look healthy.
@@ -297,6 +351,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       `Invalid gateway configuration:\n  UPSTREAM_TIMEOUT_MS: ${config.UPSTREAM_TIMEOUT_MS} must be shorter than SHUTDOWN_DRAIN_MS (${config.SHUTDOWN_DRAIN_MS}): a call in flight at shutdown would be cut off before its own deadline`,
     );
   }
+  const redisProblem = redisModeProblem(config);
+  if (redisProblem) throw new ConfigError(`Invalid gateway configuration:\n  ${redisProblem}`);
   if (config.CAPTCHA_SITE_KEY && !config.CAPTCHA_SECRET) {
     throw new ConfigError(
       'Invalid gateway configuration:\n  CAPTCHA_SECRET: required when CAPTCHA_SITE_KEY is set (the gateway verifies every captcha token)',
@@ -312,6 +368,32 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   return config;
+}
+
+/** At most one Redis mode, and Sentinel's with its primary's name. */
+function redisModeProblem(config: Config): string | undefined {
+  const set = (['REDIS_URL', 'REDIS_SENTINELS', 'REDIS_CLUSTER_NODES'] as const).filter((name) =>
+    Boolean(config[name]),
+  );
+  if (set.length > 1) {
+    return `${set[1]}: set only one of REDIS_URL, REDIS_SENTINELS, REDIS_CLUSTER_NODES (${set.join(' and ')} are both set)`;
+  }
+  if (config.REDIS_SENTINELS && !config.REDIS_SENTINEL_NAME) {
+    return 'REDIS_SENTINEL_NAME: required with REDIS_SENTINELS (the name the sentinels monitor the primary under)';
+  }
+  if (config.REDIS_SENTINEL_NAME && !config.REDIS_SENTINELS) {
+    return "REDIS_SENTINELS: required with REDIS_SENTINEL_NAME (the sentinels' host:port list)";
+  }
+  if (config.REDIS_SENTINEL_PASSWORD && !config.REDIS_SENTINELS) {
+    return 'REDIS_SENTINEL_PASSWORD: only with REDIS_SENTINELS';
+  }
+  if ((config.REDIS_PASSWORD || config.REDIS_USERNAME) && !set.length) {
+    return `${config.REDIS_PASSWORD ? 'REDIS_PASSWORD' : 'REDIS_USERNAME'}: only with REDIS_SENTINELS or REDIS_CLUSTER_NODES`;
+  }
+  if ((config.REDIS_PASSWORD || config.REDIS_USERNAME) && config.REDIS_URL) {
+    return `${config.REDIS_PASSWORD ? 'REDIS_PASSWORD' : 'REDIS_USERNAME'}: with REDIS_URL, put the credentials in the URL (redis://user:password@host:port)`;
+  }
+  return undefined;
 }
 
 /** Whether traces are recorded and exported (OpenTelemetry's variables; docs/operations.md). */

@@ -1,41 +1,12 @@
-/// <reference path="../rate-limit-store.d.ts" />
-import rateLimit, {
-  type FastifyRateLimitStoreCtor,
-  type RateLimitPluginOptions,
-} from '@fastify/rate-limit';
-// @fastify/rate-limit's own Redis store, whose per-route key this plugin's limiters do not have.
-import RedisStore from '@fastify/rate-limit/store/RedisStore.js';
+import rateLimit from '@fastify/rate-limit';
 import { type RateLimitClass, rateLimitOf } from '@portal/contract';
 import type { AppRoute } from '@ts-rest/core';
 import type { onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Redis } from 'ioredis';
 import type { Config } from '../config';
 import { GatewayError } from '../errors';
 import { clientKey } from './proxy';
-
-/**
- * @fastify/rate-limit's Redis store, keyed `portal-rate-limit:<class>:<client>`.
- * Its limiters made by `createRateLimit` have no route, and the store's
- * `child` put `undefinedundefined-` (method and URL) into every key.
- */
-function fixedKeyStore(redis: Redis): FastifyRateLimitStoreCtor {
-  type Options = Pick<RateLimitPluginOptions, 'continueExceeding' | 'exponentialBackoff'>;
-  class PortalRedisStore extends RedisStore {
-    constructor(options: Options) {
-      super(
-        options.continueExceeding ?? false,
-        options.exponentialBackoff ?? false,
-        redis,
-        'portal-rate-limit:',
-      );
-    }
-    override child(options: unknown) {
-      return new PortalRedisStore(options as Options);
-    }
-  }
-  return PortalRedisStore as unknown as FastifyRateLimitStoreCtor;
-}
+import { sharedLimitsStore } from './rate-limit-store';
 
 /**
  * Per client IP (`request.ip`, as `TRUST_PROXY` allows it to be known): the
@@ -43,20 +14,19 @@ function fixedKeyStore(redis: Redis): FastifyRateLimitStoreCtor {
  * budget per window (`RATE_LIMIT_*`). Over it: 429 `rate_limited` with
  * `Retry-After`. Every other route carries no limiter at all.
  *
- * With `REDIS_URL` the counters live in Redis (@fastify/rate-limit's Redis
- * store), so that every gateway behind a load balancer counts against the
- * same budget. When Redis cannot be reached the limit fails open: the call
- * goes on (logged), because the upstream still locks an account after five
- * wrong passwords, and a Redis outage must not take sign-in down for everyone.
+ * With Redis configured (docs/operations.md "Redis") the counters live there,
+ * so that every gateway counts against the same budget. While Redis is
+ * unavailable each gateway enforces its share of the budget in its own
+ * memory (`rate-limit-store.ts`), counted by
+ * `portal_rate_limit_local_decisions_total`: a limit never switches off.
  */
 export const rateLimitPlugin = fp<{ config: Config }>(
   async (app, { config }) => {
-    // The Redis connection of the store plugin, shared with the session flags.
-    const redis = app.redis;
     await app.register(rateLimit, {
       global: false,
-      ...(redis ? { store: fixedKeyStore(redis) } : {}),
-      skipOnError: true,
+      store: sharedLimitsStore(app.store, config.RATE_LIMIT_GATEWAYS),
+      // The store never fails: without Redis it decides in memory.
+      skipOnError: false,
     });
     const timeWindow = config.RATE_LIMIT_WINDOW_S * 1000;
     const max: Record<RateLimitClass, number> = {

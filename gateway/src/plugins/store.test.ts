@@ -1,10 +1,11 @@
 import { buildMockUpstream, type MockApp } from '@portal/mock-upstream';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
-import { GenericContainer, type StartedTestContainer, Wait } from 'testcontainers';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pino from 'pino';
+import { Registry } from 'prom-client';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { buildApp } from '../app';
 import { testConfig } from '../config';
+import { type RedisProcess, startRedis } from '../redis-processes';
 import {
   apiHeaders,
   freePort,
@@ -13,33 +14,28 @@ import {
   type TestStack,
   wrongPassword,
 } from '../test-helpers';
+import { SharedStore } from './store';
 
 /**
- * The store plugin with a real Redis (a container, testcontainers): the
- * connection every gateway shares, for the rate limits' counters only, and
- * the sessions' states, which are never in it.
+ * The store plugin with a real Redis (Debian's redis-server, started here):
+ * the connection every gateway shares, for the rate limits' counters and the
+ * journeys' key-value state, and the sessions' states, which are never in it.
  */
 
-/** Redis, as the image scripts/ensure-docker.mjs builds where no registry can be reached. */
-const redisImage = () =>
-  new GenericContainer('redis:7-bookworm').withWaitStrategy(
-    Wait.forLogMessage(/Ready to accept connections/),
-  );
-
 describe('several gateways, one Redis', () => {
-  let redis: StartedTestContainer;
+  let redis: RedisProcess;
   let upstream: MockApp;
   const gateways: FastifyInstance[] = [];
   const deviceId = crypto.randomUUID();
 
   beforeAll(async () => {
-    redis = await redisImage().withExposedPorts(6379).start();
+    redis = await startRedis();
     upstream = buildMockUpstream({ region: 'be' });
     const upstreamUrl = await upstream.app.listen({ port: 0, host: '127.0.0.1' });
     const config = testConfig({
       UPSTREAM_BE_URL: upstreamUrl,
       UPSTREAM_LU_URL: upstreamUrl,
-      REDIS_URL: `redis://${redis.getHost()}:${redis.getMappedPort(6379)}`,
+      REDIS_URL: redis.url,
       RATE_LIMIT_SIGN_IN: 4,
     });
     for (let i = 0; i < 2; i++) gateways.push(await buildApp(config));
@@ -47,16 +43,15 @@ describe('several gateways, one Redis', () => {
   afterAll(async () => {
     for (const g of gateways) await g.close();
     await upstream?.app.close();
-    await redis?.stop().catch(() => {});
   });
 
-  const attempt = (gateway: FastifyInstance, ip: string) =>
+  const attempt = (gateway: FastifyInstance, ip: string, username = wrongPassword.username) =>
     gateway.inject({
       method: 'POST',
       url: '/api/token',
       remoteAddress: ip,
       headers: { host: 'be.localhost:3000', 'x-device-id': deviceId },
-      payload: wrongPassword,
+      payload: { ...wrongPassword, username },
     });
 
   it('holds the sign-in limit across both: the sum of calls to the two is limited', async () => {
@@ -92,11 +87,11 @@ describe('several gateways, one Redis', () => {
     }
   });
 
-  it('fails open while Redis is away: calls go on (the upstream still locks accounts)', async () => {
+  it('counts in each gateway while Redis is away: a new window, this gateway alone', async () => {
     const probe = async () =>
       (await gateways[0]?.management.inject({ url: '/readyz' }))?.json().store;
     expect(await probe()).toBe('ok');
-    await redis.stop();
+    await redis.kill();
     await expect.poll(probe).toBe('unreachable');
     const res = await gateways[0]?.inject({
       method: 'POST',
@@ -109,6 +104,18 @@ describe('several gateways, one Redis', () => {
     if (!res) throw new Error('no gateway');
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Invalid username/password.');
+    // Four in all on this gateway, then it refuses on its own.
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      statuses.push(
+        (await attempt(gateways[0] as FastifyInstance, '198.51.100.4', 'customer@example.be'))
+          .statusCode,
+      );
+    }
+    expect(statuses).toEqual([400, 400, 400, 429]);
+    expect((await gateways[0]?.management.inject({ url: '/metrics' }))?.body).toContain(
+      'portal_rate_limit_local_decisions_total{class="signIn"} 5',
+    );
   });
 
   it('keeps the weak-password lockdown while Redis is away, and nothing else refused', async () => {
@@ -134,21 +141,17 @@ describe('several gateways, one Redis', () => {
  */
 describe('Redis is an accelerator, not a dependency', () => {
   let port: number;
-  let container: StartedTestContainer | undefined;
+  let redis: RedisProcess | undefined;
 
-  async function startRedis() {
-    // A new container each time: recreated, it starts empty (no volume, no
-    // persistence); the host port stays the same, as a Redis service's
-    // address does when its container is replaced.
-    container = await redisImage()
-      .withCommand(['redis-server', '--protected-mode', 'no', '--save', '', '--appendonly', 'no'])
-      .withExposedPorts({ container: 6379, host: port })
-      .start();
+  async function startAgain() {
+    // A new process each time: it starts empty (no persistence), on the same
+    // port, as a Redis service's address stays when its server is replaced.
+    redis = await startRedis({ port });
   }
 
   async function stopRedis() {
-    await container?.stop({ timeout: 0 });
-    container = undefined;
+    await redis?.kill();
+    redis = undefined;
   }
 
   let upstream: MockApp;
@@ -158,7 +161,7 @@ describe('Redis is an accelerator, not a dependency', () => {
 
   beforeAll(async () => {
     port = await freePort();
-    await startRedis();
+    await startAgain();
     upstream = buildMockUpstream({ region: 'be' });
     const url = await upstream.app.listen({ port: 0, host: '127.0.0.1' });
     const config = testConfig({
@@ -206,7 +209,7 @@ describe('Redis is an accelerator, not a dependency', () => {
     return typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';
   }
 
-  it('serves both sessions, the weak one confined, with Redis up; counters under a fixed prefix', async () => {
+  it('serves both sessions, the weak one confined, with Redis up; counters under a fixed prefix, hash-tagged', async () => {
     await expectSessionsServed();
     await gateways[0]?.inject({
       method: 'POST',
@@ -215,17 +218,14 @@ describe('Redis is an accelerator, not a dependency', () => {
       headers: { host: 'be.localhost:3000', 'x-device-id': crypto.randomUUID() },
       payload: { username: 'employee@example.be' },
     });
-    const redis = new Redis(port, '127.0.0.1');
-    try {
-      // The sign-ins above (code checks included), and the forgot call of an IPv6 /64.
-      expect((await redis.keys('*')).sort()).toEqual([
-        'portal-rate-limit:codes:127.0.0.1',
-        'portal-rate-limit:forgot:2001:db8:5:6::/64',
-        'portal-rate-limit:signIn:127.0.0.1',
-      ]);
-    } finally {
-      redis.disconnect();
-    }
+    // The sign-ins above (code checks included), and the forgot call of an IPv6 /64;
+    // the probe key of a gateway that saw Redis come up after it started.
+    const keys = (await redis?.client().keys('portal:rate-limit:*'))?.sort();
+    expect(keys).toEqual([
+      'portal:rate-limit:{codes:127.0.0.1}',
+      'portal:rate-limit:{forgot:2001:db8:5:6::/64}',
+      'portal:rate-limit:{signIn:127.0.0.1}',
+    ]);
   });
 
   it('keeps serving both, and the weak one confined, while Redis is stopped', {
@@ -234,7 +234,7 @@ describe('Redis is an accelerator, not a dependency', () => {
     await stopRedis();
     const ready = async () => (await gateways[0]?.management.inject({ url: '/readyz' }))?.json();
     await expect.poll(async () => (await ready()).store, { timeout: 15_000 }).toBe('unreachable');
-    // Still ready: Redis answered once, and without it only the rate limits rest (they fail open).
+    // Still ready: Redis answered once, and without it the rate limits are in each gateway.
     expect((await ready()).status).toBe('ok');
     expect((await gateways[0]?.management.inject({ url: '/metrics' }))?.body).toContain(
       'portal_redis_up 0',
@@ -245,18 +245,13 @@ describe('Redis is an accelerator, not a dependency', () => {
   it('keeps the weak session confined on a gateway that never saw it, with Redis back but empty', {
     timeout: 90_000,
   }, async () => {
-    await startRedis();
+    await startAgain();
     await expect
       .poll(async () => (await gateways[1]?.management.inject({ url: '/readyz' }))?.json().store, {
         timeout: 15_000,
       })
       .toBe('ok');
-    const redis = new Redis(port, '127.0.0.1');
-    try {
-      expect(await redis.dbsize()).toBe(0);
-    } finally {
-      redis.disconnect();
-    }
+    expect(await redis?.client().keys('portal:rate-limit:*')).toEqual([]);
     // A third gateway, started now: it knows the sessions only through the account API.
     const fresh = await buildApp(
       testConfig({
@@ -267,5 +262,57 @@ describe('Redis is an accelerator, not a dependency', () => {
     );
     gateways.push(fresh);
     await expectSessionsServed();
+  });
+});
+
+/**
+ * The typed key-value store with a time to live that journeys keep their
+ * flows in: in Redis when one is configured (any gateway finds a value), in
+ * the process's memory without one or while it is down.
+ */
+describe('the shared key-value store', () => {
+  type Flow = { step: string; tries: number };
+  const storeOf = (overrides: Parameters<typeof testConfig>[0] = {}) => {
+    const store = new SharedStore(testConfig(overrides), pino({ level: 'silent' }), new Registry());
+    onTestFinished(() => store.close());
+    return store;
+  };
+
+  it('keeps, expires, takes once and deletes values in memory without Redis', async () => {
+    const flows = storeOf().keyValue<Flow>('flow');
+    await flows.set('a', { step: 'password', tries: 1 }, 60_000);
+    await flows.set('short', { step: 'code', tries: 0 }, 1);
+    expect(await flows.get('a')).toEqual({ step: 'password', tries: 1 });
+    await expect.poll(() => flows.get('short')).toBeUndefined();
+    expect(await flows.take('a')).toEqual({ step: 'password', tries: 1 });
+    expect(await flows.take('a')).toBeUndefined();
+    await flows.set('b', { step: 'code', tries: 2 }, 60_000);
+    await flows.delete('b');
+    expect(await flows.get('b')).toBeUndefined();
+  });
+
+  it('shares values between gateways through Redis, with their time to live; in memory while it is down', {
+    timeout: 30_000,
+  }, async () => {
+    const redis = await startRedis();
+    const one = storeOf({ REDIS_URL: redis.url });
+    const two = storeOf({ REDIS_URL: redis.url });
+    await expect.poll(() => one.up() && two.up()).toBe(true);
+    const [a, b] = [one.keyValue<Flow>('flow'), two.keyValue<Flow>('flow')];
+    await a.set('f1', { step: 'mfa', tries: 0 }, 30_000);
+    expect(await b.get('f1')).toEqual({ step: 'mfa', tries: 0 });
+    const ttl = await redis.client().pttl('portal:flow:{f1}');
+    expect(ttl).toBeGreaterThan(25_000);
+    expect(ttl).toBeLessThanOrEqual(30_000);
+    // Taken once, whichever gateway asks first.
+    const taken = await Promise.all([a.take('f1'), b.take('f1')]);
+    expect(taken.filter(Boolean)).toEqual([{ step: 'mfa', tries: 0 }]);
+
+    await redis.kill();
+    await expect.poll(() => one.up()).toBe(false);
+    await a.set('f2', { step: 'password', tries: 1 }, 30_000);
+    // The gateway that wrote it still has it; another cannot, Redis being away.
+    expect(await a.get('f2')).toEqual({ step: 'password', tries: 1 });
+    expect(await b.get('f2')).toBeUndefined();
   });
 });
