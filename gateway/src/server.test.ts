@@ -142,6 +142,12 @@ describe('configuration at start', () => {
     );
   }, 20_000);
 
+  it('stops on a Redis setting it cannot use, naming the variable', async () => {
+    const server = startServer({ REDIS_SENTINELS: 'sentinel-0:26379,sentinel-1' });
+    expect(await server.exited).toBe(1);
+    expect(server.stderr()).toContain('REDIS_SENTINELS: sentinel-1 is not host:port');
+  }, 20_000);
+
   it('refuses an upstream URL that is not http(s)', async () => {
     const server = startServer({ UPSTREAM_LU_URL: 'ftp://upstream.example' });
     expect(await server.exited).toBe(1);
@@ -270,42 +276,63 @@ describe('the log of a start and a stop', () => {
     ]);
   }, 40_000);
 
-  it('starts while its Redis is away, says so, and answers', async () => {
+  it('starts while its Redis is away, says so, enforces the limits alone, and is ready within REDIS_STARTUP_WAIT_MS', async () => {
     // Nothing listens there.
     const redisPort = await freePort();
     const gatewayPort = await freePort();
     const managementPort = await freePort();
+    const waitMs = 6000;
     const server = startServer({
       PORT: String(gatewayPort),
       HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
       MANAGEMENT_PORT: String(managementPort),
       REDIS_URL: `redis://127.0.0.1:${redisPort}`,
+      REDIS_STARTUP_WAIT_MS: String(waitMs),
+      RATE_LIMIT_SIGN_IN: '2',
       PUBLIC_ORIGIN_BE: `http://127.0.0.1:${gatewayPort}`,
     });
     const base = `http://127.0.0.1:${gatewayPort}`;
-    const deadline = Date.now() + 20_000;
-    let health: Response | undefined;
-    while (!health && Date.now() < deadline && server.child.exitCode === null) {
-      health = await fetch(`${base}/healthz`).catch(() => undefined);
-      if (!health) await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    await untilListening(server, 20_000);
     expect(server.child.exitCode).toBeNull();
-    expect(health?.status).toBe(200);
-    // A rate-limited call goes on to the upstream (the limit fails open): none runs here, so 502.
-    const signIn = await fetch(`${base}/api/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-device-id': randomUUID() },
-      body: JSON.stringify({ grant_type: 'password', username: 'a@example.be', password: 'x' }),
+    const listening = Date.now();
+    const readyz = async () => {
+      const res = await fetch(`http://127.0.0.1:${managementPort}/readyz`);
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    };
+    // Out of rotation while it waits for Redis…
+    expect(await readyz()).toMatchObject({
+      status: 503,
+      body: { status: 'waiting_for_redis', store: 'unreachable' },
     });
-    expect(signIn.status).toBe(502);
-    expect(((await signIn.json()) as { code: string }).code).toBe('upstream_unavailable');
-    // Never ready: the configured Redis has not answered once (a wrong REDIS_URL stays out).
-    const ready = await fetch(`http://127.0.0.1:${managementPort}/readyz`);
-    expect(ready.status).toBe(503);
-    expect(await ready.json()).toMatchObject({ status: 'waiting_for_redis', store: 'unreachable' });
+    // …and in, within the bound, Redis still away.
+    await expect
+      .poll(async () => (await readyz()).status, { timeout: waitMs + 2000, interval: 100 })
+      .toBe(200);
+    expect(Date.now() - listening).toBeLessThan(waitMs + 2000);
+    expect((await readyz()).body).toMatchObject({ status: 'ok', store: 'unreachable' });
+    // The limit holds in this process: two sign-ins go on to the upstream (none runs here: 502), the third is refused.
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const signIn = await fetch(`${base}/api/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-device-id': randomUUID() },
+        body: JSON.stringify({ grant_type: 'password', username: 'a@example.be', password: 'x' }),
+      });
+      statuses.push(signIn.status);
+    }
+    expect(statuses).toEqual([502, 502, 429]);
+    const metrics = await (await fetch(`http://127.0.0.1:${managementPort}/metrics`)).text();
+    expect(metrics).toContain('portal_redis_up 0');
+    expect(metrics).toContain('portal_rate_limit_local_decisions_total{class="signIn"} 3');
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
-    expect(lines(server.stdout()).map((line) => line.msg)).toContain('redis unavailable');
+    const messages = lines(server.stdout()).map((line) => line.msg);
+    // One line for the state, one for the bound: not one per reconnection attempt.
+    expect(messages.filter((m) => m.startsWith('redis unavailable'))).toHaveLength(1);
+    expect(messages).toContain(
+      'redis not reached within REDIS_STARTUP_WAIT_MS: ready, rate limits in this process',
+    );
   }, 40_000);
 });
 

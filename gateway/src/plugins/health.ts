@@ -64,9 +64,9 @@ export const healthRoutes: FastifyPluginAsync = async (app) => {
   app.get('/healthz', { config: { anyHost: true }, logLevel: 'warn' }, async () => ({
     status: 'ok',
   }));
-  // Metrics and readiness live on the management port only: here they are not
+  // Metrics and the probes live on the management port only: here they are not
   // found (404), never the web app's page that an unknown address gets.
-  for (const path of ['/metrics', '/readyz']) {
+  for (const path of ['/metrics', '/readyz', '/livez', '/startupz']) {
     app.get(path, { config: { anyHost: true } }, async () => {
       throw new GatewayError('not_found');
     });
