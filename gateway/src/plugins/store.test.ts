@@ -218,14 +218,18 @@ describe('Redis is an accelerator, not a dependency', () => {
       headers: { host: 'be.localhost:3000', 'x-device-id': crypto.randomUUID() },
       payload: { username: 'employee@example.be' },
     });
-    // The sign-ins above (code checks included), and the forgot call of an IPv6 /64;
-    // the probe key of a gateway that saw Redis come up after it started.
-    const keys = (await redis?.client().keys('portal:rate-limit:*'))?.sort();
-    expect(keys).toEqual([
+    // The sign-ins above (code checks included), and the forgot call of an IPv6 /64:
+    // each class's counter per client, hash-tagged.
+    const keys = (await redis?.client().keys('portal:rate-limit:*'))?.sort() ?? [];
+    expect(keys.filter((key) => !key.includes('{code-'))).toEqual([
       'portal:rate-limit:{codes:127.0.0.1}',
       'portal:rate-limit:{forgot:2001:db8:5:6::/64}',
       'portal:rate-limit:{signIn:127.0.0.1}',
     ]);
+    // The codes' budgets per recipient and account: hashed, never an address in clear.
+    for (const key of keys.filter((k) => k.includes('{code-'))) {
+      expect(key).toMatch(/^portal:rate-limit:\{code-(recipient|account):[\w-]+\}$/);
+    }
   });
 
   it('keeps serving both, and the weak one confined, while Redis is stopped', {
