@@ -61,8 +61,9 @@ export function sharedLimitsStore(store: SharedStore, gateways: number): Fastify
           (count) => done(null, count),
           (err: unknown) => {
             if (!(err instanceof RedisUnavailable)) return done(err as Error);
-            // The key is `<class>:<client>` (rate-limit.ts): the class labels the count.
-            store.decidedLocally(key.slice(0, key.indexOf(':')));
+            // The key is `<class>:<client>` (rate-limit.ts, code-budgets.ts: `code-<budget>:…`):
+            // the class labels the count, spelt as portal_rate_limit_refusals_total spells it.
+            store.decidedLocally(key.slice(0, key.indexOf(':')).replace('-', '_'));
             this.#localShare(key, done, timeWindow, max);
           },
         );
