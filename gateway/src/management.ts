@@ -109,9 +109,17 @@ export async function buildManagement(app: FastifyInstance, config: Config) {
   for (const path of ['/livez', '/healthz']) management.get(path, async () => ({ status: 'ok' }));
   management.get('/readyz', async (_request, reply) => {
     const status = app.closing() ? 'shutting_down' : app.store.ready() ? 'ok' : 'waiting_for_redis';
-    return reply
-      .status(status === 'ok' ? 200 : 503)
-      .send({ status, store: app.store.status(), upstreams: { ...upstreams } });
+    // A warning, never a reason to leave rotation: the name may come after the gateway.
+    const resolves = app.upstreamHostResolves();
+    const warnings = (['be', 'lu'] as const)
+      .filter((variant) => !resolves[variant])
+      .map((variant) => `UPSTREAM_${variant.toUpperCase()}_URL: its host name does not resolve`);
+    return reply.status(status === 'ok' ? 200 : 503).send({
+      status,
+      store: app.store.status(),
+      upstreams: { ...upstreams },
+      ...(warnings.length ? { warnings } : {}),
+    });
   });
   management.get('/metrics', async (_request, reply) => {
     const { contentType, body } = await app.metrics.text();

@@ -32,6 +32,10 @@ describe('account API host names', () => {
     const { body } = await gateway.metrics.text();
     expect(body).toContain('portal_account_api_host_resolves{variant="be"} 1');
     expect(body).toContain('portal_account_api_host_resolves{variant="lu"} 0');
+    // Readiness names it, and stays ready: the name may come later.
+    const ready = await gateway.management.inject({ url: '/readyz' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json().warnings).toEqual(['UPSTREAM_LU_URL: its host name does not resolve']);
     // It does not stop the gateway: what needs no account API is served.
     const config = await gateway.inject({
       url: '/api/config',
