@@ -53,7 +53,11 @@ async function gateway(overrides: Partial<Config>) {
   return { app, lines: log.lines };
 }
 
-/** A wrong sign-in from `ip` (each test its own client, so its own budget). */
+/**
+ * A wrong sign-in from `ip` (each test its own client, so its own budget):
+ * its status, the gateway's limit being `429`; the account API's own lockout
+ * (also a 429) is told apart as `'locked'`.
+ */
 const attempt = (app: FastifyInstance, ip: string, username = wrongPassword.username) =>
   app
     .inject({
@@ -63,11 +67,13 @@ const attempt = (app: FastifyInstance, ip: string, username = wrongPassword.user
       headers: apiHeaders(),
       payload: { ...wrongPassword, username },
     })
-    .then((res) => res.statusCode);
+    .then((res) =>
+      res.statusCode === 429 && res.json().code !== 'rate_limited' ? 'locked' : res.statusCode,
+    );
 
 /** Eight wrong sign-ins from one client, spread over `apps` in turn. */
 async function eightAttempts(apps: FastifyInstance[], ip: string, username?: string) {
-  const statuses: number[] = [];
+  const statuses: (number | string)[] = [];
   for (let i = 0; i < 8; i++) {
     statuses.push(await attempt(apps[i % apps.length] as FastifyInstance, ip, username));
   }
@@ -99,6 +105,19 @@ describe('REDIS_URL at a read-only replica', () => {
     expect(await storeStatus(app)).toBe('unreachable');
     // The replica holds none of the counts.
     expect(await replica.client().dbsize()).toBe(0);
+  });
+
+  it('enforces its share of the budget when RATE_LIMIT_GATEWAYS says how many share it', async () => {
+    // Six sign-ins per client across three gateways: two each while Redis cannot count.
+    const { app } = await gateway({
+      REDIS_URL: replica.url,
+      RATE_LIMIT_SIGN_IN: 6,
+      RATE_LIMIT_GATEWAYS: 3,
+    });
+    const statuses: (number | string)[] = [];
+    for (let i = 0; i < 4; i++)
+      statuses.push(await attempt(app, '203.0.113.11', 'weak@example.be'));
+    expect(statuses).toEqual([400, 400, 429, 429]);
   });
 });
 
@@ -164,6 +183,7 @@ describe('Redis Sentinel', () => {
     // Signed-in calls on both gateways, one after the other, all through the failover.
     const token = await signIn(stackOf(a.app, upstream), 'customer@example.be');
     const failures: string[] = [];
+    const limited: (number | string)[] = [];
     let calls = 0;
     let running = true;
     const load = (async () => {
@@ -176,6 +196,8 @@ describe('Redis Sentinel', () => {
           });
           calls++;
           if (res.statusCode !== 200) failures.push(`${res.statusCode} ${res.body}`);
+          // A rate-limited call beside it: refused or let through, never failing.
+          limited.push(await attempt(app, '203.0.113.32', 'duplicate@example.be'));
         }
       }
     })();
@@ -191,6 +213,8 @@ describe('Redis Sentinel', () => {
     await load;
     expect(failures).toEqual([]);
     expect(calls).toBeGreaterThan(10);
+    expect(limited).toContain(429);
+    expect(limited.filter((status) => typeof status === 'number' && status >= 500)).toEqual([]);
 
     // Shared again, in the new primary: the sum of calls to the two is limited.
     expect(await eightAttempts([a.app, b.app], '203.0.113.31', 'sso@acme.example')).toEqual(
