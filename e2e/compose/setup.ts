@@ -25,8 +25,9 @@ function npmRegistry(): string {
 
 /**
  * Each build that changes an image leaves the previous one untagged: the
- * runtime images go; of the build stages, which the legacy builder (compose v1;
- * docker without buildx) keeps untagged, the newest stays as the next build's cache.
+ * runtime images go; of the build stages (the build, the stripped node, the
+ * runtime's root), which the legacy builder (compose v1; docker without
+ * buildx) keeps untagged, the newest stays as the next build's cache.
  */
 function dropStaleImages() {
   const dangling = (stage: string) =>
@@ -39,6 +40,8 @@ function dropStaleImages() {
       .filter(Boolean);
   const stale = [
     ...dangling('build').slice(1),
+    ...dangling('node').slice(1),
+    ...dangling('runtime-root').slice(1),
     ...dangling('gateway'),
     ...dangling('mock-upstream'),
   ];

@@ -17,8 +17,16 @@ export const LABELS = {
   PORTAL_REVISION: 'compose-test-revision',
   PORTAL_SOURCE: 'https://example.test/portal.git',
 };
-/** Set in the shell that runs `compose up`: the gateway must see them. */
-export const SHELL_ENV = { RATE_LIMIT_FORGOT: '29' };
+/**
+ * Set in the shell that runs `compose up`: the gateway must see them. The
+ * public names the test browses (compose's default origins are only
+ * be.localhost and lu.localhost at GATEWAY_PORT).
+ */
+export const SHELL_ENV = {
+  RATE_LIMIT_FORGOT: '29',
+  PUBLIC_ORIGIN_BE: `http://be.localhost:${PORTS.gateway},http://account.example.be:${PORTS.gateway}`,
+  PUBLIC_ORIGIN_LU: `http://lu.localhost:${PORTS.gateway},http://account.example.lu:${PORTS.gateway}`,
+};
 /** The test stack's security-event key (a fixed one: the stack is thrown away). */
 const STACK_EVENT_HASH_KEY = 'compose-test-event-hash-key';
 

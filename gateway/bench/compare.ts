@@ -1,8 +1,8 @@
 // `pnpm bench:compare <variants.json>`: the gateway's CPU per request in two or
 // more builds or flag sets side by side, to decide whether a library patch or
 // a runtime flag pays (docs/performance.md, "Comparing two builds"). Each
-// variant is a gateway directory (its `dist/server.mjs` and `node_modules`, as
-// `pnpm deploy` makes it) with the node flags it runs with:
+// variant is a gateway directory (its `dist/server.mjs`, which bundles the
+// dependencies: gateway/build.mjs) with the node flags it runs with:
 //   [{ "name": "unpatched", "dir": "/tmp/a", "flags": [] }, { "name": "patched", "dir": "/tmp/b", "flags": [] }]
 // All run at once against one mock and are loaded in turn, in short rounds
 // whose order rotates; each variant's figure is the median over the rounds of

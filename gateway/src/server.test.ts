@@ -179,6 +179,23 @@ describe('the log of a start and a stop', () => {
     expect(messages.at(-1)).toBe('shutting down: finishing in-flight requests');
   }, 30_000);
 
+  it('loads its error reporter from the bundle: with a DSN it starts and writes JSON lines only', async () => {
+    // The bundle holds Sentry's SDK itself: no hook of it may look for module files.
+    const server = startServer({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      SENTRY_DSN: 'http://public@127.0.0.1:9/1',
+    });
+    await untilListening(server, 15_000);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    expect(server.stderr()).toBe('');
+    // Every line JSON (lines() parses each), the start among them.
+    const messages = lines(server.stdout()).map((line) => line.msg);
+    expect(messages.some((msg) => msg.startsWith('Server listening at '))).toBe(true);
+  }, 30_000);
+
   it('writes one whole access line per request, in order, across its 4 KB batches', async () => {
     const gatewayPort = await freePort();
     const server = startServer({

@@ -55,6 +55,10 @@ export const errorReportingPlugin = fp<{ config: Config }>(
       dataCollection: { userInfo: false, cookies: false, httpHeaders: false, httpBodies: [] },
       // Whatever else might capture one: an answer given on purpose is no error to report.
       beforeSend: (event, hint) => (answeredOnPurpose(hint.originalException) ? null : event),
+      // No load-time hooks into other modules: the gateway reports its errors
+      // itself (above), and in the production bundle (gateway/build.mjs) there
+      // are no module files left to hook.
+      enableRuntimeChannelInjection: false,
     });
     app.decorate('reportError', (error: unknown, request: FastifyRequest) => {
       Sentry.captureException(error, {
