@@ -232,6 +232,8 @@ describe.each(Object.keys(rendered))('%s', (target) => {
     expect(hpa.metrics[0]).toMatchObject({ type: 'Resource', resource: { name: 'cpu' } });
     // The HPA owns the count: a `replicas:` would reset it at every apply.
     expect(deployment.spec.replicas).toBeUndefined();
+    // Each pod's share of the limits while Redis is away: the HPA's floor.
+    expect(Number(settings.RATE_LIMIT_GATEWAYS)).toBe(hpa.minReplicas);
   });
 
   it("scrapes the management port's /metrics", () => {
@@ -308,6 +310,16 @@ describe.runIf(KUBECTL)('the overlays', () => {
     expect(one(manifests, 'Ingress').spec.rules.map((r: { host: string }) => r.host)).toEqual([
       host,
     ]);
+  });
+
+  it('redis-sentinel shares the limits through the sentinels, with no REDIS_URL', () => {
+    const settings = one(rendered['overlays/redis-sentinel']!, 'ConfigMap').data;
+    expect(settings.REDIS_SENTINEL_NAME).toBe('mymaster');
+    expect(settings.REDIS_SENTINELS.split(',')).toHaveLength(3);
+    expect(settings).not.toHaveProperty('REDIS_URL');
+    // The gateway reads them as the Sentinel mode (a Secret's REDIS_URL beside them would stop it).
+    const config = loadConfig({ ...settings, NODE_ENV: 'test' });
+    expect(config.REDIS_SENTINELS).toHaveLength(3);
   });
 
   it('the event-loop lag component adds the custom metric to the HPA', () => {
