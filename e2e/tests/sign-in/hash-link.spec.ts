@@ -45,3 +45,24 @@ test('a fresh browser that stays logged out is not signed in, and the link is no
   await page.goto(`/user/dashboard#token=${hashToken}`);
   await expect(page.getByRole('button', { name: 'Continue as Chloé' })).toBeVisible();
 });
+
+test('with JavaScript off, the hand-over page says what to do and signs nobody in', async ({
+  browser,
+  request,
+}) => {
+  const hashToken = await handoverToken(request, 'customer@example.be');
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(`/user/dashboard#token=${hashToken}&origin-app=mobile-app`);
+  // The hash never reaches a server: the shell says what to do, in the variant's languages.
+  await expect(page.locator('p[lang="en"]')).toContainText(
+    'This page needs JavaScript. If one of our apps sent you here to log you in, turn JavaScript on in your browser and open the link again, or log in with your e-mail address.',
+  );
+  await expect(page.locator('p[lang="nl"]')).toContainText(
+    'Deze pagina werkt alleen met JavaScript.',
+  );
+  await page.getByRole('link', { name: 'Log in', exact: true }).click();
+  await expect(page).toHaveURL(/\/login\/email$/);
+  expect((await context.cookies()).find((c) => c.name === 'access_token')).toBeUndefined();
+  await context.close();
+});

@@ -190,7 +190,7 @@ describe('a drawn signed-in page', () => {
     await mkdir(join(root, 'ssr'));
     writeFileSync(
       join(root, 'index.html'),
-      '<!doctype html><html lang="en"><head><title>Account</title></head><body><div id="root"></div></body></html>',
+      '<!doctype html><html lang="en"><head><title>Account</title></head><body><div id="root"></div>\n    <noscript id="no-script"><p lang="en">This page needs JavaScript.</p></noscript></body></html>',
     );
     // A server bundle as the web build makes it: the dashboard, drawn for the user it is given.
     writeFileSync(
@@ -221,6 +221,8 @@ describe('a drawn signed-in page', () => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<html lang="nl">');
     expect(page.body).toContain('<h1>Welcome, Emma</h1>');
+    // Drawn, it works without script: the shell's word for a browser without it is gone.
+    expect(page.body).not.toContain('needs JavaScript');
     expect(page.headers['cache-control']).toBe('no-store');
     // Another user's session, another page: nothing of the first is kept.
     const other = await dashboard(s, await signIn(s, 'customer@example.be'));
@@ -233,6 +235,8 @@ describe('a drawn signed-in page', () => {
     const page = await dashboard(s, 'a'.repeat(40));
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<div id="root"></div>');
+    // The shell says what to do without script (the address-hash hand-over needs it).
+    expect(page.body).toContain('This page needs JavaScript.');
     expect(page.headers['cache-control']).toBe('no-cache');
   });
 

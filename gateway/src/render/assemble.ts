@@ -56,6 +56,9 @@ export function assemblePage(template: string, page: DrawnPage, css: string): st
   // The page brings its config and needs no user: no request to preload.
   html = html.replace(/\s*<link rel="preload" href="\/api\/[^>]*>/g, () => '');
   html = swap(html, /\s*<!--[^>]*lib\/session\.ts\)\. -->/, () => '');
+  // The shell's word for a browser without script: a drawn page works without it.
+  html = swap(html, /\s*<!--[^>]*no-script\.test\.ts\)\. -->/, () => '');
+  html = swap(html, /\s*<noscript id="no-script">[\s\S]*?<\/noscript>/, () => '');
   // Holds what is done before the script takes the page over (early-actions.ts).
   html = swap(html, '</head>', () => `<script>${EARLY_ACTIONS_SCRIPT}</script></head>`);
   // The page's markup and data last, split around the root: nothing after them is searched.

@@ -48,6 +48,8 @@ export const signin: Messages['signin'] = {
     },
   },
   hashLogin: {
+    noScript:
+      'Diese Seite benötigt JavaScript. Hat eine unserer Apps Sie zur Anmeldung hierher geschickt, aktivieren Sie JavaScript in Ihrem Browser und öffnen Sie den Link erneut, oder melden Sie sich mit Ihrer E-Mail-Adresse an.',
     signingIn: 'Sie werden angemeldet…',
     failed: 'Dieser Anmeldelink ist nicht mehr gültig. Bitte melden Sie sich an.',
     confirm: {
