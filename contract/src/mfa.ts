@@ -123,7 +123,10 @@ export const mfaAccount = c.router({
       200: SetupStarted,
       400: ErrorBody,
       ...sensitive,
-      /** `email-duplicated`, `sms-duplicated` (used elsewhere or already a method), `totp_exists`. */
+      /**
+       * `email-duplicated`, `sms-duplicated` (already a method of this account; a target
+       * another account holds is answered as a free one, its owner told), `totp_exists`.
+       */
       409: ErrorBody,
       422: MessageBody,
     },

@@ -196,7 +196,11 @@ export type OnboardingConfirmedPortal = z.infer<typeof OnboardingConfirmedPortal
 // Not `as const`: ts-rest's response typing rejects readonly status keys.
 /** The payload is unknown, spent or expired (1 hour): start again. */
 const expired = { 404: ErrorBody };
-/** `wrong_step` (order), `email-duplicated`, `phone-duplicated`, `card_taken`. */
+/**
+ * `wrong_step` (order), `card_taken`; `email-duplicated`, `phone-duplicated` only when
+ * the account is created (an address taken meanwhile): the e-mail and phone steps answer
+ * an address an account holds as a free one and tell its owner instead.
+ */
 const conflict = { 409: ErrorBody };
 /** A step of the flow: where it stands now, or why the step was refused. */
 const stepAnswers = { 200: OnboardingProgress, 400: ErrorBody, ...expired, ...conflict };

@@ -229,7 +229,7 @@ export const profileAccount = c.router({
     metadata: rateLimited('codes'),
     path: '/user/login',
     summary:
-      'Add an e-mail or phone (spec login change): an unverified entry is created and an 8-digit code sent to it; 409 email-duplicated / phone-duplicated; needs sudo',
+      'Add an e-mail or phone (spec login change): an unverified entry is created and an 8-digit code sent to it (to an address another account holds, no code: its owner is told, and the answer is the same); 409 email-duplicated / phone-duplicated when it is already on this account; needs sudo',
     body: LoginChange,
     responses: {
       200: CodeSent,

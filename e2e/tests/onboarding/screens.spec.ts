@@ -29,11 +29,13 @@ for (const language of ['en', 'fr', 'nl'] as const) {
         if (language === 'nl') await expectInformalDutch(page, `onboarding ${what}`);
       };
       await toEmailStep(page, texts, visit);
-      // An address in use, with its two ways on.
+      // An address in use is answered as a free one: the code step, which says what a
+      // missing code may mean, with the two ways on (docs/security.md, V6.3).
       await page.getByLabel(texts.email, { exact: true }).fill('employee@example.be');
       await page.getByRole('button', { name: texts.send }).click();
-      await expect(page.getByRole('alert')).toBeVisible();
-      await shoot(page, 'email-in-use');
+      await expect(page.getByLabel(texts.code)).toBeVisible();
+      await shoot(page, 'email-code-no-code-hint');
+      await page.getByRole('button', { name: texts.changeEmail }).click();
       await page.getByLabel(texts.keep).check();
       await shoot(page, 'email-keep');
       await page.getByLabel(texts.personal).check();

@@ -55,7 +55,9 @@ test('a password change signs the other browser out: the page names it, and its 
   await expect(page).toHaveURL(/\/security$/);
   const status = page.getByRole('status').filter({ hasText: 'Your password has been changed.' });
   await expect(
-    status.getByText('Your other device was signed out. It needs the new password to log in again:'),
+    status.getByText(
+      'Your other device was signed out. It needs the new password to log in again:',
+    ),
   ).toBeVisible();
   await expect(status.getByRole('listitem')).toHaveText([/Chrome/]);
   await review(page, 'password changed, other device signed out en');

@@ -90,7 +90,7 @@ export const account: Messages['account'] = {
     sendFailed: 'Wir konnten den Code nicht senden. Versuchen Sie es später erneut.',
     codeLabel: 'Bestätigungscode',
     codeSent:
-      'Wir haben einen 8-stelligen Code an {{value}} gesendet. Geben Sie ihn unten ein, um die Angabe zu bestätigen.',
+      'Wir haben einen 8-stelligen Code an {{value}} gesendet. Geben Sie ihn unten ein, um die Angabe zu bestätigen. Nach ein paar Minuten kein Code? Wenn ein anderes Konto sie bereits hat, haben wir stattdessen dem Inhaber eine Nachricht gesendet.',
     blocked: {
       lastEmail: 'Mindestens eine E-Mail-Adresse muss bleiben.',
       lastPhone: 'Mindestens eine Telefonnummer muss bleiben.',

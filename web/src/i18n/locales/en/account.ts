@@ -86,7 +86,8 @@ export const account = {
     sendCode: 'Send a code',
     sendFailed: "We couldn't send the code. Try again later.",
     codeLabel: 'Verification code',
-    codeSent: 'We sent an 8-digit code to {{value}}. Enter it below to verify it.',
+    codeSent:
+      'We sent an 8-digit code to {{value}}. Enter it below to verify it. No code after a few minutes? If another account already has it, we sent its owner a message instead.',
     blocked: {
       lastEmail: 'At least one e-mail address must remain.',
       lastPhone: 'At least one phone number must remain.',

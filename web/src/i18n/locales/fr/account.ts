@@ -88,7 +88,7 @@ export const account: Messages['account'] = {
     sendFailed: 'Nous n’avons pas pu envoyer le code. Réessayez plus tard.',
     codeLabel: 'Code de vérification',
     codeSent:
-      'Nous avons envoyé un code à 8 chiffres à {{value}}. Saisissez-le ci-dessous pour le vérifier.',
+      'Nous avons envoyé un code à 8 chiffres à {{value}}. Saisissez-le ci-dessous pour le vérifier. Pas de code après quelques minutes ? Si un autre compte l’a déjà, nous avons plutôt envoyé un message à son titulaire.',
     blocked: {
       lastEmail: 'Au moins une adresse e-mail doit rester.',
       lastPhone: 'Au moins un numéro de téléphone doit rester.',

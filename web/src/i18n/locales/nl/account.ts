@@ -88,7 +88,7 @@ export const account: Messages['account'] = {
     sendFailed: 'We konden de code niet versturen. Probeer het later opnieuw.',
     codeLabel: 'Verificatiecode',
     codeSent:
-      'We hebben een code van 8 cijfers naar {{value}} gestuurd. Vul die hieronder in om te verifiëren.',
+      'We hebben een code van 8 cijfers naar {{value}} gestuurd. Vul die hieronder in om te verifiëren. Na een paar minuten nog geen code? Als een ander account het al heeft, hebben we de eigenaar in plaats daarvan een bericht gestuurd.',
     blocked: {
       lastEmail: 'Er moet minstens één e-mailadres overblijven.',
       lastPhone: 'Er moet minstens één telefoonnummer overblijven.',
