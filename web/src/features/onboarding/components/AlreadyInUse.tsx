@@ -32,7 +32,7 @@ export function AlreadyInUse({
       )
     : t(`flows.onboarding.inUse.${kind}`);
   return (
-    <div className={noCode ? 'hint in-use' : 'notice in-use'}>
+    <div className={noCode ? 'hint in-use no-code' : 'notice in-use'}>
       <p>{intro}</p>
       <ul className="in-use-links">
         <li>
