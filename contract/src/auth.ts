@@ -259,7 +259,7 @@ export const authAccount = c.router({
     metadata: rateLimited('codes'),
     path: '/mfa/sudo',
     summary:
-      'Confirm the MFA code: a sign-in answers the token (and fuzzion when a duplicate account exists), a step-up answers sudo; 422 on a wrong code, 410 once the payload is spent',
+      "Confirm the MFA code: a sign-in answers the token (and fuzzion when a duplicate account exists), a step-up answers sudo; 422 on a wrong code, 410 once the payload is spent. The X-Device-ID may differ from the sign-in's password step (the portal renews its device key there): the device stays known under the new id, its trust is only what this call grants",
     body: SudoConfirm,
     responses: {
       // The sign-in answer first: it needs access_token, which a step-up lacks.

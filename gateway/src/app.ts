@@ -4,6 +4,7 @@ import type { DestinationStream } from 'pino';
 import type { Config } from './config';
 import { buildManagement } from './management';
 import { captchaPlugin } from './plugins/captcha';
+import { deviceKeyPlugin } from './plugins/device-key';
 import { errorReportingPlugin } from './plugins/error-reporting';
 import { errorsPlugin } from './plugins/errors';
 import { closingPlugin } from './plugins/health';
@@ -42,6 +43,7 @@ export async function buildApp(
     ...(options.https ? { https: options.https } : {}),
   }) as unknown as FastifyInstance;
   await app.register(cookie);
+  await app.register(deviceKeyPlugin, { config });
 
   const tracing = await createTracing(config, app.log);
   await app.register(requestIdPlugin);

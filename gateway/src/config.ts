@@ -258,6 +258,13 @@ const Env = z.object({
    * what cannot be guessed).
    */
   EVENT_HASH_KEY: z.string().min(16).optional(),
+  /**
+   * The HMAC key of the device cookie (docs/decisions/0009-session-and-device-keys.md):
+   * a device key no gateway signed is replaced, never trusted. The same on
+   * every gateway; unset, one derived from `EVENT_HASH_KEY`. Changing it
+   * forgets every trusted device (their next sign-in asks the second factor).
+   */
+  DEVICE_KEY_SECRET: z.string().min(32).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CAPTCHA_SITE_KEY: z.string().default(''),
   /**

@@ -120,6 +120,12 @@ describe('linking a workplace login to an existing account', () => {
       headers: { ...person([session]), 'content-type': undefined },
     });
     expect(removed.statusCode).toBe(204);
+    // What proves the account changed: the session goes on under a new token, the old one is dead.
+    const renewed = sessionCookie(removed);
+    expect(renewed).toBeDefined();
+    expect(renewed).not.toBe(session.split('=')[1]);
+    const old = await stack.gateway.inject({ url: '/api/user', headers: person([session]) });
+    expect(old.statusCode).toBe(401);
     expect((await idpLogin(person, 'sso@acme.example')).json().status).toBe('not_linked');
   });
 });

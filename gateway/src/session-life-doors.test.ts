@@ -116,7 +116,7 @@ describe('a password change ends every other session', () => {
     expect((await b.call('GET', '/api/user')).statusCode).toBe(401);
   });
 
-  it('e-mails the owner that the password changed, naming the device signed out', async () => {
+  it('e-mails the owner that the password changed, naming the device signed out, and records it', async () => {
     const login = await ownAccount('employee@example.be');
     const a = await browserSignedIn(login, FIREFOX_UA);
     await browserSignedIn(login, CHROME_UA);
@@ -128,6 +128,14 @@ describe('a password change ends every other session', () => {
     // In the account's language (Dutch, je-form).
     expect(mail?.subject).toBe('Je wachtwoord is gewijzigd');
     expect(mail?.text).toContain('Deze apparaten zijn afgemeld:\n- Linux computer, Chrome');
+    // The history says it, with how many were signed out.
+    const events = (await a.call('GET', '/api/history')).json().events as {
+      kind: string;
+      detail: string | null;
+    }[];
+    expect(events.find((e) => e.kind === 'password_changed')?.detail).toBe(
+      '1 other session signed out',
+    );
   });
 });
 

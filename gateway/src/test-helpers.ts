@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { createServer } from 'node:net';
 import { Writable } from 'node:stream';
@@ -8,6 +8,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, onTestFinished } from 'vitest';
 import { buildApp } from './app';
 import { type Config, testConfig } from './config';
+import { deviceKeys, deviceSecretOf } from './plugins/device-key';
 
 export const DEMO_PASSWORD = 'Portal-Demo-2026!';
 
@@ -153,8 +154,9 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** A value of the gateway's `device` cookie, as it makes them. */
-export const newDeviceCookie = () => randomBytes(32).toString('base64url');
+/** A value of the `device` cookie as the gateways of `testConfig` issue them (signed). */
+export const newDeviceCookie = () => testDeviceKeys.issue();
+const testDeviceKeys = deviceKeys(deviceSecretOf(testConfig()));
 
 /**
  * The headers of the plainest portal call a browser makes: its Host and the
@@ -247,11 +249,15 @@ export async function completeMfa(
   const { store } = mockOf(stack, host);
   const to = store.mfaMethods.get(method.id)?.target;
   const code = store.outbox.findLast((m) => m.to === to && m.code !== '')?.code;
-  return sendCode(
+  const done = await sendCode(
     stack,
     { payload: mfa.payload, code, isTrustedDevice: options.trustDevice ?? false },
     host,
   );
+  // The gateway renews the device key at this step: the browser keeps the new one.
+  const renewed = done.cookies.find((c) => c.name === 'device')?.value;
+  if (renewed) stack.deviceCookie = renewed;
+  return done;
 }
 
 /** A sign-in with a wrong password: the account API refuses it (400) and counts it. */

@@ -17,6 +17,9 @@ import {
 } from '../test-helpers';
 import { DEVICE_MAX_AGE_S, upstreamDeviceId } from './session';
 
+/** A key the gateway issued: 32 random bytes and 16 of their HMAC, base64url. */
+const DEVICE_KEY_SHAPE = /^[A-Za-z0-9_-]{43}\.[A-Za-z0-9_-]{22}$/;
+
 const stack = fileStack();
 beforeEach(async () => {
   await stack.be.app.inject({ method: 'POST', url: '/__dev/reset' });
@@ -248,6 +251,8 @@ async function trustFrom(browser: Browser): Promise<string> {
     trustDevice: true,
   });
   expect(done.statusCode, done.body).toBe(200);
+  // The key the device became trusted with is a new one: the browser keeps it.
+  browser.cookie = stack.deviceCookie;
   return done.cookies.find((c) => c.name === 'access_token')?.value ?? '';
 }
 
@@ -268,7 +273,7 @@ describe('the device cookie', () => {
       path: '/',
       maxAge: DEVICE_MAX_AGE_S,
     });
-    expect(cookie?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(cookie?.value).toMatch(DEVICE_KEY_SHAPE);
     expect(b.cookies.find((c) => c.name === 'device')?.value).not.toBe(cookie?.value);
     // The browser keeps it: no new one while it has ours.
     const again = await stack.gateway.inject({
@@ -295,7 +300,18 @@ describe('the device cookie', () => {
       url: '/api/config',
       headers: { ...apiHeaders('be.localhost:3000'), cookie: 'device=chosen-by-a-script' },
     });
-    expect(res.cookies.find((c) => c.name === 'device')?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(res.cookies.find((c) => c.name === 'device')?.value).toMatch(DEVICE_KEY_SHAPE);
+  });
+
+  it('replaces a key of the right shape that no gateway signed', async () => {
+    const forged = `${'A'.repeat(43)}.${'B'.repeat(22)}`;
+    const res = await stack.gateway.inject({
+      url: '/api/config',
+      headers: { ...apiHeaders('be.localhost:3000'), cookie: `device=${forged}` },
+    });
+    const issued = res.cookies.find((c) => c.name === 'device')?.value;
+    expect(issued).toMatch(DEVICE_KEY_SHAPE);
+    expect(issued).not.toBe(forged);
   });
 });
 
@@ -326,6 +342,49 @@ describe('trusted devices are bound to the device cookie, not to X-Device-ID', (
     // Or with no device cookie at all.
     const bare = await passwordSignIn({ header: trusted.header, cookie: null });
     expect(bare.statusCode).toBe(401);
+  });
+
+  it('never trusts a device key planted before the victim trusted the device (any 43 characters)', async () => {
+    // The value an attacker chose and planted in the victim's browser, before the victim signs in.
+    const planted = 'x'.repeat(43);
+    const victim = { header: randomUUID(), cookie: planted };
+    await trustFrom(victim);
+    expect(victim.cookie).not.toBe(planted);
+    // The victim's browser signs in by password alone from now on; a second
+    // browser with the planted value is asked for the second factor.
+    expect((await passwordSignIn(victim)).statusCode).toBe(200);
+    const attacker = await passwordSignIn({ header: randomUUID(), cookie: planted });
+    expect(attacker.statusCode).toBe(401);
+    expect(attacker.json().mfa.payload).toEqual(expect.any(String));
+  });
+
+  it('never trusts a key the gateway issued to someone else and planted before the trust', async () => {
+    // The attacker's own browser got a real key from the portal, then planted it.
+    const planted = newDeviceCookie();
+    const victim = { header: randomUUID(), cookie: planted };
+    await trustFrom(victim);
+    expect(victim.cookie).not.toBe(planted);
+    const attacker = await passwordSignIn({ header: randomUUID(), cookie: planted });
+    expect(attacker.statusCode).toBe(401);
+  });
+
+  it('keeps a browser the account knows known across the key renewed at the code step: no new-device alert', async () => {
+    const browser = { header: randomUUID(), cookie: newDeviceCookie() };
+    const alerts = () =>
+      stack.be.store.outbox.filter(
+        (m) => m.to === 'employee@example.be' && m.subject === 'Nieuwe aanmelding op je account',
+      ).length;
+    const seen = alerts();
+    for (const _ of [1, 2]) {
+      const first = await passwordSignIn(browser);
+      stack.deviceId = browser.header;
+      stack.deviceCookie = browser.cookie ?? '';
+      const done = await completeMfa(stack, first.json().mfa);
+      expect(done.statusCode).toBe(200);
+      expect(stack.deviceCookie).not.toBe(browser.cookie);
+      browser.cookie = stack.deviceCookie;
+    }
+    expect(alerts()).toBe(seen);
   });
 
   it('trusts nobody else on the trusted device', async () => {

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
@@ -12,16 +12,16 @@ export const SESSION_COOKIE = 'access_token';
 export const THIRTY_DAYS_S = 30 * 24 * 3600;
 
 /**
- * The device cookie: a random value the gateway sets once per browser,
+ * The device cookie: a key the gateway issues and signs (`device-key.ts`),
  * httpOnly (JavaScript cannot read or copy it, unlike the X-Device-ID of
  * local storage) and long-lived: 400 days, the longest a browser keeps a
  * cookie (RFC 6265bis caps Max-Age there). The device the upstream trusts to
- * skip MFA is derived from it (`upstreamDeviceId`).
+ * skip MFA is derived from it (`upstreamDeviceId`). A value the gateway did
+ * not issue is replaced; a new key replaces it when the browser is about to
+ * become trusted and at each sign-in by a second factor (`renewDeviceKey`).
  */
 export const DEVICE_COOKIE = 'device';
 export const DEVICE_MAX_AGE_S = 400 * 24 * 3600;
-/** 32 random bytes, base64url. Any other value is not one of ours: a new one replaces it. */
-const DEVICE_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
 /**
  * An access token's shape: RFC 6750's b64token (the characters a bearer
@@ -153,13 +153,25 @@ export const browserCookies = async (request: FastifyRequest, reply: FastifyRepl
     request.cookies[SESSION_COOKIE] = (await liveSessionOf(request, tokens)) ?? tokens[0];
   }
   const device = request.cookies[DEVICE_COOKIE];
-  if (device && DEVICE_SHAPE.test(device)) {
+  if (device && request.server.deviceKeys.verify(device)) {
     request.deviceKey = device;
   } else {
-    request.deviceKey = randomBytes(32).toString('base64url');
-    setDeviceCookie(request, reply, request.deviceKey);
+    renewDeviceKey(request, reply);
   }
 };
+
+/**
+ * A new device key for this browser, used from this request on
+ * (docs/decisions/0009-session-and-device-keys.md): the device a sign-in by a
+ * second factor names to the account API, and the one it may trust, is always
+ * a key nobody but this browser has held, whatever value was planted in it
+ * before. The account API carries what it knew of the device (known, not
+ * trusted) from the sign-in's password step over to the new key.
+ */
+export function renewDeviceKey(request: FastifyRequest, reply: CookieReply): void {
+  request.deviceKey = request.server.deviceKeys.issue();
+  setDeviceCookie(request, reply, request.deviceKey);
+}
 
 /** The first of several session tokens that the account API holds live, if any. */
 async function liveSessionOf(request: FastifyRequest, tokens: string[]) {

@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { GatewayError } from '../errors';
 import {
   endSession,
+  renewDeviceKey,
   renewSession,
   revokeUpstreamToken,
   type SessionAnswer,
@@ -81,6 +82,10 @@ export const authRoutes: RouterImplementation<typeof portalApi.auth> = {
     return res;
   },
   confirmSudo: async ({ body, request, reply }) => {
+    // A sign-in's second factor (no session yet), or a device about to be
+    // trusted: the account API sees a device key nobody else has held
+    // (docs/decisions/0009-session-and-device-keys.md).
+    if (body.isTrustedDevice || !sessionToken(request)) renewDeviceKey(request, reply);
     const res = await upstreamOf(request).auth.confirmSudo({
       body,
       extraHeaders: upstreamHeaders(request),

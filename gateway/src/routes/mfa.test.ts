@@ -86,6 +86,9 @@ describe('MFA management through the gateway', () => {
       payload: { payload: started.json().payload, code },
     });
     expect(done.statusCode).toBe(200);
+    // A second factor added: the session goes on under a new token.
+    expect(done.cookies.find((c) => c.name === 'access_token')?.value).not.toBe(token);
+    expect(done.cookies.find((c) => c.name === 'access_token')).toBeDefined();
     const methods: Method[] = (await call({ method: 'GET', url: '/api/mfa' })).json();
     expect(methods.some((m) => m.method === 'sms')).toBe(true);
   });

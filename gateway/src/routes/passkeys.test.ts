@@ -55,7 +55,9 @@ async function withPasskey({ host, origin, rpId }: Site, login: string) {
     credential: register(key, { challenge: options.challenge, rpId, origin }),
   });
   expect(done.statusCode).toBe(201);
-  return { key, token };
+  // A passkey added: the session goes on under a new token (docs/threat-model.md, "A session's life").
+  const renewed = done.cookies.find((c) => c.name === 'access_token')?.value ?? token;
+  return { key, token, renewed };
 }
 
 /**
@@ -74,6 +76,21 @@ async function passkeySignIn(key: SoftPasskey, origin: string) {
 }
 
 describe('passkeys through the gateway', () => {
+  it('moves the session to a new token when a passkey is added, and again when it is removed', async () => {
+    const { token, renewed } = await withPasskey(DEV_BE, 'employee@example.be');
+    expect(renewed).not.toBe(token);
+    expect((await call(DEV_BE.host, token)('GET', '/api/passkeys')).statusCode).toBe(401);
+    const list = await call(DEV_BE.host, renewed)('GET', '/api/passkeys');
+    expect(list.statusCode).toBe(200);
+    const [passkey] = list.json().passkeys;
+    const removed = await call(DEV_BE.host, renewed)('DELETE', `/api/passkeys/${passkey.id}`);
+    expect(removed.statusCode).toBeLessThan(300);
+    const again = removed.cookies.find((c) => c.name === 'access_token')?.value;
+    expect(again).toBeDefined();
+    expect(again).not.toBe(renewed);
+    expect((await call(DEV_BE.host, renewed)('GET', '/api/passkeys')).statusCode).toBe(401);
+  });
+
   it('names the public origin as relying party: be.localhost in development', async () => {
     const { key } = await withPasskey(DEV_BE, 'employee@example.be');
     expect(mockOf(stack, DEV_BE.host).store.passkeys.get(key.id)?.rpId).toBe('be.localhost');

@@ -33,7 +33,7 @@ import {
   tokenRow,
   verifySecret,
 } from '../store';
-import { noteSignIn } from './devices';
+import { noteSignIn, renameKnownDevice } from './devices';
 import {
   activeMethods,
   checkMethodCode,
@@ -257,7 +257,11 @@ export function passwordSignIn(
     !vouched &&
     !isTrustedDevice(store, account.id, session.deviceId ?? null)
   ) {
-    const challenge = createChallenge(store, { purpose: 'login', accountId: account.id });
+    const challenge = createChallenge(store, {
+      purpose: 'login',
+      accountId: account.id,
+      data: { deviceId: session.deviceId ?? null },
+    });
     const methods = offeredMethods(store, account.id).map((m) => toMfaMethod(m, true));
     return { status: 401, body: { mfa: { payload: challenge.payload, methods } } };
   }
@@ -511,6 +515,10 @@ export function confirmSudo(
   if (link && !completeLink(store, account, link, session)) {
     return { status: 410, body: PAYLOAD_GONE.expired };
   }
+  // The portal may name the device by a new key at the code step (it renews
+  // its device key there): the device the password step named is the same one.
+  const before = typeof challenge.data.deviceId === 'string' ? challenge.data.deviceId : null;
+  if (before && session.deviceId) renameKnownDevice(store, account.id, before, session.deviceId);
   if (input.isTrustedDevice && session.deviceId) trustDevice(store, account.id, session.deviceId);
   const how = link ? `sso link, mfa: ${method.method}` : `mfa: ${method.method}`;
   const row = signedIn(store, account, session, how);

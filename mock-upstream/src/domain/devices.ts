@@ -207,6 +207,19 @@ export function noteSignIn(store: Store, accountId: number, session: Partial<Ses
   if (alert && event) sendAlert(store, account, row, event.id);
 }
 
+/**
+ * The portal renewed the key of a device between a sign-in's password step
+ * and its code step: what the account knew of the device (that it is known:
+ * no new-device alert) goes to the new id. Trust does not: a device is
+ * trusted only under the key it was trusted with.
+ */
+export function renameKnownDevice(store: Store, accountId: number, from: string, to: string) {
+  if (from === to) return;
+  const known = store.knownDevices.find((d) => d.accountId === accountId && d.deviceId === from);
+  const already = store.knownDevices.some((d) => d.accountId === accountId && d.deviceId === to);
+  if (known && !already) known.deviceId = to;
+}
+
 // -------------------------------------------------------------- trusted devices
 
 function liveTrusted(store: Store, accountId: number) {

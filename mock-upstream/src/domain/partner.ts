@@ -238,7 +238,7 @@ export function linkAccount(
     const challenge = createChallenge(store, {
       purpose: 'login',
       accountId: account.id,
-      data: { link: link.payload },
+      data: { link: link.payload, deviceId: session.deviceId ?? null },
     });
     const methods = offeredMethods(store, account.id).map((m) => toMfaMethod(m, true));
     const body: MfaNeeded = { mfa: { payload: challenge.payload, methods } };
