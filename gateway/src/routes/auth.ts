@@ -8,6 +8,7 @@ import {
   renewSession,
   revokeUpstreamToken,
   type SessionAnswer,
+  sessionToken,
   startSession,
   upstreamHeaders,
 } from '../plugins/session';
