@@ -71,3 +71,45 @@ describe('the Redis variables', () => {
     );
   });
 });
+
+describe('the well-known documents', () => {
+  it('reads security.txt and the token endpoint per variant, with defaults', () => {
+    const defaults = loadConfig({ PUBLIC_ORIGIN_LU: 'https://account.example.lu' });
+    expect(defaults.SECURITY_TXT_CONTACT_BE).toEqual(['mailto:security@be.localhost']);
+    expect(defaults.SECURITY_TXT_CONTACT_LU).toEqual(['mailto:security@example.lu']);
+    expect(defaults.SECURITY_TXT_EXPIRES.getTime()).toBeGreaterThan(Date.now() + 170 * 86400_000);
+    expect(defaults.SECURITY_TXT_EXPIRES.getTime()).toBeLessThan(Date.now() + 365 * 86400_000);
+    expect(defaults.OAUTH_TOKEN_ENDPOINT_BE).toBe('http://127.0.0.1:4010/token');
+    const set = loadConfig({
+      SECURITY_TXT_CONTACT_BE: 'mailto:cert@example.be, tel:+32-2-555-0100',
+      SECURITY_TXT_EXPIRES: '2099-01-01T00:00:00Z',
+      SECURITY_TXT_LANGUAGES_BE: 'nl, fr',
+      OAUTH_TOKEN_ENDPOINT_LU: 'https://api.example.lu/token',
+    });
+    expect(set.SECURITY_TXT_CONTACT_BE).toEqual(['mailto:cert@example.be', 'tel:+32-2-555-0100']);
+    expect(set.SECURITY_TXT_EXPIRES.toISOString()).toBe('2099-01-01T00:00:00.000Z');
+    expect(set.SECURITY_TXT_LANGUAGES_BE).toEqual(['nl', 'fr']);
+    expect(set.OAUTH_TOKEN_ENDPOINT_LU).toBe('https://api.example.lu/token');
+  });
+
+  it('refuses an Expires already past, a contact that is no URI, a bad language', () => {
+    expect(refusal({ SECURITY_TXT_EXPIRES: '2020-01-01T00:00:00Z' })).toContain(
+      'SECURITY_TXT_EXPIRES: 2020-01-01T00:00:00.000Z is already past',
+    );
+    expect(refusal({ SECURITY_TXT_EXPIRES: 'next year' })).toContain(
+      'SECURITY_TXT_EXPIRES: must be an ISO 8601 date-time',
+    );
+    expect(refusal({ SECURITY_TXT_CONTACT_LU: 'security@example.lu' })).toContain(
+      'SECURITY_TXT_CONTACT_LU: must be comma-separated mailto:, https:// or tel: URIs',
+    );
+    expect(refusal({ SECURITY_TXT_CONTACT_BE: 'http://example.be/report' })).toContain(
+      'SECURITY_TXT_CONTACT_BE:',
+    );
+    expect(refusal({ SECURITY_TXT_LANGUAGES_BE: 'English' })).toContain(
+      'SECURITY_TXT_LANGUAGES_BE: must be comma-separated language tags',
+    );
+    expect(refusal({ OAUTH_TOKEN_ENDPOINT_BE: 'api.example.be/token' })).toContain(
+      'OAUTH_TOKEN_ENDPOINT_BE: must be an http(s) URL',
+    );
+  });
+});

@@ -124,6 +124,35 @@ const origins = z
   })
   .optional();
 
+/** A comma-separated list, each item checked; none at all is refused too. */
+const commaList = (valid: (item: string) => boolean, message: string) =>
+  z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((v) => v.trim())
+        .filter(Boolean),
+    )
+    .refine((list) => list.length > 0 && list.every(valid), { message });
+
+/** RFC 9116's Contact: `mailto:`, `https:` or `tel:` URIs, in order of preference. */
+const contacts = commaList(
+  (uri) => /^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+|tel:\+?[\d-]+)$/.test(uri),
+  'must be comma-separated mailto:, https:// or tel: URIs (RFC 9116 Contact)',
+).optional();
+
+/** RFC 9116's Preferred-Languages: language tags (RFC 5646). */
+const languageTags = commaList(
+  (tag) => /^[a-z]{2,3}(-[a-z0-9]{1,8})*$/i.test(tag),
+  'must be comma-separated language tags (en, fr, nl, de)',
+);
+
+/** An ISO 8601 date-time with its zone (`2027-06-30T00:00:00Z`). */
+const dateTime = z.iso
+  .datetime({ offset: true, error: 'must be an ISO 8601 date-time (2027-06-30T00:00:00Z)' })
+  .transform((v) => new Date(v));
+
 /** Every variable the gateway reads, with the defaults of docs/operations.md. */
 const Env = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -303,21 +332,77 @@ const Env = z.object({
    */
   SMS_COUNTRIES_BE: callingCodes.default(['32', '31', '33', '49', '352']),
   SMS_COUNTRIES_LU: callingCodes.default(['352', '32', '33', '49']),
+  /**
+   * `/.well-known/security.txt` (RFC 9116) of each variant: where to report a
+   * vulnerability (unset: `mailto:security@` the variant's domain), until
+   * when the file holds (one date for both; unset: 180 days after each start;
+   * a date already past stops the start), and the languages reports are read in.
+   */
+  SECURITY_TXT_CONTACT_BE: contacts,
+  SECURITY_TXT_CONTACT_LU: contacts,
+  SECURITY_TXT_EXPIRES: dateTime.optional(),
+  SECURITY_TXT_LANGUAGES_BE: languageTags.default(['en', 'fr', 'nl', 'de']),
+  SECURITY_TXT_LANGUAGES_LU: languageTags.default(['fr', 'de', 'en']),
+  /**
+   * The account API's OAuth token endpoint as partners reach it, published in
+   * `/.well-known/oauth-authorization-server` (RFC 8414). Unset: the variant's
+   * `UPSTREAM_*_URL` + `/token`.
+   */
+  OAUTH_TOKEN_ENDPOINT_BE: httpUrl.optional(),
+  OAUTH_TOKEN_ENDPOINT_LU: httpUrl.optional(),
 });
 
 type Parsed = z.infer<typeof Env>;
-export type Config = Omit<Parsed, 'PUBLIC_ORIGIN_BE' | 'PUBLIC_ORIGIN_LU'> & {
+type Defaulted =
+  | 'PUBLIC_ORIGIN_BE'
+  | 'PUBLIC_ORIGIN_LU'
+  | 'SECURITY_TXT_CONTACT_BE'
+  | 'SECURITY_TXT_CONTACT_LU'
+  | 'SECURITY_TXT_EXPIRES'
+  | 'OAUTH_TOKEN_ENDPOINT_BE'
+  | 'OAUTH_TOKEN_ENDPOINT_LU';
+export type Config = Omit<Parsed, Defaulted> & {
   PUBLIC_ORIGIN_BE: string[];
   PUBLIC_ORIGIN_LU: string[];
+  SECURITY_TXT_CONTACT_BE: string[];
+  SECURITY_TXT_CONTACT_LU: string[];
+  SECURITY_TXT_EXPIRES: Date;
+  OAUTH_TOKEN_ENDPOINT_BE: string;
+  OAUTH_TOKEN_ENDPOINT_LU: string;
 };
+
+/** RFC 9116 recommends an Expires less than a year ahead. */
+const SECURITY_TXT_DEFAULT_DAYS = 180;
+
+/** `mailto:security@` the domain of an origin (its host without a leading `account.`). */
+function securityMailbox(origin: string): string {
+  const host = new URL(origin).hostname;
+  return `mailto:security@${host.startsWith('account.') ? host.slice('account.'.length) : host}`;
+}
+
+/** The upstream's `/token`, keeping any path the upstream's URL has. */
+function tokenEndpointOf(upstream: string): string {
+  return `${upstream.replace(/\/$/, '')}/token`;
+}
 
 export class ConfigError extends Error {}
 
 function withDefaults(parsed: Parsed): Config {
+  const be = parsed.PUBLIC_ORIGIN_BE ?? [`http://be.localhost:${parsed.PORT}`];
+  const lu = parsed.PUBLIC_ORIGIN_LU ?? [`http://lu.localhost:${parsed.PORT}`];
   return {
     ...parsed,
-    PUBLIC_ORIGIN_BE: parsed.PUBLIC_ORIGIN_BE ?? [`http://be.localhost:${parsed.PORT}`],
-    PUBLIC_ORIGIN_LU: parsed.PUBLIC_ORIGIN_LU ?? [`http://lu.localhost:${parsed.PORT}`],
+    PUBLIC_ORIGIN_BE: be,
+    PUBLIC_ORIGIN_LU: lu,
+    SECURITY_TXT_CONTACT_BE: parsed.SECURITY_TXT_CONTACT_BE ?? [securityMailbox(be[0] as string)],
+    SECURITY_TXT_CONTACT_LU: parsed.SECURITY_TXT_CONTACT_LU ?? [securityMailbox(lu[0] as string)],
+    SECURITY_TXT_EXPIRES:
+      parsed.SECURITY_TXT_EXPIRES ??
+      new Date(Date.now() + SECURITY_TXT_DEFAULT_DAYS * 24 * 3600 * 1000),
+    OAUTH_TOKEN_ENDPOINT_BE:
+      parsed.OAUTH_TOKEN_ENDPOINT_BE ?? tokenEndpointOf(parsed.UPSTREAM_BE_URL),
+    OAUTH_TOKEN_ENDPOINT_LU:
+      parsed.OAUTH_TOKEN_ENDPOINT_LU ?? tokenEndpointOf(parsed.UPSTREAM_LU_URL),
   };
 }
 
@@ -356,6 +441,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (config.UPSTREAM_TIMEOUT_MS >= config.SHUTDOWN_DRAIN_MS) {
     throw new ConfigError(
       `Invalid gateway configuration:\n  UPSTREAM_TIMEOUT_MS: ${config.UPSTREAM_TIMEOUT_MS} must be shorter than SHUTDOWN_DRAIN_MS (${config.SHUTDOWN_DRAIN_MS}): a call in flight at shutdown would be cut off before its own deadline`,
+    );
+  }
+  if (config.SECURITY_TXT_EXPIRES.getTime() <= Date.now()) {
+    throw new ConfigError(
+      `Invalid gateway configuration:\n  SECURITY_TXT_EXPIRES: ${config.SECURITY_TXT_EXPIRES.toISOString()} is already past (RFC 9116: a security.txt past its Expires is stale); set a date ahead, at most a year`,
     );
   }
   const redisProblem = redisModeProblem(config);

@@ -25,7 +25,7 @@ export const pagesScope: FastifyPluginAsync<{ config: Config }> = async (app, { 
   app.addHook('onRequest', hsts);
   await app.register(healthRoutes);
   await app.register(faviconPlugin);
-  await app.register(wellKnownPlugin);
+  await app.register(wellKnownPlugin, { config });
   await app.register(openApiPlugin);
   await app.register(authorizePlugin);
   if (web) await app.register(webPlugin, { build: web, config });
