@@ -1,13 +1,12 @@
-import { type FormEvent, lazy, Suspense, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { href } from '../../lib/routes';
 import '../../components/self-service.css';
-import type { CaptchaHandle } from '../../components/Captcha';
+import { isCaptchaFailure, usePasswordCaptcha } from '../../components/PasswordCaptcha';
 import { CurrentPasswordField } from '../../components/PasswordInput';
 import { TextField } from '../../components/TextField';
 import { clearFailure } from '../../lib/api';
-import { getConfig } from '../../lib/config';
 import {
   type ErrorTexts,
   errorOf,
@@ -19,10 +18,6 @@ import { secondFactorHref } from '../../lib/flow-state';
 import { focusSoon } from '../../lib/page-navigation';
 import { ssoLinkOffer } from '../../lib/sso';
 import { useLinkAccount } from './api/partner';
-
-const Captcha = lazy(() =>
-  import('../../components/Captcha').then((m) => ({ default: m.Captcha })),
-);
 
 /**
  * The link's words: wrong credentials (400) like the sign-in's, an expired
@@ -36,9 +31,6 @@ const LINK_TEXTS = {
   conflict: 'flows.partner.linkExisting.errors.identityLinked',
 } as const satisfies ErrorTexts;
 
-const isCaptchaFailure = (failure: PortalError) =>
-  failure.code === 'captcha' || failure.code === 'captcha_unavailable';
-
 /**
  * `/partner/link-existing`: the workplace login is not linked yet; the user
  * proves an existing account with its username and password (and the
@@ -50,9 +42,7 @@ const isCaptchaFailure = (failure: PortalError) =>
 export default function LinkExistingScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const config = getConfig();
-  const captcha = useRef<CaptchaHandle>(null);
-  const [captchaError, setCaptchaError] = useState<string | null>(null);
+  const captcha = usePasswordCaptcha();
   const offer = ssoLinkOffer.get();
   const titleId = useId();
   const errorId = useId();
@@ -95,19 +85,14 @@ export default function LinkExistingScreen() {
     if (!username.trim() || !password) return setRequired(true);
     setRequired(false);
     clearFailure(link);
-    setCaptchaError(null);
-    let captchaToken: string | null = null;
-    if (config.features.captchaSiteKey) {
-      const check = captcha.current?.check() ?? t('signin.captcha.errors.notLoaded');
-      if (check) return setCaptchaError(check);
-      captchaToken = captcha.current?.token() ?? null;
-    }
+    const guard = captcha.fields();
+    if (!guard) return;
     link.mutate(
       {
         payload: offer.payload,
         username: username.trim(),
         password,
-        ...(captchaToken ? { captcha: captchaToken } : {}),
+        ...guard,
       },
       {
         onSuccess: (res) => {
@@ -122,9 +107,8 @@ export default function LinkExistingScreen() {
         onError: (thrown) => {
           const challenge = mfaChallengeOf(thrown);
           if (challenge) return askSecondFactor(challenge, username.trim());
-          captcha.current?.reset();
           const refusal = errorOf(thrown, LINK_TEXTS);
-          if (isCaptchaFailure(refusal)) setCaptchaError(errorText(t, refusal));
+          captcha.refused(refusal);
           // Wrong credentials, as at sign-in: the password is emptied and the cursor is there for the next try.
           if (refusal.status === 400 && refusal.kind === 'invalid') {
             setPassword('');
@@ -181,11 +165,7 @@ export default function LinkExistingScreen() {
           invalid={passwordMissing || wrongCredentials}
           describedBy={passwordMissing || wrongCredentials ? errorId : undefined}
         />
-        {config.features.captchaSiteKey && (
-          <Suspense fallback={null}>
-            <Captcha ref={captcha} siteKey={config.features.captchaSiteKey} error={captchaError} />
-          </Suspense>
-        )}
+        {captcha.element}
         {error && (
           <p id={errorId} className="error" role="alert">
             {error === 'required'
