@@ -21,7 +21,7 @@ const resetPassword = (payload: string, code: string | undefined, password = NEW
 
 async function outbox(to: string) {
   const res = await app.inject({ url: `/__dev/outbox?to=${encodeURIComponent(to)}` });
-  return res.json().messages as { channel: string; code: string }[];
+  return res.json().messages as { channel: string; code: string; subject?: string; text: string }[];
 }
 
 const grant = (username: string, password: string) =>
@@ -137,7 +137,7 @@ describe('forgot password', () => {
     expect(late.statusCode).toBe(422);
   });
 
-  it('signs every session of the account out after a reset', async () => {
+  it('signs every session of the account out after a reset, and e-mails the owner naming them', async () => {
     const token = await signInAs(mock, 'employee@example.be');
     const { payload } = (
       await post('/user/forgot-password', { login: 'employee@example.be' })
@@ -146,6 +146,10 @@ describe('forgot password', () => {
     await resetPassword(payload, mail?.code);
     const user = await app.inject({ url: '/user', headers: { authorization: `Bearer ${token}` } });
     expect(user.statusCode).toBe(401);
+    // The owner is told by e-mail (in the account's Dutch), as after a change.
+    const [notice] = await outbox('employee@example.be');
+    expect(notice?.subject).toBe('Je wachtwoord is gewijzigd');
+    expect(notice?.text).toContain('Deze apparaten zijn afgemeld:');
   });
 
   it('resends by e-mail for a phone login, and the earlier code stops working', async () => {

@@ -31,6 +31,8 @@ import {
   spendChallenge,
   verifyChallengeCode,
 } from './mfa-codes';
+import { sendPasswordChangedNotice } from './notices';
+import { toSession } from './sessions';
 
 /**
  * Forgot password, reset password and forgot username (spec part 2). Nothing
@@ -176,9 +178,18 @@ export function resetPassword(
   account.passwordHash = hashSecret(input.password);
   account.password_status = 0;
   account.last_password_change = new Date(store.clock.now()).toISOString();
-  for (const row of store.tokens.values()) {
-    if (row.accountId === account.id) revokeToken(store, row.token);
-  }
+  const now = store.clock.now();
+  const ended = [...store.tokens.values()].filter(
+    (row) => row.accountId === account.id && row.revokedAt === null && row.expiresAt > now,
+  );
+  for (const row of ended) revokeToken(store, row.token);
+  // The owner is told, as after a change, naming the devices signed out
+  // (docs/threat-model.md, "A session's life").
+  sendPasswordChangedNotice(
+    store,
+    account,
+    ended.map((row) => toSession(store, row, '')),
+  );
   clearSignInLocks(store, account.id);
   // The reset's code proved the e-mail or phone just now: the sign-in that follows on
   // this device asks for no second code (docs/journeys-signin.md).
