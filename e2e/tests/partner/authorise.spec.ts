@@ -7,6 +7,7 @@ import {
   PARTNER_VERIFIER as VERIFIER,
 } from '../../fixtures/partner';
 import { portalCall } from '../../fixtures/portal';
+import { reviewer } from '../../fixtures/screenshots';
 import { mockUrl } from '../../fixtures/stack';
 import { PORTS } from '../../playwright.config';
 
@@ -20,6 +21,7 @@ import { PORTS } from '../../playwright.config';
 const api = `http://127.0.0.1:${PORTS.gateway}`;
 /** This file's request: its own state, which the partner gets back. */
 const PARTNER_REQUEST = { ...SHOP_REQUEST, state: 'shop-state-42' };
+const review = reviewer('partner');
 
 /** The partner's own server: its callback page, and the code exchange at the token endpoint. */
 async function partnerCallbackServed(page: Page) {
@@ -150,6 +152,7 @@ test('refusing on the consent screen sends the browser back to the partner with 
   await login('partner@example.be', { via: 'api' });
   await page.goto(authorizePath(PARTNER_REQUEST));
   await expect(page.getByText('Partner Shop wants to access your account.')).toBeVisible();
+  await review(page, 'consent');
   // The screen's plain form posts to the gateway, whose 303 leads to the partner (its CSP
   // lets this form go there). Nothing listens on the partner's port: the address is watched.
   const leaving = page.waitForRequest((r) => r.url().startsWith(PARTNER_CALLBACK));

@@ -1,5 +1,8 @@
 import { expect, test } from '../../fixtures/login';
 import { handoverToken, portalCall } from '../../fixtures/portal';
+import { reviewer } from '../../fixtures/screenshots';
+
+const review = reviewer('sign-in');
 
 /** Signing in from a first-party app's link: `#token=…` in the address (docs/flows.md, Sign-in). */
 
@@ -17,6 +20,7 @@ test('arriving with a token in the address hash signs in and clears the hash', a
   ).toBeVisible();
   expect(new URL(page.url()).hash).toBe('');
   expect((await portalCall(page, '/api/user')).status).toBe(401);
+  await review(page, 'hand-over question');
   await page.getByRole('button', { name: 'Continue as Chloé' }).click();
   // Chloé is a customer without MFA: the offer to set it up comes first, in her language.
   await expect(page).toHaveURL(/\/setup-mfa\?redirect=%2Fuser%2Fdashboard$/);
