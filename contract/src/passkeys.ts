@@ -35,6 +35,18 @@ export const RelyingParty = z.object({
     .regex(/^[a-z0-9.-]+$/, 'must be a host name'),
   /** `https://account.example.be` */
   origin: z.url({ protocol: /^https?$/ }),
+  /**
+   * WebAuthn Related Origin Requests: the origins outside the id's domain
+   * that use this id too, as `https://<id>/.well-known/webauthn` lists them
+   * (`https://account.example.lu` with the id `example.be`). Absent: only
+   * origins under the id. The account API accepts `origin` when its host is
+   * the id or under it, or when it is one of these, and verifies the answer
+   * against `origin` and `id` as given.
+   */
+  related_origins: z
+    .array(z.url({ protocol: /^https?$/ }))
+    .max(50)
+    .optional(),
 });
 export type RelyingParty = z.infer<typeof RelyingParty>;
 

@@ -113,3 +113,58 @@ describe('the well-known documents', () => {
     );
   });
 });
+
+describe('the passkeys relying party', () => {
+  const shared = {
+    PUBLIC_ORIGIN_BE: 'https://account.example.be,https://example.be',
+    PUBLIC_ORIGIN_LU: 'https://account.example.lu',
+  };
+
+  it('reads one id for both variants with the other origin related', () => {
+    const config = loadConfig({
+      ...shared,
+      WEBAUTHN_RP_ID: 'Example.BE',
+      WEBAUTHN_RELATED_ORIGINS: 'https://account.example.lu',
+    });
+    expect(config.WEBAUTHN_RP_ID).toBe('example.be');
+    expect(config.WEBAUTHN_RELATED_ORIGINS).toEqual(['https://account.example.lu']);
+    expect(loadConfig({}).WEBAUTHN_RELATED_ORIGINS).toEqual([]);
+  });
+
+  it('refuses an id no origin may use, a public suffix, an origin left out, insecure or too many', () => {
+    expect(refusal({ ...shared, WEBAUTHN_RP_ID: 'be' })).toContain(
+      'WEBAUTHN_RP_ID: be is not a registrable domain',
+    );
+    expect(refusal({ ...shared, WEBAUTHN_RP_ID: 'co.uk' })).toContain('not a registrable domain');
+    expect(refusal({ ...shared, WEBAUTHN_RP_ID: 'example.be' })).toContain(
+      'PUBLIC_ORIGIN_LU: https://account.example.lu is not under WEBAUTHN_RP_ID example.be; list it in WEBAUTHN_RELATED_ORIGINS',
+    );
+    expect(
+      refusal({
+        ...shared,
+        WEBAUTHN_RP_ID: 'example.be',
+        WEBAUTHN_RELATED_ORIGINS: 'http://account.example.lu',
+      }),
+    ).toContain('WEBAUTHN_RELATED_ORIGINS: http://account.example.lu is not https');
+    expect(
+      refusal({
+        ...shared,
+        WEBAUTHN_RP_ID: 'example.be',
+        WEBAUTHN_RELATED_ORIGINS: [
+          'https://account.example.lu',
+          'https://a.one.nl',
+          'https://two.de',
+          'https://three.fr',
+          'https://four.it',
+          'https://five.es',
+        ].join(','),
+      }),
+    ).toContain('WEBAUTHN_RELATED_ORIGINS: 6 registrable-domain labels');
+    expect(refusal({ WEBAUTHN_RELATED_ORIGINS: 'https://account.example.lu' })).toContain(
+      'WEBAUTHN_RELATED_ORIGINS: only with WEBAUTHN_RP_ID',
+    );
+    expect(refusal({ ...shared, WEBAUTHN_RP_ID: 'https://example.be' })).toContain(
+      'WEBAUTHN_RP_ID: must be a host name',
+    );
+  });
+});

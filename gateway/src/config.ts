@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join } from 'node:path';
+import { getDomain, getDomainWithoutSuffix } from 'tldts';
 import { z } from 'zod';
 
 const flag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
@@ -350,6 +351,27 @@ const Env = z.object({
    */
   OAUTH_TOKEN_ENDPOINT_BE: httpUrl.optional(),
   OAUTH_TOKEN_ENDPOINT_LU: httpUrl.optional(),
+  /**
+   * The passkeys' relying-party id (docs/operations.md, "One passkey for
+   * both variants"): a registrable domain (`example.be`) or a subdomain of
+   * one, never a public suffix. Unset: each origin's own domain, its host
+   * without `account.` (a passkey made on .be does not serve .lu).
+   */
+  WEBAUTHN_RP_ID: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(
+      /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/,
+      'must be a host name',
+    )
+    .optional(),
+  /**
+   * The origins outside `WEBAUTHN_RP_ID`'s domain that use it too (WebAuthn
+   * Related Origin Requests), served as `{"origins": [...]}` at
+   * `https://<WEBAUTHN_RP_ID>/.well-known/webauthn`.
+   */
+  WEBAUTHN_RELATED_ORIGINS: origins,
 });
 
 type Parsed = z.infer<typeof Env>;
@@ -360,7 +382,8 @@ type Defaulted =
   | 'SECURITY_TXT_CONTACT_LU'
   | 'SECURITY_TXT_EXPIRES'
   | 'OAUTH_TOKEN_ENDPOINT_BE'
-  | 'OAUTH_TOKEN_ENDPOINT_LU';
+  | 'OAUTH_TOKEN_ENDPOINT_LU'
+  | 'WEBAUTHN_RELATED_ORIGINS';
 export type Config = Omit<Parsed, Defaulted> & {
   PUBLIC_ORIGIN_BE: string[];
   PUBLIC_ORIGIN_LU: string[];
@@ -369,6 +392,7 @@ export type Config = Omit<Parsed, Defaulted> & {
   SECURITY_TXT_EXPIRES: Date;
   OAUTH_TOKEN_ENDPOINT_BE: string;
   OAUTH_TOKEN_ENDPOINT_LU: string;
+  WEBAUTHN_RELATED_ORIGINS: string[];
 };
 
 /** RFC 9116 recommends an Expires less than a year ahead. */
@@ -403,6 +427,7 @@ function withDefaults(parsed: Parsed): Config {
       parsed.OAUTH_TOKEN_ENDPOINT_BE ?? tokenEndpointOf(parsed.UPSTREAM_BE_URL),
     OAUTH_TOKEN_ENDPOINT_LU:
       parsed.OAUTH_TOKEN_ENDPOINT_LU ?? tokenEndpointOf(parsed.UPSTREAM_LU_URL),
+    WEBAUTHN_RELATED_ORIGINS: parsed.WEBAUTHN_RELATED_ORIGINS ?? [],
   };
 }
 
@@ -448,6 +473,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       `Invalid gateway configuration:\n  SECURITY_TXT_EXPIRES: ${config.SECURITY_TXT_EXPIRES.toISOString()} is already past (RFC 9116: a security.txt past its Expires is stale); set a date ahead, at most a year`,
     );
   }
+  const webauthnProblem = relyingPartyProblem(config);
+  if (webauthnProblem)
+    throw new ConfigError(`Invalid gateway configuration:\n  ${webauthnProblem}`);
   const redisProblem = redisModeProblem(config);
   if (redisProblem) throw new ConfigError(`Invalid gateway configuration:\n  ${redisProblem}`);
   if (config.CAPTCHA_SITE_KEY && !config.CAPTCHA_SECRET) {
@@ -465,6 +493,55 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   return config;
+}
+
+const isLocalhost = (host: string) => host === 'localhost' || host.endsWith('.localhost');
+
+/** A host is the relying-party id's domain when it is the id or one of its subdomains. */
+export function underRpId(host: string, rpId: string): boolean {
+  return host === rpId || host.endsWith(`.${rpId}`);
+}
+
+/**
+ * WebAuthn's rules for `WEBAUTHN_RP_ID` and `WEBAUTHN_RELATED_ORIGINS`: the id
+ * a registrable domain or under one (not `be`, not `co.uk`); every public
+ * origin under it or related; related origins secure (https, or localhost)
+ * and of at most five registrable-domain labels (browsers ignore the rest).
+ */
+function relyingPartyProblem(config: Config): string | undefined {
+  const rpId = config.WEBAUTHN_RP_ID;
+  const related = config.WEBAUTHN_RELATED_ORIGINS;
+  if (!rpId) {
+    return related.length
+      ? 'WEBAUTHN_RELATED_ORIGINS: only with WEBAUTHN_RP_ID (the one relying-party id the origins share)'
+      : undefined;
+  }
+  if (!isLocalhost(rpId)) {
+    const domain = getDomain(rpId);
+    if (isIP(rpId) || !domain || !underRpId(rpId, domain)) {
+      return `WEBAUTHN_RP_ID: ${rpId} is not a registrable domain (a public suffix such as "be" or "co.uk" cannot be a relying-party id)`;
+    }
+  }
+  const insecure = related.find((o) => {
+    const url = new URL(o);
+    return url.protocol !== 'https:' && !isLocalhost(url.hostname);
+  });
+  if (insecure) {
+    return `WEBAUTHN_RELATED_ORIGINS: ${insecure} is not https (browsers use passkeys on secure origins only)`;
+  }
+  const labels = new Set(related.map((o) => getDomainWithoutSuffix(new URL(o).hostname) ?? o));
+  if (labels.size > 5) {
+    return `WEBAUTHN_RELATED_ORIGINS: ${labels.size} registrable-domain labels (${[...labels].join(', ')}); browsers honour at most 5`;
+  }
+  for (const name of ['PUBLIC_ORIGIN_BE', 'PUBLIC_ORIGIN_LU'] as const) {
+    const outside = config[name].find(
+      (o) => !underRpId(new URL(o).hostname, rpId) && !related.includes(o),
+    );
+    if (outside) {
+      return `${name}: ${outside} is not under WEBAUTHN_RP_ID ${rpId}; list it in WEBAUTHN_RELATED_ORIGINS (or set no WEBAUTHN_RP_ID)`;
+    }
+  }
+  return undefined;
 }
 
 /** At most one Redis mode, and Sentinel's with its primary's name. */

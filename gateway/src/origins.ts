@@ -8,13 +8,16 @@ export interface PublicOrigin {
   origin: string;
   url: URL;
   https: boolean;
+  /** Its passkeys' relying-party id: `WEBAUTHN_RP_ID`, or the origin's own domain. */
+  rpId: string;
 }
 
 export function publicOrigins(config: Config): PublicOrigin[] {
   const of = (variant: Variant, list: string[]) =>
     list.map((origin) => {
       const url = new URL(origin);
-      return { variant, origin: url.origin, url, https: url.protocol === 'https:' };
+      const rpId = config.WEBAUTHN_RP_ID ?? ownDomain(url.hostname);
+      return { variant, origin: url.origin, url, https: url.protocol === 'https:', rpId };
     });
   return [...of('be', config.PUBLIC_ORIGIN_BE), ...of('lu', config.PUBLIC_ORIGIN_LU)];
 }
@@ -37,6 +40,11 @@ export function originOfHost(
   );
 }
 
+/** A host without its leading `account.` (`account.example.be` → `example.be`). */
+export function ownDomain(host: string): string {
+  return host.startsWith('account.') ? host.slice('account.'.length) : host;
+}
+
 const defaultPort = (o: PublicOrigin) => (o.https ? '443' : '80');
 
 /**
@@ -48,5 +56,5 @@ export function cookieDomainOf(origin: PublicOrigin): string | undefined {
   const host = origin.url.hostname;
   if (host === 'localhost' || host.endsWith('.localhost')) return undefined;
   if (/^[\d.]+$/.test(host) || host.startsWith('[')) return undefined;
-  return host.startsWith('account.') ? host.slice('account.'.length) : host;
+  return ownDomain(host);
 }

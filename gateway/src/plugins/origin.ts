@@ -17,6 +17,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every configured origin, for the 421 page. */
     publicOrigins: PublicOrigin[];
+    /** `WEBAUTHN_RELATED_ORIGINS`: the origins outside the relying-party id's domain that share it. */
+    relatedOrigins: string[];
   }
   interface FastifyContextConfig {
     /** Answered on any Host (health probes, which address the container directly). */
@@ -39,6 +41,7 @@ export const originPlugin = fp<{ config: Config }>(
     app.decorateRequest('publicOrigin', null as unknown as PublicOrigin);
     app.decorateRequest('misdirected', false);
     app.decorate('publicOrigins', origins);
+    app.decorate('relatedOrigins', config.WEBAUTHN_RELATED_ORIGINS);
     app.addHook('onRequest', (request, _reply, done) => {
       const origin = originOfHost(origins, request.headers.host);
       request.misdirected = !origin && !request.routeOptions.config.anyHost;

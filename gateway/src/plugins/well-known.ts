@@ -12,6 +12,8 @@ const PASSWORD_CHANGE_PAGE = '/security/edit-password';
 /** How long a client may keep a well-known document (the configuration changes only at a start). */
 const DAY = 'public, max-age=86400';
 const HOUR = 'public, max-age=3600';
+/** The related origins: a few minutes, so that a change reaches browsers soon. */
+const MINUTES = 'public, max-age=300';
 
 /**
  * RFC 9116: where to report a vulnerability, from the variant's configuration.
@@ -53,7 +55,7 @@ const cached = (reply: FastifyReply, policy: string) => reply.header('cache-cont
 /**
  * `/robots.txt` and the well-known addresses (docs/operations.md, "Well-known
  * addresses"): W3C's change-password, RFC 9116's security.txt, RFC 8414's
- * authorization-server metadata. Any other `/.well-known/` path is 404, never
+ * authorization-server metadata, WebAuthn's related origins. Any other `/.well-known/` path is 404, never
  * the app's HTML: a client probing for a document must not take a page for it.
  */
 export const wellKnownPlugin: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
@@ -77,6 +79,16 @@ export const wellKnownPlugin: FastifyPluginAsync<{ config: Config }> = async (ap
       .header('access-control-allow-origin', '*');
     const { variant, origin } = request.publicOrigin;
     return reply.send(authorizationServerMetadata(config, variant, origin));
+  });
+  // WebAuthn Related Origin Requests: on the origin whose host is the
+  // relying-party id only (browsers fetch https://<rp id>/.well-known/webauthn).
+  app.get('/.well-known/webauthn', (request, reply) => {
+    const { url, rpId } = request.publicOrigin;
+    if (!config.WEBAUTHN_RELATED_ORIGINS.length || url.hostname !== rpId) {
+      return notFound(request, reply);
+    }
+    cached(reply, MINUTES).type('application/json; charset=utf-8');
+    return reply.send({ origins: config.WEBAUTHN_RELATED_ORIGINS });
   });
   app.all('/.well-known/*', notFound);
 };

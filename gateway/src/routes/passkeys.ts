@@ -7,15 +7,17 @@ import { passOn, passThrough, signedIn, UNAUTHENTICATED } from './pass-through';
 
 /**
  * The relying party of a passkey ceremony: the public origin this request came
- * to (PUBLIC_ORIGIN_BE/LU, never the raw Host), and as its id that origin's
- * registrable domain, the session cookie's rule: `account.example.be` →
- * `example.be`, so that a passkey also serves the provider's sibling sites;
- * `be.localhost` stays itself.
+ * to (PUBLIC_ORIGIN_BE/LU, never the raw Host), and as its id `WEBAUTHN_RP_ID`
+ * or else that origin's registrable domain, the session cookie's rule:
+ * `account.example.be` → `example.be`, so that a passkey also serves the
+ * provider's sibling sites; `be.localhost` stays itself. With related origins
+ * configured, the account API is told them: an origin outside the id's domain
+ * is the relying party's only when it is listed (WebAuthn Related Origin Requests).
  */
 export function relyingPartyOf(request: FastifyRequest): RelyingParty {
-  const { hostname } = request.publicOrigin.url;
-  const id = hostname.startsWith('account.') ? hostname.slice('account.'.length) : hostname;
-  return { id, origin: request.publicOrigin.origin };
+  const { origin, rpId } = request.publicOrigin;
+  const related = request.server.relatedOrigins;
+  return { id: rpId, origin, ...(related.length ? { related_origins: related } : {}) };
 }
 
 /**

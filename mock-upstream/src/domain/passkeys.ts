@@ -84,11 +84,19 @@ function needsSudo(store: Store, current: Current): boolean {
   return hasFactor && !hasSudo(store, current.token);
 }
 
-/** WebAuthn's rule: the origin's host is the relying-party id or one of its subdomains. */
+/**
+ * WebAuthn's rule: the origin's host is the relying-party id or one of its
+ * subdomains, or the origin is one the id's related origins list.
+ */
 function rpMismatch(rp: RelyingParty) {
   const host = new URL(rp.origin).hostname;
   if (host === rp.id || host.endsWith(`.${rp.id}`)) return null;
-  return error(400, 'validation', `relying_party: ${rp.id} is not the domain of ${rp.origin}`);
+  if (rp.related_origins?.includes(rp.origin)) return null;
+  return error(
+    400,
+    'validation',
+    `relying_party: ${rp.id} is not the domain of ${rp.origin}, nor is it a related origin`,
+  );
 }
 
 /** A user handle that names the account without saying who it is. */

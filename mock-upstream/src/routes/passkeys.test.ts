@@ -1,3 +1,4 @@
+import type { RelyingParty } from '@portal/contract';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildMockUpstream } from '../app';
 import { noteSignIn } from '../domain/devices';
@@ -26,15 +27,20 @@ function signIn(login = 'employee@example.be', { sudo = true } = {}) {
 
 type Session = ReturnType<typeof signIn>;
 
-async function addPasskey(user: Session, key: SoftPasskey = newSoftPasskey(), name = 'Laptop') {
-  const options = await user.call('POST', '/passkeys/registration/options', { relying_party: RP });
+async function addPasskey(
+  user: Session,
+  key: SoftPasskey = newSoftPasskey(),
+  name = 'Laptop',
+  rp: RelyingParty = RP,
+) {
+  const options = await user.call('POST', '/passkeys/registration/options', { relying_party: rp });
   expect(options.statusCode).toBe(200);
   const { payload, options: opts } = options.json();
   const res = await user.call('POST', '/passkeys/registration', {
     payload,
     name,
-    credential: register(key, ceremony(opts.challenge)),
-    relying_party: RP,
+    credential: register(key, ceremony(opts.challenge, rp)),
+    relying_party: rp,
   });
   return { res, key };
 }
@@ -145,8 +151,41 @@ describe('passkey registration', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(
-      'relying_party: example.lu is not the domain of https://account.example.be',
+      'relying_party: example.lu is not the domain of https://account.example.be, nor is it a related origin',
     );
+  });
+});
+
+describe('one passkey for related origins', () => {
+  const BE = { id: 'example.be', origin: 'https://account.example.be' };
+  const LU = {
+    id: 'example.be',
+    origin: 'https://account.example.lu',
+    related_origins: ['https://account.example.lu'],
+  };
+
+  it('signs in on a related origin with a passkey made under the id', async () => {
+    const { res: added, key } = await addPasskey(signIn(), newSoftPasskey(), 'Laptop', BE);
+    expect(added.statusCode).toBe(201);
+    const { payload, options } = await startLogin(LU);
+    expect(options.rpId).toBe('example.be');
+    const res = await finishLogin(payload, assert(key, ceremony(options.challenge, LU)), LU);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().token_type).toBe('Bearer');
+  });
+
+  it('refuses an origin outside the id that the related origins do not list', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/passkeys/authentication/options',
+      headers: deviceHeaders(),
+      payload: {
+        purpose: 'login',
+        relying_party: { ...LU, related_origins: ['https://account.example.nl'] },
+      },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain('nor is it a related origin');
   });
 });
 
