@@ -114,4 +114,4 @@ HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
   CMD ["bash", "-c", "exec 3<>/dev/tcp/127.0.0.1/${PORT:-3000} && printf 'GET /healthz HTTP/1.1\\r\\nHost: localhost\\r\\nConnection: close\\r\\n\\r\\n' >&3 && read -r -t 5 version status rest <&3 && [ \"$status\" = 200 ]"]
 # Stack traces name the TypeScript sources (dist/server.mjs.map). The production
 # node flags: GATEWAY_NODE_FLAGS in gateway/build.mjs (docs/performance.md).
-CMD ["node", "--enable-source-maps", "dist/server.mjs"]
+CMD ["node", "--enable-source-maps", "--max-semi-space-size=16", "dist/server.mjs"]

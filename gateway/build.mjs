@@ -37,11 +37,12 @@ const COMMONJS_SCOPE = [
  * Node flags the gateway runs with in production (`pnpm start`, `pnpm bench`,
  * the Docker image's CMD, which a gateway test keeps equal): stack traces
  * through the bundle's source map, so that a logged error names the
- * TypeScript file and line. No V8 tuning: on Node 24 none of the flags the
- * gateway ran with on Node 20 saved the 3% of its CPU a flag must save to be
- * kept (docs/performance.md).
+ * TypeScript file and line; and 16 MB semi-spaces: in the documented 512 MiB
+ * container V8 otherwise sizes a small young generation from the heap limit,
+ * and the gateway's CPU per request and RSS both grow
+ * (`pnpm --filter @portal/gateway bench:memory`, docs/operations.md "Sizing").
  */
-export const GATEWAY_NODE_FLAGS = ['--enable-source-maps'];
+export const GATEWAY_NODE_FLAGS = ['--enable-source-maps', '--max-semi-space-size=16'];
 
 if (import.meta.url === `file://${process.argv[1]}`) await bundle();
 

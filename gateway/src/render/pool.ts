@@ -71,6 +71,10 @@ export class RenderPool {
       // About a second of renders at 5-10 ms each: more would only wait past their deadline.
       maxQueue: threads * 32,
       idleTimeout: Number.POSITIVE_INFINITY,
+      // Below the event loop in the kernel's scheduling (nice +10 on Linux): with the cores
+      // busy, an API answer runs before a render's next slice, and a page late past its
+      // second goes as the app's shell.
+      niceIncrement: 10,
     });
   }
 

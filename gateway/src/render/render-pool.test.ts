@@ -62,8 +62,10 @@ describe('pages drawn off the event loop', () => {
       expect(user.statusCode).toBe(200);
     }
     expect((await page).body).toContain('<h1>Welcome, Emma</h1>');
-    expect(waits.length).toBeGreaterThan(3);
-    expect(Math.max(...waits)).toBeLessThan(350);
+    // On the event loop, the render held every call for its 700 ms: two calls in all.
+    expect(waits.length).toBeGreaterThanOrEqual(10);
+    const sorted = [...waits].sort((a, b) => a - b);
+    expect(sorted[Math.floor(sorted.length * 0.9)]).toBeLessThan(300);
   });
 
   it("answer the app's shell at once when the render queue is full, and after the wait when slow", async () => {
