@@ -20,13 +20,12 @@
  * CPU per request) for the sizing table of docs/operations.md.
  */
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { GATEWAY_NODE_FLAGS } from '../build.mjs';
 import {
   AS_DEPLOYED,
   buildGateway,
+  builtWebApp,
   cpuUs,
   freePort,
   gatewayDir,
@@ -44,11 +43,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const ROUND_S = Number(process.env.BENCH_ROUND_S ?? 4);
 const LIMIT_MB = 512;
-const webDist = join(gatewayDir, '..', 'web', 'dist');
-if (!existsSync(join(webDist, 'ssr', 'entry-server.mjs'))) {
-  console.error(`no server bundle in ${webDist}: run \`pnpm build\` first`);
-  process.exit(2);
-}
+const webDist = builtWebApp();
 
 const container = AS_DEPLOYED.NODE_OPTIONS ?? '--max-old-space-size=259';
 const sourceMaps = '--enable-source-maps';

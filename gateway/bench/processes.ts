@@ -2,7 +2,7 @@
 // bench (`pnpm bench`) and the reliability suite (`reliability/`), so that a
 // gateway's CPU and RSS are its own and not the load generator's.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { productionNodeBinary, productionNodeVersion } from '@portal/production-node';
@@ -61,6 +61,16 @@ export function stopAll() {
   for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGTERM');
 }
 process.on('exit', stopAll);
+
+/** The built web app (`web/dist`), with its server bundle; the process ends if there is none. */
+export function builtWebApp(): string {
+  const webDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+  if (!existsSync(`${webDist}/ssr/entry-server.mjs`)) {
+    console.error(`no server bundle in ${webDist}: run \`pnpm build\` first`);
+    process.exit(2);
+  }
+  return webDist;
+}
 
 /** Builds the gateway's production bundle (`dist/server.mjs`). */
 export function buildGateway() {

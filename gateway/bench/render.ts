@@ -12,15 +12,13 @@
  * twice the idle one.
  */
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
-import { join } from 'node:path';
 import autocannon from 'autocannon';
 import {
   buildGateway,
+  builtWebApp,
   cpuUs,
   freePort,
-  gatewayDir,
   median,
   peakRssMb,
   productionNode,
@@ -37,11 +35,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const ROUND_S = Number(process.env.BENCH_ROUND_S ?? 4);
 const BUDGET = 2;
 
-const webDist = join(gatewayDir, '..', 'web', 'dist');
-if (!existsSync(join(webDist, 'ssr', 'entry-server.mjs'))) {
-  console.error(`no server bundle in ${webDist}: run \`pnpm build\` first`);
-  process.exit(2);
-}
+const webDist = builtWebApp();
 
 buildGateway();
 const [mockPort, port, managementPort] = [await freePort(), await freePort(), await freePort()];
