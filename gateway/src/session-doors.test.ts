@@ -162,7 +162,7 @@ describe('the address-hash hand-over', () => {
       method: 'POST',
       url: '/api/token/hash',
       headers: headers(),
-      payload: { token, 'origin-app': 'shop' },
+      payload: { token, 'origin-app': 'shop', confirmed: true },
     });
 
   it('turns no partner token into a portal session: the account API mints it no hand-over', async () => {

@@ -173,7 +173,7 @@ describe('login by the address-hash token', () => {
       method: 'POST',
       url: '/api/token/hash',
       headers: browserHeaders(stack),
-      payload: { token, 'origin-app': 'mobile' },
+      payload: { token, 'origin-app': 'mobile', confirmed: true },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ signed_in: true, weak: false });
@@ -186,7 +186,7 @@ describe('login by the address-hash token', () => {
       method: 'POST',
       url: '/api/token/hash',
       headers: browserHeaders(stack),
-      payload: { token },
+      payload: { token, confirmed: true },
     });
     expect(replay.statusCode).toBe(400);
     expect(signedInCookie(replay)).toBeUndefined();
