@@ -1,8 +1,17 @@
 import { once } from 'node:events';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { browserHeaders, customerSignIn, DEMO_PASSWORD, recordingGateway } from '../test-helpers';
+import {
+  browserHeaders,
+  customerSignIn,
+  DEMO_PASSWORD,
+  recordingGateway,
+  signIn,
+} from '../test-helpers';
 
 /** A loopback HTTP server that keeps each request's headers and body and answers `answer`. */
 async function recorder(answer: string, contentType = 'application/json') {
@@ -49,6 +58,41 @@ describe('trace context', { timeout: 20_000 }, () => {
     expect(exported.includes(Buffer.from(TRACE_ID, 'hex'))).toBe(true);
     expect(exported.includes(Buffer.from('POST /api/token'))).toBe(true);
     expect(exported.includes(Buffer.from('POST /token'))).toBe(true);
+  });
+
+  it("traces a drawn dashboard as one request: its own read of the user is the page's, not a request span of its own", async () => {
+    const web = mkdtempSync(join(tmpdir(), 'portal-traced-'));
+    mkdirSync(join(web, 'ssr'));
+    writeFileSync(join(web, 'index.html'), '<!doctype html><div id="root"></div>');
+    writeFileSync(
+      join(web, 'ssr', 'entry-server.mjs'),
+      [
+        "export const ENTRY_PAGES = []; export const SIGNED_IN_PAGES = ['/user/dashboard'];",
+        "export const PAGE_SOURCES = {}; export const localeFor = () => 'en';",
+        'export const renderSignedIn = async (location, config, user) =>',
+        "  ({ lang: 'en', title: 'Dashboard', html: '<main>' + user.firstname + '</main>', data: '{}' });",
+      ].join('\n'),
+    );
+    const collector = await recorder('', 'application/x-protobuf');
+    onTestFinished(collector.close);
+    const { gateway, stack } = await recordingGateway({
+      WEB_DIST: web,
+      OTEL_TRACES_EXPORTER: 'otlp',
+      OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
+      OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
+    });
+    const token = await signIn(stack, 'customer@example.be');
+    const page = await gateway.inject({
+      url: '/user/dashboard',
+      headers: { ...browserHeaders(stack), traceparent: `00-${TRACE_ID}-${PARENT_ID}-01` },
+      cookies: { access_token: token },
+    });
+    expect(page.body).toContain('<main>Chloé</main>');
+    await gateway.close();
+    const exported = Buffer.concat(collector.requests.map((r) => r.body));
+    expect(exported.includes(Buffer.from('GET /*'))).toBe(true);
+    // The account API's call is in the page's trace; no span says a client asked for /api/user.
+    expect(exported.includes(Buffer.from('GET /api/user'))).toBe(false);
   });
 
   it("does not obey a client's sampled flag by default: the trace id goes on, nothing is exported", async () => {
