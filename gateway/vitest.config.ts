@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 /**
  * Two projects, run one after the other by `pnpm test`:
  * - `unit`: the gateway's tests in `src/`;
- * - `reliability`: the reliability suite in `reliability/` (fuzzing, load,
+ * - `reliability`: the reliability suite in `reliability/` (fuzzing, load, at scale,
  *   upstream faults, shutdown). Its files run one at a time, so that the
  *   load test's figures are not other tests' CPU.
  */
