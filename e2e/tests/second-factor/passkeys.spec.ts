@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expectAccessible } from '../../fixtures/a11y';
+import { addVirtualAuthenticator } from '../../fixtures/authenticator';
 import { expect as baseExpect, test } from '../../fixtures/login';
 import { letRecentCheckLapse, portalCall } from '../../fixtures/portal';
 import { photograph, reviewer, reviewInEachLanguage } from '../../fixtures/screenshots';
@@ -18,26 +19,6 @@ const review = reviewer('polish');
 
 /** Ceremonies and screens wait on a shared, loaded machine: a longer patience than the suite's. */
 const expect = baseExpect.configure({ timeout: 30_000 });
-
-async function addVirtualAuthenticator(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-    },
-  });
-  return {
-    cdp,
-    authenticatorId,
-    credentials: async () =>
-      (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials,
-  };
-}
 
 /** The screen at a phone's and a laptop's width, kept with the test's results (to look at). */
 async function snap(page: Page, name: string) {
