@@ -90,20 +90,6 @@ function haproxyConfig(lbPort: number, gateways: Gateway[]) {
   cfg = replace(cfg, '    bind :80\n', '');
   cfg = replace(cfg, '    http-request redirect scheme https code 301 unless { ssl_fc }\n', '');
   cfg = replace(cfg, 'option httpchk GET /healthz', 'option httpchk GET /readyz');
-  // A request sent on a kept-alive connection to a gateway that has just
-  // died gets no answer: HAProxy closes the client's connection ("socket
-  // hang up") unless it may send the request again elsewhere. Read-only
-  // requests may be; a POST never.
-  cfg = replace(
-    cfg,
-    '    option redispatch 1\n',
-    '    option redispatch 1\n    retry-on conn-failure empty-response\n',
-  );
-  cfg = replace(
-    cfg,
-    '    balance roundrobin\n',
-    '    balance roundrobin\n    http-request disable-l7-retry unless METH_GET || METH_HEAD\n',
-  );
   cfg = replace(
     cfg,
     '    server gateway1 10.0.1.11:3000\n    server gateway2 10.0.1.12:3000\n',
