@@ -16,6 +16,7 @@ import { partnerAccount, partnerPortal } from './partner';
 import { passkeysAccount, passkeysPortal } from './passkeys';
 import { profileAccount, profilePortal } from './profile';
 import { sessionsAccount, sessionsPortal } from './sessions';
+import { signInPortal } from './sign-in';
 
 /** What an upstream account API speaks (spec part 7 plus the calls the screens need). */
 export const accountApi = c.router(
@@ -52,6 +53,7 @@ export const portalApi = c.router(
     devices: devicesPortal,
     notifications: notificationsPortal,
     config: configPortal,
+    signIn: signInPortal,
   },
   { strictStatusCodes: true, pathPrefix: '/api', commonResponses: gatewayErrors },
 );
@@ -74,4 +76,5 @@ export * from './passkeys';
 export * from './profile';
 export * from './rate-limits';
 export * from './sessions';
+export * from './sign-in';
 export * from './validation';

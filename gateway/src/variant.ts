@@ -1,11 +1,15 @@
 import { DEFAULT_PASSWORD_RULES, type PortalConfig, type Variant } from '@portal/contract';
 import type { Config } from './config';
 
+/** The locales a variant offers (spec part 1). */
+export const variantLanguages = (variant: Variant): PortalConfig['languages'] =>
+  variant === 'lu' ? ['fr_LU', 'en_LU', 'de_LU'] : ['en', 'fr', 'nl'];
+
 export function portalConfig(config: Config, variant: Variant): PortalConfig {
   const lu = variant === 'lu';
   return {
     variant,
-    languages: lu ? ['fr_LU', 'en_LU', 'de_LU'] : ['en', 'fr', 'nl'],
+    languages: variantLanguages(variant),
     defaultLanguage: lu ? 'fr_LU' : 'nl',
     fallbackLanguage: lu ? 'fr_LU' : 'en',
     passwordRules: { ...DEFAULT_PASSWORD_RULES },

@@ -15,6 +15,13 @@ export const ENTRY_PAGES = [
 ] as const;
 
 /**
+ * The sign-in's second-factor steps, drawn from the visitor's sign-in flow
+ * (never cached: each is that visitor's), whose forms the gateway takes
+ * (docs/flows.md, "Sign-in").
+ */
+export const SIGN_IN_STEP_PAGES = ['/mfa', '/mfa/methods'] as const;
+
+/**
  * The signed-in pages the gateway draws, for the user the session belongs to:
  * the dashboard, where every sign-in lands and the account's first paint is
  * (docs/decisions/0005-server-rendered-entry-pages.md). The other account
@@ -29,7 +36,9 @@ export const SIGNED_IN_PAGES = ['/user/dashboard'] as const;
  * arrives. `gateway/src/plugins/web.test.ts` holds every one to the manifest.
  */
 export const PAGE_SOURCES: Record<
-  (typeof ENTRY_PAGES)[number] | (typeof SIGNED_IN_PAGES)[number],
+  | (typeof ENTRY_PAGES)[number]
+  | (typeof SIGN_IN_STEP_PAGES)[number]
+  | (typeof SIGNED_IN_PAGES)[number],
   readonly string[]
 > = {
   '/login/email': ['src/features/auth/LoginScreen.tsx', 'src/features/passkeys/PasskeySignIn.tsx'],
@@ -42,6 +51,8 @@ export const PAGE_SOURCES: Record<
   '/forgot-password/phone': ['src/features/recovery/ForgotPasswordScreen.tsx'],
   '/forgot-username': ['src/features/recovery/ForgotUsernameScreen.tsx'],
   '/onboarding': ['src/features/onboarding/OnboardingStartScreen.tsx'],
+  '/mfa': ['src/app/all-screens.tsx', 'src/features/mfa/MfaCodeScreen.tsx'],
+  '/mfa/methods': ['src/app/all-screens.tsx', 'src/features/mfa/MfaMethodsScreen.tsx'],
   // Part of the entry chunk: its styles come with the page's own stylesheet.
   '/maintenance': [],
   '/user/dashboard': [

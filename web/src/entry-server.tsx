@@ -1,7 +1,7 @@
 import type { Locale, PortalConfig, User } from '@portal/contract';
 import i18next, { type PostProcessorModule } from 'i18next';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { newQueryClient, startSignedIn, startSignedOut } from './app/App';
+import { newQueryClient, startSignedIn, startSignedOut, startSignInStep } from './app/App';
 import { preloadPage } from './app/router';
 import { SIGNED_IN_PAGES } from './entry-pages';
 import {
@@ -19,7 +19,7 @@ import { decide } from './lib/guard-rules';
 import { pageTitleOf } from './lib/page-navigation';
 import { routeNameOf, routes } from './lib/routes';
 import { Page } from './page';
-import type { PageData } from './page-data';
+import type { DrawExtras, PageData } from './page-data';
 
 /*
  * The server's half of the entry pages (docs/decisions/0005-server-rendered-entry-pages.md):
@@ -28,7 +28,7 @@ import type { PageData } from './page-data';
  * own renderer; `main.tsx` hydrates them with the same data.
  */
 
-export { ENTRY_PAGES, PAGE_SOURCES, SIGNED_IN_PAGES } from './entry-pages';
+export { ENTRY_PAGES, PAGE_SOURCES, SIGN_IN_STEP_PAGES, SIGNED_IN_PAGES } from './entry-pages';
 
 /** Every screen's path (the app's route table): the gateway labels its page metrics with them. */
 export const APP_PATHS: readonly string[] = Object.values(routes);
@@ -122,6 +122,7 @@ async function draw(
   config: PortalConfig,
   locale: Locale,
   user?: User,
+  extras: DrawExtras = {},
 ): Promise<DrawnPage> {
   setConfig(config);
   // The render's own cache: nothing of another visitor's page is in it, and it
@@ -129,6 +130,7 @@ async function draw(
   const client = newQueryClient();
   if (user) startSignedIn(user, client);
   else startSignedOut(client);
+  startSignInStep(extras, client);
   await textsIn(locale);
   const { pathname } = new URL(location, 'http://portal');
   if (!config.maintenance) await preloadPage(pathname);
@@ -149,6 +151,7 @@ async function draw(
     locale,
     texts: textsOf(new Set([...PAGE_NAMESPACES, ...used])),
     ...(user ? { user } : {}),
+    ...extras,
   };
   const title = pageTitleOf(i18next.t, routeNameOf(pathname));
   return {
@@ -167,9 +170,17 @@ async function draw(
  * at once, and no render waits for another on the gateway's event loop.
  */
 
-/** Draws `location` (path and query) for a signed-out visitor of `config`'s variant in `locale`. */
-export function render(location: string, config: PortalConfig, locale: Locale): Promise<DrawnPage> {
-  return draw(location, config, locale);
+/**
+ * Draws `location` (path and query) for a signed-out visitor of `config`'s
+ * variant in `locale`; a sign-in step with its journey's state (`extras`).
+ */
+export function render(
+  location: string,
+  config: PortalConfig,
+  locale: Locale,
+  extras: DrawExtras = {},
+): Promise<DrawnPage> {
+  return draw(location, config, locale, undefined, extras);
 }
 
 /**
@@ -194,7 +205,7 @@ export function renderSignedIn(
     path: location,
     user,
     duplicatedLogged: false,
-    loginPending: false,
+    signInStep: false,
     targetClientId: null,
   });
   if (decision.kind !== 'render') return Promise.resolve(null);

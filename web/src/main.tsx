@@ -1,6 +1,6 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App, startSignedIn, startSignedOut } from './app/App';
+import { App, startSignedIn, startSignedOut, startSignInStep } from './app/App';
 import { fetchPageCode, preloadPage } from './app/router';
 import { preloadAccountMenu } from './components/HeaderTools';
 import {
@@ -35,6 +35,7 @@ async function hydrate(root: HTMLElement, data: NonNullable<ReturnType<typeof re
   if (!data.config.maintenance) {
     if (data.user) startSignedIn(data.user);
     else startSignedOut();
+    startSignInStep(data);
     await yieldToBrowser();
     await initI18nWith(data.locale, data.texts);
     await yieldToBrowser();

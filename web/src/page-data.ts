@@ -1,5 +1,6 @@
-import type { Locale, PortalConfig, User } from '@portal/contract';
+import type { Locale, PortalConfig, SignInView, User } from '@portal/contract';
 import type { PageTexts } from './i18n/i18n';
+import type { DrawnForm } from './lib/sign-in-flow';
 
 /**
  * What a server-drawn page carries for its first client render, in
@@ -17,6 +18,19 @@ export interface PageData {
    * for, as `GET /api/user` answered this request. Absent on a signed-out page.
    */
   user?: User;
+  /**
+   * On a sign-in step page (`/mfa`, `/mfa/methods`): the flow's view the
+   * gateway drew it with; null when this browser has no sign-in under way.
+   */
+  signIn?: SignInView | null;
+  /** A step sent as a form without script and refused: the page says why, at its field. */
+  form?: DrawnForm;
+}
+
+/** What the gateway adds to a drawn page beyond its location: the journey's state. */
+export interface DrawExtras {
+  signIn?: SignInView | null;
+  form?: DrawnForm;
 }
 
 export const PAGE_DATA_ID = 'page-data';

@@ -42,7 +42,7 @@ test('a partner’s sign-in names the partner on the code step too', async ({ pa
   await expect(page).toHaveURL(/\/login\/email\?/);
   await expect(page.getByText('Log in to continue to Partner Shop.')).toBeVisible();
   await submitSignIn(page, 'partner@example.be');
-  await expect(page).toHaveURL(/\/mfa\?isLogin=true/);
+  await expect(page).toHaveURL(/\/mfa$/);
   await expect(page.getByText('Log in to continue to Partner Shop.')).toBeVisible();
   await page.getByRole('link', { name: 'Use another method' }).click();
   await expect(page.getByText('Log in to continue to Partner Shop.')).toBeVisible();

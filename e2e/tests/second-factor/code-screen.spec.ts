@@ -23,7 +23,7 @@ const outboxCount = async (page: Page, to: string) =>
 async function passwordToEmailCode(page: Page) {
   await page.goto('/login/email');
   await submitSignIn(page, 'employee@example.be');
-  await expect(page).toHaveURL(/\/mfa\?isLogin=true$/);
+  await expect(page).toHaveURL(/\/mfa$/);
   await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
   return page.getByLabel('Verification code');
 }
@@ -103,7 +103,7 @@ test('the authenticator app as primary: nothing is sent, its 6-digit field opens
   await review(page, 'code screen, authenticator app (en)');
 
   await page.getByRole('link', { name: 'Use another method' }).click();
-  await expect(page).toHaveURL(/\/mfa\/methods\?.*choose=true/);
+  await expect(page).toHaveURL(/\/mfa\/methods$/);
   const rows = page.getByRole('list', { name: 'Confirm it is you' }).getByRole('listitem');
   await expect(rows).toHaveCount(3);
   // Each row: icon, title, the target (the address typed to sign in: in full) or what the
@@ -141,11 +141,11 @@ for (const [language, heading, methods] of [
     // The language a visitor chose: the `lang` cookie, which the server reads too.
     await page.context().addCookies([{ name: 'lang', value: language, url: BE_URL }]);
     await enterCredentials(page, 'employee@example.be');
-    await expect(page).toHaveURL(/\/mfa\?isLogin=true$/);
+    await expect(page).toHaveURL(/\/mfa$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
     await expect(page.locator('input[name=code]')).toBeFocused();
     await review(page, `code screen, e-mail (${language})`);
-    await page.locator('a[href*="choose=true"]').last().click();
+    await page.locator('a[href="/mfa/methods"]').last().click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(methods);
     await expect(page.locator('.list-row')).toHaveCount(2);
     await review(page, `method choice (${language})`);

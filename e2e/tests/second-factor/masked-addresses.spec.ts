@@ -24,7 +24,7 @@ async function passwordToCodeScreen(
 
 /** "Use another method": the list of methods. */
 async function openMethodList(page: Page) {
-  await page.locator('a[href*="choose=true"]').last().click();
+  await page.locator('a[href="/mfa/methods"]').last().click();
   await page.waitForURL((url) => url.pathname === '/mfa/methods');
 }
 

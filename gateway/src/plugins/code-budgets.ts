@@ -5,6 +5,7 @@ import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import { GatewayError } from '../errors';
+import { currentFlow } from '../flows/store';
 import { accountOf } from '../security-events';
 import { clientKey } from './proxy';
 
@@ -82,6 +83,24 @@ const flow = (kind: string, payload: unknown) => {
 };
 
 /**
+ * A sign-in's code sent by a method of its flow (docs/flows.md, "Sign-in"):
+ * the method is the recipient (the one under way for a resend), the flow's
+ * challenge the account, as for `GET /mfa/sudo`.
+ */
+async function signInCode(request: FastifyRequest, mfaId: string | undefined): Promise<CodeSend> {
+  const current = await currentFlow<{ payload?: string; check?: { mfaId: number } | null }>(
+    request,
+    'sign-in',
+  );
+  const state = current?.flow.state;
+  const method = mfaId ?? num(state?.check?.mfaId);
+  return {
+    recipient: method === undefined ? undefined : `method:${method}`,
+    account: flow('challenge', state?.payload),
+  };
+}
+
+/**
  * Every portal call that sends a code or a message to what a person typed,
  * or looks an account up by it (docs/security.md, "Code sends"), with what
  * it spends. A call missing here is bounded per client only.
@@ -113,6 +132,13 @@ const CODE_SENDS = new Map<AppRoute, Extract>([
       };
     },
   ],
+  [
+    // A password sign-in sends the primary method's code at once: the login stands for its account.
+    portalApi.signIn.password,
+    async (r) => ({ recipient: str(body(r, 'username')) }),
+  ],
+  [portalApi.signIn.method, async (r, request) => signInCode(request, num(body(r, 'mfaId')))],
+  [portalApi.signIn.resend, async (_r, request) => signInCode(request, undefined)],
   [
     portalApi.profile.addLogin,
     async (r, request) => ({

@@ -7,6 +7,7 @@ import { LRUCache } from 'lru-cache';
 import { Counter, type Registry } from 'prom-client';
 import type { Config } from '../config';
 import { GatewayError } from '../errors';
+import { FlowStore } from '../flows/store';
 
 /**
  * What the gateway knows about a session: whether its password is weak
@@ -456,6 +457,8 @@ export const storePlugin = fp<{ config: Config; lookup: StateLookup }>(
     });
     app.decorate('store', store);
     app.decorate('sessionStates', new SessionStates(lookup));
+    // The journeys' flows: shared through Redis when there is one, this process's memory else.
+    app.decorate('flows', new FlowStore(store.keyValue('flow')));
   },
   { name: 'store', dependencies: ['metrics'] },
 );

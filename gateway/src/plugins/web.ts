@@ -5,10 +5,12 @@ import { pathToFileURL } from 'node:url';
 import { constants } from 'node:zlib';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import type { PortalConfig, User, Variant } from '@portal/contract';
+import type { PortalConfig, SignInStepRefusal, SignInView, User, Variant } from '@portal/contract';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
-import type { EntryServer } from '../render/entry-server';
+import { formRefusal, formStep } from '../flows/forms';
+import { readSignIn, viewOf } from '../flows/sign-in';
+import type { DrawExtras, EntryServer } from '../render/entry-server';
 import { innerRead } from '../render/inner';
 import { type RenderFallback, RenderPool } from '../render/pool';
 import { portalConfig } from '../variant';
@@ -132,7 +134,11 @@ export async function readWebBuild(root: string): Promise<WebBuild | null> {
     ? JSON.parse(readFileSync(manifestFile, 'utf8'))
     : {};
   const styles = new Map<string, string>();
-  for (const path of [...(server?.ENTRY_PAGES ?? []), ...(server?.SIGNED_IN_PAGES ?? [])]) {
+  for (const path of [
+    ...(server?.ENTRY_PAGES ?? []),
+    ...(server?.SIGN_IN_STEP_PAGES ?? []),
+    ...(server?.SIGNED_IN_PAGES ?? []),
+  ]) {
     const files = stylesheetsOf(manifest, ['index.html', ...(server?.PAGE_SOURCES[path] ?? [])]);
     const css = files.map((file) => readFileSync(join(root, file), 'utf8')).join('\n');
     // Text that would end the element early is never inlined (the build writes none).
@@ -184,7 +190,13 @@ export const webPlugin: FastifyPluginAsync<{ build: WebBuild; config: Config }> 
   if (!server) app.log.warn({ root }, 'no server bundle: the entry pages are drawn in the browser');
   const entryPages = new Set(server?.ENTRY_PAGES ?? []);
   const signedInPages = new Set(server?.SIGNED_IN_PAGES ?? []);
-  const screenOf = screenMatcher([...(server?.APP_PATHS ?? []), ...entryPages, ...signedInPages]);
+  const stepPages = new Set(server?.SIGN_IN_STEP_PAGES ?? []);
+  const screenOf = screenMatcher([
+    ...(server?.APP_PATHS ?? []),
+    ...entryPages,
+    ...stepPages,
+    ...signedInPages,
+  ]);
   const configs: Record<Variant, PortalConfig> = {
     be: portalConfig(config, 'be'),
     lu: portalConfig(config, 'lu'),
@@ -263,6 +275,53 @@ export const webPlugin: FastifyPluginAsync<{ build: WebBuild; config: Config }> 
       .header('vary', 'accept-language, cookie')
       .type('text/html; charset=utf-8')
       .send(page);
+  };
+
+  /**
+   * A sign-in step (or the sign-in page a form was refused on), drawn from
+   * the visitor's flow, in the language the journey began in (one language
+   * per journey), for this visitor only: never cached, `no-store`.
+   */
+  const sendStep = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    entry: EntryServer,
+    renderer: RenderPool,
+    status: number,
+    form?: DrawExtras['form'],
+  ) => {
+    const variantConfig = configs[request.variant];
+    const path = request.url.split('?')[0] ?? '/';
+    const flow = await readSignIn(request);
+    const language = flow?.language ?? {
+      accept: request.headers['accept-language'],
+      chosen: request.cookies[LANGUAGE_COOKIE],
+    };
+    const locale = entry.localeFor(variantConfig, language.accept, language.chosen);
+    const extras: DrawExtras = {
+      ...(stepPages.has(path) ? { signIn: flow && viewOf(flow) } : {}),
+      ...(form ? { form } : {}),
+    };
+    const { url } = request.raw;
+    const result = await renderer.draw(
+      {
+        kind: 'entry',
+        location: url ?? path,
+        config: variantConfig,
+        locale,
+        styles: path,
+        extras,
+      },
+      ENTRY_WAIT_MS,
+      failed(request),
+    );
+    fellBack(request, result.html === null ? result.fallback : undefined);
+    if (result.html === null) return sendIndex(reply);
+    return reply
+      .code(status)
+      .header('cache-control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(result.html);
   };
 
   /**
@@ -385,6 +444,14 @@ export const webPlugin: FastifyPluginAsync<{ build: WebBuild; config: Config }> 
     if (server && pool && signedOut && entryPages.has(path)) {
       return sendDrawn(request, reply, server, pool);
     }
+    if (server && pool && signedOut && stepPages.has(path)) {
+      // An old link's method list and flags (spec part 2's query) are not kept in the
+      // address: the flow holds the methods.
+      if (path !== request.url) {
+        return reply.header('cache-control', 'no-store').redirect(path, 303);
+      }
+      return sendStep(request, reply, server, pool, 200);
+    }
     // The dashboard, where a sign-in lands, drawn with its user (no query: see `renderSignedIn`).
     if (pool && !signedOut && signedInPages.has(request.url)) {
       return sendSignedIn(request, reply, pool);
@@ -396,15 +463,73 @@ export const webPlugin: FastifyPluginAsync<{ build: WebBuild; config: Config }> 
     const path = (request.params as { '*': string })['*'];
     return isScreenPath(path) ? page(request, reply) : notFound(request, reply);
   });
-  // The sign-in form sent before its script ran (it posts, so the password stays out of
-  // addresses and logs): the page again, now with its script, and nothing kept or read.
+  // A drawn page's form, sent without its script (or before it arrived). Parsed here (16 KB at
+  // most); the sign-in's steps are the portal calls the enhanced page sends (`flows/forms.ts`).
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
-    { parseAs: 'buffer', bodyLimit: 16 * 1024 },
-    (_request, _body, done) => done(null, undefined),
+    { parseAs: 'string', bodyLimit: 16 * 1024 },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
   );
-  app.post('/*', (request, reply) => {
-    const path = request.url.split('?')[0] ?? '/';
+  /** Each sign-in step page's form: the portal call it is, and what it sends. */
+  const stepOf = (
+    path: string,
+    form: Record<string, string>,
+    query: URLSearchParams,
+  ): { call: string; body: Record<string, unknown> } | null => {
+    switch (path) {
+      case '/login/email':
+      case '/login/phone': {
+        const target = query.get('target');
+        return {
+          call: '/api/sign-in/password',
+          body: {
+            username: form.username ?? '',
+            password: form.password ?? '',
+            ...(form['cf-turnstile-response'] ? { captcha: form['cf-turnstile-response'] } : {}),
+            ...(target ? { target } : {}),
+          },
+        };
+      }
+      case '/mfa/methods':
+        return { call: '/api/sign-in/method', body: { mfaId: form.mfaId ?? '' } };
+      case '/mfa':
+        return form.resend
+          ? { call: '/api/sign-in/resend', body: {} }
+          : {
+              call: '/api/sign-in/code',
+              body: { code: form.code ?? '', ...(form.trust ? { trust: form.trust } : {}) },
+            };
+      default:
+        return null;
+    }
+  };
+  app.post('/*', async (request, reply) => {
+    const url = new URL(request.url, 'http://portal');
+    const path = url.pathname;
+    const form = (request.body ?? {}) as Record<string, string>;
+    const step = server && pool ? stepOf(path, form, url.searchParams) : null;
+    if (server && pool && step) {
+      const refusal = formRefusal(request);
+      if (refusal) {
+        return reply
+          .code(403)
+          .type('text/plain; charset=utf-8')
+          .send(`${refusal} Nothing was done.`);
+      }
+      const outcome = await formStep(request, reply, step.call, step.body);
+      if ('next' in outcome) {
+        return reply.header('cache-control', 'no-store').redirect(outcome.next, 303);
+      }
+      const retryAfter = Number(outcome.retryAfter);
+      return sendStep(request, reply, server, pool, outcome.status, {
+        path,
+        refusal: outcome.refusal,
+        ...(Number.isInteger(retryAfter) && retryAfter > 0 ? { retryAfter } : {}),
+        // What was typed comes back, never the password or the code.
+        values: typeof step.body.username === 'string' ? { username: step.body.username } : {},
+      });
+    }
+    // Another drawn page's form sent before its script ran: the page again, nothing kept or read.
     return server && entryPages.has(path)
       ? reply.header('cache-control', 'no-store').redirect(request.url, 303)
       : notFound(request, reply);

@@ -1,18 +1,36 @@
-import type { PortalConfig, User } from '@portal/contract';
+import type { PortalConfig, SignInStepRefusal, SignInView, User } from '@portal/contract';
 import type { DrawnPage } from './assemble';
 
 /** The web app's server bundle (`web/src/entry-server.tsx`, built into `dist/ssr`). */
 export interface EntryServer {
   ENTRY_PAGES: readonly string[];
+  /** The sign-in's second-factor steps, drawn from the visitor's flow (absent in older bundles). */
+  SIGN_IN_STEP_PAGES?: readonly string[];
   SIGNED_IN_PAGES: readonly string[];
   /** Every screen's path in the app's route table: the pages' metrics labels. */
   APP_PATHS?: readonly string[];
   /** The source modules each entry page is drawn from (keys of Vite's manifest). */
   PAGE_SOURCES: Readonly<Record<string, readonly string[]>>;
   localeFor(config: PortalConfig, acceptLanguage?: string, remembered?: string): string;
-  render(location: string, config: PortalConfig, locale: string): Promise<DrawnPage>;
+  render(
+    location: string,
+    config: PortalConfig,
+    locale: string,
+    extras?: DrawExtras,
+  ): Promise<DrawnPage>;
   renderSignedIn(location: string, config: PortalConfig, user: User): Promise<DrawnPage | null>;
   warmSignedIn?(config: PortalConfig): Promise<void>;
+}
+
+/** A sign-in step's journey state, drawn into its page (`web/src/page-data.ts`). */
+export interface DrawExtras {
+  signIn?: SignInView | null;
+  form?: {
+    path: string;
+    refusal: SignInStepRefusal;
+    retryAfter?: number | undefined;
+    values: { username?: string };
+  };
 }
 
 /** What a render thread needs from the start: the bundle, the page's template and the styles. */
@@ -33,5 +51,13 @@ export interface RenderSetup {
  * `styles` names the page whose inline styles it carries.
  */
 export type RenderTask =
-  | { kind: 'entry'; location: string; config: PortalConfig; locale: string; styles: string }
+  | {
+      kind: 'entry';
+      location: string;
+      config: PortalConfig;
+      locale: string;
+      styles: string;
+      /** A sign-in step's journey state (its flow's view, a refused form). */
+      extras?: DrawExtras;
+    }
   | { kind: 'signed-in'; location: string; config: PortalConfig; user: User; styles: string };

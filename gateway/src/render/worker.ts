@@ -25,7 +25,7 @@ export default async function draw(
   if (Date.now() > task.deadline) return null;
   const page =
     task.kind === 'entry'
-      ? await entry.render(task.location, task.config, task.locale)
+      ? await entry.render(task.location, task.config, task.locale, task.extras)
       : await entry.renderSignedIn(task.location, task.config, task.user);
   return page && assemblePage(setup.template, page, setup.styles[task.styles] ?? '');
 }

@@ -2,6 +2,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { portalApi } from '@portal/contract';
 import type { RouterImplementation } from '@ts-rest/fastify';
 import type { FastifyRequest } from 'fastify';
+import { secondFactor } from '../flows/sign-in';
 import { renewSession, startSession, upstreamHeaders } from '../plugins/session';
 import { upstreamOf } from '../plugins/upstream';
 import { passwordCaptcha, passwordCheckOutcome, sessionEvent } from '../security-events';
@@ -43,7 +44,15 @@ export const partnerRoutes: RouterImplementation<typeof portalApi.partner> = {
     if (res.status === 429) passRetryAfter(res.headers, reply);
     const wrong = res.status === 400 && res.body.code === 'invalid_grant';
     passwordCheckOutcome(request, res.status, wrong, 'link_account', who);
-    // 401: the account's second factor first (the sign-in's challenge); nothing is linked yet.
+    // 401: the account's second factor first, as at sign-in (its flow, with the primary
+    // method's code sent; the page reads it with `GET /api/sign-in`); nothing is linked yet.
+    if (res.status === 401 && 'mfa' in res.body) {
+      await secondFactor(request, reply, {
+        challenge: res.body.mfa,
+        login: link.username,
+        target: '/partner/link-success',
+      });
+    }
     if (res.status !== 200) return res;
     const { weak } = await startSession(request, reply, res.body);
     void sessionEvent(request, 'identity.linked', { reason: 'password' }, res.body.access_token);

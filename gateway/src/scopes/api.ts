@@ -23,6 +23,7 @@ import { partnerRoutes } from '../routes/partner';
 import { passkeysRoutes } from '../routes/passkeys';
 import { profileRoutes } from '../routes/profile';
 import { sessionsRoutes } from '../routes/sessions';
+import { signInRoutes } from '../routes/sign-in';
 
 /**
  * The /api boundary: every portal route, and the rules that hold for all of
@@ -61,6 +62,7 @@ export const apiScope: FastifyPluginAsync<{ config: Config }> = async (app, { co
     devices: devicesRoutes,
     notifications: notificationsRoutes,
     config: configRoutes(config),
+    signIn: signInRoutes,
   });
   s.registerRouter(portalApi, router, app, {
     logInitialization: false,

@@ -12,7 +12,9 @@ import { queryKeys } from '../lib/api';
 import { setMaintenance, useMaintenance } from '../lib/maintenance';
 import { href } from '../lib/routes';
 import { keepCopy, useFollowUserLanguage } from '../lib/session';
+import { drawnFormKey, signInFlowQuery } from '../lib/sign-in-flow';
 import { setWeakLock, useWeakLock } from '../lib/weak-lock';
+import type { DrawExtras } from '../page-data';
 import { appRoutes } from './router';
 
 /**
@@ -84,6 +86,18 @@ function Routes() {
  * the httpOnly cookie): nobody is signed in, as the gateway would answer, so
  * the server's render and the browser's first one agree without asking.
  */
+/**
+ * A drawn sign-in step's journey state (its data block): what the step
+ * page draws, and the refusal of a form sent without script.
+ */
+export function startSignInStep(
+  { signIn, form }: DrawExtras,
+  client: QueryClient = queryClient,
+): void {
+  if (signIn !== undefined) client.setQueryData(signInFlowQuery.queryKey, signIn);
+  if (form) client.setQueryData(drawnFormKey, form);
+}
+
 export function startSignedOut(client: QueryClient = queryClient): void {
   keepCopy(null);
   client.setQueryData(queryKeys.user, {

@@ -4,10 +4,11 @@ import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { Loading } from '../components/Loading';
 import { answerOrThrow, api, queryKeys } from '../lib/api';
 import { EarlyActions } from '../lib/early-actions';
-import { fuzzionPayload, loginPayload } from '../lib/flow-state';
+import { fuzzionPayload } from '../lib/flow-state';
 import { decide, stepUpHref, targetClientOf } from '../lib/guard-rules';
 import { type RouteName, routeNameOf } from '../lib/routes';
 import { useCurrentUser } from '../lib/session';
+import { isSignInStep } from '../lib/sign-in-flow';
 import { setSignInNext, signInNext } from '../lib/sign-in-next';
 import { useWeakLock } from '../lib/weak-lock';
 
@@ -57,7 +58,7 @@ export function RouteGuard() {
         path: location.pathname + location.search,
         user,
         duplicatedLogged: fuzzionPayload.get() !== null,
-        loginPending: loginPayload.get() !== null,
+        signInStep: isSignInStep(new URLSearchParams(location.search)),
         targetClientId: targetClientOf(location.search),
         weakLocked,
         signInNext: signInNext(),
@@ -67,7 +68,7 @@ export function RouteGuard() {
   useEffect(() => {
     if (!shows) return;
     shown.current = to;
-    // A screen shows for the signed-in user: the sign-in that led here is over.
+    // A screen shows for the signed-in user: the door that led here is done.
     if (user) setSignInNext(null);
   });
 

@@ -24,12 +24,22 @@ interface ToggleProps {
 interface CheckboxProps extends ToggleProps {
   /** Marks the box as wrongly left (aria-invalid); `describedBy` names the message that says why. */
   invalid?: boolean;
+  /** The input's `name`: a drawn page's form sends it without script. */
+  name?: string;
 }
 
-export function Checkbox({ checked, onChange, children, invalid, describedBy }: CheckboxProps) {
+export function Checkbox({
+  checked,
+  onChange,
+  children,
+  invalid,
+  describedBy,
+  name,
+}: CheckboxProps) {
   return (
     <AriaCheckbox
       className="choice-option"
+      name={name}
       isSelected={checked}
       onChange={onChange}
       isInvalid={invalid}

@@ -31,7 +31,17 @@ export interface CommonProps {
 type ListRowProps = CommonProps &
   (
     | { to: string; onPress?: never; action?: never }
-    | { onPress: () => void; to?: never; action?: never; disabled?: boolean }
+    | {
+        onPress: () => void;
+        to?: never;
+        action?: never;
+        disabled?: boolean;
+        /**
+         * The row sends its form as this field (a drawn page's choice that
+         * works without script); with the script, `onPress` does it instead.
+         */
+        submit?: { name: string; value: string };
+      }
     | { action?: ReactNode; to?: never; onPress?: never }
   );
 
@@ -90,9 +100,14 @@ export function ListRow(props: ListRowProps) {
     return (
       <li className="list-row" aria-label={label}>
         <button
-          type="button"
+          type={props.submit ? 'submit' : 'button'}
+          name={props.submit?.name}
+          value={props.submit?.value}
           className="list-row-target"
-          onClick={props.onPress}
+          onClick={(event) => {
+            event.preventDefault();
+            props.onPress();
+          }}
           disabled={'disabled' in props ? props.disabled : undefined}
         >
           {body}

@@ -1,16 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { loginPayload } from '../lib/flow-state';
 import { isPartnerLogin, targetClientOf } from '../lib/guard-rules';
-
-/**
- * The query a sign-in started with, for the steps after the password: its
- * kept target (a partner's `/authorize?client_id=…`) as `?target=…`.
- */
-export function loginSearch(): string {
-  const target = loginPayload.get()?.target;
-  return target ? `?${new URLSearchParams({ target })}` : '';
-}
 
 /**
  * "Log in to continue to Partner Shop": a partner app's sign-in names the

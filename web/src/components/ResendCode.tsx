@@ -17,8 +17,15 @@ export function ResendCode({
   onResend,
   codeField,
   label,
+  submitName,
 }: {
   onResend: () => Promise<boolean>;
+  /**
+   * On a drawn page whose form works without script: the button sends the
+   * form with this field (the gateway sends the new code); with the script,
+   * `onResend` does it.
+   */
+  submitName?: string;
   /** The code field the new code goes into. */
   codeField: RefObject<HTMLInputElement | null>;
   /** The link's text; "Send a new code" by default. */
@@ -55,11 +62,15 @@ export function ResendCode({
   return (
     <div className="resend">
       <button
-        type="button"
         className="link-button"
         // aria-disabled, not disabled: a disabled button drops the focus to <body> right
         // after it was used; this one keeps it, and the status below says the code went.
-        onClick={() => {
+        type={submitName ? 'submit' : 'button'}
+        name={submitName}
+        value={submitName ? '1' : undefined}
+        formNoValidate={submitName ? true : undefined}
+        onClick={(event) => {
+          event.preventDefault();
           if (left === 0 && !busy) void resend();
         }}
         aria-disabled={left > 0 || busy}

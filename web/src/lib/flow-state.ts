@@ -1,9 +1,10 @@
-import type { MfaKind, MfaMethod } from '@portal/contract';
-import { href } from './routes';
+import type { MfaKind } from '@portal/contract';
 
 /**
- * Session storage of the multi-step flows (docs/flows.md#entities: loginPayload,
- * mfaPayload, mfa_forced, fuzzion_payload, open_app). Each value survives a
+ * Session storage of the multi-step flows the gateway does not own yet
+ * (step-up, duplicate merge, recovery): the sign-in's own state (the spec's
+ * `loginPayload`) is its flow on the gateway
+ * (docs/decisions/0011-journeys-owned-by-the-gateway.md). Each value survives a
  * reload of the tab and disappears with it, and logout clears them all.
  */
 /**
@@ -38,38 +39,7 @@ export function slot<T>(key: string) {
   };
 }
 
-/** A sign-in waiting for its MFA code: the 401's payload and methods, and where to go after. */
-export interface LoginChallenge {
-  payload: string;
-  methods: MfaMethod[];
-  /** The post-login target (a path of this site, or the gateway's `/authorize?...`). */
-  target: string | null;
-  /**
-   * The e-mail address or number (E.164) typed to sign in: the MFA screens show
-   * it in full where a method's masked target is its mask (`typedOrMasked`).
-   */
-  login?: string;
-}
-export const loginPayload = slot<LoginChallenge>('loginPayload');
-
-/**
- * A sign-in that needs its second factor (a password sign-in, a workplace
- * login linked to an account): keeps the challenge and answers where it goes
- * on, mfa-methods with the methods listed, whose primary one starts at once
- * (docs/flows.md).
- */
-export function secondFactorHref(challenge: LoginChallenge): string {
-  loginPayload.set(challenge);
-  const listed = challenge.methods.map(({ id, method, target, primary }) => ({
-    id,
-    method,
-    target,
-    primary,
-  }));
-  return href('mfa-methods', { isLogin: 'true', methods: JSON.stringify(listed) });
-}
-
-/** The code check under way: the sudo payload and how the code was sent. */
+/** The code check under way (a step-up, a merge): the sudo payload and how the code was sent. */
 export interface MfaCheck {
   payload: string;
   method: MfaKind;

@@ -23,7 +23,7 @@ function input(to: RouteName | null, over: Partial<GuardInput> = {}): GuardInput
     path: '/somewhere',
     user: null,
     duplicatedLogged: false,
-    loginPending: false,
+    signInStep: false,
     targetClientId: null,
     ...over,
   };
@@ -50,23 +50,21 @@ describe('public routes (spec part 4): a signed-in user goes home', () => {
     expect(decide(input(to))).toEqual({ kind: 'render' });
     expect(decide(input(to, { user: plain }))).toEqual({ kind: 'redirect', to: '/' });
   });
-  it('a weak sign-in finishing on its code screen goes on to the weak-password screen it chose', () => {
+  it('a weak session goes to the weak-password screen, then back to the page it asked for', () => {
     const weak = { ...plain, password_status: 1 };
-    const next = '/weak-password?verified=true';
-    expect(decide(input('mfa', { user: weak, signInNext: next }))).toEqual({
-      kind: 'redirect',
-      to: next,
-    });
-    // Not finishing a sign-in: the page asked for is where the user goes back to.
     expect(decide(input('profile', { user: weak, path: '/profile' }))).toEqual({
       kind: 'redirect',
       to: '/weak-password?verified=true&target=%2Fprofile',
     });
   });
-  it.each(publicRoutes)('%s: a sign-in finishing there goes on to its next screen', (to) => {
-    expect(decide(input(to, { user: plain, signInNext: '/setup-mfa' }))).toEqual({
+});
+
+describe('a door the browser still steers, finishing on a public page', () => {
+  it.each(['weak-password', 'login.email'] as const)('%s: goes on to its next screen', (to) => {
+    const user = { ...plain };
+    expect(decide(input(to, { user, signInNext: '/profile' }))).toEqual({
       kind: 'redirect',
-      to: '/setup-mfa',
+      to: '/profile',
     });
   });
 });
@@ -105,8 +103,8 @@ describe('other routes (spec part 4): a visitor signs in first, keeping the targ
     ['mfa', true, 'render'],
     ['mfa-methods', false, 'redirect'],
     ['mfa-totp-recovery', true, 'redirect'],
-  ] as const)('%s while a sign-in waits for its code (%s): %s', (to, loginPending, kind) => {
-    expect(decide(input(to, { loginPending })).kind).toBe(kind);
+  ] as const)('%s as a sign-in step (%s): %s', (to, signInStep, kind) => {
+    expect(decide(input(to, { signInStep })).kind).toBe(kind);
   });
 
   it('shows the maintenance screen to anyone', () => {

@@ -126,13 +126,20 @@ export interface GuardInput {
   user: GuardUser | null;
   /** Spec part 4, duplicated-logged: a duplicate merge is under way. */
   duplicatedLogged: boolean;
-  /** A sign-in waits for its MFA code (the 401's payload is stored). */
-  loginPending: boolean;
+  /**
+   * The page is a sign-in's second-factor step (`/mfa`, `/mfa/methods`
+   * without `single` or `isFuzzion`): the gateway's flow decides what it
+   * shows, a sign-in that is over included (docs/flows.md).
+   */
+  signInStep: boolean;
   /** The client_id of the partner app the user is headed to, if any. */
   targetClientId: string | null;
   /** The gateway answered 403 `weak_password`: the session is a weak one, whatever the user copy says. */
   weakLocked?: boolean;
-  /** Where a sign-in that is finishing goes next (`lib/sign-in-next.ts`). */
+  /**
+   * Where a door still steered by the browser (the weak-password screen,
+   * passkey, address-hash hand-over) goes next once signed in (`lib/sign-in-next.ts`).
+   */
   signInNext?: string | null;
 }
 
@@ -177,20 +184,18 @@ export function decide(input: GuardInput): GuardDecision {
     // The last onboarding step signs the new user in; its confirmation (reached only
     // from the password step, order rule above) still shows how the card activation went.
     if (to === 'onboarding.confirmation') return render;
-    // A sign-in finishing here goes on to its next screen; any other visit goes home.
+    // A door finishing here goes on to its next screen; any other visit goes home.
     return redirect(input.signInNext ?? href('home'));
   }
 
   if (!user) {
     if (input.duplicatedLogged) return render;
-    if ((to === 'mfa' || to === 'mfa-methods') && input.loginPending) return render;
+    if ((to === 'mfa' || to === 'mfa-methods') && input.signInStep) return render;
     return redirect(href('login.email', { target: input.path }));
   }
 
-  // Back to where the user was going once the password is replaced. A sign-in
-  // finishing on its code screen has decided that already: that screen is no target.
+  // Back to where the user was going once the password is replaced.
   if (weak) {
-    if (input.signInNext && input.signInNext !== input.path) return redirect(input.signInNext);
     return redirect(href('weak-password', { verified: 'true', target: input.path }));
   }
 

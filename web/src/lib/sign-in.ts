@@ -5,7 +5,7 @@ import { changeLocale, currentLocale, localeOfLanguage } from '../i18n/i18n';
 import { rememberLanguage, visitLocale } from '../i18n/remember';
 import { api, queryKeys } from './api';
 import { getConfig } from './config';
-import { loginPayload, mfaPayload } from './flow-state';
+import { mfaPayload } from './flow-state';
 import { href } from './routes';
 import { setSignInNext } from './sign-in-next';
 import { checkTarget, screenPath } from './target';
@@ -73,7 +73,6 @@ export async function finishSignIn(
   navigate: NavigateFunction,
   { weak, target, via }: SignedInStep,
 ): Promise<void> {
-  loginPayload.clear();
   mfaPayload.clear();
   // A new session: an earlier one's lockdown does not carry over (the answer says if this one is weak).
   setWeakLock(false);
@@ -92,8 +91,10 @@ export async function finishSignIn(
 /**
  * Makes the signed-in user known to the app and leaves for `next` (null: the
  * gateway's `/authorize`, for `target`) in one step. The route guard sends a
- * signed-in user away from the sign-in and recovery pages; it sends them to
- * `next` too (`sign-in-next.ts`), so neither navigation undoes the other.
+ * signed-in user away from the public pages (weak-password among them); it
+ * sends them to `next` too (`sign-in-next.ts`), so neither navigation undoes
+ * the other. The password sign-in no longer comes here: its flow is the
+ * gateway's (docs/flows.md).
  */
 export function arriveSignedIn(
   queryClient: QueryClient,

@@ -1,5 +1,25 @@
 import { listeningStack, type TestStack } from '@portal/gateway/test-helpers';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+
+/**
+ * The journey's cookie (the sign-in's flow id, httpOnly), kept between calls
+ * as the browser keeps it; each test starts without one.
+ */
+const JOURNEY_COOKIES = new Set(['flow']);
+
+function keepJourneyCookies(jar: Map<string, string>, res: Response) {
+  for (const line of res.headers.getSetCookie()) {
+    const [pair = '', ...attributes] = line.split(';');
+    const at = pair.indexOf('=');
+    const name = pair.slice(0, at).trim();
+    if (!JOURNEY_COOKIES.has(name)) continue;
+    const value = pair.slice(at + 1).trim();
+    const gone = attributes.some((a) => /^\s*(max-age=0|expires=thu, 01 jan 1970)/i.test(a));
+    if (gone || value === '') jar.delete(name);
+    else jar.set(name, value);
+  }
+  return res;
+}
 
 /**
  * Component tests talk to the real gateway and mock upstream, started in this
@@ -8,6 +28,8 @@ import { afterAll, beforeAll } from 'vitest';
 export function withRealStack(): () => TestStack {
   let stack: TestStack | undefined;
   const realFetch = globalThis.fetch;
+  const jar = new Map<string, string>();
+  beforeEach(() => jar.clear());
   beforeAll(async () => {
     const started = await listeningStack();
     stack = started.stack;
@@ -16,12 +38,16 @@ export function withRealStack(): () => TestStack {
       // The browser's httpOnly device cookie goes with every call, as Chromium
       // sends it: the gateway binds trusted devices and sessions to it.
       const headers = new Headers(init?.headers);
-      const cookies = [headers.get('cookie'), `device=${stack?.deviceCookie}`];
+      const cookies = [
+        headers.get('cookie'),
+        `device=${stack?.deviceCookie}`,
+        ...[...jar].map(([name, value]) => `${name}=${value}`),
+      ];
       headers.set('cookie', cookies.filter(Boolean).join('; '));
       return realFetch(typeof input === 'string' ? new URL(input, base) : input, {
         ...init,
         headers,
-      });
+      }).then((res) => keepJourneyCookies(jar, res));
     };
   });
   afterAll(async () => {

@@ -2,6 +2,7 @@ import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { api } from '../../lib/api';
 import { getConfig, setConfig } from '../../lib/config';
 import { renderScreen } from '../../test/render';
 import { withRealStack } from '../../test/stack';
@@ -33,18 +34,20 @@ describe('login form, more of spec parts 2, 4 and 8', () => {
     { path: '*', element: <Where /> },
   ];
 
-  it('goes to mfa-methods with the methods of the 401 and keeps the payload', async () => {
+  it('goes straight to the code screen; the journey (methods, payload, target) stays on the gateway', async () => {
     await renderScreen('/login/email?target=%2Fuser%2Faccess', more);
     await submit('employee@example.be', 'Portal-Demo-2026!');
-    const reached = await screen.findByText(/^reached \/mfa\/methods\?/);
-    const query = new URLSearchParams(reached.textContent?.split('?')[1]);
-    expect(query.get('isLogin')).toBe('true');
-    expect(
-      JSON.parse(query.get('methods') ?? '[]').map((m: { method: string }) => m.method),
-    ).toEqual(['email', 'sms']);
-    const stored = JSON.parse(sessionStorage.getItem('loginPayload') ?? '{}');
-    expect(stored.target).toBe('/user/access');
-    expect(stored.payload).toEqual(expect.any(String));
+    // No list or contact in the address, nothing in the tab's storage.
+    expect(await screen.findByText('reached /mfa')).toBeInTheDocument();
+    expect(Object.keys(sessionStorage)).toEqual([]);
+    const flow = await api.signIn.readSignIn();
+    expect(flow.body).toMatchObject({
+      step: 'code',
+      target: '/user/access',
+      check: { method: 'email' },
+      methods: [{ method: 'email' }, { method: 'sms' }],
+    });
+    expect(JSON.stringify(flow.body)).not.toContain('payload');
   });
 
   it('offers the country codes by country name and is worked with the keyboard', async () => {
@@ -77,7 +80,7 @@ describe('login form, more of spec parts 2, 4 and 8', () => {
     await user.type(await screen.findByRole('textbox', { name: 'Phone number' }), '0470 00 00 01');
     await user.type(screen.getByLabelText('Password'), 'Portal-Demo-2026!');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
-    expect(await screen.findByText(/^reached \/mfa\/methods\?/)).toBeInTheDocument();
+    expect(await screen.findByText('reached /mfa')).toBeInTheDocument();
   });
 
   it('says "Too many attempts" once the account is locked', async () => {
@@ -129,7 +132,7 @@ describe('login form, more of spec parts 2, 4 and 8', () => {
     expect(dialog).toHaveTextContent('The first time, you link the two once');
     // Turned down: the sign-in goes on with the password typed.
     await user.click(within(dialog).getByRole('button', { name: 'Continue with my password' }));
-    expect(await screen.findByText(/^reached \/mfa\/methods\?/)).toBeInTheDocument();
+    expect(await screen.findByText('reached /mfa')).toBeInTheDocument();
   });
 
   it('offers the workplace login before asking for a missing password, then puts the cursor there', async () => {

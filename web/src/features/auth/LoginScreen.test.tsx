@@ -1,7 +1,8 @@
 import { signIn } from '@portal/gateway/test-helpers';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { leave } from '../../lib/sign-in-flow';
 import { renderScreen } from '../../test/render';
 import { withRealStack } from '../../test/stack';
 import LoginScreen from './LoginScreen';
@@ -28,10 +29,12 @@ async function submit(username: string, password: string) {
 }
 
 describe('login form', () => {
-  it('signs in from a trusted device and goes to the dashboard', async () => {
+  it('signs in from a trusted device and leaves for the dashboard the gateway draws', async () => {
+    const left = vi.spyOn(leave, 'to').mockImplementation(() => {});
+    onTestFinished(() => left.mockRestore());
     await renderScreen('/login/email', routes);
     await submit('employee@example.be', 'Portal-Demo-2026!');
-    expect(await screen.findByText('dashboard reached')).toBeInTheDocument();
+    await waitFor(() => expect(left).toHaveBeenCalledWith('/user/dashboard'));
   });
 
   it('says "E-mail address or password is incorrect." at the emptied password, then the tries left', async () => {

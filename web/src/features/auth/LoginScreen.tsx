@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import {
   type FormEvent,
   lazy,
@@ -10,7 +11,7 @@ import {
   useState,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import type { CaptchaHandle } from '../../components/Captcha';
 import { LazyPhoneField } from '../../components/LazyPhoneField';
 import { PartnerBanner } from '../../components/PartnerBanner';
@@ -19,11 +20,12 @@ import type { PhoneValue } from '../../components/PhoneField';
 import { TextField } from '../../components/TextField';
 import { getConfig } from '../../lib/config';
 import type { ErrorTexts } from '../../lib/errors';
-import { secondFactorHref, signInHint } from '../../lib/flow-state';
+import { signInHint } from '../../lib/flow-state';
 import { setMaintenance } from '../../lib/maintenance';
 import { focusSoon } from '../../lib/page-navigation';
 import { platformOf } from '../../lib/platform';
 import { href } from '../../lib/routes';
+import { type DrawnForm, useDrawnForm } from '../../lib/sign-in-flow';
 import type { Workplace } from '../../lib/sso';
 import { shownValue, useTypedBeforeScript } from '../../lib/typed-before-script';
 import { attemptsLeftOf, useFindingWorkplace, useSignIn, workplaceQuery } from './api/sign-in';
@@ -63,6 +65,22 @@ function redirectUriOf(params: URLSearchParams): string | null {
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** A refusal drawn into the page (the form sent without script) at its field. */
+function drawnFieldErrors(drawn: DrawnForm | null): FieldErrors {
+  if (drawn?.refusal.field === 'password') {
+    return { password: drawn.refusal.code === 'invalid_request' ? 'required' : 'wrong' };
+  }
+  if (drawn?.refusal.field === 'username') return { username: 'required' };
+  return {};
+}
+
+/** A drawn refusal that is no field's: the gateway's message in the visitor's words. */
+function drawnText(t: TFunction, drawn: DrawnForm): string {
+  if (drawn.refusal.field === 'captcha') return t('signin.captcha.required');
+  if (drawn.retryAfter) return t('signin.login.errors.tooMany');
+  return t('common.errors.generic');
+}
+
 /**
  * Sign-in by e-mail or phone plus password (spec parts 2 and 4): a 401 with
  * the MFA challenge goes to mfa-methods, a success to the target (or the
@@ -82,10 +100,11 @@ export default function LoginScreen({
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const location = useLocation();
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const config = getConfig();
-  const [email, setEmail] = useState('');
+  // The form sent without script and refused: the gateway drew the page again with why.
+  const drawn = useDrawnForm(location.pathname);
+  const [email, setEmail] = useState(kind === 'email' ? (drawn?.values.username ?? '') : '');
   /** The identity-provider beta's invitation, offered when the form is sent (not on leaving the field). */
   const [invite, setInvite] = useState<Workplace | null>(null);
   /** Companies whose invitation the person turned down here: the form signs in with the password. */
@@ -93,24 +112,29 @@ export default function LoginScreen({
   const form = useRef<HTMLFormElement>(null);
   const [phone, setPhone] = useState<PhoneValue>({
     country: config.variant === 'lu' ? 'LU' : 'BE',
-    number: '',
+    number: kind === 'phone' ? (drawn?.values.username ?? '') : '',
   });
   const [password, setPassword] = useState('');
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>(() => drawnFieldErrors(drawn));
   /** The server's refusal in words: a form-level message, no field is singled out. */
-  const [error, setError] = useState<string | null>(null);
-  const [captchaError, setCaptchaError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(() =>
+    drawn && Object.keys(drawnFieldErrors(drawn)).length === 0 && drawn.refusal.field !== 'captcha'
+      ? drawnText(t, drawn)
+      : null,
+  );
+  const [captchaError, setCaptchaError] = useState<string | null>(() =>
+    drawn?.refusal.field === 'captcha' ? drawnText(t, drawn) : null,
+  );
   /** Tries left before the pause, when the account API says the pause is near. */
-  const [attemptsLeft, setAttemptsLeft] = useState<number | null>(null);
+  const [attemptsLeft, setAttemptsLeft] = useState<number | null>(
+    () => drawn?.refusal.attempts_left ?? null,
+  );
   const captcha = useRef<CaptchaHandle>(null);
   const errorId = useId();
   const usernameErrorId = useId();
   const passwordErrorId = useId();
   const target = params.get('target');
-  const signIn = useSignIn(async ({ weak }) => {
-    const { finishSignIn } = await import('../../lib/sign-in');
-    await finishSignIn(queryClient, navigate, { weak, target });
-  });
+  const signIn = useSignIn();
   const findingWorkplace = useFindingWorkplace();
   const busy = signIn.isPending || findingWorkplace;
   // Typed into the server-drawn form before its script arrived.
@@ -199,14 +223,12 @@ export default function LoginScreen({
             : loadPhone().then((phoneField) => phoneField.phoneToE164(shownPhone, config.variant)),
         password: sentPassword,
         captcha: captchaToken,
+        target,
       },
       {
+        // Null: the number typed is not one; otherwise the gateway's next step is followed.
         onSuccess: (step) => {
-          if (!step) return setFieldErrors({ username: 'phone' });
-          if (!('mfa' in step)) return;
-          // Spec part 4, Login 2: MFA is needed; keep the payload; the primary method starts.
-          const { payload, methods } = step.mfa;
-          navigate(secondFactorHref({ payload, methods, target, login: step.login }));
+          if (!step) setFieldErrors({ username: 'phone' });
         },
         onError: (thrown) =>
           void showFailure(thrown).catch(() => setError(t('common.errors.generic'))),

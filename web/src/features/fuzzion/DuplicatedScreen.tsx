@@ -11,6 +11,7 @@ import '../../components/flows.css';
 import { errorOf, errorText } from '../../lib/errors';
 import { fuzzionPayload } from '../../lib/flow-state';
 import { goToTarget } from '../../lib/sign-in';
+import { signInFlowQuery } from '../../lib/sign-in-flow';
 import { fuzzionDetailsQuery, fuzzionKeys } from './api/fuzzion';
 import { Claim } from './components/Claim';
 import { Decision } from './components/Decision';
@@ -28,7 +29,13 @@ import { type ClaimStep, claimStepOf, MERGE_TEXTS } from './merge';
  */
 export default function DuplicatedScreen() {
   const [params] = useSearchParams();
-  const payload = fuzzionPayload.get();
+  // Entered from a sign-in, the merge's payload is its flow's (docs/flows.md): read once.
+  const kept = fuzzionPayload.get();
+  const flow = useQuery({ ...signInFlowQuery, enabled: kept === null });
+  const handed = flow.data?.step === 'merge' ? (flow.data.merge?.payload ?? null) : null;
+  if (handed && kept === null) fuzzionPayload.set(handed);
+  const payload = kept ?? handed;
+  if (!payload && kept === null && flow.isPending) return <Loading />;
   if (!payload) return <Navigate to={href('user.dashboard')} replace />;
   return (
     <Duplicated

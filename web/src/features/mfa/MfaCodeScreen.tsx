@@ -2,30 +2,29 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { Checkbox } from '../../components/Choices';
 import { CodeInput } from '../../components/CodeInput';
 import { Modal } from '../../components/Modal';
 import { ErrorText } from '../../components/Notice';
-import { loginSearch, PartnerBanner } from '../../components/PartnerBanner';
 import { ResendCode } from '../../components/ResendCode';
 import { TextField } from '../../components/TextField';
 import { clearFailure, queryKeys } from '../../lib/api';
 import { type ErrorTexts, errorOf, errorText } from '../../lib/errors';
-import { fuzzionPayload, loginPayload, type MfaCheck, mfaPayload } from '../../lib/flow-state';
-import { typedOrMasked, useContactFormat } from '../../lib/phone';
+import { fuzzionPayload, type MfaCheck, mfaPayload } from '../../lib/flow-state';
+import { useContactFormat } from '../../lib/phone';
 import { href } from '../../lib/routes';
-import { useFinishSignIn } from '../../lib/sign-in';
 import { useConfirmCode, useConfirmMergeCode, useStartCheck } from './api/checks';
 import {
   canChangeMethod,
   codeLength,
   flagsOf,
   flagsQuery,
+  isSignInStep,
   type MfaFlags,
   namedRoute,
   stepUpCancelHref,
   useRedirectPath,
 } from './flow';
+import { SignInCodeScreen } from './SignInSteps';
 
 const CARD_NUMBER = /^5065\d{12}$/;
 
@@ -51,6 +50,12 @@ const codeTexts = (isCard: boolean) => {
  */
 export default function MfaCodeScreen() {
   const [params] = useSearchParams();
+  // A sign-in's code screen is its flow's (docs/flows.md); a step-up's or a merge's is below.
+  return isSignInStep(params) ? <SignInCodeScreen /> : <CheckCodeScreen />;
+}
+
+function CheckCodeScreen() {
+  const [params] = useSearchParams();
   const flags = flagsOf(params);
   const [check, setCheck] = useState<MfaCheck | null>(() => mfaPayload.get());
   if (!check) return <NoCheck flags={flags} />;
@@ -64,13 +69,9 @@ function NoCheck({ flags }: { flags: MfaFlags }) {
       <h1 id="mfa-code-title">{t('mfa.methods.title')}</h1>
       <ErrorText>{t('mfa.code.spent')}</ErrorText>
       <p className="links">
-        {flags.isLogin ? (
-          <Link to={href('login.email')}>{t('mfa.methods.backToLogin')}</Link>
-        ) : (
-          <Link to={href('mfa-methods', { ...flagsQuery(flags), choose: 'true' })}>
-            {t('mfa.code.changeMethod')}
-          </Link>
-        )}
+        <Link to={href('mfa-methods', { ...flagsQuery(flags), choose: 'true' })}>
+          {t('mfa.code.changeMethod')}
+        </Link>
       </p>
     </section>
   );
@@ -88,14 +89,12 @@ function CodeForm({
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const finishSignIn = useFinishSignIn();
   const redirect = useRedirectPath(flags.redirect);
   const afterCode = useAfterCode(flags, redirect.path);
   const show = useContactFormat();
   const cardId = useId();
   const [code, setCode] = useState('');
   const [cardNumber, setCardNumber] = useState('');
-  const [trust, setTrust] = useState(false);
   /** The code has the wrong length (checked before sending). */
   const [tooShort, setTooShort] = useState(false);
   const [cardInvalid, setCardInvalid] = useState(false);
@@ -103,33 +102,12 @@ function CodeForm({
   const kind = check.method;
   const length = codeLength(kind);
   const isCard = kind === 'card';
-  // At sign-in, the address or number typed to sign in shows in full (docs/journeys-signin.md).
-  const signIn = flags.isLogin ? loginPayload.get() : null;
-  const shownTarget = typedOrMasked(
-    check.target ?? '',
-    signIn?.login,
-    signIn?.methods.map((m) => m.target),
-  );
+  const shownTarget = check.target ?? '';
 
-  const confirm = useConfirmCode(async (confirmed) => {
-    const left = confirmed.recovery_keys_left;
-    if (!('signed_in' in confirmed)) return afterCode(kind === 'totpRecovery' ? left : undefined);
-    const target = loginPayload.get()?.target ?? null;
-    if (confirmed.fuzzion) {
-      // Spec part 4, duplicate merge: keep the payload and go to duplicated.
-      fuzzionPayload.set(confirmed.fuzzion.payload);
-      return finishSignIn({
-        weak: false,
-        target,
-        via: href('duplicated', { method: kind, ...(target ? { target } : {}) }),
-      });
-    }
-    return finishSignIn({
-      weak: confirmed.weak,
-      target,
-      via: kind === 'totpRecovery' ? totpRecoveryHref(left, target) : undefined,
-    });
-  });
+  // A step-up (a sign-in's code is its flow's: `SignInSteps.tsx`).
+  const confirm = useConfirmCode(async (confirmed) =>
+    afterCode(kind === 'totpRecovery' ? confirmed.recovery_keys_left : undefined),
+  );
 
   const confirmMerge = useConfirmMergeCode(async (merge) => {
     mfaPayload.clear();
@@ -167,7 +145,6 @@ function CodeForm({
     confirm.mutate({
       payload: check.payload,
       code: typed,
-      ...(flags.isLogin ? { isTrustedDevice: trust } : {}),
       ...(isCard ? { card_number: cardNumber } : {}),
     });
   };
@@ -184,8 +161,7 @@ function CodeForm({
     return started === 'started';
   };
 
-  const changeMethod =
-    canChangeMethod(check.kinds, flags.isLogin || flags.single) || flags.isFuzzion;
+  const changeMethod = canChangeMethod(check.kinds, flags.single) || flags.isFuzzion;
   const failureText = tooShort
     ? t(codeTexts(isCard).invalid)
     : failure
@@ -229,11 +205,6 @@ function CodeForm({
             : (value) => void submit(undefined, value)
         }
       />
-      {flags.isLogin && (
-        <Checkbox checked={trust} onChange={setTrust}>
-          {t('mfa.code.trustDevice')}
-        </Checkbox>
-      )}
       <button type="submit" className="button button-block" disabled={busy}>
         {t('mfa.code.submit')}
       </button>
@@ -258,7 +229,6 @@ function CodeForm({
 
   return (
     <section className="card narrow" aria-labelledby="mfa-code-title">
-      {flags.isLogin && <PartnerBanner search={loginSearch()} />}
       <h1 id="mfa-code-title">{title}</h1>
       <p>{text}</p>
       {form}

@@ -13,16 +13,15 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ListRow, ListRows } from '../../components/ListRow';
 import { Loading } from '../../components/Loading';
-import { loginSearch, PartnerBanner } from '../../components/PartnerBanner';
 import { errorOf, errorText, type PortalError } from '../../lib/errors';
-import { loginPayload } from '../../lib/flow-state';
-import { typedOrMasked, useContactFormat } from '../../lib/phone';
+import { useContactFormat } from '../../lib/phone';
 import { href } from '../../lib/routes';
 import { usePasskeyOffer } from '../../lib/webauthn';
 import { stepUpMethodsQuery, usePasskeyStepUp, useStartCheck } from './api/checks';
 import {
   flagsOf,
   flagsQuery,
+  isSignInStep,
   type ListedMethod,
   methodsOf,
   namedRoute,
@@ -30,6 +29,7 @@ import {
   stepUpCancelHref,
   useRedirectPath,
 } from './flow';
+import { SignInMethodsScreen } from './SignInSteps';
 
 /** Methods a person can pick for a code check (a recovery key only where one is left). */
 const PICKABLE: readonly MfaKind[] = ['email', 'sms', 'totp', 'card', 'totpRecovery'];
@@ -53,6 +53,12 @@ type Problem = 'expired' | 'none' | PortalError;
  * With only one method, the check starts at once.
  */
 export default function MfaMethodsScreen() {
+  const [params] = useSearchParams();
+  // A sign-in's method list is its flow's (docs/flows.md); a step-up's or a merge's is below.
+  return isSignInStep(params) ? <SignInMethodsScreen /> : <CheckMethodsScreen />;
+}
+
+function CheckMethodsScreen() {
   const { t } = useTranslation();
   const show = useContactFormat();
   const [params] = useSearchParams();
@@ -65,45 +71,35 @@ export default function MfaMethodsScreen() {
   const choosing = params.get('choose') === 'true';
   // On a step-up, the user's passkey is offered first
   // (docs/journeys-signin.md, Straight to the code).
-  const isStepUp = flags.single && !flags.isLogin && !flags.isFuzzion;
+  const isStepUp = flags.single && !flags.isFuzzion;
   const passkey = usePasskeyOffer(isStepUp);
   const passkeyCheck = usePasskeyStepUp();
   const passkeyFailure = passkeyCheck.data?.ok === false ? passkeyCheck.data.reason : null;
   const start = useStartCheck();
 
-  // Which methods are on offer: at sign-in and in a merge those handed over (none
-  // when the sign-in is gone), on a step-up the user's own.
-  const handedOver = flags.isLogin || flags.isFuzzion;
+  // Which methods are on offer: in a merge those it handed over, on a step-up the user's own.
+  const handedOver = flags.isFuzzion;
   const given = useMemo(() => {
     const query = new URLSearchParams(search);
-    const current = flagsOf(query);
-    if (!current.isLogin && !current.isFuzzion) return null;
-    if (current.isLogin && !loginPayload.get()) return 'expired' as const;
-    return methodsOf(query) ?? loginPayload.get()?.methods ?? [];
+    return flagsOf(query).isFuzzion ? (methodsOf(query) ?? []) : null;
   }, [search]);
   const own = useQuery({ ...stepUpMethodsQuery, enabled: !handedOver });
-  const methods: ListedMethod[] | null = given === 'expired' ? null : (given ?? own.data ?? null);
+  const methods: ListedMethod[] | null = given ?? own.data ?? null;
   const offered = (methods ?? []).filter((m) => PICKABLE.includes(m.method));
   const kinds = offered.map((m) => m.method);
-  // At sign-in, the address or number typed to sign in shows in full (docs/journeys-signin.md).
-  const typed = flags.isLogin ? loginPayload.get()?.login : null;
-  const targets = offered.map((m) => m.target);
   const waitsForPasskey = isStepUp && (!passkey.ready || passkey.offer);
   const busy = start.isPending || passkeyCheck.isPending;
   const started = start.data;
 
-  const problem: Problem | null =
-    given === 'expired'
-      ? 'expired'
-      : own.isError
-        ? errorOf(own.error)
-        : start.isError
-          ? errorOf(start.error)
-          : started && started !== 'started'
-            ? started
-            : methods !== null && offered.length === 0 && !waitsForPasskey
-              ? 'none'
-              : null;
+  const problem: Problem | null = own.isError
+    ? errorOf(own.error)
+    : start.isError
+      ? errorOf(start.error)
+      : started && started !== 'started'
+        ? started
+        : methods !== null && offered.length === 0 && !waitsForPasskey
+          ? 'none'
+          : null;
 
   const choose = (method: ListedMethod | null) =>
     start.mutate(
@@ -158,7 +154,6 @@ export default function MfaMethodsScreen() {
   return (
     <section className="card narrow" aria-labelledby="mfa-methods-title">
       <h1 id="mfa-methods-title">{t('mfa.methods.title')}</h1>
-      {flags.isLogin && <PartnerBanner search={loginSearch()} />}
       <p>{intro}</p>
       {problem && (
         <p className="error" role="alert">
@@ -196,7 +191,7 @@ export default function MfaMethodsScreen() {
               title={t(`mfa.methods.row.${m.method}`)}
               description={
                 m.method === 'email' || m.method === 'sms'
-                  ? show(typedOrMasked(m.target ?? '', typed, targets))
+                  ? show(m.target ?? '')
                   : t(`mfa.methods.rowText.${m.method}`)
               }
               disabled={busy}
@@ -212,7 +207,7 @@ export default function MfaMethodsScreen() {
           <Link to={stepUpCancelHref(redirect.path)}>{t('mfa.code.cancel')}</Link>
         </p>
       )}
-      {(flags.isLogin || problem === 'expired') && (
+      {problem === 'expired' && (
         <p className="links">
           <Link to={href('login.email')}>{t('mfa.methods.backToLogin')}</Link>
         </p>

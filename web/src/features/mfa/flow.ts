@@ -29,6 +29,8 @@ export function flagsOf(params: URLSearchParams): MfaFlags {
   };
 }
 
+export { isSignInStep } from '../../lib/sign-in-flow';
+
 /** The flags as a query, to pass from one MFA screen to the next. */
 export function flagsQuery(flags: MfaFlags): Record<string, string | undefined> {
   // `choose` is not carried: only "Use another method" asks for the list.

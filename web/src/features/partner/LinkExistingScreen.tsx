@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -14,8 +15,8 @@ import {
   mfaChallengeOf,
   type PortalError,
 } from '../../lib/errors';
-import { secondFactorHref } from '../../lib/flow-state';
 import { focusSoon } from '../../lib/page-navigation';
+import { signInFlowQuery } from '../../lib/sign-in-flow';
 import { ssoLinkOffer } from '../../lib/sso';
 import { useLinkAccount } from './api/partner';
 
@@ -51,6 +52,7 @@ export default function LinkExistingScreen() {
   /** A field left empty (checked before sending). */
   const [required, setRequired] = useState(false);
 
+  const queryClient = useQueryClient();
   const link = useLinkAccount();
   const failure = link.error ? errorOf(link.error, LINK_TEXTS) : null;
   // The captcha's own failures are said at the captcha; the second factor is not one.
@@ -60,14 +62,13 @@ export default function LinkExistingScreen() {
       ? failure
       : null;
 
-  /** The account's second factor, as at sign-in; the link is made once it is right. */
-  const askSecondFactor = (
-    challenge: NonNullable<ReturnType<typeof mfaChallengeOf>>,
-    login: string,
-  ) => {
-    const { payload, methods } = challenge;
-    // The primary method starts at once, as at sign-in.
-    navigate(secondFactorHref({ payload, methods, target: href('partner.link-success'), login }));
+  /**
+   * The account's second factor, as at sign-in: the gateway started its flow
+   * (the primary method's code sent); the link is made once it is right.
+   */
+  const askSecondFactor = async () => {
+    const view = await queryClient.fetchQuery({ ...signInFlowQuery, staleTime: 0 });
+    navigate(href(view?.step === 'methods' ? 'mfa-methods' : 'mfa'));
   };
 
   if (!offer) {
@@ -106,7 +107,7 @@ export default function LinkExistingScreen() {
         },
         onError: (thrown) => {
           const challenge = mfaChallengeOf(thrown);
-          if (challenge) return askSecondFactor(challenge, username.trim());
+          if (challenge) return void askSecondFactor();
           const refusal = errorOf(thrown, LINK_TEXTS);
           captcha.refused(refusal);
           // Wrong credentials, as at sign-in: the password is emptied and the cursor is there for the next try.

@@ -2,8 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { SsoBetaInvite } from '../../components/SsoBetaInvite';
+import { api } from '../../lib/api';
 import { deviceId } from '../../lib/device';
-import { loginPayload } from '../../lib/flow-state';
 import { ssoLinkOffer, ssoTarget } from '../../lib/sso';
 import { renderScreen } from '../../test/render';
 import { signedInAs } from '../../test/session';
@@ -28,7 +28,7 @@ const routes = [
   { path: '/onboarding', element: <p>onboarding reached</p> },
   { path: '/user/dashboard', element: <p>dashboard reached</p> },
   { path: '/user/access', element: <p>access reached</p> },
-  { path: '/mfa/methods', element: <p>second factor asked</p> },
+  { path: '/mfa', element: <p>second factor asked</p> },
 ];
 
 beforeEach(async () => {
@@ -99,9 +99,15 @@ describe('identity-provider callback', () => {
     await user.type(await screen.findByLabelText('Password'), 'Portal-Demo-2026!');
     await user.click(screen.getByRole('button', { name: 'Link my account' }));
     expect(await screen.findByText('second factor asked')).toBeVisible();
-    // The sign-in's MFA screens take over, and come back to link-success once the code is right.
-    expect(loginPayload.get()).toMatchObject({ target: '/partner/link-success' });
-    expect(loginPayload.get()?.methods.map((m) => m.method)).toContain('email');
+    // The sign-in's flow takes over (the primary method's code sent), and comes back to
+    // link-success once the code is right.
+    const flow = await api.signIn.readSignIn();
+    expect(flow.status).toBe(200);
+    expect(flow.body).toMatchObject({
+      step: 'code',
+      target: '/partner/link-success',
+      check: { method: 'email' },
+    });
     const account = stack().be.store.accounts;
     expect(
       [...account.values()].find((a) => a.email[0]?.value === 'sso@acme.example')?.sso_email,

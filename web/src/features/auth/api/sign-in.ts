@@ -1,6 +1,8 @@
-import type { MfaNeeded, SignInRefused } from '@portal/contract';
-import { queryOptions, useIsFetching, useMutation } from '@tanstack/react-query';
+import type { SignInNext, SignInRefused } from '@portal/contract';
+import { queryOptions, useIsFetching, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
 import { api, queryKeys } from '../../../lib/api';
+import { followStep } from '../../../lib/sign-in-flow';
 import { discoverWorkplace } from '../../../lib/sso';
 
 /*
@@ -29,43 +31,42 @@ export const useFindingWorkplace = () =>
   // The first part of `queryKeys.ssoDiscover`, which every address's key shares.
   useIsFetching({ queryKey: queryKeys.ssoDiscover('').slice(0, 1) }) > 0;
 
-/** What a sign-in that was not refused comes to. */
-export type SignInStep =
-  /** Signed in (what follows, `then`, is done). */
-  | { signedIn: true }
-  /** A second factor is needed (spec part 4, Login 2): the challenge and the login it is for. */
-  | { mfa: MfaNeeded['mfa']; login: string };
-
 /**
- * Signs in with a password (`POST /token`), the captcha's token with it (the
- * gateway has the provider verify it). `username` may still be on its way (a
- * phone number being read into E.164): null means it is not one, and nothing
- * is sent (the answer is null too). A 401 with the MFA challenge is the
- * sign-in's next step, not a failure (spec part 8); any other answer that is
- * not a 200 is thrown. What follows a sign-in (`then`: the user read, the
- * next screen) is part of it: the form stays busy until it is done.
+ * Sends the sign-in's first step (`POST /api/sign-in/password`): the login,
+ * the password, the captcha's token (the gateway has the provider verify
+ * it) and the target the page was opened with (the gateway checks it once).
+ * `username` may still be on its way (a phone number being read into
+ * E.164): null means it is not one, and nothing is sent (the answer is null
+ * too). Any answer that is not a 200 is thrown; a 200 names the next page
+ * (the code screen, the method list, or the page after sign-in), which is
+ * followed at once: the form stays busy until then.
  */
-export function useSignIn(then: (signedIn: { weak: boolean }) => Promise<unknown>) {
+export function useSignIn() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
   return useMutation({
     mutationFn: async (request: {
       username: string | null | Promise<string | null>;
       password: string;
       captcha: string | null;
-    }): Promise<SignInStep | null> => {
+      target: string | null;
+    }): Promise<SignInNext | null> => {
       const username = await request.username;
       if (!username) return null;
-      const { password, captcha } = request;
-      const res = await api.auth.createToken({
-        body: { grant_type: 'password', username, password, ...(captcha ? { captcha } : {}) },
+      const { password, captcha, target } = request;
+      const res = await api.signIn.password({
+        body: {
+          username,
+          password,
+          ...(captcha ? { captcha } : {}),
+          ...(target ? { target } : {}),
+        },
       });
-      if (res.status === 200) {
-        await then(res.body);
-        return { signedIn: true };
-      }
-      const { mfaChallengeOf } = await import('../../../lib/errors');
-      const mfa = mfaChallengeOf(res);
-      if (mfa) return { mfa, login: username };
-      throw res;
+      if (res.status !== 200) throw res;
+      return res.body;
+    },
+    onSuccess: (answer) => {
+      if (answer) followStep(answer, queryClient, navigate);
     },
   });
 }

@@ -2,7 +2,7 @@ import type { MfaKind } from '@portal/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { answerOrThrow, api, queryKeys } from '../../../lib/api';
 import { errorOf, type PortalError } from '../../../lib/errors';
-import { fuzzionPayload, loginPayload, mfaPayload } from '../../../lib/flow-state';
+import { fuzzionPayload, mfaPayload } from '../../../lib/flow-state';
 import { authenticateWithPasskey } from '../../../lib/webauthn';
 import type { ListedMethod, MfaFlags } from '../flow';
 
@@ -60,13 +60,9 @@ async function startCheck(
     });
     return 'started';
   }
-  const login = flags.isLogin ? loginPayload.get() : null;
-  if (flags.isLogin && !login) return 'expired';
+  // A step-up of the signed-in user (a sign-in's codes are its flow's: `SignInSteps.tsx`).
   const res = await api.auth.startSudo({
-    query: {
-      ...(login ? { payload: login.payload } : { single: '1' as const }),
-      ...(method ? { mfaId: method.id } : {}),
-    },
+    query: { single: '1' as const, ...(method ? { mfaId: method.id } : {}) },
   });
   if (res.status !== 200) {
     // 410: the sign-in's payload is spent.

@@ -1,0 +1,484 @@
+import {
+  isPartnerClient,
+  type MfaKind,
+  type MfaMethod,
+  type SignInStepRefusal,
+  type SignInView,
+} from '@portal/contract';
+import type { FastifyRequest } from 'fastify';
+import { GatewayError } from '../errors';
+import { type SessionAnswer, startSession, upstreamHeaders } from '../plugins/session';
+import { upstreamOf } from '../plugins/upstream';
+import { resolveRequestTarget } from '../redirects';
+import { secondFactorOutcome, sessionEvent, signInOutcome } from '../security-events';
+import { variantLanguages } from '../variant';
+import { currentFlow, endFlow, type Flow, saveFlow, startFlow } from './store';
+
+/*
+ * The sign-in journey (docs/flows.md, "Sign-in"; spec part 4, "Login" and
+ * "After a correct code"), owned by the gateway. The browser sends a step
+ * (as JSON to the portal API, or as a plain HTML form to the step's page,
+ * which the gateway turns into the same call) and follows the `next` it is
+ * answered; it keeps nothing of the journey.
+ *
+ *   state      step sent                 account API says          next state   the browser goes to
+ *   (none)     password                  200                       (spent)      afterSignIn(...)
+ *   (none)     password                  401 + methods, a primary  code         /mfa (its code sent)
+ *   (none)     password                  401 + methods, no primary methods      /mfa/methods
+ *   (none)     password                  400 / 429 / captcha       (none)       same page, message at its field
+ *   code       (link) another method     -                         code         /mfa/methods
+ *   code|methods  method(mfaId)          200 code sent             code         /mfa
+ *   code       resend                    200 code sent again       code         /mfa
+ *   code       code                      200                       (spent)      afterCode(...)
+ *   code       code                      200 + fuzzion             merge        /duplicated
+ *   code       code                      400 / 422                 code         /mfa, "Your code is invalid"
+ *   code       code                      410 spent / 429 paused    (spent)/code /mfa, message
+ *   anything else: 409 (a step out of order); no flow: 410 (expired or spent)
+ */
+
+export const SIGN_IN = 'sign-in';
+
+/** The journey's own state, kept in its flow (never in the browser). */
+/** The code under way: its payload and how it was sent. */
+interface CodeCheck {
+  payload: string;
+  method: MfaKind;
+  target: string | null;
+  mfaId: number;
+}
+
+export type SignInState =
+  | {
+      step: 'methods' | 'code';
+      /** The 401's payload, to start a code by any method. */
+      payload: string;
+      methods: MfaMethod[];
+      /** The e-mail address or number typed: the screens show it in full where a target is its mask. */
+      login: string;
+      /** The code under way: its payload and how it was sent. */
+      check: CodeCheck | null;
+    }
+  | {
+      step: 'merge';
+      /** The duplicate merge's payload (spec part 4, fuzzion), for the merge screens. */
+      fuzzion: string;
+      method: MfaKind;
+    };
+
+type SignInFlow = Flow<SignInState>;
+
+/** What a step comes to: the page to go to next, or a refusal said at its field. */
+export interface StepRefused {
+  status: 400 | 409 | 410 | 429 | 502;
+  body: SignInStepRefusal;
+  retryAfter?: string | undefined;
+}
+export type StepResult =
+  | { status: 200; body: { next: string; view: SignInView | null } }
+  | StepRefused;
+
+const refused = (
+  status: StepRefused['status'],
+  code: string,
+  message: string,
+  extra: Partial<SignInStepRefusal> = {},
+): StepRefused => ({ status, body: { code, message, ...extra } });
+
+/** Spec part 8's words for a sign-in that is over (expired, spent or never started). */
+export const FLOW_GONE = refused(
+  410,
+  'flow_gone',
+  'This sign-in has expired or is already complete. Please sign in again.',
+);
+const OUT_OF_ORDER = refused(
+  409,
+  'flow_step',
+  'This step does not belong here: the sign-in is at another step.',
+);
+
+const DASHBOARD = '/user/dashboard';
+const ONE_YEAR_S = 365 * 24 * 60 * 60;
+
+/**
+ * The target, resolved and checked once when the journey starts, by the one
+ * resolver (`resolveRequestTarget`, docs/security.md): a page of this portal
+ * (the gateway's `/authorize` included) as the URL parser resolves it, kept
+ * as its path; anything else (another host, a path that names one, a scheme)
+ * is none: the dashboard.
+ */
+export async function resolveSignInTarget(
+  request: FastifyRequest,
+  raw: string | null | undefined,
+): Promise<string | null> {
+  const resolved = await resolveRequestTarget(request, raw);
+  if (!resolved.ok || !resolved.internal) return null;
+  const url = new URL(resolved.url);
+  const path = `${url.pathname}${url.search}`;
+  return path === '/' ? null : path;
+}
+
+/** The client a target is headed to (`/authorize?client_id=…`), or null. */
+function targetClient(target: string | null): string | null {
+  if (!target) return null;
+  const url = new URL(target, 'http://portal.invalid');
+  return url.searchParams.get('client_id');
+}
+
+const withQuery = (path: string, query: Record<string, string | null | undefined>) => {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value) params.set(key, value);
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+};
+
+/** What the step's pages draw: the methods and the code under way, no payload. */
+export function viewOf(flow: SignInFlow): SignInView | null {
+  const { state } = flow;
+  if (state.step === 'merge') {
+    return {
+      step: 'merge',
+      login: '',
+      methods: [],
+      check: null,
+      target: flow.target,
+      merge: { payload: state.fuzzion },
+    };
+  }
+  return {
+    step: state.step,
+    login: state.login,
+    methods: state.methods.map(({ id, method, target, primary }) => ({
+      id,
+      method,
+      target,
+      primary,
+    })),
+    check: state.check && {
+      method: state.check.method,
+      target: state.check.target,
+      mfaId: state.check.mfaId,
+    },
+    target: flow.target,
+  };
+}
+
+/** The visitor's language when the journey began (one language per journey). */
+export interface JourneyLanguage {
+  accept?: string | undefined;
+  chosen?: string | undefined;
+}
+export const languageOf = (request: FastifyRequest): JourneyLanguage => ({
+  accept: request.headers['accept-language'],
+  chosen: request.cookies.lang,
+});
+
+/**
+ * Spec part 4, after a session starts: a weak password to weak-password
+ * (`verified=true`), a forced second factor (no target client, or one of
+ * the four first-party ones) to its setup, a customer who may set one up
+ * and has none to the offer, everyone else (a partner's client included)
+ * to the target, else the dashboard.
+ */
+async function afterSignIn(
+  request: FastifyRequest,
+  reply: Reply,
+  token: string,
+  weak: boolean,
+  target: string | null,
+): Promise<string> {
+  if (weak) return withQuery('/weak-password', { verified: 'true', target });
+  const headers = { ...upstreamHeaders(request), authorization: `Bearer ${token}` };
+  const user = await upstreamOf(request).profile.getUser({ extraHeaders: headers });
+  if (user.status !== 200) return target ?? DASHBOARD;
+  const { mfa_forced, mfa_customer, password_status, language } = user.body.data;
+  // The journey is over: the account's language takes over, for the next visit's sign-in
+  // pages too (spec part 4, root on load; docs/journeys-signin.md).
+  if (variantLanguages(request.variant).some((locale) => locale.slice(0, 2) === language)) {
+    reply.setCookie('lang', language, {
+      path: '/',
+      sameSite: 'lax',
+      secure: request.publicOrigin.https,
+      maxAge: ONE_YEAR_S,
+    });
+  }
+  if (password_status === 1 || password_status === 2) {
+    return withQuery('/weak-password', { verified: 'true', target });
+  }
+  const client = targetClient(target);
+  const partner = client !== null && isPartnerClient(client);
+  if (mfa_forced && !partner) return withQuery('/setup-mfa', { redirect: target });
+  if (mfa_customer && !mfa_forced && !partner) {
+    const methods = await upstreamOf(request).mfa.listMethods({
+      query: {},
+      extraHeaders: headers,
+    });
+    if (methods.status === 200 && methods.body.length === 0) {
+      return withQuery('/setup-mfa', { redirect: target });
+    }
+  }
+  return target ?? DASHBOARD;
+}
+
+type Reply = Parameters<typeof startSession>[1] & Parameters<typeof endFlow>[1];
+
+async function signedIn(
+  request: FastifyRequest,
+  reply: Reply,
+  answer: SessionAnswer,
+  target: string | null,
+): Promise<string> {
+  const { weak } = await startSession(request, reply, answer);
+  return afterSignIn(request, reply, answer.access_token, weak, target);
+}
+
+/** Sends a code by `method` (the account API's `GET /mfa/sudo` with the sign-in's payload). */
+async function sendCode(
+  request: FastifyRequest,
+  payload: string,
+  mfaId: number,
+): Promise<{ ok: true; check: CodeCheck } | { ok: false; result: StepResult }> {
+  const res = await upstreamOf(request).auth.startSudo({
+    query: { payload, mfaId },
+    extraHeaders: upstreamHeaders(request),
+  });
+  if (res.status === 200) {
+    const { payload: checkPayload, method, target } = res.body;
+    return { ok: true, check: { payload: checkPayload, method, target, mfaId } };
+  }
+  if (res.status === 410) return { ok: false, result: FLOW_GONE };
+  if (res.status === 429) {
+    return {
+      ok: false,
+      result: {
+        ...refused(429, res.body.code, res.body.message),
+        retryAfter: res.headers.get('retry-after') ?? undefined,
+      },
+    };
+  }
+  return { ok: false, result: refused(400, res.body.code, res.body.message, { field: 'mfaId' }) };
+}
+
+/** The method a sign-in starts with, unasked: the primary one, or the only one. */
+function firstMethod(methods: readonly MfaMethod[]): MfaMethod | null {
+  const usable = methods.filter((m) => m.method !== 'totpRecovery' && m.id > 0);
+  return usable.find((m) => m.primary) ?? (usable.length === 1 ? (usable[0] ?? null) : null);
+}
+
+/**
+ * Spec part 4, Login 2: a password was right and the account's second
+ * factor is needed. A new journey (one already under way in this browser is
+ * replaced) with the challenge kept in its flow; the primary method's code is
+ * sent at once and the code screen is next, else the method list. Every door
+ * that asks the sign-in's second factor enters here (the password sign-in,
+ * the workplace login linked to an account).
+ */
+export async function secondFactor(
+  request: FastifyRequest,
+  reply: Reply,
+  entry: {
+    challenge: { payload: string; methods: MfaMethod[] };
+    login: string;
+    target: string | null;
+  },
+): Promise<Extract<StepResult, { status: 200 }>> {
+  const { payload, methods } = entry.challenge;
+  const state: SignInState = { step: 'methods', payload, methods, login: entry.login, check: null };
+  const flow: SignInFlow = {
+    journey: SIGN_IN,
+    language: languageOf(request),
+    target: entry.target,
+    state,
+    expiresAt: 0,
+  };
+  const id = await startFlow(request, reply, flow);
+  const first = firstMethod(methods);
+  if (first) {
+    const sent = await sendCode(request, payload, first.id);
+    if (sent.ok) {
+      const next: SignInFlow = { ...flow, state: { ...state, step: 'code', check: sent.check } };
+      await saveFlow(request, id, next);
+      return { status: 200, body: { next: '/mfa', view: viewOf(next) } };
+    }
+  }
+  return { status: 200, body: { next: '/mfa/methods', view: viewOf(flow) } };
+}
+
+/** The steps of the journey: each is one contract operation (`portalApi.signIn`). */
+export const signInSteps = {
+  /**
+   * E-mail address or phone number and password (spec part 4, Login 1–5).
+   * Always a new journey: one already under way in this browser is replaced.
+   */
+  async password(
+    request: FastifyRequest,
+    reply: Reply,
+    input: { username: string; password: string; captcha?: string | undefined; target?: string },
+  ): Promise<StepResult> {
+    try {
+      await request.server.captcha?.(request, input.captcha);
+    } catch (err) {
+      if (
+        err instanceof GatewayError &&
+        (err.kind === 'captcha' || err.kind === 'captcha_unavailable')
+      ) {
+        if (err.kind === 'captcha') signInOutcome(request, 'captcha_refused', input.username);
+        return refused(err.kind === 'captcha' ? 400 : 502, err.kind, err.message, {
+          field: 'captcha',
+        });
+      }
+      throw err;
+    }
+    const target = await resolveSignInTarget(request, input.target);
+    const res = await upstreamOf(request).auth.createToken({
+      body: { grant_type: 'password', username: input.username, password: input.password },
+      extraHeaders: upstreamHeaders(request),
+    });
+    switch (res.status) {
+      case 200: {
+        if ('scope' in res.body) throw new GatewayError('upstream_contract');
+        return {
+          status: 200,
+          body: { next: await signedIn(request, reply, res.body, target), view: null },
+        };
+      }
+      case 401: {
+        if (!('mfa' in res.body)) throw new GatewayError('upstream_contract');
+        signInOutcome(request, 'second_factor_asked', input.username);
+        return secondFactor(request, reply, {
+          challenge: res.body.mfa,
+          login: input.username,
+          target,
+        });
+      }
+      case 429:
+        signInOutcome(request, 'locked', input.username);
+        return {
+          ...refused(429, res.body.code, res.body.message),
+          retryAfter: res.headers.get('retry-after') ?? undefined,
+        };
+      default: {
+        signInOutcome(request, 'refused', input.username);
+        const body = res.body as SignInStepRefusal;
+        return refused(400, body.code ?? 'invalid', body.message ?? 'Invalid username/password.', {
+          field: 'password',
+          ...(typeof body.attempts_left === 'number' ? { attempts_left: body.attempts_left } : {}),
+        });
+      }
+    }
+  },
+
+  /** "Use another method", then one picked from the list: its code is sent. */
+  async method(
+    request: FastifyRequest,
+    _reply: Reply,
+    input: { mfaId: number },
+  ): Promise<StepResult> {
+    const current = await currentFlow<SignInState>(request, SIGN_IN);
+    if (!current) return FLOW_GONE;
+    const { id, flow } = current;
+    const { state } = flow;
+    if (state.step === 'merge') return OUT_OF_ORDER;
+    const method = state.methods.find((m) => m.id === input.mfaId && m.id > 0);
+    if (!method) {
+      return refused(400, 'invalid_method', 'Choose one of the methods listed.', {
+        field: 'mfaId',
+      });
+    }
+    const sent = await sendCode(request, state.payload, method.id);
+    if (!sent.ok) {
+      if (sent.result.status === 410) await endFlow(request, _reply, id);
+      return sent.result;
+    }
+    const next: SignInFlow = { ...flow, state: { ...state, step: 'code', check: sent.check } };
+    await saveFlow(request, id, next);
+    return { status: 200, body: { next: '/mfa', view: viewOf(next) } };
+  },
+
+  /** "Send a new code": by the same method. */
+  async resend(request: FastifyRequest, reply: Reply): Promise<StepResult> {
+    const current = await currentFlow<SignInState>(request, SIGN_IN);
+    if (!current) return FLOW_GONE;
+    const { state } = current.flow;
+    if (state.step !== 'code' || !state.check) return OUT_OF_ORDER;
+    return signInSteps.method(request, reply, { mfaId: state.check.mfaId });
+  },
+
+  /** The code (spec part 4, "After a correct code"). */
+  async code(
+    request: FastifyRequest,
+    reply: Reply,
+    input: { code: string; trust?: boolean | undefined; card_number?: string | undefined },
+  ): Promise<StepResult> {
+    const current = await currentFlow<SignInState>(request, SIGN_IN);
+    if (!current) return FLOW_GONE;
+    const { id, flow } = current;
+    const { state } = flow;
+    if (state.step !== 'code' || !state.check) return OUT_OF_ORDER;
+    const res = await upstreamOf(request).auth.confirmSudo({
+      body: {
+        payload: state.check.payload,
+        code: input.code,
+        isTrustedDevice: input.trust === true,
+        ...(input.card_number ? { card_number: input.card_number } : {}),
+      },
+      extraHeaders: upstreamHeaders(request),
+    });
+    if (res.status !== 200) {
+      const spent =
+        (res.status === 410 && res.body.code === 'payload_spent') ||
+        (res.status === 429 && res.body.code === 'mfa_paused');
+      secondFactorOutcome(request, spent ? 'paused' : 'failed');
+      if (res.status === 410) {
+        await endFlow(request, reply, id);
+        return refused(410, 'flow_gone', FLOW_GONE.body.message, { field: 'code' });
+      }
+      if (res.status === 429) {
+        return {
+          ...refused(429, res.body.code, res.body.message, { field: 'code' }),
+          retryAfter: res.headers.get('retry-after') ?? undefined,
+        };
+      }
+      return refused(400, 'invalid_code', 'Your code is invalid, try again.', { field: 'code' });
+    }
+    secondFactorOutcome(request, 'passed');
+    const answer = res.body;
+    if (!('access_token' in answer)) throw new GatewayError('upstream_contract');
+    const { weak } = await startSession(request, reply, answer);
+    if (input.trust) void sessionEvent(request, 'device.trusted', {}, answer.access_token);
+    const method = state.check.method;
+    const { target } = flow;
+    if (answer.fuzzion) {
+      // Spec part 4, duplicate merge: the payload stays in the flow, the merge screens read it.
+      await saveFlow(request, id, {
+        ...flow,
+        state: { step: 'merge', fuzzion: answer.fuzzion.payload, method },
+      });
+      return {
+        status: 200,
+        body: { next: withQuery('/duplicated', { method, target }), view: null },
+      };
+    }
+    await endFlow(request, reply, id);
+    if (method === 'totpRecovery') {
+      const left = String(answer.recovery_keys_left ?? 0);
+      return {
+        status: 200,
+        body: { next: withQuery('/mfa/totp-recovery', { x: left, target }), view: null },
+      };
+    }
+    return {
+      status: 200,
+      body: {
+        next: await afterSignIn(request, reply, answer.access_token, weak, target),
+        view: null,
+      },
+    };
+  },
+};
+
+/** The flow-read: what the sign-in's pages (and the journeys it hands over to) need of it. */
+export async function readSignIn(request: FastifyRequest) {
+  const current = await currentFlow<SignInState>(request, SIGN_IN);
+  if (!current) return null;
+  return current.flow;
+}

@@ -1,0 +1,83 @@
+import type { SignInNext, SignInStepRefusal, SignInView } from '@portal/contract';
+import { type QueryClient, queryOptions, useQueryClient } from '@tanstack/react-query';
+import type { NavigateFunction } from 'react-router';
+import { api } from './api';
+
+/*
+ * The sign-in journey as the browser sees it (docs/flows.md, "Sign-in"):
+ * the gateway keeps the journey (its flow) and answers each step with the
+ * page to go to next; the browser keeps nothing of it. What a step's page
+ * draws (the methods, where the code went) is read from the flow: with the
+ * drawn page (its data block), with a step's answer, or by `GET /api/sign-in`.
+ */
+
+/** The sign-in under way in this browser, or null (none, expired, complete). */
+export const signInFlowQuery = queryOptions({
+  queryKey: ['sign-in-flow'] as const,
+  queryFn: async (): Promise<SignInView | null> => {
+    const res = await api.signIn.readSignIn();
+    return res.status === 200 ? res.body : null;
+  },
+  staleTime: Number.POSITIVE_INFINITY,
+  retry: false,
+});
+
+/**
+ * Whether the MFA screens show a sign-in's step (its flow, kept by the
+ * gateway) rather than a step-up (`single`) or a duplicate merge
+ * (`isFuzzion`). An old link's `isLogin` and `methods` are not read: the
+ * gateway drops them from the address and the flow holds the methods.
+ */
+export function isSignInStep(params: URLSearchParams): boolean {
+  const on = (name: string) => params.get(name) === 'true' || params.get(name) === '1';
+  return !on('single') && !on('isFuzzion');
+}
+
+/** What a step page drawn for a form sent without script shows: the refusal, and what was typed. */
+export interface DrawnForm {
+  /** The page it belongs to. */
+  path: string;
+  refusal: SignInStepRefusal;
+  /** Retry-After of a pause, in seconds. */
+  retryAfter?: number | undefined;
+  /** What was typed that the page shows again (never the password or the code). */
+  values: { username?: string };
+}
+
+/** Where a drawn page's form outcome is kept: the render's (and the page's) own query cache. */
+export const drawnFormKey = ['sign-in-form'] as const;
+
+/** The outcome of a form sent without script, for the page at `path` (read once, as it was drawn). */
+export function useDrawnForm(path: string): DrawnForm | null {
+  const form = useQueryClient().getQueryData<DrawnForm>(drawnFormKey);
+  return form?.path === path ? form : null;
+}
+
+/** Leaves the app for a page the gateway serves (a function apart, so tests can watch it). */
+export const leave = {
+  to(url: string): void {
+    window.location.assign(url);
+  },
+};
+
+/**
+ * Follows a step's answer: the sign-in's own pages through the router, with
+ * what they draw already known (no list shown while it loads); a page after
+ * the sign-in (a session has started) by a real navigation, which the
+ * gateway draws for the signed-in user.
+ */
+export function followStep(
+  answer: SignInNext,
+  queryClient: QueryClient,
+  navigate: NavigateFunction,
+): void {
+  queryClient.removeQueries({ queryKey: drawnFormKey });
+  const path = answer.next.split('?')[0];
+  if (answer.view && (path === '/mfa' || path === '/mfa/methods')) {
+    queryClient.setQueryData(signInFlowQuery.queryKey, answer.view);
+    navigate(answer.next);
+    return;
+  }
+  queryClient.removeQueries({ queryKey: signInFlowQuery.queryKey });
+  leave.to(answer.next);
+}
