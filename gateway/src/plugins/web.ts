@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { constants } from 'node:zlib';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import type { PortalConfig, SignInStepRefusal, SignInView, User, Variant } from '@portal/contract';
+import type { PortalConfig, User, Variant } from '@portal/contract';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { formRefusal, formStep } from '../flows/forms';
