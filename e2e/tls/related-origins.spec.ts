@@ -53,7 +53,7 @@ async function signInByPassword(page: Page) {
     body: { grant_type: 'password', username: USER, password: DEMO_PASSWORD },
   });
   expect(first.status, JSON.stringify(first.body)).toBe(401);
-  const { payload, methods } = first.body?.mfa as {
+  const { payload, methods } = (first.body ?? {}).mfa as {
     payload: string;
     methods: { id: number; method: string }[];
   };
@@ -148,6 +148,8 @@ test('a passkey made on the Belgian origin signs in on the Luxembourg origin', a
   // The Luxembourg session is real: its passkeys list answers, with the Belgian-made one.
   const list = await portalCall(page, '/api/passkeys');
   expect(list.status).toBe(200);
-  expect((list.body?.passkeys as { name: string }[]).map((p) => p.name)).toEqual(['Chromium']);
+  expect(((list.body ?? {}).passkeys as { name: string }[]).map((p) => p.name)).toEqual([
+    'Chromium',
+  ]);
   await page.close();
 });
