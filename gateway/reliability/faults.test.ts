@@ -66,9 +66,11 @@ const getUser = (gateway: FastifyInstance) =>
 describe('the account API at a path of its host', () => {
   it('is called below that path (`UPSTREAM_BE_URL` with a prefix and a trailing slash)', async () => {
     const reached: string[] = [];
+    const probed: string[] = [];
     const { url } = await fakeUpstream((app) => {
       app.addHook('onRequest', async (req) => {
-        reached.push(req.url);
+        // The gateway's background reachability probe is a HEAD of the base URL.
+        (req.method === 'HEAD' ? probed : reached).push(req.url);
       });
       // A status the gateway turns into its own answer: proof that the call arrived here.
       app.get('/v2/user', async (_req, reply) => reply.code(414).send());
@@ -78,6 +80,7 @@ describe('the account API at a path of its host', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('request_too_long');
     expect(reached).toEqual(['/v2/user']);
+    expect(probed.every((path) => path === '/v2/')).toBe(true);
   });
 });
 

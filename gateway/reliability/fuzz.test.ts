@@ -254,7 +254,7 @@ describe('fuzzing every portal operation from the contract', () => {
 // request as a cross-site navigation makes it (the Lax session cookie,
 // Sec-Fetch-Site cross-site, no X-Device-ID) is refused before any route
 // runs, GETs included; and a signed-in browser's hash login never switches
-// to another account without `switch_account`.
+// to another account without `confirmed` (the visitor's answer to the question).
 describe('fuzzing the side doors', () => {
   it('refuses every operation to a cross-site navigation, whatever its input', async () => {
     const stack = await startStack(UNLIMITED);
@@ -294,7 +294,7 @@ describe('fuzzing the side doors', () => {
     }
   });
 
-  it('never switches a signed-in browser by a hash token without switch_account', async () => {
+  it('never switches a signed-in browser by a hash token without confirmed', async () => {
     const stack = await startStack(UNLIMITED);
     try {
       const mine = await signIn(stack, 'customer@example.be');
@@ -316,11 +316,11 @@ describe('fuzzing the side doors', () => {
             payload: {
               token: handover,
               ...(app === undefined ? {} : { 'origin-app': app }),
-              ...(flag === undefined ? {} : { switch_account: flag }),
+              ...(flag === undefined ? {} : { confirmed: flag }),
             },
           });
           expect(res.statusCode, res.body.slice(0, 200)).toBe(409);
-          expect(res.json().code).toBe('other_account');
+          expect(res.json().code).toBe('confirm_account');
           expect(res.cookies.find((c) => c.name === 'access_token')).toBeUndefined();
         }),
         { numRuns: RUNS },

@@ -5,10 +5,14 @@ import type { Config } from './config';
 /** How long the reachability probe of an account API waits. */
 const PROBE_TIMEOUT_MS = 2000;
 
-/** Reachable = it answers HTTP at all; any status will do, the probe asks for no resource. */
+/**
+ * Reachable = it answers HTTP at all; any status will do. The probe is a HEAD
+ * of the configured base URL (its path prefix kept): it asks for no resource
+ * and no body, and an account API's logs can tell it from a portal call.
+ */
 async function reachable(baseUrl: string, timeoutMs: number): Promise<boolean> {
   try {
-    const res = await fetch(new URL('/', baseUrl), { signal: AbortSignal.timeout(timeoutMs) });
+    const res = await fetch(baseUrl, { method: 'HEAD', signal: AbortSignal.timeout(timeoutMs) });
     await res.body?.cancel();
     return true;
   } catch {

@@ -117,7 +117,7 @@ describe('the HTTP metrics', () => {
     const target = new URL(await mock.app.listen({ port: 0, host: '127.0.0.1' }));
     onTestFinished(() => mock.app.close());
     let release = () => {};
-    const held = new Promise<void>((resolve) => {
+    let held = new Promise<void>((resolve) => {
       release = resolve;
     });
     let arrived = () => {};
@@ -170,5 +170,32 @@ describe('the HTTP metrics', () => {
     expect((await call).statusCode).toBe(200);
     const after = (await s.gateway.management.inject({ url: '/metrics' })).body;
     expect(after).toContain('portal_http_requests_in_flight{variant="be"} 0');
+
+    // A client that leaves while its answer is being made is no longer in flight
+    // (a load balancer's timeout, a closed tab: the gauge must come back to 0).
+    const address = await s.gateway.listen({ port: 0, host: '127.0.0.1' });
+    const { hostname, port: gatewayPort } = new URL(address);
+    const arrivedAgain = new Promise<void>((resolve) => {
+      arrived = resolve;
+    });
+    held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const leaving = httpRequest({
+      host: hostname,
+      port: gatewayPort,
+      path: '/api/user',
+      headers: { ...browserHeaders(s), host: 'be.localhost:3000', cookie: `access_token=${token}` },
+    });
+    leaving.on('error', () => {});
+    leaving.end();
+    await arrivedAgain;
+    leaving.destroy();
+    const inFlight = async () =>
+      (await s.gateway.management.inject({ url: '/metrics' })).body.match(
+        /portal_http_requests_in_flight\{variant="be"\} (\d+)/,
+      )?.[1];
+    await expect.poll(inFlight).toBe('0');
+    release();
   });
 });

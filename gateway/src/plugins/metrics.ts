@@ -177,7 +177,7 @@ export class Metrics {
     this.#inFlight.add(request);
   }
 
-  /** A request that ends without an answer (the client went away). */
+  /** A request that ended (its response closed): answered, or the client went away. */
   abandoned(request: FastifyRequest): void {
     this.#inFlight.delete(request);
   }
@@ -262,12 +262,14 @@ export const metricsPlugin = fp(
     app.decorate('metrics', metrics);
     app.decorateRequest('pageRoute', undefined);
     // A drawn page's own read of the API is part of that page, not a client's request.
-    app.addHook('onRequest', (request, _reply, done) => {
-      if (!innerRead.is(request)) metrics.received(request);
-      done();
-    });
-    app.addHook('onRequestAbort', (request, done) => {
-      if (!innerRead.is(request)) metrics.abandoned(request);
+    app.addHook('onRequest', (request, reply, done) => {
+      if (!innerRead.is(request)) {
+        metrics.received(request);
+        // The response's close ends every request, answered or not: Fastify's
+        // onRequestAbort misses a client that leaves while its answer is being
+        // made (autocannon's end of a run left the gauge at 97 for ever).
+        reply.raw.once('close', () => metrics.abandoned(request));
+      }
       done();
     });
     app.addHook('onResponse', (request, reply, done) => {
