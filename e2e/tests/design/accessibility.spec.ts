@@ -149,7 +149,7 @@ for (const variant of [
   });
 }
 
-test('the consent screen passes axe, asked and refused', async ({ page, login }) => {
+test('the consent screen passes axe, and invalid configuration too', async ({ page, login }) => {
   await login('partner@example.be', { via: 'api', language: 'en' });
   const callback = 'http://127.0.0.1:5555/callback';
   await page.goto(
@@ -164,9 +164,13 @@ test('the consent screen passes axe, asked and refused', async ({ page, login })
   );
   await expect(page.getByRole('button', { name: 'Allow' })).toBeVisible();
   await review(page, 'be /approve');
-  await page.getByRole('button', { name: 'Refuse' }).click();
+  // A refusal now leaves for the partner (error=access_denied); the portal's own
+  // consent page left to check is the invalid configuration's.
+  await page.goto(
+    `/authorize?client_id=102&redirect_uri=${encodeURIComponent(callback)}&response_type=code`,
+  );
   await expect(page.getByRole('alert')).toBeVisible();
-  await expectAccessible(page, '/approve (refused)');
+  await expectAccessible(page, '/approve (invalid configuration)');
 });
 
 test('the forced MFA set-up passes axe', async ({ page, login }) => {

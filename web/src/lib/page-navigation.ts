@@ -80,7 +80,14 @@ export function pageFocusTarget(heading: HTMLElement): HTMLElement {
  * the cursor to `element`, once React has drawn it; never left on `<body>`.
  */
 export function focusSoon(element: () => HTMLElement | null | undefined): void {
-  requestAnimationFrame(() => element()?.focus());
+  requestAnimationFrame(() => {
+    const target = element();
+    if (!target) return;
+    // A heading takes the focus only with a tabindex: on a page the server drew
+    // (no route change has given it one) focus() alone would leave <body>.
+    if (target.tabIndex < 0 && !target.hasAttribute('tabindex')) target.tabIndex = -1;
+    target.focus();
+  });
 }
 
 /**
