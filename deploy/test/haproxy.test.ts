@@ -47,13 +47,13 @@ beforeAll(async () => {
   );
   let cfg = replace(
     CFG,
-    'server gateway1 10.0.1.11:3000',
-    `server gateway1 127.0.0.1:${ports.gateway}`,
+    'server gateway1 10.0.1.11:3000 port 9000',
+    `server gateway1 127.0.0.1:${ports.gateway} port ${ports.management}`,
   );
   cfg = replace(
     cfg,
-    'server gateway2 10.0.1.12:3000',
-    `server gateway2 127.0.0.1:${ports.stopped}`,
+    'server gateway2 10.0.1.12:3000 port 9000',
+    `server gateway2 127.0.0.1:${ports.stopped} port ${ports.stopped}`,
   );
   cfg = replace(
     cfg,

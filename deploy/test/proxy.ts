@@ -16,7 +16,7 @@ import { loadConfig } from '../../gateway/src/config';
 export interface ProxySetup {
   dir: string;
   stack: TestStack;
-  ports: { tls: number; http: number; gateway: number; stopped: number };
+  ports: { tls: number; http: number; gateway: number; management: number; stopped: number };
   /** The certificate (PEM) the proxy serves for account.example.be and account.example.lu. */
   cert: string;
 }
@@ -26,6 +26,8 @@ export async function proxySetup(): Promise<ProxySetup> {
     tls: await freePort(),
     http: await freePort(),
     gateway: await freePort(),
+    // Its management port (`/readyz`), which the load balancers' health checks ask.
+    management: await freePort(),
     // A port nothing listens on: a stopped gateway.
     stopped: await freePort(),
   };
@@ -40,6 +42,7 @@ export async function proxySetup(): Promise<ProxySetup> {
     WEB_DIST: web,
   });
   await stack.gateway.listen({ port: ports.gateway, host: '127.0.0.1' });
+  await stack.gateway.management.listen({ port: ports.management, host: '127.0.0.1' });
   execFileSync(
     'openssl',
     [

@@ -72,9 +72,8 @@ interface Gateway {
 /**
  * The documented HAProxy file (deploy/haproxy/portal.cfg, docs/operations.md
  * "Reverse proxy") with the test's addresses: plain HTTP on a free port
- * instead of TLS on 443 (TLS is not what is measured here), and each gateway
- * health-checked on its management port's `/readyz` (`port`), as a load
- * balancer that can check another port should.
+ * instead of TLS on 443 (TLS is not what is measured here), each gateway
+ * health-checked on its own management port's `/readyz`.
  */
 function haproxyConfig(lbPort: number, gateways: Gateway[]) {
   const documented = readFileSync(join(gatewayDir, '../deploy/haproxy/portal.cfg'), 'utf8');
@@ -89,10 +88,9 @@ function haproxyConfig(lbPort: number, gateways: Gateway[]) {
   );
   cfg = replace(cfg, '    bind :80\n', '');
   cfg = replace(cfg, '    http-request redirect scheme https code 301 unless { ssl_fc }\n', '');
-  cfg = replace(cfg, 'option httpchk GET /healthz', 'option httpchk GET /readyz');
   cfg = replace(
     cfg,
-    '    server gateway1 10.0.1.11:3000\n    server gateway2 10.0.1.12:3000\n',
+    '    server gateway1 10.0.1.11:3000 port 9000\n    server gateway2 10.0.1.12:3000 port 9000\n',
     gateways
       .map((g, i) => `    server gateway${i + 1} 127.0.0.1:${g.port} port ${g.management}\n`)
       .join(''),
