@@ -12,6 +12,7 @@ import { fuzzionAccount, fuzzionPortal } from './fuzzion';
 import { grantsAccount, grantsPortal } from './grants';
 import { mfaAccount, mfaPortal } from './mfa';
 import { onboardingAccount, onboardingPortal } from './onboarding';
+import { onboardingFlowPortal } from './onboarding-flow';
 import { partnerAccount, partnerPortal } from './partner';
 import { passkeysAccount, passkeysPortal } from './passkeys';
 import { profileAccount, profilePortal } from './profile';
@@ -54,6 +55,7 @@ export const portalApi = c.router(
     notifications: notificationsPortal,
     config: configPortal,
     signIn: signInPortal,
+    onboardingFlow: onboardingFlowPortal,
   },
   { strictStatusCodes: true, pathPrefix: '/api', commonResponses: gatewayErrors },
 );
@@ -71,6 +73,7 @@ export * from './grants';
 export * from './log-redaction';
 export * from './mfa';
 export * from './onboarding';
+export * from './onboarding-flow';
 export * from './partner';
 export * from './passkeys';
 export * from './profile';

@@ -101,6 +101,35 @@ async function signInCode(request: FastifyRequest, mfaId: string | undefined): P
 }
 
 /**
+ * An onboarding's code (docs/flows.md, "Onboarding"): sent to what was typed,
+ * or for a resend to what its flow holds; the onboarding stands for the
+ * account that does not exist yet.
+ */
+async function onboardingCode(
+  request: FastifyRequest,
+  typed: { email?: string | undefined; phone?: string | undefined },
+): Promise<CodeSend> {
+  const current = await currentFlow<{
+    payload?: string;
+    email?: { choice: { email?: string } } | null;
+    phone?: { e164: string } | null;
+    step?: string;
+  }>(request, 'onboarding');
+  const state = current?.flow.state;
+  const onboarding = flow('onboarding', state?.payload);
+  const resend = typed.email === undefined && typed.phone === undefined;
+  const phone =
+    typed.phone ?? (resend && state?.step === 'phone-code' ? state.phone?.e164 : undefined);
+  const email =
+    typed.email ?? (resend && state?.step === 'email-code' ? state.email?.choice.email : undefined);
+  return {
+    recipient: email || phone || onboarding,
+    phone: phone || undefined,
+    account: onboarding,
+  };
+}
+
+/**
  * Every portal call that sends a code or a message to what a person typed,
  * or looks an account up by it (docs/security.md, "Code sends"), with what
  * it spends. A call missing here is bounded per client only.
@@ -191,6 +220,15 @@ const CODE_SENDS = new Map<AppRoute, Extract>([
       account: flow('onboarding', body(r, 'payload')),
     }),
   ],
+  [
+    portalApi.onboardingFlow.email,
+    async (r, request) => onboardingCode(request, { email: str(body(r, 'email')) ?? '' }),
+  ],
+  [
+    portalApi.onboardingFlow.phone,
+    async (r, request) => onboardingCode(request, { phone: str(body(r, 'phone')) ?? '' }),
+  ],
+  [portalApi.onboardingFlow.resend, async (_r, request) => onboardingCode(request, {})],
   [
     portalApi.fuzzion.sendCode,
     async (r, request) => ({

@@ -19,6 +19,7 @@ import { fuzzionRoutes } from '../routes/fuzzion';
 import { grantsRoutes } from '../routes/grants';
 import { mfaRoutes } from '../routes/mfa';
 import { onboardingRoutes } from '../routes/onboarding';
+import { onboardingFlowRoutes } from '../routes/onboarding-flow';
 import { partnerRoutes } from '../routes/partner';
 import { passkeysRoutes } from '../routes/passkeys';
 import { profileRoutes } from '../routes/profile';
@@ -63,6 +64,7 @@ export const apiScope: FastifyPluginAsync<{ config: Config }> = async (app, { co
     notifications: notificationsRoutes,
     config: configRoutes(config),
     signIn: signInRoutes,
+    onboardingFlow: onboardingFlowRoutes,
   });
   s.registerRouter(portalApi, router, app, {
     logInitialization: false,
