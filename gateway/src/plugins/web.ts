@@ -21,7 +21,7 @@ import { sessionToken } from './session';
  * Whether a path (the router's, decoded, without the leading slash) can be
  * one of the web app's screens: not under `api/` or `assets/` in any case,
  * and no file name with an extension in its last segment (`robots.txt`,
- * `wp-login.php`, a missing `assets/x.js`).
+ * `wp-login.php`, a missing `/assets/x.js`).
  */
 export function isScreenPath(path: string): boolean {
   const first = path.split('/')[0]?.toLowerCase();
