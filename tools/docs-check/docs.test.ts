@@ -6,7 +6,7 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 /*
- * The repository's docs tell the truth about it (docs/maintaining-docs.md):
+ * The repository's docs tell the truth about it (CONTRIBUTING.md, "Before each commit"):
  * every path that the README, CONTRIBUTING, docs/ and the code's comments
  * name is a path of this repository, every link lands on a file and a
  * heading that exist, and nothing sends a reader outside the repository
@@ -19,7 +19,7 @@ const TRACKED = execFileSync('git', ['ls-files', '-z'], { cwd: ROOT, encoding: '
   .filter((file) => file && existsSync(join(ROOT, file)));
 
 /** The repository's top-level folders: a path that starts with one is named from the root. */
-const TOP = [...new Set(TRACKED.filter((f) => f.includes('/')).map((f) => f.split('/')[0]))];
+const TOP = [...new Set(TRACKED.filter((f) => f.includes('/')).map((f) => f.split('/')[0] ?? ''))];
 const FROM_ROOT = new RegExp(
   `(?<![\\w./@-])((?:${TOP.map((t) => t.replace('.', '\\.')).join('|')})/[\\w.@/{},*-]*[\\w*}/])`,
   'g',
@@ -62,16 +62,16 @@ function ignored(path: string): boolean {
   return answer;
 }
 
-/** `a/{b,c}.ts` → `a/b.ts`, `a/c.ts`. */
+/** A path with a brace list, one path per choice. */
 function expand(path: string): string[] {
-  const brace = path.match(/\{([^{}]*)\}/);
-  if (!brace) return [path];
-  return brace[1].split(',').flatMap((part) => expand(path.replace(brace[0], part)));
+  const [braces, choices] = path.match(/\{([^{}]*)\}/) ?? [];
+  if (braces === undefined || choices === undefined) return [path];
+  return choices.split(',').flatMap((part) => expand(path.replace(braces, part)));
 }
 
 const tracks = (path: string) =>
   existsSync(join(ROOT, path)) || TRACKED.some((f) => f.startsWith(`${path.replace(/\/$/, '')}/`));
-/** Every tail of every tracked path (`a/b/c.ts`, `b/c.ts`, `c.ts`). */
+/** Every tail of every tracked path: the whole path, then without its first folder, and so on. */
 const TAILS = new Set(
   TRACKED.flatMap((file) => file.split('/').map((_, i, parts) => parts.slice(i).join('/'))),
 );
@@ -83,14 +83,14 @@ const FILE_NAME =
 /** What `text` (of `file`) names that the repository does not have. */
 function missingPaths(file: string, text: string, markdown = file.endsWith('.md')): string[] {
   const missing: string[] = [];
-  for (const [, named] of text.matchAll(FROM_ROOT)) {
+  for (const [, named = ''] of text.matchAll(FROM_ROOT)) {
     const path = named.replace(/[.,]+$/, '');
     if (path.includes('*')) continue;
     for (const one of expand(path)) {
       if (!tracks(one) && !ignored(one)) missing.push(`${file}: ${one}`);
     }
   }
-  for (const [, named] of text.matchAll(WITH_EXTENSION)) {
+  for (const [, named = ''] of text.matchAll(WITH_EXTENSION)) {
     if (named.includes('node_modules/') || /^(dist|build)\//.test(named)) continue;
     for (const one of expand(named)) {
       // `./x` and `../x` are named from the file's own folder.
@@ -101,7 +101,7 @@ function missingPaths(file: string, text: string, markdown = file.endsWith('.md'
     }
   }
   // Code comments also name what a build or a run makes (`worker.js`, `error-context.md`).
-  for (const [, name] of markdown ? text.matchAll(FILE_NAME) : []) {
+  for (const [, name = ''] of markdown ? text.matchAll(FILE_NAME) : []) {
     if (!endsATrackedPath(name) && !/^(package|tsconfig)\b/.test(name)) {
       missing.push(`${file}: ${name}`);
     }
@@ -151,7 +151,7 @@ function anchorsOf(file: string): Set<string> {
 /** The links of a Markdown file that land nowhere, or outside the repository. */
 function brokenLinks(file: string, text: string): string[] {
   const broken: string[] = [];
-  for (const [, target, anchor] of text.matchAll(/\]\(([^)#\s]*)(?:#([^)\s]*))?\)/g)) {
+  for (const [, target = '', anchor] of text.matchAll(/\]\(([^)#\s]*)(?:#([^)\s]*))?\)/g)) {
     if (/^[a-z]+:/.test(target)) continue;
     const path = target ? resolve(ROOT, dirname(file), target) : join(ROOT, file);
     if (!path.startsWith(`${ROOT}/`)) broken.push(`${file}: ${target} is outside the repository`);
