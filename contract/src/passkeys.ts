@@ -107,10 +107,43 @@ export const Passkey = z.object({
   last_used_at: z.string().nullable(),
   /** Synced between the user's devices (a cloud keychain) rather than bound to one. */
   backed_up: z.boolean(),
+  /**
+   * The authenticator's model, as its registration's attested data named it
+   * (a lower-case UUID: Google Password Manager, iCloud Keychain, a YubiKey…);
+   * null when the authenticator sent none (the all-zero AAGUID).
+   */
+  aaguid: z
+    .string()
+    .regex(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+      'must be a lower-case AAGUID',
+    )
+    .nullable(),
 });
 export type Passkey = z.infer<typeof Passkey>;
 
-export const PasskeyList = z.object({ passkeys: z.array(Passkey) });
+/**
+ * The WebAuthn user entity the account's passkeys carry: `id` is the user
+ * handle (base64url), `name` the login and `display_name` the person's name,
+ * as a new passkey would get them now. The browser's Signal API is told these
+ * (a password manager shows the passkey under them) and the credentials the
+ * account still accepts.
+ */
+export const PasskeyUser = z.object({
+  id: Base64Url,
+  name: z.string(),
+  display_name: z.string(),
+});
+
+export const PasskeyList = z.object({ passkeys: z.array(Passkey), user: PasskeyUser });
+
+/**
+ * Whether to offer this session a passkey of this device: the session was
+ * opened by a password (and its second factor), no passkey of the account was
+ * made or used on the device (the X-Device-ID), and the device was not
+ * answered "Not now" (docs/flows.md, "Passkeys").
+ */
+export const PasskeyOffer = z.object({ offer: z.boolean() });
 
 /** The first call of a ceremony: the options and the payload to verify with. */
 export const RegistrationStarted = z.object({ payload: z.string(), options: CreationOptions });
@@ -126,6 +159,13 @@ const Payload = z.string().min(1).max(200);
 export const AuthenticationPurpose = z.enum(['login', 'sudo']);
 
 const PasskeyId = z.object({ id: Base64Url });
+
+/** The portal's passkey: the account API's, with its authenticator's name where the AAGUID is known. */
+export const PortalPasskey = Passkey.extend({
+  /** "Google Password Manager", "iCloud Keychain", "YubiKey 5 Series"; null when unknown. */
+  authenticator: z.string().nullable(),
+});
+export type PortalPasskey = z.infer<typeof PortalPasskey>;
 
 /**
  * Errors, by `code`: 400 `validation`; 401 `unauthenticated`; 403
@@ -223,6 +263,20 @@ export const passkeysAccount = c.router({
     body: c.noBody(),
     responses: { 204: c.noBody(), 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
   },
+  getPasskeyOffer: {
+    method: 'GET',
+    path: '/passkeys/offer',
+    summary:
+      'Whether to offer this session a passkey of its device (opened by a password, none made or used on the device, not declined there)',
+    responses: { 200: PasskeyOffer, 401: ErrorBody },
+  },
+  declinePasskeyOffer: {
+    method: 'POST',
+    path: '/passkeys/offer/decline',
+    summary: '"Not now": this device is not offered a passkey for the account again',
+    body: c.noBody(),
+    responses: { 204: c.noBody(), 401: ErrorBody },
+  },
 });
 
 /** The portal's bodies: the gateway adds `relying_party` from its own configuration. */
@@ -235,7 +289,17 @@ const { relying_party: _rp2, ...authenticationFields } =
  * session cookie and answers `signed_in`, as a password (+MFA) sign-in does.
  */
 export const passkeysPortal = c.router({
-  listPasskeys: passkeysAccount.listPasskeys,
+  listPasskeys: {
+    ...passkeysAccount.listPasskeys,
+    responses: {
+      ...passkeysAccount.listPasskeys.responses,
+      200: PasskeyList.extend({
+        passkeys: z.array(PortalPasskey),
+        /** The relying-party id of this origin: the Signal API's `rpId`. */
+        rp_id: z.string(),
+      }),
+    },
+  },
   startRegistration: {
     ...passkeysAccount.startRegistration,
     body: c.noBody(),
@@ -243,6 +307,7 @@ export const passkeysPortal = c.router({
   finishRegistration: {
     ...passkeysAccount.finishRegistration,
     body: z.object(registrationFields),
+    responses: { ...passkeysAccount.finishRegistration.responses, 201: PortalPasskey },
   },
   startAuthentication: {
     ...passkeysAccount.startAuthentication,
@@ -258,6 +323,11 @@ export const passkeysPortal = c.router({
       200: z.union([SignedIn, SudoGranted]),
     },
   },
-  renamePasskey: passkeysAccount.renamePasskey,
+  renamePasskey: {
+    ...passkeysAccount.renamePasskey,
+    responses: { ...passkeysAccount.renamePasskey.responses, 200: PortalPasskey },
+  },
   deletePasskey: passkeysAccount.deletePasskey,
+  getPasskeyOffer: passkeysAccount.getPasskeyOffer,
+  declinePasskeyOffer: passkeysAccount.declinePasskeyOffer,
 });

@@ -110,6 +110,8 @@ export const ROUTE_SCOPES: { [D in keyof AccountApi]: Record<keyof AccountApi[D]
     finishAuthentication: 'portal',
     renamePasskey: 'portal',
     deletePasskey: 'portal',
+    getPasskeyOffer: 'portal',
+    declinePasskeyOffer: 'portal',
   },
   devices: {
     listTrustedDevices: 'portal',

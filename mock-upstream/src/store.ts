@@ -119,6 +119,8 @@ export interface TokenRow {
   city: string | null;
   country: string | null;
   revokedAt: number | null;
+  /** Opened by a passkey (no passkey is offered to such a session). */
+  byPasskey?: boolean;
 }
 
 export interface TrustedDeviceRow {
@@ -147,6 +149,10 @@ export interface KnownDeviceRow {
   network: 'local' | 'private' | null;
   firstSeen: number;
   lastSeen: number;
+  /** The passkeys of the account made or used on this device (the passkey offer skips it). */
+  passkeyIds?: string[];
+  /** "Not now" to the passkey offer on this device. */
+  passkeyOfferDeclined?: boolean;
 }
 
 export interface ClientRow {
@@ -208,6 +214,8 @@ export interface PasskeyRow {
   counter: number;
   transports: string[];
   name: string;
+  /** The authenticator's model (lower-case UUID) from the attested data; null for the all-zero one. */
+  aaguid: string | null;
   backedUp: boolean;
   createdAt: number;
   lastUsedAt: number | null;

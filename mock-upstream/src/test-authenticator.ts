@@ -20,9 +20,11 @@ export interface SoftPasskey {
   privateKey: KeyObject;
   publicKeyCose: Uint8Array;
   counter: number;
+  /** The model it names in its attested data (all zeros: none). */
+  aaguid: string;
 }
 
-export function newSoftPasskey(): SoftPasskey {
+export function newSoftPasskey(aaguid = '00000000-0000-0000-0000-000000000000'): SoftPasskey {
   const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
   const jwk = publicKey.export({ format: 'jwk' });
   const cose = new Map<number, number | Uint8Array>([
@@ -37,6 +39,7 @@ export function newSoftPasskey(): SoftPasskey {
     privateKey,
     publicKeyCose: isoCBOR.encode(cose),
     counter: 0,
+    aaguid,
   };
 }
 
@@ -73,7 +76,8 @@ export function register(key: SoftPasskey, { challenge, rpId, origin }: Ceremony
   const id = Buffer.from(key.id, 'base64url');
   const idLength = Buffer.alloc(2);
   idLength.writeUInt16BE(id.length);
-  const attested = Buffer.concat([Buffer.alloc(16), idLength, id, key.publicKeyCose]);
+  const aaguid = Buffer.from(key.aaguid.replaceAll('-', ''), 'hex');
+  const attested = Buffer.concat([aaguid, idLength, id, key.publicKeyCose]);
   const attestationObject = isoCBOR.encode(
     new Map<string, string | Map<string, never> | Uint8Array>([
       ['fmt', 'none'],

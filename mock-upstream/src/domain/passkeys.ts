@@ -16,6 +16,7 @@ import {
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
 import {
+  type Account,
   describeDevice,
   issueToken,
   type PasskeyRow,
@@ -35,6 +36,7 @@ import {
   hasSudo,
   spendChallenge,
 } from './mfa-codes';
+import { notePasskeyOnDevice, sendPasskeyAddedNotice } from './passkey-offer';
 import { type Current, SUDO_REQUIRED } from './sessions';
 
 /**
@@ -68,6 +70,29 @@ export function toPasskey(row: PasskeyRow): Passkey {
     created_at: iso(row.createdAt),
     last_used_at: row.lastUsedAt === null ? null : iso(row.lastUsedAt),
     backed_up: row.backedUp,
+    aaguid: row.aaguid,
+  };
+}
+
+/** An authenticator that names no model sends the all-zero AAGUID. */
+const NO_AAGUID = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * The WebAuthn user entity of the account's passkeys: the user handle, the
+ * login (default e-mail, else phone) and the person's name, as a passkey made
+ * now gets them and the browser's Signal API is told them.
+ */
+export function passkeyUser(store: Store, account: Account) {
+  const login =
+    account.email.find((e) => e.default)?.value ??
+    account.phone.find((p) => p.default)?.value ??
+    `account ${account.id}`;
+  const handle = userHandle(store, account.id);
+  return {
+    id: Buffer.from(handle).toString('base64url'),
+    handle,
+    name: login,
+    display_name: `${account.firstname} ${account.lastname}`.trim() || login,
   };
 }
 
@@ -151,16 +176,13 @@ export async function startRegistration(
   if (mismatch) return mismatch;
   if (needsSudo(store, current)) return SUDO_REQUIRED;
   const { account } = current;
-  const login =
-    account.email.find((e) => e.default)?.value ??
-    account.phone.find((p) => p.default)?.value ??
-    `account ${account.id}`;
+  const user = passkeyUser(store, account);
   const options = await generateRegistrationOptions({
     rpName: RP_NAME,
     rpID: rp.id,
-    userName: login,
-    userID: userHandle(store, account.id),
-    userDisplayName: `${account.firstname} ${account.lastname}`.trim() || login,
+    userName: user.name,
+    userID: user.handle,
+    userDisplayName: user.display_name,
     attestationType: 'none',
     excludeCredentials: passkeysOf(store, account.id, rp.id).map((p) => ({
       id: p.id,
@@ -227,12 +249,15 @@ export async function finishRegistration(
     counter: info.credential.counter,
     transports: info.credential.transports ?? [],
     name: input.name.trim(),
+    aaguid: info.aaguid === NO_AAGUID ? null : info.aaguid.toLowerCase(),
     backedUp: info.credentialBackedUp,
     createdAt: store.clock.now(),
     lastUsedAt: null,
   };
   store.passkeys.set(row.id, row);
+  notePasskeyOnDevice(store, current.row, row);
   recordEvent(store, current.account.id, 'passkey_added', deviceOf(from), row.name);
+  sendPasskeyAddedNotice(store, current.account, row, store.history.at(-1)?.id);
   return { status: 201, body: toPasskey(row) };
 }
 
@@ -363,12 +388,16 @@ export async function finishAuthentication(
 
   if (stepUp) {
     grantSudo(store, bearer as string);
+    const stepped = tokenRow(store, bearer);
+    if (stepped) notePasskeyOnDevice(store, stepped, row);
     recordEvent(store, account.id, 'passkey_used', deviceOf(from), row.name);
     return { status: 200, body: { sudo: true } };
   }
   const session = issueToken(store, account.id, from);
+  session.byPasskey = true;
   // A sign-in like any other door: its device becomes known, a new one alerts (docs/threat-model.md).
   noteSignIn(store, account.id, from);
+  notePasskeyOnDevice(store, session, row);
   recordEvent(store, account.id, 'login', session, 'passkey');
   recordEvent(store, account.id, 'passkey_used', session, row.name);
   grantSudo(store, session.token);

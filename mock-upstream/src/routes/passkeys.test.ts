@@ -1,7 +1,7 @@
 import type { RelyingParty } from '@portal/contract';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildMockUpstream } from '../app';
-import { noteSignIn } from '../domain/devices';
+import { noteSignIn, renameKnownDevice } from '../domain/devices';
 import { grantSudo, SUDO_TTL_MS } from '../domain/mfa-codes';
 import { findAccountByLogin, issueToken, resetStore } from '../store';
 import { assert, newSoftPasskey, register, type SoftPasskey } from '../test-authenticator';
@@ -68,7 +68,11 @@ function finishLogin(payload: string, credential: object, rp = RP) {
 describe('passkey registration', () => {
   it('keeps a verified passkey with its name, listed newest first, and records it', async () => {
     const user = signIn();
-    expect((await user.call('GET', '/passkeys')).json()).toEqual({ passkeys: [] });
+    expect((await user.call('GET', '/passkeys')).json()).toEqual({
+      passkeys: [],
+      // The user entity a password manager shows the passkeys under (the Signal API's details).
+      user: { id: expect.any(String), name: 'employee@example.be', display_name: 'Emma Peeters' },
+    });
     const { res } = await addPasskey(user, newSoftPasskey(), 'Chrome on Linux');
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ name: 'Chrome on Linux', last_used_at: null });
@@ -362,5 +366,138 @@ describe('passkey step-up, rename and delete', () => {
     expect((await other.call('DELETE', `/passkeys/${key.id}`)).statusCode).toBe(404);
     const empty = await user.call('PATCH', `/passkeys/${key.id}`, { name: '   ' });
     expect(empty.statusCode).toBe(400);
+  });
+});
+
+describe('what a passkey tells', () => {
+  const GOOGLE_PASSWORD_MANAGER = 'ea9b8d66-4d01-1d21-3ce4-b6b48cb575d4';
+
+  it("keeps the authenticator's AAGUID, null for one that names none", async () => {
+    const user = signIn();
+    await addPasskey(user, newSoftPasskey(GOOGLE_PASSWORD_MANAGER), 'Phone');
+    store.clock.advance(1000);
+    await addPasskey(user, newSoftPasskey(), 'Key');
+    const list = (await user.call('GET', '/passkeys')).json().passkeys;
+    expect(list.map((p: { name: string; aaguid: string | null }) => [p.name, p.aaguid])).toEqual([
+      ['Key', null],
+      ['Phone', GOOGLE_PASSWORD_MANAGER],
+    ]);
+  });
+
+  it('e-mails the account each new passkey in its language, linking its history event', async () => {
+    const user = signIn();
+    await addPasskey(user, newSoftPasskey(), 'Chrome on Linux');
+    const mail = store.outbox.findLast((m) => m.to === 'employee@example.be');
+    // The demo employee reads Dutch.
+    expect(mail?.subject).toBe('Er is een passkey aan je account toegevoegd');
+    expect(mail?.text).toContain('‘Chrome on Linux’');
+    const event = store.history.findLast((e) => e.kind === 'passkey_added');
+    expect(mail?.link).toBe(`${store.portalUrl}/security/history?event=${event?.id}`);
+  });
+
+  it('names the user handle the passkeys carry, the one the browser answers with', async () => {
+    const user = signIn();
+    const { key } = await addPasskey(user);
+    const { user: entity } = (await user.call('GET', '/passkeys')).json();
+    const options = await user.call('POST', '/passkeys/registration/options', {
+      relying_party: RP,
+    });
+    expect(options.json().options.user).toMatchObject({
+      id: entity.id,
+      name: entity.name,
+      displayName: entity.display_name,
+    });
+    expect(key.id).not.toBe(entity.id);
+  });
+});
+
+describe('the passkey offer after a password sign-in', () => {
+  /** A password sign-in on `deviceId`: the device becomes known, the session is opened there. */
+  function signInOn(deviceId: string) {
+    const account = findAccountByLogin(store, 'employee@example.be');
+    if (!account) throw new Error('no demo account');
+    const from = { userAgent: deviceHeaders()['user-agent'], deviceId, ip: '127.0.0.1' };
+    noteSignIn(store, account.id, from);
+    const row = issueToken(store, account.id, from);
+    grantSudo(store, row.token);
+    const headers = { ...deviceHeaders(deviceId), authorization: `Bearer ${row.token}` };
+    const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
+      app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+    return { account, token: row.token, call };
+  }
+  const offered = async (user: { call: ReturnType<typeof signInOn>['call'] }) =>
+    (await user.call('GET', '/passkeys/offer')).json().offer as boolean;
+  const laptop = '6f0d1a5e-2c0a-4f43-9b9e-0d6f4f1f2a01';
+  const phone = '6f0d1a5e-2c0a-4f43-9b9e-0d6f4f1f2a02';
+
+  it('offers a password session a passkey until one is made on its device', async () => {
+    const user = signInOn(laptop);
+    expect(await offered(user)).toBe(true);
+    await addPasskey(user);
+    expect(await offered(user)).toBe(false);
+    expect(await offered(signInOn(laptop))).toBe(false);
+    // Another device of the account has none of its own yet.
+    expect(await offered(signInOn(phone))).toBe(true);
+  });
+
+  it('offers it again once the passkey made on the device is removed', async () => {
+    const user = signInOn(laptop);
+    const { res } = await addPasskey(user);
+    expect((await user.call('GET', '/passkeys/offer')).json()).toEqual({ offer: false });
+    const removed = await app.inject({
+      method: 'DELETE',
+      url: `/passkeys/${res.json().id}`,
+      headers: { ...deviceHeaders(laptop), authorization: `Bearer ${user.token}` },
+    });
+    expect(removed.statusCode).toBe(204);
+    expect(await offered(user)).toBe(true);
+  });
+
+  it('never offers it on a device that answered "Not now", but does on the others', async () => {
+    const user = signInOn(laptop);
+    expect((await user.call('POST', '/passkeys/offer/decline')).statusCode).toBe(204);
+    expect(await offered(user)).toBe(false);
+    expect(await offered(signInOn(laptop))).toBe(false);
+    expect(await offered(signInOn(phone))).toBe(true);
+  });
+
+  it('keeps "Not now" when the portal renews the device key at the code step', async () => {
+    const user = signInOn(laptop);
+    await user.call('POST', '/passkeys/offer/decline');
+    renameKnownDevice(store, user.account.id, laptop, phone);
+    expect(await offered(signInOn(phone))).toBe(false);
+  });
+
+  it('offers nothing to a session opened by a passkey, nor on a device it was used on', async () => {
+    const user = signInOn(laptop);
+    const { key } = await addPasskey(user);
+    const { payload, options } = await startLogin();
+    const res = await app.inject({
+      method: 'POST',
+      url: '/passkeys/authentication',
+      headers: deviceHeaders(phone),
+      payload: {
+        payload,
+        credential: assert(key, ceremony(options.challenge)),
+        relying_party: RP,
+      },
+    });
+    const auth = { authorization: `Bearer ${res.json().access_token}` };
+    expect((await app.inject({ url: '/passkeys/offer', headers: auth })).json()).toEqual({
+      offer: false,
+    });
+    // A later password sign-in on that phone: it holds the passkey already.
+    expect(await offered(signInOn(phone))).toBe(false);
+  });
+
+  it('answers 401 without a session', async () => {
+    const res = await app.inject({ url: '/passkeys/offer', headers: deviceHeaders() });
+    expect(res.statusCode).toBe(401);
+    const decline = await app.inject({
+      method: 'POST',
+      url: '/passkeys/offer/decline',
+      headers: deviceHeaders(),
+    });
+    expect(decline.statusCode).toBe(401);
   });
 });

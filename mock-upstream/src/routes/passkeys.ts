@@ -1,11 +1,13 @@
 import type { accountApi } from '@portal/contract';
 import type { RouterImplementation } from '@ts-rest/fastify';
 import { bearerToken } from '../auth-header';
+import { declinePasskeyOffer, passkeyOffered } from '../domain/passkey-offer';
 import {
   deletePasskey,
   finishAuthentication,
   finishRegistration,
   passkeysOf,
+  passkeyUser,
   renamePasskey,
   startAuthentication,
   startRegistration,
@@ -21,7 +23,8 @@ export function passkeysRoutes(store: Store): RouterImplementation<typeof accoun
       const current = currentSession(store, bearerToken(request));
       if (!current) return UNAUTHENTICATED;
       const passkeys = passkeysOf(store, current.account.id).map(toPasskey);
-      return { status: 200, body: { passkeys } };
+      const { handle: _handle, ...user } = passkeyUser(store, current.account);
+      return { status: 200, body: { passkeys, user } };
     },
     startRegistration: async ({ body, request }) => {
       const current = currentSession(store, bearerToken(request));
@@ -46,6 +49,17 @@ export function passkeysRoutes(store: Store): RouterImplementation<typeof accoun
       const current = currentSession(store, bearerToken(request));
       if (!current) return UNAUTHENTICATED;
       return deletePasskey(store, current, params.id, sessionInfo(request));
+    },
+    getPasskeyOffer: async ({ request }) => {
+      const current = currentSession(store, bearerToken(request));
+      if (!current) return UNAUTHENTICATED;
+      return { status: 200, body: { offer: passkeyOffered(store, current.row) } };
+    },
+    declinePasskeyOffer: async ({ request }) => {
+      const current = currentSession(store, bearerToken(request));
+      if (!current) return UNAUTHENTICATED;
+      declinePasskeyOffer(store, current.row);
+      return { status: 204, body: undefined };
     },
   };
 }
