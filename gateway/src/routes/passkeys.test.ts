@@ -41,14 +41,13 @@ const DEV_BE: Site = {
 };
 
 /** Signs in by password + MFA (which holds sudo) and adds a passkey made for `site`. */
-async function withPasskey({ host, origin, rpId }: Site, login: string) {
+async function withPasskey({ host, origin, rpId }: Site, login: string, key = newSoftPasskey()) {
   const token = await signIn(stack, login, host);
   const as = call(host, token);
   const start = await as('POST', '/api/passkeys/registration/options');
   expect(start.statusCode).toBe(200);
   const { payload, options } = start.json();
   expect(options.rp.id).toBe(rpId);
-  const key = newSoftPasskey();
   const done = await as('POST', '/api/passkeys/registration', {
     payload,
     name: 'Chrome on Linux',
@@ -152,5 +151,53 @@ describe('passkeys through the gateway', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('validation');
     expect(JSON.stringify(res.json().issues)).toContain('credential');
+  });
+
+  it("lists each passkey with its authenticator's name where the AAGUID is known", async () => {
+    const googlePasswordManager = newSoftPasskey('ea9b8d66-4d01-1d21-3ce4-b6b48cb575d4');
+    const { renewed } = await withPasskey(DEV_BE, 'employee@example.be', googlePasswordManager);
+    const list = (await call(DEV_BE.host, renewed)('GET', '/api/passkeys')).json();
+    expect(list.passkeys).toEqual([
+      expect.objectContaining({
+        name: 'Chrome on Linux',
+        aaguid: 'ea9b8d66-4d01-1d21-3ce4-b6b48cb575d4',
+        authenticator: 'Google Password Manager',
+        last_used_at: null,
+      }),
+    ]);
+    // What the browser's Signal API is told: this origin's relying party and the user entity.
+    expect(list.rp_id).toBe('be.localhost');
+    expect(list.user).toMatchObject({ name: 'employee@example.be', display_name: 'Emma Peeters' });
+  });
+
+  it('names no authenticator for an AAGUID the list does not know, nor for none', async () => {
+    const unknown = newSoftPasskey('0badc0de-0000-4000-8000-000000000001');
+    const { renewed } = await withPasskey(DEV_BE, 'employee@example.be', unknown);
+    const as = call(DEV_BE.host, renewed);
+    const [listed] = (await as('GET', '/api/passkeys')).json().passkeys;
+    expect(listed).toMatchObject({ aaguid: unknown.aaguid, authenticator: null });
+    const renamed = await as('PATCH', `/api/passkeys/${listed.id}`, { name: 'Work laptop' });
+    expect(renamed.json()).toMatchObject({ name: 'Work laptop', authenticator: null });
+  });
+
+  it('offers a password session a passkey until "Not now"; a passkey session none', async () => {
+    const token = await signIn(stack, 'employee@example.be');
+    const as = call(DEV_BE.host, token);
+    expect((await as('GET', '/api/passkeys/offer')).json()).toEqual({ offer: true });
+    expect((await as('POST', '/api/passkeys/offer/decline')).statusCode).toBe(204);
+    expect((await as('GET', '/api/passkeys/offer')).json()).toEqual({ offer: false });
+
+    const { key } = await withPasskey(DEV_BE, 'customer@example.be');
+    const { anonymous, body } = await passkeySignIn(key, DEV_BE.origin);
+    const signedIn = await anonymous('POST', '/api/passkeys/authentication', body);
+    const byPasskey = signedIn.cookies.find((c) => c.name === 'access_token')?.value;
+    const offer = await call(DEV_BE.host, byPasskey)('GET', '/api/passkeys/offer');
+    expect(offer.json()).toEqual({ offer: false });
+  });
+
+  it('answers the offer and "Not now" only to a session (401 without)', async () => {
+    const anonymous = call(DEV_BE.host);
+    expect((await anonymous('GET', '/api/passkeys/offer')).statusCode).toBe(401);
+    expect((await anonymous('POST', '/api/passkeys/offer/decline')).statusCode).toBe(401);
   });
 });

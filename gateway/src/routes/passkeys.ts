@@ -1,6 +1,7 @@
 import type { portalApi, RelyingParty } from '@portal/contract';
 import type { RouterImplementation } from '@ts-rest/fastify';
 import type { FastifyRequest } from 'fastify';
+import { withAuthenticator } from '../authenticators';
 import { renewSession, sessionRefused, startSession, upstreamHeaders } from '../plugins/session';
 import { upstreamOf } from '../plugins/upstream';
 import { passOn, passThrough, signedIn, UNAUTHENTICATED } from './pass-through';
@@ -32,7 +33,13 @@ export const passkeysRoutes: RouterImplementation<typeof portalApi.passkeys> = {
     if (!headers) return UNAUTHENTICATED;
     const res = await upstreamOf(request).passkeys.listPasskeys({ extraHeaders: headers });
     if (res.status === 401) sessionRefused(request, reply);
-    return passOn(res);
+    if (res.status !== 200) return passOn(res);
+    // Each with its authenticator's name, and the relying party the browser's Signal API names.
+    const { passkeys, user } = res.body;
+    return {
+      status: 200,
+      body: { passkeys: passkeys.map(withAuthenticator), user, rp_id: relyingPartyOf(request).id },
+    };
   },
   startRegistration: async ({ request }) => {
     const headers = signedIn(request);
@@ -51,9 +58,10 @@ export const passkeysRoutes: RouterImplementation<typeof portalApi.passkeys> = {
       body: { ...body, relying_party: relyingPartyOf(request) },
       extraHeaders: headers,
     });
+    if (res.status !== 201) return passOn(res);
     // A passkey added: the session moves to a new token (docs/threat-model.md, "A session's life").
-    if (res.status >= 200 && res.status < 300) await renewSession(request, reply);
-    return passOn(res);
+    await renewSession(request, reply);
+    return { status: 201, body: withAuthenticator(res.body) };
   },
   startAuthentication: async ({ body, request }) => {
     if (body.purpose === 'sudo' && !signedIn(request)) return UNAUTHENTICATED;
@@ -78,13 +86,26 @@ export const passkeysRoutes: RouterImplementation<typeof portalApi.passkeys> = {
     const { weak } = await startSession(request, reply, res.body);
     return { status: 200, body: { signed_in: true as const, weak } };
   },
-  renamePasskey: passThrough(
-    (api, { params, body }, extraHeaders) =>
-      api.passkeys.renamePasskey({ params, body, extraHeaders }),
-    { signedIn: true },
-  ),
+  renamePasskey: async ({ params, body, request }) => {
+    const headers = signedIn(request);
+    if (!headers) return UNAUTHENTICATED;
+    const res = await upstreamOf(request).passkeys.renamePasskey({
+      params,
+      body,
+      extraHeaders: headers,
+    });
+    return res.status === 200 ? { status: 200, body: withAuthenticator(res.body) } : passOn(res);
+  },
   deletePasskey: passThrough(
     (api, { params }, extraHeaders) => api.passkeys.deletePasskey({ params, extraHeaders }),
     { signedIn: true, renews: true },
+  ),
+  getPasskeyOffer: passThrough(
+    (api, _args, extraHeaders) => api.passkeys.getPasskeyOffer({ extraHeaders }),
+    { signedIn: true },
+  ),
+  declinePasskeyOffer: passThrough(
+    (api, _args, extraHeaders) => api.passkeys.declinePasskeyOffer({ extraHeaders }),
+    { signedIn: true },
   ),
 };

@@ -421,7 +421,7 @@ describe('the passkey offer after a password sign-in', () => {
     const row = issueToken(store, account.id, from);
     grantSudo(store, row.token);
     const headers = { ...deviceHeaders(deviceId), authorization: `Bearer ${row.token}` };
-    const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
+    const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
       app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
     return { account, token: row.token, call };
   }
