@@ -18,6 +18,7 @@ import { passkeysAccount, passkeysPortal } from './passkeys';
 import { profileAccount, profilePortal } from './profile';
 import { sessionsAccount, sessionsPortal } from './sessions';
 import { signInPortal } from './sign-in';
+import { yourDataAccount, yourDataPortal } from './your-data';
 
 /** What an upstream account API speaks (spec part 7 plus the calls the screens need). */
 export const accountApi = c.router(
@@ -33,6 +34,7 @@ export const accountApi = c.router(
     passkeys: passkeysAccount,
     devices: devicesAccount,
     notifications: notificationsAccount,
+    yourData: yourDataAccount,
   },
   // 403 `insufficient_scope`: a token that falls short of the route's need
   // (a partner's token on a portal-only route, a scope it was not granted).
@@ -56,6 +58,7 @@ export const portalApi = c.router(
     config: configPortal,
     signIn: signInPortal,
     onboardingFlow: onboardingFlowPortal,
+    yourData: yourDataPortal,
   },
   { strictStatusCodes: true, pathPrefix: '/api', commonResponses: gatewayErrors },
 );
@@ -81,3 +84,4 @@ export * from './rate-limits';
 export * from './sessions';
 export * from './sign-in';
 export * from './validation';
+export * from './your-data';

@@ -4,6 +4,7 @@ import { initServer } from '@ts-rest/fastify';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { type Clock, systemClock } from './clock';
 import { passwordCheck } from './domain/breached';
+import { runDeletions } from './domain/your-data';
 import { authRoutes } from './routes/auth';
 import { breachedRoutes } from './routes/breached';
 import { devRoutes } from './routes/dev';
@@ -16,6 +17,7 @@ import { partnerRoutes } from './routes/partner';
 import { passkeysRoutes } from './routes/passkeys';
 import { profileRoutes } from './routes/profile';
 import { sessionsRoutes } from './routes/sessions';
+import { yourDataRoutes } from './routes/your-data';
 import { enforceScopes } from './scopes';
 import { createStore, type Region, type Store } from './store';
 
@@ -70,6 +72,8 @@ export function buildMockUpstream(options: MockOptions): MockApp {
   const passwords = passwordCheck(options.breachedPasswordsUrl ?? null, app.log);
   // OAuth clients send the code exchange form-encoded (RFC 6749 section 4.1.3).
   app.register(formbody);
+  // Deletions under way move on with the clock (a reminder, then the deletion) before any call.
+  app.addHook('onRequest', async () => runDeletions(store));
 
   const s = initServer();
   const router = s.router(accountApi, {
@@ -84,6 +88,7 @@ export function buildMockUpstream(options: MockOptions): MockApp {
     passkeys: passkeysRoutes(store),
     devices: devicesRoutes(store),
     notifications: notificationsRoutes(store),
+    yourData: yourDataRoutes(store),
   });
   // In a scope of its own, so that ts-rest's error handler does not replace ours.
   app.register(async (scope) => {

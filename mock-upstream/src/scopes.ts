@@ -122,6 +122,13 @@ export const ROUTE_SCOPES: { [D in keyof AccountApi]: Record<keyof AccountApi[D]
     getNotificationSettings: 'portal',
     updateNotificationSettings: 'portal',
   },
+  // The account's own data and its deletion: the portal's sessions only, never a partner's grant.
+  yourData: {
+    exportData: 'portal',
+    getDeletion: 'portal',
+    requestDeletion: 'portal',
+    cancelDeletion: 'portal',
+  },
 };
 
 const FIRST_PARTY = new Set<number>(FIRST_PARTY_CLIENT_IDS);

@@ -54,6 +54,16 @@ export interface Account {
   /** Seeded marker: confirming MFA yields a duplicate-account merge. */
   duplicateOf: string | null;
   national_register_number: string | null;
+  /** The newsletter and offers by e-mail, agreed to (or not) at onboarding. */
+  marketing: boolean;
+}
+
+/** A deletion asked for (docs/flows.md, "Ask for deletion"): done at `deleteAt` unless cancelled. */
+export interface DeletionRow {
+  requestedAt: number;
+  deleteAt: number;
+  /** Whether the e-mail sent before it takes effect went out. */
+  reminded: boolean;
 }
 
 export type MfaKind = 'email' | 'sms' | 'totp' | 'totpRecovery' | 'card';
@@ -288,6 +298,8 @@ export interface Store {
   codes: Set<string>;
   accessRequests: { accountId: number; at: number }[];
   passkeys: Map<string, PasskeyRow>;
+  /** accountId → its deletion under way. */
+  deletions: Map<number, DeletionRow>;
 }
 
 const TOKEN_TTL_MS = 30 * 24 * 3600 * 1000;
@@ -340,6 +352,7 @@ function emptyTables(region: Region, clock: Clock): Omit<Store, 'portalUrl'> {
     codes: new Set(),
     accessRequests: [],
     passkeys: new Map(),
+    deletions: new Map(),
   };
 }
 
@@ -399,6 +412,7 @@ export function addAccount(store: Store, s: SeedAccount, passwordHash: string): 
     company: s.company,
     duplicateOf: s.duplicateOf,
     national_register_number: s.national_register_number,
+    marketing: false,
   };
   store.accounts.set(id, account);
   for (const [i, m] of s.mfa.entries()) {

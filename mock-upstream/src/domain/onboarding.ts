@@ -330,6 +330,7 @@ export function acceptTerms(
   const account = createAccount(store, state.email, state.phone, state.passwordHash);
   account.firstname = input.firstname;
   account.lastname = input.lastname;
+  account.marketing = input.marketing === true;
   // The language the onboarding was done in; else the variant's usual one.
   if (input.language) account.language = input.language;
   let outcome: OnboardingOutcome;
@@ -403,6 +404,7 @@ function createAccount(store: Store, email: string, phone: string, passwordHash:
     company: null,
     duplicateOf: null,
     national_register_number: null,
+    marketing: false,
   };
   store.accounts.set(id, account);
   for (const [i, [method, target]] of (
