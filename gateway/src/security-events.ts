@@ -28,7 +28,10 @@ export type SecurityEvent =
   | 'device.forgotten'
   | 'identity.linked'
   | 'identity.unlinked'
-  | 'captcha.refused';
+  | 'captcha.refused'
+  | 'data.exported'
+  | 'account.deletion_requested'
+  | 'account.deletion_cancelled';
 
 /** What else an event may say: how it happened, never a secret. */
 type Extra = { reason?: string; scope?: 'one' | 'all'; signed_out?: number };

@@ -174,7 +174,8 @@ export const languageOf = (request: FastifyRequest): JourneyLanguage => ({
 
 /**
  * Spec part 4, after a session starts: a weak password to weak-password
- * (`verified=true`), a forced second factor (no target client, or one of
+ * (`verified=true`), an account whose deletion is under way to the page that
+ * offers to keep it (the target kept for after), a forced second factor (no target client, or one of
  * the four first-party ones) to its setup, a customer who may set one up
  * and has none to the offer, everyone else (a partner's client included)
  * to the target, else the dashboard.
@@ -188,7 +189,13 @@ async function afterSignIn(
 ): Promise<string> {
   if (weak) return withQuery('/weak-password', { verified: 'true', target });
   const headers = { ...upstreamHeaders(request), authorization: `Bearer ${token}` };
-  const user = await upstreamOf(request).profile.getUser({ extraHeaders: headers });
+  const [user, deletion] = await Promise.all([
+    upstreamOf(request).profile.getUser({ extraHeaders: headers }),
+    // Not knowing of a deletion never keeps anyone from signing in.
+    upstreamOf(request)
+      .yourData.getDeletion({ extraHeaders: headers })
+      .catch(() => null),
+  ]);
   if (user.status !== 200) return target ?? DASHBOARD;
   const { mfa_forced, mfa_customer, password_status, language } = user.body.data;
   // The journey is over: the account's language takes over, for the next visit's sign-in
@@ -203,6 +210,10 @@ async function afterSignIn(
   }
   if (password_status === 1 || password_status === 2) {
     return withQuery('/weak-password', { verified: 'true', target });
+  }
+  // A deletion under way (docs/flows.md, "Ask for deletion"): keep the account, or go on.
+  if (deletion?.status === 200 && deletion.body.scheduled) {
+    return withQuery('/deletion-pending', { target });
   }
   const client = targetClient(target);
   const partner = client !== null && isPartnerClient(client);

@@ -25,6 +25,7 @@ import { passkeysRoutes } from '../routes/passkeys';
 import { profileRoutes } from '../routes/profile';
 import { sessionsRoutes } from '../routes/sessions';
 import { signInRoutes } from '../routes/sign-in';
+import { yourDataRoutes } from '../routes/your-data';
 
 /**
  * The /api boundary: every portal route, and the rules that hold for all of
@@ -65,6 +66,7 @@ export const apiScope: FastifyPluginAsync<{ config: Config }> = async (app, { co
     config: configRoutes(config),
     signIn: signInRoutes,
     onboardingFlow: onboardingFlowRoutes,
+    yourData: yourDataRoutes,
   });
   s.registerRouter(portalApi, router, app, {
     logInitialization: false,
