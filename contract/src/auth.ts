@@ -178,7 +178,11 @@ export type HashTokenOwner = z.infer<typeof HashTokenOwner>;
  * The portal's hash login: `confirmed` says the visitor answered the question
  * naming the incoming account ("Continue as …"); without it nothing changes.
  */
-export const PortalHashLogin = HashLogin.extend({ confirmed: z.boolean().optional() });
+export const PortalHashLogin = HashLogin.extend({
+  confirmed: z.boolean().optional(),
+  /** The page the link was opened on: where the sign-in ends (checked by the gateway). */
+  target: z.string().max(2000).optional(),
+});
 
 /**
  * 409 of the portal's hash login: the visitor is asked before any session
@@ -315,6 +319,14 @@ export const SignedIn = z.object({
   weak: z.boolean(),
 });
 
+/**
+ * A door's session started (a passkey, a hand-over link, a workplace login, a
+ * weak password replaced): the page the gateway decided comes next (spec part
+ * 4, after sign-in: weak password, forced or offered second factor, the
+ * target checked on the server, else the dashboard). The browser goes there.
+ */
+export const SignedInNext = SignedIn.extend({ next: z.string().startsWith('/') });
+
 /** An MFA sign-in as the browser sees it: the cookie is set; the token stays out. */
 export const SudoSignedInPortal = SignedIn.extend({
   recovery_keys_left: SudoSignedIn.shape.recovery_keys_left,
@@ -361,6 +373,6 @@ export const authPortal = c.router({
     summary:
       'Login by the token of the address hash, in two steps: without `confirmed`, 409 `confirm_account` names the incoming account (and the current one) from a read of the token, no cookie set; with `confirmed`, the gateway sets the session cookie and answers signed_in. The same account as the session skips the question',
     body: PortalHashLogin,
-    responses: { ...authAccount.loginByHash.responses, 200: SignedIn, 409: HandOverQuestion },
+    responses: { ...authAccount.loginByHash.responses, 200: SignedInNext, 409: HandOverQuestion },
   },
 });

@@ -142,6 +142,9 @@ const LinkedForBrowser = z.object({
   weak: z.boolean(),
 });
 
+/** Signed in by a workplace login or its link: the page the gateway decided comes next. */
+const LinkedWithNext = LinkedForBrowser.extend({ next: z.string().startsWith('/') });
+
 export const partnerPortal = c.router({
   requestAccess: partnerAccount.requestAccess,
   linkAccount: {
@@ -149,14 +152,18 @@ export const partnerPortal = c.router({
     summary:
       "Link the identity-provider login to an existing account; 401: the account's second factor first (the sign-in's MFA screens); then the session goes in the cookie. 400 `captcha` with the captcha on",
     body: PortalLinkAccountBody,
-    responses: { ...partnerAccount.linkAccount.responses, 200: LinkedForBrowser },
+    responses: { ...partnerAccount.linkAccount.responses, 200: LinkedWithNext },
   },
   unlinkSso: partnerAccount.unlinkSso,
   ssoDiscover: partnerAccount.ssoDiscover,
   ssoLogin: {
     ...partnerAccount.ssoLogin,
     summary: "Start of an identity-provider login: where to send the browser (the provider's page)",
-    query: z.object({ login_hint: z.string().max(254).optional() }),
+    query: z.object({
+      login_hint: z.string().max(254).optional(),
+      /** Where the sign-in ends: kept in the login's flow on the gateway, checked there. */
+      target: z.string().max(2000).optional(),
+    }),
   },
   ssoCallback: {
     ...partnerAccount.ssoCallback,
@@ -164,7 +171,7 @@ export const partnerPortal = c.router({
       'The callback route posts the code and state it received; linked signs in (cookie), else offers to link',
     body: z.object({ code: z.string().min(1).max(200), state: z.string().min(1).max(200) }),
     responses: {
-      200: z.discriminatedUnion('status', [LinkedForBrowser, SsoNotLinked]),
+      200: z.discriminatedUnion('status', [LinkedWithNext, SsoNotLinked]),
       400: ErrorBody,
     },
   },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SignedIn, SudoGranted, TokenAnswer } from './auth';
+import { SignedInNext, SudoGranted, TokenAnswer } from './auth';
 import { c } from './c';
 import { ErrorBody } from './errors';
 import { rateLimited } from './rate-limits';
@@ -317,10 +317,14 @@ export const passkeysPortal = c.router({
     ...passkeysAccount.finishAuthentication,
     summary:
       'Verify the assertion: a sign-in sets the session cookie and answers signed_in (no MFA code follows); a step-up answers sudo',
-    body: z.object(authenticationFields),
+    body: z.object({
+      ...authenticationFields,
+      /** Where a sign-in ends (the sign-in page's `target`, checked by the gateway). */
+      target: z.string().max(2000).optional(),
+    }),
     responses: {
       ...passkeysAccount.finishAuthentication.responses,
-      200: z.union([SignedIn, SudoGranted]),
+      200: z.union([SignedInNext, SudoGranted]),
     },
   },
   renamePasskey: {

@@ -286,4 +286,18 @@ export const profilePortal = c.router({
     summary: `${profileAccount.changePassword.summary}; with the captcha on, its token (400 \`captcha\`, 502 \`captcha_unavailable\`)`,
     body: PortalPasswordChange,
   },
+  replaceWeakPassword: {
+    ...profileAccount.replaceWeakPassword,
+    summary: `${profileAccount.replaceWeakPassword.summary}. Answers the page the sign-in goes on to (\`next\`: forced or offered second factor, else \`target\` as the gateway checked it, else the dashboard)`,
+    body: WeakPasswordReplacement.extend({
+      /** Where the sign-in was headed (the page's `target`), checked by the gateway. */
+      target: z.string().max(2000).optional(),
+    }),
+    responses: {
+      ...profileAccount.replaceWeakPassword.responses,
+      200: PasswordChanged.extend({ next: z.string().startsWith('/') }),
+      /** The password is not weak (any more): nothing to replace, the sign-in goes on to `next`. */
+      409: ErrorBody.extend({ next: z.string().startsWith('/') }),
+    },
+  },
 });

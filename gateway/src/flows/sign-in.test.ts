@@ -56,6 +56,7 @@ function browser(on: TestStack = stack, host = 'be.localhost:3000') {
     );
   return {
     jar,
+    call,
     password: (username: string, extra: object = {}, password = DEMO_PASSWORD) =>
       call('POST', '/api/sign-in/password', { username, password, ...extra }),
     method: (mfaId: number) => call('POST', '/api/sign-in/method', { mfaId }),
@@ -196,6 +197,35 @@ describe('the sign-in journey, owned by the gateway', () => {
     const done = await b.code(lastCode('weak@example.be'));
     expect(done.json().next).toBe('/weak-password?verified=true&target=%2Fsecurity');
   });
+
+  it('a weak password replaced goes straight on to the target, as the gateway decides', async () => {
+    const b = browser();
+    await b.password('weak@example.be', { target: '/security' });
+    await b.code(lastCode('weak@example.be'));
+    const replaced = await b.call('POST', '/api/user/password/weak', {
+      password: 'A-much-Stronger-2026!',
+      target: '/security',
+    });
+    expect(replaced.statusCode).toBe(200);
+    expect(replaced.json().next).toBe('/security');
+    // Sent again (a replayed form): no longer weak, 409, and still where to go.
+    const again = await b.call('POST', '/api/user/password/weak', {
+      password: 'Another-Stronger-2026!',
+      target: '/.//127.0.0.1:3399/x',
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().next).toBe('/user/dashboard');
+    expect((await b.call('GET', '/api/user/sessions')).statusCode).not.toBe(403);
+  });
+
+  it.each(['2', '17', '51', '66'])(
+    'a forced second factor goes to its setup for the first-party client %s',
+    async (client) => {
+      const target = `/authorize?client_id=${client}&redirect_uri=x`;
+      const res = await browser().password('forced@example.be', { target });
+      expect(res.json().next).toBe(`/setup-mfa?redirect=${encodeURIComponent(target)}`);
+    },
+  );
 
   it('a forced second factor goes to its setup, for no target client or a first-party one', async () => {
     const alone = await browser().password('forced@example.be');

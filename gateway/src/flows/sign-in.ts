@@ -22,7 +22,7 @@ import { currentFlow, endFlow, type Flow, saveFlow, startFlow } from './store';
  * answered; it keeps nothing of the journey.
  *
  *   state      step sent                 account API says          next state   the browser goes to
- *   (none)     password                  200                       (spent)      afterSignIn(...)
+ *   (none)     password                  200                       (spent)      nextAfterSession(...)
  *   (none)     password                  401 + methods, a primary  code         /mfa (its code sent)
  *   (none)     password                  401 + methods, no primary methods      /mfa/methods
  *   (none)     password                  400 / 429 / captcha       (none)       same page, message at its field
@@ -178,9 +178,11 @@ export const languageOf = (request: FastifyRequest): JourneyLanguage => ({
  * offers to keep it (the target kept for after), a forced second factor (no target client, or one of
  * the four first-party ones) to its setup, a customer who may set one up
  * and has none to the offer, everyone else (a partner's client included)
- * to the target, else the dashboard.
+ * to the target, else the dashboard. Every door that starts a session
+ * (password, code, passkey, hand-over, workplace login, a weak password
+ * replaced) answers the browser this page: the browser decides nothing.
  */
-async function afterSignIn(
+export async function nextAfterSession(
   request: FastifyRequest,
   reply: Reply,
   token: string,
@@ -230,16 +232,18 @@ async function afterSignIn(
   return target ?? DASHBOARD;
 }
 
-type Reply = Parameters<typeof startSession>[1] & Parameters<typeof endFlow>[1];
+export type Reply = Parameters<typeof startSession>[1] & Parameters<typeof endFlow>[1];
 
-async function signedIn(
+/** A door's session starts: what the browser learns (never the token) and the page it goes to. */
+export async function openSession(
   request: FastifyRequest,
   reply: Reply,
   answer: SessionAnswer,
   target: string | null,
-): Promise<string> {
+): Promise<{ signed_in: true; weak: boolean; next: string }> {
   const { weak } = await startSession(request, reply, answer);
-  return afterSignIn(request, reply, answer.access_token, weak, target);
+  const next = await nextAfterSession(request, reply, answer.access_token, weak, target);
+  return { signed_in: true, weak, next };
 }
 
 /** Sends a code by `method` (the account API's `GET /mfa/sudo` with the sign-in's payload). */
@@ -349,7 +353,7 @@ export const signInSteps = {
         if ('scope' in res.body) throw new GatewayError('upstream_contract');
         return {
           status: 200,
-          body: { next: await signedIn(request, reply, res.body, target), view: null },
+          body: { next: (await openSession(request, reply, res.body, target)).next, view: null },
         };
       }
       case 401: {
@@ -480,7 +484,7 @@ export const signInSteps = {
     return {
       status: 200,
       body: {
-        next: await afterSignIn(request, reply, answer.access_token, weak, target),
+        next: await nextAfterSession(request, reply, answer.access_token, weak, target),
         view: null,
       },
     };

@@ -176,7 +176,7 @@ describe('login by the address-hash token', () => {
       payload: { token, 'origin-app': 'mobile', confirmed: true },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ signed_in: true, weak: false });
+    expect(res.json()).toEqual({ signed_in: true, weak: false, next: '/user/dashboard' });
     const cookie = signedInCookie(res);
     expect(cookie?.httpOnly).toBe(true);
     expect(cookie?.value).not.toBe(appToken);
@@ -191,6 +191,36 @@ describe('login by the address-hash token', () => {
     expect(replay.statusCode).toBe(400);
     expect(signedInCookie(replay)).toBeUndefined();
   });
+});
+
+describe('login by the address-hash token: where it goes next is the gateway’s', () => {
+  const handOver = async () => {
+    const appToken = await signIn(stack);
+    const res = await stack.be.app.inject({
+      method: 'POST',
+      url: '/token/handover',
+      headers: { authorization: `Bearer ${appToken}` },
+    });
+    return res.json().token as string;
+  };
+  const confirmed = async (target: string) =>
+    stack.gateway.inject({
+      method: 'POST',
+      url: '/api/token/hash',
+      headers: browserHeaders(stack),
+      payload: { token: await handOver(), confirmed: true, target },
+    });
+
+  it('goes on to the page the link was opened on, as the gateway checked it', async () => {
+    expect((await confirmed('/security')).json().next).toBe('/security');
+  });
+
+  it.each(['/.//127.0.0.1:3399/x', '/%2e//evil.example', '/a/..//evil.example', '//evil.example'])(
+    'never to another host spelled %j: the dashboard',
+    async (target) => {
+      expect((await confirmed(target)).json().next).toBe('/user/dashboard');
+    },
+  );
 });
 
 describe('sign-in through the gateway', () => {

@@ -2,6 +2,7 @@ import { isPartnerClient, type portalApi } from '@portal/contract';
 import type { RouterImplementation } from '@ts-rest/fastify';
 import type { FastifyRequest } from 'fastify';
 import { GatewayError } from '../errors';
+import { openSession, resolveSignInTarget } from '../flows/sign-in';
 import {
   endSession,
   renewDeviceKey,
@@ -131,7 +132,7 @@ export const authRoutes: RouterImplementation<typeof portalApi.auth> = {
     };
   },
   loginByHash: async ({ body, request, reply }) => {
-    const { confirmed, ...hash } = body;
+    const { confirmed, target: page, ...hash } = body;
     // A link never signs a browser in, or switches it to another account,
     // without a question (login CSRF, docs/threat-model.md): the token is read,
     // not spent, and its account named; the session changes only once the
@@ -173,6 +174,7 @@ export const authRoutes: RouterImplementation<typeof portalApi.auth> = {
         body: { code: 'invalid_token', message: 'This sign-in link is invalid or has expired.' },
       };
     }
-    return { status: 200, body: await signInWith(request, reply, res.body) };
+    const target = await resolveSignInTarget(request, page);
+    return { status: 200, body: await openSession(request, reply, res.body, target) };
   },
 };

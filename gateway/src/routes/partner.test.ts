@@ -1,8 +1,11 @@
 import { findAccountByLogin, issueToken } from '@portal/mock-upstream';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { completeMfa, DEMO_PASSWORD, fileStack } from '../test-helpers';
 
 const stack = fileStack();
+beforeEach(async () => {
+  await stack.be.app.inject({ method: 'POST', url: '/__dev/reset' });
+});
 
 const HOST = 'be.localhost:3000';
 const headers = (extra: Record<string, string> = {}) => ({
@@ -12,10 +15,10 @@ const headers = (extra: Record<string, string> = {}) => ({
 });
 
 /** Starts the identity-provider login and follows the provider back to the portal. */
-async function startSso(loginHint: string) {
+async function startSso(loginHint: string, target?: string) {
   const start = await stack.gateway.inject({
     url: '/api/sso/microsoft/login',
-    query: { login_hint: loginHint },
+    query: { login_hint: loginHint, ...(target ? { target } : {}) },
     headers: headers(),
   });
   expect(start.statusCode).toBe(200);
@@ -23,10 +26,12 @@ async function startSso(loginHint: string) {
   expect(stateCookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api/sso' });
   const back = new URL(start.json().redirect);
   expect(`${back.origin}${back.pathname}`).toBe(`http://${HOST}/sso/microsoft/login/callback`);
+  // The login's flow (its target) rides on the flow cookie, as a browser sends it back.
+  const flow = start.cookies.find((c) => c.name === 'flow');
   return {
     code: back.searchParams.get('code') ?? '',
     state: back.searchParams.get('state') ?? '',
-    cookie: `sso_state=${stateCookie?.value}`,
+    cookie: `sso_state=${stateCookie?.value}${flow ? `; flow=${flow.value}` : ''}`,
   };
 }
 
@@ -37,6 +42,23 @@ const callback = (body: { code: string; state: string }, cookie: string) =>
     headers: headers({ cookie }),
     payload: body,
   });
+
+/** Links Sara's workplace login (password and second factor), as a first login would. */
+async function linkSara() {
+  const first = await startSso('sso@acme.example');
+  const offered = await callback(first, first.cookie);
+  const asked = await stack.gateway.inject({
+    method: 'POST',
+    url: '/api/user/link-account',
+    headers: headers(),
+    payload: {
+      payload: offered.json().payload,
+      username: 'sso@acme.example',
+      password: DEMO_PASSWORD,
+    },
+  });
+  return completeMfa(stack, asked.json().mfa, HOST);
+}
 
 describe('identity-provider login through the gateway', () => {
   it('tells the login screen the beta company of an address', async () => {
@@ -73,7 +95,12 @@ describe('identity-provider login through the gateway', () => {
 
     const again = await startSso('sso@acme.example');
     const signedIn = await callback(again, again.cookie);
-    expect(signedIn.json()).toEqual({ status: 'linked', company: 'Acme', weak: false });
+    expect(signedIn.json()).toEqual({
+      status: 'linked',
+      company: 'Acme',
+      weak: false,
+      next: '/user/dashboard',
+    });
     const cookie = signedIn.cookies.find((c) => c.name === 'access_token');
     expect(cookie?.value).toBeTruthy();
     expect(signedIn.body).not.toContain(cookie?.value);
@@ -82,6 +109,40 @@ describe('identity-provider login through the gateway', () => {
       headers: headers({ cookie: `access_token=${cookie?.value}` }),
     });
     expect(user.json().data.firstname).toBe('Sara');
+  });
+
+  it('ends a linked login at the target its flow kept on the gateway, checked when it started', async () => {
+    await linkSara();
+    const started = await startSso('sso@acme.example', '/user/access');
+    const flow = (await callback(started, started.cookie)).json();
+    expect(flow).toMatchObject({ status: 'linked', next: '/user/access' });
+    // Another host, however it is spelled, was never a target: the dashboard.
+    for (const target of ['/.//127.0.0.1:3399/x', '/%2e//evil.example', 'https://evil.example/']) {
+      const other = await startSso('sso@acme.example', target);
+      expect((await callback(other, other.cookie)).json().next, target).toBe('/user/dashboard');
+    }
+    // Without the flow's cookie (another browser), no target: the dashboard.
+    const bare = await startSso('sso@acme.example', '/user/access');
+    const cookie = bare.cookie.split('; ')[0] ?? '';
+    expect((await callback(bare, cookie)).json().next).toBe('/user/dashboard');
+  });
+
+  it('a link made after its second factor goes to link-success, carrying the login’s target', async () => {
+    const started = await startSso('sso@acme.example', '/user/access');
+    const offered = (await callback(started, started.cookie)).json();
+    const asked = await stack.gateway.inject({
+      method: 'POST',
+      url: '/api/user/link-account',
+      headers: headers({ cookie: started.cookie.split('; ')[1] ?? '' }),
+      payload: { payload: offered.payload, username: 'sso@acme.example', password: DEMO_PASSWORD },
+    });
+    expect(asked.statusCode).toBe(401);
+    const flow = asked.cookies.find((c) => c.name === 'flow')?.value;
+    const read = await stack.gateway.inject({
+      url: '/api/sign-in',
+      headers: headers({ cookie: `flow=${flow}` }),
+    });
+    expect(read.json().target).toBe('/partner/link-success?target=%2Fuser%2Faccess');
   });
 
   it('refuses a callback whose state was not started in this browser', async () => {

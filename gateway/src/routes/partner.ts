@@ -2,8 +2,9 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { portalApi } from '@portal/contract';
 import type { RouterImplementation } from '@ts-rest/fastify';
 import type { FastifyRequest } from 'fastify';
-import { secondFactor } from '../flows/sign-in';
-import { renewSession, startSession, upstreamHeaders } from '../plugins/session';
+import { languageOf, openSession, resolveSignInTarget, secondFactor } from '../flows/sign-in';
+import { currentFlow, endFlow, startFlow } from '../flows/store';
+import { renewSession, upstreamHeaders } from '../plugins/session';
 import { upstreamOf } from '../plugins/upstream';
 import { passwordCaptcha, passwordCheckOutcome, sessionEvent } from '../security-events';
 import { passRetryAfter, passThrough } from './pass-through';
@@ -11,6 +12,24 @@ import { passRetryAfter, passThrough } from './pass-through';
 /** Binds an identity-provider login to the browser that started it (login CSRF). */
 const SSO_STATE_COOKIE = 'sso_state';
 const SSO_STATE_TTL_S = 600;
+
+/** The workplace login's journey (docs/flows.md, "Workplace link"): its target lives in a flow. */
+const SSO = 'sso';
+interface SsoState {
+  provider: string;
+}
+/**
+ * Where linking a workplace login goes once signed in (spec part 4: it shows,
+ * then goes on after 3 s to where the workplace login was headed: the target
+ * its flow holds, checked when it started).
+ */
+async function linkSuccess(request: FastifyRequest): Promise<string> {
+  const journey = await currentFlow<SsoState>(request, SSO);
+  const target = journey?.flow.target;
+  return target
+    ? `/partner/link-success?${new URLSearchParams({ target })}`
+    : '/partner/link-success';
+}
 
 function stateCookieOptions(request: FastifyRequest) {
   return {
@@ -50,13 +69,17 @@ export const partnerRoutes: RouterImplementation<typeof portalApi.partner> = {
       await secondFactor(request, reply, {
         challenge: res.body.mfa,
         login: link.username,
-        target: '/partner/link-success',
+        target: await linkSuccess(request),
       });
     }
     if (res.status !== 200) return res;
-    const { weak } = await startSession(request, reply, res.body);
+    const target = await linkSuccess(request);
+    const journey = await currentFlow<SsoState>(request, SSO);
+    if (journey) await endFlow(request, reply, journey.id);
+    const session = await openSession(request, reply, res.body, target);
     void sessionEvent(request, 'identity.linked', { reason: 'password' }, res.body.access_token);
-    return { status: 200, body: { status: 'linked', company: res.body.company, weak } };
+    const { weak, next } = session;
+    return { status: 200, body: { status: 'linked', company: res.body.company, weak, next } };
   },
   unlinkSso: async ({ request, reply }) => {
     const res = await upstreamOf(request).partner.unlinkSso({
@@ -73,11 +96,12 @@ export const partnerRoutes: RouterImplementation<typeof portalApi.partner> = {
     api.partner.ssoDiscover({ query, extraHeaders }),
   ),
   ssoLogin: async ({ params, query, request, reply }) => {
+    const { target: page, ...hint } = query;
     const state = randomBytes(24).toString('base64url');
     const res = await upstreamOf(request).partner.ssoLogin({
       params,
       query: {
-        ...query,
+        ...hint,
         state,
         redirect_uri: `${request.publicOrigin.origin}/sso/${params.provider}/login/callback`,
       },
@@ -87,6 +111,14 @@ export const partnerRoutes: RouterImplementation<typeof portalApi.partner> = {
       reply.setCookie(SSO_STATE_COOKIE, state, {
         ...stateCookieOptions(request),
         maxAge: SSO_STATE_TTL_S,
+      });
+      // The login's journey: where it ends (checked once, now) and the visitor's language
+      // stay on the gateway across the provider's pages, never in the browser.
+      await startFlow<SsoState>(request, reply, {
+        journey: SSO,
+        language: languageOf(request),
+        target: await resolveSignInTarget(request, page),
+        state: { provider: params.provider },
       });
     }
     return res;
@@ -111,8 +143,11 @@ export const partnerRoutes: RouterImplementation<typeof portalApi.partner> = {
     });
     if (res.status !== 200) return res;
     if (res.body.status !== 'linked') return { status: 200, body: res.body };
-    const { weak } = await startSession(request, reply, res.body);
+    const journey = await currentFlow<SsoState>(request, SSO);
+    if (journey) await endFlow(request, reply, journey.id);
+    const session = await openSession(request, reply, res.body, journey?.flow.target ?? null);
     void sessionEvent(request, 'identity.linked', { reason: 'sso' }, res.body.access_token);
-    return { status: 200, body: { status: 'linked', company: res.body.company, weak } };
+    const { weak, next } = session;
+    return { status: 200, body: { status: 'linked', company: res.body.company, weak, next } };
   },
 };

@@ -111,13 +111,29 @@ describe('passkeys through the gateway', () => {
     expect(start.statusCode).toBe(200);
     const res = await anonymous('POST', '/api/passkeys/authentication', body);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ signed_in: true, weak: false });
+    expect(res.json()).toEqual({ signed_in: true, weak: false, next: '/user/dashboard' });
     const cookie = res.cookies.find((c) => c.name === 'access_token');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     expect(res.body).not.toContain(cookie?.value);
     // Signed in, and the recent check holds: no code is asked for a sensitive change.
     const status = await call(DEV_BE.host, cookie?.value)('GET', '/api/mfa/status');
     expect(status.json().sudo).toBe(true);
+  });
+
+  it('a passkey sign-in goes on to the sign-in page’s target as the gateway checked it', async () => {
+    const { key } = await withPasskey(DEV_BE, 'employee@example.be');
+    const { anonymous, body } = await passkeySignIn(key, DEV_BE.origin);
+    const res = await anonymous('POST', '/api/passkeys/authentication', {
+      ...body,
+      target: '/user/access',
+    });
+    expect(res.json().next).toBe('/user/access');
+    const again = await passkeySignIn(key, DEV_BE.origin);
+    const away = await again.anonymous('POST', '/api/passkeys/authentication', {
+      ...again.body,
+      target: '/.//127.0.0.1:3399/x',
+    });
+    expect(away.json().next).toBe('/user/dashboard');
   });
 
   it('passes the upstream refusals on: another origin 422, a spent check 410', async () => {

@@ -2,7 +2,8 @@ import type { portalApi, RelyingParty } from '@portal/contract';
 import type { RouterImplementation } from '@ts-rest/fastify';
 import type { FastifyRequest } from 'fastify';
 import { withAuthenticator } from '../authenticators';
-import { renewSession, sessionRefused, startSession, upstreamHeaders } from '../plugins/session';
+import { openSession, resolveSignInTarget } from '../flows/sign-in';
+import { renewSession, sessionRefused, upstreamHeaders } from '../plugins/session';
 import { upstreamOf } from '../plugins/upstream';
 import { passOn, passThrough, signedIn, UNAUTHENTICATED } from './pass-through';
 
@@ -25,7 +26,7 @@ export function relyingPartyOf(request: FastifyRequest): RelyingParty {
  * Passkeys. Every ceremony call carries the relying party to the upstream,
  * which verifies against it. A passkey sign-in ends like a password + MFA
  * one: the token goes into the session cookie, the browser learns only
- * `signed_in`.
+ * `signed_in` and the page the gateway decided comes next.
  */
 export const passkeysRoutes: RouterImplementation<typeof portalApi.passkeys> = {
   listPasskeys: async ({ request, reply }) => {
@@ -73,8 +74,9 @@ export const passkeysRoutes: RouterImplementation<typeof portalApi.passkeys> = {
     );
   },
   finishAuthentication: async ({ body, request, reply }) => {
+    const { target: page, ...assertion } = body;
     const res = await upstreamOf(request).passkeys.finishAuthentication({
-      body: { ...body, relying_party: relyingPartyOf(request) },
+      body: { ...assertion, relying_party: relyingPartyOf(request) },
       extraHeaders: upstreamHeaders(request),
     });
     if (res.status !== 200) return passOn(res);
@@ -83,8 +85,9 @@ export const passkeysRoutes: RouterImplementation<typeof portalApi.passkeys> = {
       await renewSession(request, reply);
       return { status: 200, body: { sudo: true as const } };
     }
-    const { weak } = await startSession(request, reply, res.body);
-    return { status: 200, body: { signed_in: true as const, weak } };
+    // A passkey is two factors: the sign-in goes on as after a correct code (spec part 4).
+    const target = await resolveSignInTarget(request, page);
+    return { status: 200, body: await openSession(request, reply, res.body, target) };
   },
   renamePasskey: async ({ params, body, request }) => {
     const headers = signedIn(request);

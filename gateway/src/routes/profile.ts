@@ -1,6 +1,7 @@
 import type { portalApi } from '@portal/contract';
 import type { RouterImplementation } from '@ts-rest/fastify';
-import { renewSession, sessionNowStrong, sessionRefused } from '../plugins/session';
+import { nextAfterSession, resolveSignInTarget } from '../flows/sign-in';
+import { renewSession, sessionNowStrong, sessionRefused, sessionToken } from '../plugins/session';
 import { upstreamOf } from '../plugins/upstream';
 import { accountOf, passwordCaptcha, passwordCheckOutcome, sessionEvent } from '../security-events';
 import { passOn, passRetryAfter, passThrough, signedIn, UNAUTHENTICATED } from './pass-through';
@@ -56,8 +57,9 @@ export const profileRoutes: RouterImplementation<typeof portalApi.profile> = {
   replaceWeakPassword: async ({ body, request, reply }) => {
     const headers = signedIn(request);
     if (!headers) return UNAUTHENTICATED;
+    const { target: page, ...replacement } = body;
     const res = await upstreamOf(request).profile.replaceWeakPassword({
-      body,
+      body: replacement,
       extraHeaders: headers,
     });
     // Replaced (or, 409, no longer weak upstream): the session is no longer locked down.
@@ -69,7 +71,15 @@ export const profileRoutes: RouterImplementation<typeof portalApi.profile> = {
       });
       await renewSession(request, reply);
     }
-    return passOn(res);
+    if (res.status !== 200 && res.status !== 409) return passOn(res);
+    // The sign-in goes on where spec part 4 says (forced or offered second factor, the
+    // target checked here, else the dashboard), straight away: no "password changed" stop.
+    const target = await resolveSignInTarget(request, page);
+    const token = sessionToken(request) ?? '';
+    const next = await nextAfterSession(request, reply, token, false, target);
+    return res.status === 200
+      ? { status: 200, body: { ...res.body, next } }
+      : { status: 409, body: { ...res.body, next } };
   },
   addLogin: passThrough(
     (api, { body }, extraHeaders) => api.profile.addLogin({ body, extraHeaders }),

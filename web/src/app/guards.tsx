@@ -9,7 +9,6 @@ import { decide, stepUpHref, targetClientOf } from '../lib/guard-rules';
 import { type RouteName, routeNameOf } from '../lib/routes';
 import { useCurrentUser } from '../lib/session';
 import { isSignInStep } from '../lib/sign-in-flow';
-import { setSignInNext, signInNext } from '../lib/sign-in-next';
 import { useWeakLock } from '../lib/weak-lock';
 
 export { stepUpHref } from '../lib/guard-rules';
@@ -61,15 +60,11 @@ export function RouteGuard() {
         signInStep: isSignInStep(new URLSearchParams(location.search)),
         targetClientId: targetClientOf(location.search),
         weakLocked,
-        signInNext: signInNext(),
       });
   const shows = decision?.kind === 'render' || decision?.kind === 'stepUp';
 
   useEffect(() => {
-    if (!shows) return;
-    shown.current = to;
-    // A screen shows for the signed-in user: the door that led here is done.
-    if (user) setSignInNext(null);
+    if (shows) shown.current = to;
   });
 
   if (/(^#|&)token=/.test(location.hash)) {

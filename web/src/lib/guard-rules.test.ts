@@ -59,13 +59,9 @@ describe('public routes (spec part 4): a signed-in user goes home', () => {
   });
 });
 
-describe('a door the browser still steers, finishing on a public page', () => {
-  it.each(['weak-password', 'login.email'] as const)('%s: goes on to its next screen', (to) => {
-    const user = { ...plain };
-    expect(decide(input(to, { user, signInNext: '/profile' }))).toEqual({
-      kind: 'redirect',
-      to: '/profile',
-    });
+describe('a signed-in visit to a signed-out page (every door leaves by a real navigation)', () => {
+  it.each(['weak-password', 'login.email'] as const)('%s: goes home', (to) => {
+    expect(decide(input(to, { user: { ...plain } }))).toEqual({ kind: 'redirect', to: '/' });
   });
 });
 

@@ -136,11 +136,6 @@ export interface GuardInput {
   targetClientId: string | null;
   /** The gateway answered 403 `weak_password`: the session is a weak one, whatever the user copy says. */
   weakLocked?: boolean;
-  /**
-   * Where a door still steered by the browser (the weak-password screen,
-   * passkey, address-hash hand-over) goes next once signed in (`lib/sign-in-next.ts`).
-   */
-  signInNext?: string | null;
 }
 
 export type GuardDecision =
@@ -184,8 +179,9 @@ export function decide(input: GuardInput): GuardDecision {
     // The last onboarding step signs the new user in; its confirmation (reached only
     // from the password step, order rule above) still shows how the card activation went.
     if (to === 'onboarding.confirmation') return render;
-    // A door finishing here goes on to its next screen; any other visit goes home.
-    return redirect(input.signInNext ?? href('home'));
+    // Every door goes on by a real navigation to the page the gateway decided: a signed-in
+    // visit to a signed-out page goes home.
+    return redirect(href('home'));
   }
 
   if (!user) {

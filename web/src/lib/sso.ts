@@ -4,9 +4,9 @@ import { slot } from './flow-state';
 
 /**
  * The workplace identity-provider login (docs/flows.md#screens, partner and
- * identity-provider login). Its state lives in session storage: where to go
- * once signed in (kept across the provider's pages) and, when the identity is
- * not linked yet, the link offer the partner screens work with.
+ * identity-provider login). Where it goes once signed in is kept in the
+ * login's flow on the gateway; when the identity is not linked yet, the link
+ * offer the partner screens work with is in session storage.
  */
 
 /** The identity provider's answer when it is not linked to an account yet. */
@@ -40,9 +40,6 @@ export async function discoverWorkplace(login: string): Promise<Workplace | null
   }
 }
 
-/** Where the user goes after the identity-provider login (a path or the gateway's /authorize). */
-// Without storage the target is lost and the flow ends at the dashboard.
-export const ssoTarget = slot<string>('sso_target');
 export const ssoLinkOffer = slot<SsoLinkOffer>('sso_link');
 
 /**
@@ -56,13 +53,15 @@ export async function startSsoLogin(
   target: string | null,
 ): Promise<boolean> {
   try {
+    // The target goes into the login's flow on the gateway (checked there), not into storage.
     const res = await api.partner.ssoLogin({
       params: { provider },
-      query: loginHint ? { login_hint: loginHint } : {},
+      query: {
+        ...(loginHint ? { login_hint: loginHint } : {}),
+        ...(target ? { target: target.slice(0, 2000) } : {}),
+      },
     });
     if (res.status !== 200) return false;
-    if (target) ssoTarget.set(target);
-    else ssoTarget.clear();
     window.location.assign(res.body.redirect);
     return true;
   } catch {

@@ -81,3 +81,15 @@ export function leaveTo(
   if (path) navigate(path, { replace: true });
   else window.location.replace(checked.url);
 }
+
+/**
+ * Leaves for `raw` as the gateway checked it (a screen by the router, the
+ * gateway's `/authorize` or a first-party platform by the browser), else for
+ * the dashboard: the browser never goes to the string it was handed.
+ */
+export async function goToTarget(
+  raw: string | null,
+  navigate: (to: string, options: { replace: boolean }) => void,
+): Promise<void> {
+  leaveTo((await checkTarget(raw)) ?? dashboardTarget(), navigate);
+}

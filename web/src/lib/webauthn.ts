@@ -95,7 +95,8 @@ export async function createPasskey(
   }
 }
 
-type Signed = { signed_in: true; weak: boolean } | { sudo: true };
+/** A sign-in answers the page the gateway decided comes next; a step-up, sudo. */
+type Signed = { signed_in: true; weak: boolean; next: string } | { sudo: true };
 
 /**
  * Signs in (`login`) or passes the step-up (`sudo`) with a passkey. With
@@ -104,7 +105,7 @@ type Signed = { signed_in: true; weak: boolean } | { sudo: true };
  */
 export async function authenticateWithPasskey(
   purpose: 'login' | 'sudo',
-  { autofill = false }: { autofill?: boolean } = {},
+  { autofill = false, target = null }: { autofill?: boolean; target?: string | null } = {},
 ): Promise<PasskeyOutcome<Signed>> {
   if (!browserHasWebAuthn()) return fail('unsupported');
   try {
@@ -123,7 +124,12 @@ export async function authenticateWithPasskey(
       return fail(browserFailure(err));
     }
     const res = await api.passkeys.finishAuthentication({
-      body: { payload: options.body.payload, credential: credential as never },
+      body: {
+        payload: options.body.payload,
+        credential: credential as never,
+        // Where a sign-in ends: the gateway checks it and answers the page that comes next.
+        ...(target ? { target: target.slice(0, 2000) } : {}),
+      },
     });
     return res.status === 200 ? { ok: true, value: res.body } : fail(answerFailure(res));
   } catch {

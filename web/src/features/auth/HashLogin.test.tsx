@@ -3,6 +3,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { leave } from '../../lib/sign-in-flow';
 import { renderScreen } from '../../test/render';
 import { signedInAs } from '../../test/session';
 import { withRealStack } from '../../test/stack';
@@ -46,6 +47,8 @@ describe('the address-hash hand-over asks before any session changes', () => {
   it('names the incoming account to a signed-out visitor and signs in only on Continue', async () => {
     const token = await handoverOf('employee@example.be');
     const posts = handOverPosts();
+    const left = vi.spyOn(leave, 'to').mockImplementation(() => {});
+    onTestFinished(() => left.mockRestore());
     const user = userEvent.setup();
     await renderScreen(`/user/access#token=${token}&origin-app=mobile-app`, routes);
     expect(await screen.findByRole('heading', { name: 'Log in with this link?' })).toBeVisible();
@@ -53,13 +56,12 @@ describe('the address-hash hand-over asks before any session changes', () => {
       screen.getByText('The link you opened logs you in as Emma (e•••e@example.be).'),
     ).toBeVisible();
     // Only asked so far: the token was read, not used.
-    expect(posts()).toEqual([{ token, 'origin-app': 'mobile-app' }]);
+    const asked = { token, 'origin-app': 'mobile-app', target: '/user/access' };
+    expect(posts()).toEqual([asked]);
     await user.click(screen.getByRole('button', { name: 'Continue as Emma' }));
-    expect(await screen.findByText('reached /user/access')).toBeVisible();
-    expect(posts()).toEqual([
-      { token, 'origin-app': 'mobile-app' },
-      { token, 'origin-app': 'mobile-app', confirmed: true },
-    ]);
+    // Signed in: the browser goes where the gateway decided (the page the link opened).
+    await vi.waitFor(() => expect(left).toHaveBeenCalledWith('/user/access'));
+    expect(posts()).toEqual([asked, { ...asked, confirmed: true }]);
   });
 
   it('leaves a visitor who stays logged out on the login page, the link unused', async () => {
@@ -69,7 +71,7 @@ describe('the address-hash hand-over asks before any session changes', () => {
     await renderScreen(`/user/access#token=${token}`, routes);
     await user.click(await screen.findByRole('link', { name: 'Stay logged out' }));
     expect(await screen.findByText('login page')).toBeVisible();
-    expect(posts()).toEqual([{ token }]);
+    expect(posts()).toEqual([{ token, target: '/user/access' }]);
   });
 
   it('names both accounts to a browser signed in to another one', async () => {

@@ -3,10 +3,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Loading } from '../../components/Loading';
-import { openApp } from '../../lib/flow-state';
 import { PUBLIC_ROUTES } from '../../lib/guard-rules';
 import { href, routeNameOf } from '../../lib/routes';
-import { useFinishSignIn } from '../../lib/sign-in';
+import { leave } from '../../lib/sign-in-flow';
 import { useHashSignIn } from './api/hash-sign-in';
 
 /** The values a first-party app puts in the address hash (spec part 4). */
@@ -36,7 +35,6 @@ export default function HashLogin() {
   const { t } = useTranslation();
   const location = useLocation();
   const navigate = useNavigate();
-  const finishSignIn = useFinishSignIn();
   const [failed, setFailed] = useState(false);
   const [ask, setAsk] = useState<{
     question: HandOverQuestion;
@@ -54,17 +52,19 @@ export default function HashLogin() {
           token: values.token,
           ...(values.originApp ? { 'origin-app': values.originApp } : {}),
           ...(confirmed ? { confirmed: true } : {}),
+          ...(target ? { target } : {}),
         },
         {
           onSuccess: (answer) => {
             if ('question' in answer) return setAsk({ question: answer.question, values, target });
-            finishSignIn({ weak: answer.weak, target }).catch(() => setFailed(true));
+            // Signed in: the page the gateway decided comes next, drawn for the new session.
+            leave.to(answer.next);
           },
           onError: () => setFailed(true),
         },
       );
     },
-    [mutate, finishSignIn],
+    [mutate],
   );
 
   useEffect(() => {
@@ -75,7 +75,6 @@ export default function HashLogin() {
     const target = route && !PUBLIC_ROUTES.has(route) ? location.pathname + location.search : null;
     window.history.replaceState(window.history.state, '', location.pathname + location.search);
     if (!values) return setFailed(true);
-    if (values.originApp) openApp.set(values.originApp);
     signIn(values, target, false);
   }, [location, signIn]);
 

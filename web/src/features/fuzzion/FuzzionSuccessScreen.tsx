@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import '../../components/self-service.css';
 import { fuzzionPayload } from '../../lib/flow-state';
-import { goToTarget } from '../../lib/sign-in';
+import { goToTarget } from '../../lib/target';
 import { fuzzionKeys } from './api/fuzzion';
 
 /**

@@ -4,7 +4,7 @@ import { Actions } from '../../components/Actions';
 import { RecoveryKeys } from '../../components/RecoveryKeys';
 import { useRegenerateRecoveryKeys } from '../../lib/mfa-methods';
 import { href } from '../../lib/routes';
-import { goToTarget } from '../../lib/sign-in';
+import { goToTarget } from '../../lib/target';
 
 /**
  * After a recovery-key sign-in (spec parts 2 and 4): the count of unused keys

@@ -16,7 +16,7 @@ import {
   type PortalError,
 } from '../../lib/errors';
 import { focusSoon } from '../../lib/page-navigation';
-import { signInFlowQuery } from '../../lib/sign-in-flow';
+import { leave, signInFlowQuery } from '../../lib/sign-in-flow';
 import { ssoLinkOffer } from '../../lib/sso';
 import { useLinkAccount } from './api/partner';
 
@@ -98,12 +98,9 @@ export default function LinkExistingScreen() {
       {
         onSuccess: (res) => {
           ssoLinkOffer.clear();
-          // A new session: the whole app starts again from it (user, guards, sudo).
-          window.location.assign(
-            res.body.weak
-              ? href('weak-password', { verified: 'true' })
-              : href('partner.link-success'),
-          );
+          // A new session: the page the gateway decided comes next (link-success, or a weak
+          // password first), where the whole app starts again from it (user, guards, sudo).
+          leave.to(res.body.next);
         },
         onError: (thrown) => {
           const challenge = mfaChallengeOf(thrown);

@@ -1,9 +1,9 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { href } from '../../lib/routes';
 import '../../components/self-service.css';
-import { ssoLinkOffer, ssoTarget } from '../../lib/sso';
+import { ssoLinkOffer } from '../../lib/sso';
 import { dashboardTarget, leaveTo, useCheckedTarget } from '../../lib/target';
 
 /** Spec part 9: the link-success screen moves on after 3000 ms. */
@@ -12,14 +12,16 @@ export const LINK_SUCCESS_DELAY_MS = 3000;
 /**
  * `/partner/link-success` (sensitive: after a recent MFA check): the
  * workplace login is linked. After 3 seconds the user goes where the
- * identity-provider login was headed, if the gateway allows that target (no
- * open redirect), else to the dashboard.
+ * identity-provider login was headed (`target`, which the gateway put here
+ * from the login's flow), as the gateway checks it (no open redirect), else
+ * to the dashboard.
  */
 export default function LinkSuccessScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const titleId = useId();
-  const [wanted] = useState(() => ssoTarget.get());
+  const [params] = useSearchParams();
+  const wanted = params.get('target');
   // Where the login was headed, as the gateway checked it; the dashboard when it refused.
   const checked = useCheckedTarget(wanted);
   const ready = !checked.pending;
@@ -30,10 +32,7 @@ export default function LinkSuccessScreen() {
 
   useEffect(() => {
     if (!ready) return;
-    const timer = window.setTimeout(() => {
-      ssoTarget.clear();
-      leaveTo(target, navigate);
-    }, LINK_SUCCESS_DELAY_MS);
+    const timer = window.setTimeout(() => leaveTo(target, navigate), LINK_SUCCESS_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, [ready, target, navigate]);
 
@@ -49,7 +48,6 @@ export default function LinkSuccessScreen() {
         className="button"
         onClick={(event) => {
           event.preventDefault();
-          ssoTarget.clear();
           leaveTo(target, navigate);
         }}
       >

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { SsoBetaInvite } from '../../components/SsoBetaInvite';
 import { api } from '../../lib/api';
 import { deviceId } from '../../lib/device';
-import { ssoLinkOffer, ssoTarget } from '../../lib/sso';
+import { ssoLinkOffer } from '../../lib/sso';
 import { renderScreen } from '../../test/render';
 import { signedInAs } from '../../test/session';
 import { withRealStack } from '../../test/stack';
@@ -151,8 +151,7 @@ describe('identity-provider callback', () => {
 
 describe('link success', () => {
   it('moves on after 3 seconds to the target the gateway allows', async () => {
-    ssoTarget.set('/user/access');
-    await renderScreen('/partner/link-success', routes);
+    await renderScreen('/partner/link-success?target=%2Fuser%2Faccess', routes);
     expect(await screen.findByRole('heading', { name: 'Your account is linked' })).toBeVisible();
     expect(screen.queryByText('access reached')).not.toBeInTheDocument();
     await waitFor(() => expect(screen.getByText('access reached')).toBeInTheDocument(), {
@@ -163,8 +162,7 @@ describe('link success', () => {
   it.each(['https://evil.example/steal', '/.//127.0.0.1:3399/x'])(
     'never leaves for %j, refused by the gateway: the dashboard instead',
     async (target) => {
-      ssoTarget.set(target);
-      await renderScreen('/partner/link-success', routes);
+      await renderScreen(`/partner/link-success?${new URLSearchParams({ target })}`, routes);
       await waitFor(() => expect(screen.getByText('dashboard reached')).toBeInTheDocument(), {
         timeout: 4500,
       });

@@ -5,20 +5,12 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Loading } from '../../components/Loading';
 import { href } from '../../lib/routes';
 import '../../components/self-service.css';
-import { ssoLinkOffer, ssoTarget } from '../../lib/sso';
-import { checkTarget } from '../../lib/target';
+import { ssoLinkOffer } from '../../lib/sso';
 import { useSsoCallback } from './api/partner';
 
 const PROVIDERS: readonly SsoProvider[] = ['microsoft', 'google'];
 const isProvider = (value: string | undefined): value is SsoProvider =>
   PROVIDERS.includes(value as SsoProvider);
-
-/** Where a signed-in identity-provider login goes: its target as the gateway checked it, else the dashboard. */
-async function targetAfterLogin(): Promise<string> {
-  const wanted = ssoTarget.get();
-  ssoTarget.clear();
-  return (await checkTarget(wanted))?.url ?? href('user.dashboard');
-}
 
 /**
  * `/sso/{provider}/login/callback`: the identity provider sends the browser
@@ -52,14 +44,12 @@ export default function SsoCallbackScreen() {
     mutate(
       { provider, code, state },
       {
-        onSuccess: async ({ body: answer }) => {
+        onSuccess: ({ body: answer }) => {
           if (answer.status === 'linked') {
             ssoLinkOffer.clear();
-            // A new session: the app starts again from it, at the target (a weak
-            // password's session is confined to choosing a new one, spec part 4).
-            window.location.replace(
-              answer.weak ? href('weak-password', { verified: 'true' }) : await targetAfterLogin(),
-            );
+            // A new session: the page the gateway decided comes next (the login's target,
+            // kept in its flow; a weak password or a second factor to set up first).
+            window.location.replace(answer.next);
             return;
           }
           ssoLinkOffer.set({

@@ -1,8 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
-import { finishSignIn } from '../../lib/sign-in';
+import { useSearchParams } from 'react-router';
+import { leave } from '../../lib/sign-in-flow';
 import {
   authenticateWithPasskey,
   browserHasWebAuthn,
@@ -23,8 +22,6 @@ const noSubscription = () => () => {};
 export default function PasskeySignIn({ autofill }: { autofill: boolean }) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [failure, setFailure] = useState<PasskeyFailure | null>(null);
   const target = params.get('target');
   const live = useRef(true);
@@ -35,17 +32,17 @@ export default function PasskeySignIn({ autofill }: { autofill: boolean }) {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
 
+  // Signed in: the page the gateway decided comes next (spec part 4, after sign-in),
+  // drawn by the gateway for the new session.
   const done = async (outcome: PasskeyOutcome) => {
     if (!outcome.ok) return outcome.reason;
-    if ('signed_in' in outcome.value) {
-      await finishSignIn(queryClient, navigate, { weak: outcome.value.weak, target });
-    }
+    if ('signed_in' in outcome.value) leave.to(outcome.value.next);
     return null;
   };
 
   const latestDone = useRef(done);
   latestDone.current = done;
-  const signIn = usePasskeySignIn(done);
+  const signIn = usePasskeySignIn(done, target);
 
   // Autofill: a request that waits until the person picks a passkey in the field's suggestions.
   useEffect(() => {
@@ -55,7 +52,7 @@ export default function PasskeySignIn({ autofill }: { autofill: boolean }) {
       if (!(await supportsPasskeyAutofill())) return;
       // A request serves 5 minutes: an expired one is replaced, once per expiry.
       for (let round = 0; round < 5 && live.current; round++) {
-        const outcome = await authenticateWithPasskey('login', { autofill: true });
+        const outcome = await authenticateWithPasskey('login', { autofill: true, target });
         if (!live.current) return;
         const reason = await latestDone.current(outcome);
         if (reason === 'expired') continue;
@@ -67,7 +64,7 @@ export default function PasskeySignIn({ autofill }: { autofill: boolean }) {
       live.current = false;
       void cancelPasskeyRequest();
     };
-  }, [autofill]);
+  }, [autofill, target]);
 
   if (!supported) return null;
 

@@ -1,12 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { Status } from '../../components/Notice';
-import { api } from '../../lib/api';
+import { Link, useSearchParams } from 'react-router';
 import { errorOf, errorText } from '../../lib/errors';
 import { href } from '../../lib/routes';
 import { useCurrentUser } from '../../lib/session';
-import { arriveSignedIn, targetAfterSignIn } from '../../lib/sign-in';
+import { leave } from '../../lib/sign-in-flow';
 import { useReplaceWeakPassword } from './api/recovery';
 import { NewPasswordForm } from './components/NewPasswordForm';
 
@@ -15,37 +12,16 @@ import { NewPasswordForm } from './components/NewPasswordForm';
  * replaced before anything else. `verified=true` says the sign-in (and its
  * MFA) is done, so the new password needs no other proof; without it, or
  * with nobody signed in, the person is sent to log in first. The reason is
- * the server's (`password_status`), the rules are ticked off live, and the
- * change is confirmed before going on.
+ * the server's (`password_status`), the rules are ticked off live, and once
+ * the new password is saved the sign-in goes straight on, where the gateway
+ * says (docs/flows.md, "Sign-in").
  */
 export default function WeakPasswordScreen() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const [params] = useSearchParams();
-  const queryClient = useQueryClient();
   const { user } = useCurrentUser();
-  const replace = useReplaceWeakPassword();
-  /** The saved user, applied when the person goes on: applied now, the guard would leave this public route at once. */
-  const done = replace.data;
   const target = params.get('target');
-
-  if (done) {
-    return (
-      <section className="card narrow" aria-labelledby="weak-title">
-        <h1 id="weak-title">{t('recovery.weak.doneTitle')}</h1>
-        <Status tone="success">{t('recovery.weak.done')}</Status>
-        <button
-          type="button"
-          className="button button-block"
-          onClick={async () =>
-            arriveSignedIn(queryClient, done, await targetAfterSignIn(target), target, navigate)
-          }
-        >
-          {t('recovery.weak.continue')}
-        </button>
-      </section>
-    );
-  }
+  const replace = useReplaceWeakPassword(target);
 
   if (params.get('verified') !== 'true' || !user) {
     return (
@@ -59,15 +35,10 @@ export default function WeakPasswordScreen() {
     );
   }
 
-  // 409: the password is no longer weak; the user, read again, goes on.
+  // Saved (or, 409, no longer weak): straight on to the page the gateway decided, drawn
+  // there for the session, which is no longer confined (no "password changed" stop).
   const save = (password: string) =>
-    replace.mutate(password, {
-      onSuccess: async (saved) => {
-        if (saved) return;
-        const answer = await api.profile.getUser();
-        arriveSignedIn(queryClient, answer, await targetAfterSignIn(target), target, navigate);
-      },
-    });
+    replace.mutate(password, { onSuccess: (next) => leave.to(next) });
 
   return (
     <section className="card narrow" aria-labelledby="weak-title">

@@ -1,6 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
 import { answerOrThrow, api } from '../../../lib/api';
-import { errorOf } from '../../../lib/errors';
 import { type ForgotState, forgotPassword, forgotUsername } from '../../../lib/flow-state';
 import { setWeakLock } from '../../../lib/weak-lock';
 
@@ -61,18 +60,21 @@ export const useForgotUsername = () =>
   });
 
 /**
- * Replaces a weak password (`POST /user/password/weak`): answers the saved
- * user, or null when the password was no longer weak (409): the screen reads
- * the user again. Either way the session is no longer confined.
+ * Replaces a weak password (`POST /user/password/weak`, with the page's
+ * `target`): answers the page the sign-in goes on to, as the gateway decided
+ * it (spec part 4: a second factor to set up, the checked target, else the
+ * dashboard), also when the password was no longer weak (409). Either way the
+ * session is no longer confined.
  */
-export function useReplaceWeakPassword() {
+export function useReplaceWeakPassword(target: string | null) {
   return useMutation({
-    mutationFn: (password: string) =>
-      answerOrThrow(api.profile.replaceWeakPassword({ body: { password } })).catch((thrown) => {
-        if (errorOf(thrown).kind === 'conflict') return null;
-        throw thrown;
-      }),
-    // The screen makes the user known again as it leaves (`arriveSignedIn`).
+    mutationFn: async (password: string): Promise<string> => {
+      const res = await api.profile.replaceWeakPassword({
+        body: { password, ...(target ? { target: target.slice(0, 2000) } : {}) },
+      });
+      if (res.status === 409) return res.body.next;
+      return (await answerOrThrow(res)).body.next;
+    },
     onSuccess: () => setWeakLock(false),
   });
 }

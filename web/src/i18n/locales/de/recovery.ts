@@ -35,12 +35,9 @@ export const recovery: Messages['recovery'] = {
   weak: {
     title: 'Wählen Sie ein sichereres Passwort',
     submit: 'Speichern und weiter',
-    done: 'Ihr neues Passwort ist gespeichert.',
     intro: 'Wählen Sie ein neues Passwort, um zu Ihrem Konto zu gelangen.',
     reason1: 'Ihr aktuelles Passwort entspricht nicht mehr unseren Passwortregeln.',
     reason2: 'Ihr aktuelles Passwort muss aus Sicherheitsgründen erneuert werden.',
-    doneTitle: 'Passwort geändert',
-    continue: 'Weiter',
     notVerified:
       'Um Ihr Passwort zu ersetzen, melden Sie sich zuerst an. Direkt danach werden Sie nach einem neuen gefragt.',
     login: 'Anmelden',

@@ -33,12 +33,9 @@ export const recovery = {
   weak: {
     title: 'Choose a stronger password',
     submit: 'Save and continue',
-    done: 'Your new password is saved.',
     intro: 'Choose a new password to continue to your account.',
     reason1: 'Your current password no longer meets our password rules.',
     reason2: 'Your current password has to be renewed for security reasons.',
-    doneTitle: 'Password changed',
-    continue: 'Continue',
     notVerified:
       'To replace your password, log in first. You will be asked for a new one right after.',
     login: 'Log in',

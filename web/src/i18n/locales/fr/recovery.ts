@@ -35,12 +35,9 @@ export const recovery: Messages['recovery'] = {
   weak: {
     title: 'Choisissez un mot de passe plus sûr',
     submit: 'Enregistrer et continuer',
-    done: 'Votre nouveau mot de passe est enregistré.',
     intro: 'Choisissez un nouveau mot de passe pour accéder à votre compte.',
     reason1: 'Votre mot de passe actuel ne respecte plus nos règles de mot de passe.',
     reason2: 'Votre mot de passe actuel doit être renouvelé pour des raisons de sécurité.',
-    doneTitle: 'Mot de passe modifié',
-    continue: 'Continuer',
     notVerified:
       'Pour remplacer votre mot de passe, connectez-vous d’abord. Un nouveau vous sera demandé juste après.',
     login: 'Se connecter',

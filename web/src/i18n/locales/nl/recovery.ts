@@ -36,12 +36,9 @@ export const recovery: Messages['recovery'] = {
   weak: {
     title: 'Kies een sterker wachtwoord',
     submit: 'Opslaan en doorgaan',
-    done: 'Je nieuwe wachtwoord is opgeslagen.',
     intro: 'Kies een nieuw wachtwoord om verder te gaan naar je account.',
     reason1: 'Je huidige wachtwoord voldoet niet meer aan onze wachtwoordregels.',
     reason2: 'Je huidige wachtwoord moet om veiligheidsredenen vernieuwd worden.',
-    doneTitle: 'Wachtwoord gewijzigd',
-    continue: 'Doorgaan',
     notVerified:
       'Meld je eerst aan om je wachtwoord te vervangen. Daarna vragen we meteen een nieuw wachtwoord.',
     login: 'Aanmelden',
