@@ -68,7 +68,10 @@ const ForgotUsernameResponseScreen = lazyScreen(
 const account = ['account'] as const;
 /** Screens that also show trusted devices or security alerts. */
 const withDevices = ['account', 'devices'] as const;
-const ProfileScreen = lazyScreen(() => import('../features/profile/ProfileScreen'), withDevices);
+const ProfileScreen = lazyScreen(
+  () => import('../features/profile/ProfileScreen'),
+  [...withDevices, 'data'],
+);
 const EditInfoScreen = lazyScreen(() => import('../features/profile/EditInfoScreen'), account);
 const EditCredentialsScreen = lazyScreen(
   () => import('../features/profile/EditCredentialsScreen'),
@@ -173,6 +176,24 @@ const LinkExistingScreen = lazyScreen(
 );
 const LinkSuccessScreen = lazyScreen(() => import('../features/partner/LinkSuccessScreen'), flows);
 const SsoCallbackScreen = lazyScreen(() => import('../features/partner/SsoCallbackScreen'), flows);
+// Your data (docs/flows.md): the copy and the deletion, `data` texts.
+const yourData = ['data', 'account'] as const;
+const DownloadDataScreen = lazyScreen(
+  () => import('../features/your-data/DownloadDataScreen'),
+  yourData,
+);
+const DeleteAccountScreen = lazyScreen(
+  () => import('../features/your-data/DeleteAccountScreen'),
+  yourData,
+);
+const DeletionPendingScreen = lazyScreen(
+  () => import('../features/your-data/DeletionPendingScreen'),
+  yourData,
+);
+const DeletionRequestedScreen = lazyScreen(
+  () => import('../features/your-data/DeletionRequestedScreen'),
+  yourData,
+);
 const LegalScreen = lazyScreen(() => import('../features/legal/LegalScreen'), ['legal']);
 
 /** Screens shown inside the user sidebar/tabs layout. */
@@ -183,6 +204,8 @@ const userScreens: RouteObject[] = [
   { path: routes.profile, element: <ProfileScreen /> },
   { path: routes['profile.edit-info'], element: <EditInfoScreen /> },
   { path: routes['profile.edit-credentials'], element: <EditCredentialsScreen /> },
+  { path: routes['profile.data'], element: <DownloadDataScreen /> },
+  { path: routes['profile.delete'], element: <DeleteAccountScreen /> },
   { path: routes.security, element: <SecurityScreen /> },
   { path: routes['security.mfa-edit'], element: <MfaEditScreen /> },
   { path: routes['security.edit-recovery'], element: <EditRecoveryScreen /> },
@@ -255,6 +278,8 @@ const screens: RouteObject[] = [
   { path: routes['partner.link-existing'], element: <LinkExistingScreen /> },
   { path: routes['partner.link-success'], element: <LinkSuccessScreen /> },
   { path: routes['sso.callback'], element: <SsoCallbackScreen /> },
+  { path: routes['deletion-pending'], element: <DeletionPendingScreen /> },
+  { path: routes['deletion-requested'], element: <DeletionRequestedScreen /> },
   { path: routes['legal.terms'], element: <LegalScreen document="terms" /> },
   { path: routes['legal.privacy'], element: <LegalScreen document="privacy" /> },
 ];

@@ -8,6 +8,8 @@ type CrumbKey =
   | 'profile'
   | 'editInfo'
   | 'editCredentials'
+  | 'data'
+  | 'deleteAccount'
   | 'security'
   | 'settings'
   | 'history'
@@ -30,6 +32,14 @@ const TRAILS: Partial<Record<RouteName, [RouteName, CrumbKey][]>> = {
   'profile.edit-credentials': [
     ['profile', 'profile'],
     ['profile.edit-credentials', 'editCredentials'],
+  ],
+  'profile.data': [
+    ['profile', 'profile'],
+    ['profile.data', 'data'],
+  ],
+  'profile.delete': [
+    ['profile', 'profile'],
+    ['profile.delete', 'deleteAccount'],
   ],
   security: [['security', 'security']],
   'security.history': [

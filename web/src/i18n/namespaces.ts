@@ -14,4 +14,5 @@ export const ALL_NAMESPACES: readonly Namespace[] = [
   'legal',
   'devices',
   'forms',
+  'data',
 ];

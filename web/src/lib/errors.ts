@@ -60,6 +60,8 @@ export type UpstreamErrorCode =
   | 'account_already_linked'
   | 'identity_already_linked'
   | 'invalid_payload'
+  /** 429: the day's copies of the account's data are made (gateway/src/routes/your-data.ts). */
+  | 'export_limit'
   /** A partner's client or redirect_uri the portal does not know (spec part 8). */
   | (typeof INVALID_CONFIGURATION_CODES)[number];
 
@@ -117,6 +119,7 @@ const KNOWN_CODES: Record<ErrorCode, true> = {
   account_already_linked: true,
   identity_already_linked: true,
   invalid_payload: true,
+  export_limit: true,
   invalid_client: true,
   invalid_redirect_uri: true,
   code_invalid: true,

@@ -45,6 +45,9 @@ export const SENSITIVE_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>([
   'security.edit-password',
   'profile.edit-credentials',
   'partner.link-success',
+  // Your data (docs/flows.md): a copy of the account, and its deletion.
+  'profile.data',
+  'profile.delete',
 ]);
 
 /** The MFA setup routes: a forced user may stay on them; leaving them signs out. */
@@ -167,6 +170,8 @@ export function decide(input: GuardInput): GuardDecision {
   if (to === null) return redirect(href('home'));
   // Open to everyone, signed in or not: maintenance, the legal documents.
   if (to === 'maintenance' || to === 'legal.terms' || to === 'legal.privacy') return render;
+  // The deletion request just ended the session: what it said is shown whatever the app still knows.
+  if (to === 'deletion-requested') return render;
 
   if (!isAllowedFrom(to, from)) {
     return redirect(href(to === 'profile.edit-info' ? 'profile' : 'onboarding'));

@@ -34,6 +34,7 @@ export default function ProfileScreen() {
       <PersonalInfo user={user} />
       <ContactInfo user={user} />
       <BankingInfo user={user} />
+      <YourData />
     </section>
   );
 }
@@ -161,6 +162,25 @@ function BankingInfo({ user }: { user: User }) {
           </dd>
         </dl>
       )}
+    </section>
+  );
+}
+
+/** Your data (docs/flows.md): a copy of the account, and its deletion, each on a page of its own. */
+function YourData() {
+  const { t } = useTranslation();
+  return (
+    <section className="panel" aria-labelledby="your-data-title">
+      <h2 id="your-data-title">{t('data.profile.title')}</h2>
+      <p>{t('data.profile.text')}</p>
+      <ul className="plain">
+        <li>
+          <Link to={href('profile.data')}>{t('data.profile.download')}</Link>
+        </li>
+        <li>
+          <Link to={href('profile.delete')}>{t('data.profile.delete')}</Link>
+        </li>
+      </ul>
     </section>
   );
 }

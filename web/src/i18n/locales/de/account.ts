@@ -313,6 +313,9 @@ export const account: Messages['account'] = {
       new_device_sign_in: 'Anmeldung von einem neuen Gerät',
       account_created: 'Konto erstellt',
       username_removed: 'Benutzername nach einer Dublettenprüfung entfernt',
+      data_exported: 'Kopie Ihrer Daten heruntergeladen',
+      deletion_requested: 'Kontolöschung beantragt',
+      deletion_cancelled: 'Kontolöschung abgebrochen',
     },
     details: {
       alertSent: 'Warnung gesendet',

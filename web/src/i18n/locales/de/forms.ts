@@ -9,6 +9,8 @@ export const forms: Messages['forms'] = {
     profile: 'Profil',
     editInfo: 'Persönliche Angaben',
     editCredentials: 'Anmeldedaten',
+    data: 'Ihre Daten',
+    deleteAccount: 'Ihr Konto löschen',
     security: 'Sicherheit',
     settings: 'Einstellungen',
     devices: 'Geräte',

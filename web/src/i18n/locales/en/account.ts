@@ -302,6 +302,9 @@ export const account = {
       new_device_sign_in: 'Login from a new device',
       account_created: 'Account created',
       username_removed: 'Username removed after a duplicate check',
+      data_exported: 'Copy of your data downloaded',
+      deletion_requested: 'Account deletion requested',
+      deletion_cancelled: 'Account deletion cancelled',
     },
     details: {
       alertSent: 'alert sent',

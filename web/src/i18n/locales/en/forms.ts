@@ -8,6 +8,8 @@ export const forms = {
     profile: 'Profile',
     editInfo: 'Personal information',
     editCredentials: 'Login details',
+    data: 'Your data',
+    deleteAccount: 'Delete your account',
     security: 'Security',
     settings: 'Settings',
     devices: 'Devices',

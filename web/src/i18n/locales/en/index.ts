@@ -1,6 +1,7 @@
 import { account } from './account';
 import { common } from './common';
 import { dashboard } from './dashboard';
+import { data } from './data';
 import { devices } from './devices';
 import { flows } from './flows';
 import { forms } from './forms';
@@ -25,6 +26,7 @@ export const en = {
   legal,
   devices,
   forms,
+  data,
 } as const;
 
 type Widen<T> = { -readonly [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

@@ -314,6 +314,9 @@ export const account: Messages['account'] = {
       new_device_sign_in: 'Connexion depuis un nouvel appareil',
       account_created: 'Compte créé',
       username_removed: 'Nom d’utilisateur retiré après une vérification de doublon',
+      data_exported: 'Copie de vos données téléchargée',
+      deletion_requested: 'Suppression du compte demandée',
+      deletion_cancelled: 'Suppression du compte annulée',
     },
     details: {
       alertSent: 'alerte envoyée',

@@ -9,6 +9,8 @@ export const forms: Messages['forms'] = {
     profile: 'Profil',
     editInfo: 'Informations personnelles',
     editCredentials: 'Identifiants de connexion',
+    data: 'Vos données',
+    deleteAccount: 'Supprimer votre compte',
     security: 'Sécurité',
     settings: 'Paramètres',
     devices: 'Appareils',

@@ -305,6 +305,9 @@ export const account: Messages['account'] = {
       new_device_sign_in: 'Aanmelding vanaf een nieuw apparaat',
       account_created: 'Account aangemaakt',
       username_removed: 'Gebruikersnaam verwijderd na een controle op dubbele accounts',
+      data_exported: 'Kopie van je gegevens gedownload',
+      deletion_requested: 'Verwijdering van het account aangevraagd',
+      deletion_cancelled: 'Verwijdering van het account geannuleerd',
     },
     details: {
       alertSent: 'melding verstuurd',

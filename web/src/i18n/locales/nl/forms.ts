@@ -9,6 +9,8 @@ export const forms: Messages['forms'] = {
     profile: 'Profiel',
     editInfo: 'Persoonlijke gegevens',
     editCredentials: 'Aanmeldgegevens',
+    data: 'Je gegevens',
+    deleteAccount: 'Je account verwijderen',
     security: 'Beveiliging',
     settings: 'Instellingen',
     devices: 'Toestellen',

@@ -1,0 +1,100 @@
+import type { Messages } from '../en/index';
+
+export const data: Messages['data'] = {
+  profile: {
+    title: 'Ihre Daten',
+    text: 'Laden Sie eine Kopie von allem herunter, was Ihr Konto enthält, oder beantragen Sie die Löschung Ihres Kontos.',
+    download: 'Ihre Daten herunterladen',
+    delete: 'Ihr Konto löschen',
+  },
+  download: {
+    title: 'Ihre Daten herunterladen',
+    what: 'Was die Kopie enthält',
+    intro:
+      'Alles, was dieses Portal über Ihr Konto zeigt, in einer Datei (JSON), die andere Dienste lesen können: Ihr Profil, E-Mail-Adressen und Telefonnummern, IBAN, Bestätigungsmethoden und Passkeys, vertrauenswürdige Geräte, Sitzungen, Apps mit Zugriff, den Sicherheitsverlauf und ob Sie Neuigkeiten und Angebote erhalten.',
+    noSecrets: 'Ihr Passwort, Ihre Codes und Schlüssel sind nie darin enthalten.',
+    notice_one:
+      'Wir informieren Sie per E-Mail, dass eine Kopie erstellt wurde. Sie können {{count}} Kopie pro Tag erstellen.',
+    notice_other:
+      'Wir informieren Sie per E-Mail, dass eine Kopie erstellt wurde. Sie können {{count}} Kopien pro Tag erstellen.',
+    prepare: 'Meine Daten vorbereiten',
+    preparing: 'Ihre Daten werden vorbereitet…',
+    ready: 'Ihre Daten sind bereit. Unten sehen Sie eine Übersicht; die Datei enthält alles.',
+    save: 'Datei herunterladen (JSON)',
+    limit:
+      'Sie haben heute bereits so viele Kopien erstellt wie möglich. Versuchen Sie es morgen erneut.',
+    failed: 'Ihre Daten konnten nicht vorbereitet werden. Versuchen Sie es später erneut.',
+  },
+  summary: {
+    profile: 'Übersicht Ihres Profils',
+    security: 'Übersicht Ihrer Sicherheit',
+    generated: 'Kopie erstellt am {{date}}',
+    name: 'Name',
+    birthdate: 'Geburtsdatum',
+    emails: 'E-Mail-Adressen',
+    phones: 'Telefonnummern',
+    iban: 'IBAN',
+    marketing: 'Neuigkeiten und Angebote per E-Mail',
+    newDeviceAlert: 'Hinweise zu neuen Geräten',
+    methods: 'Bestätigungsmethoden',
+    passkeys: 'Passkeys',
+    trustedDevices: 'Vertrauenswürdige Geräte',
+    sessions: 'Sitzungen',
+    apps: 'Apps mit Zugriff',
+    history: 'Sicherheitsverlauf',
+    devices_one: '{{count}} Gerät',
+    devices_other: '{{count}} Geräte',
+    activeSessions_one: '{{count}} aktive Sitzung',
+    activeSessions_other: '{{count}} aktive Sitzungen',
+    events_one: '{{count}} Ereignis seit dem {{since}}',
+    events_other: '{{count}} Ereignisse seit dem {{since}}',
+    yes: 'Ja',
+    no: 'Nein',
+    none: 'Keine',
+    method: {
+      email: 'Code per E-Mail',
+      sms: 'Code per SMS',
+      totp: 'Authenticator-App',
+      totpRecovery: 'Wiederherstellungsschlüssel',
+      card: 'Kartennummer',
+    },
+  },
+  delete: {
+    title: 'Ihr Konto löschen',
+    means: 'Was die Löschung Ihres Kontos bedeutet',
+    signedOut: 'Alle Geräte, auch dieses, werden abgemeldet, sobald Sie es beantragen.',
+    grace_one:
+      'Ihr Konto wird {{count}} Tag nach Ihrem Antrag gelöscht. Bis dahin können Sie es behalten, indem Sie sich anmelden. Wir schreiben Ihnen jetzt eine E-Mail und noch einmal vor der Löschung.',
+    grace_other:
+      'Ihr Konto wird {{count}} Tage nach Ihrem Antrag gelöscht. Bis dahin können Sie es behalten, indem Sie sich anmelden. Wir schreiben Ihnen jetzt eine E-Mail und noch einmal vor der Löschung.',
+    downloadFirst: 'Laden Sie zuerst Ihre Daten herunter',
+    confirm: 'Ich verstehe, dass mein Konto und seine Daten gelöscht werden.',
+    confirmRequired: 'Kreuzen Sie das Kästchen an, um zu bestätigen, dass Sie es verstanden haben.',
+    submit: 'Mein Konto löschen',
+    already: 'Die Löschung Ihres Kontos ist bereits geplant.',
+    failed: 'Ihr Antrag konnte nicht gesendet werden. Versuchen Sie es später erneut.',
+    unread: 'Diese Seite konnte nicht geladen werden. Versuchen Sie es später erneut.',
+    keepText: 'Behalten Sie Ihr Konto, um die Löschung abzubrechen. Sonst ändert sich nichts.',
+  },
+  requested: {
+    title: 'Ihr Konto wird gelöscht',
+    text: 'Ihr Konto wird am {{date}} gelöscht. Alle Geräte wurden abgemeldet und wir haben Ihnen eine E-Mail geschickt.',
+    textNoDate:
+      'Ihr Konto wird am Ende der Bedenkzeit gelöscht. Alle Geräte wurden abgemeldet und wir haben Ihnen eine E-Mail geschickt.',
+    undo: 'Sie haben es sich anders überlegt? Melden Sie sich vorher an und wählen Sie „Mein Konto behalten“.',
+    login: 'Anmelden',
+  },
+  pending: {
+    title: 'Ihr Konto wird gelöscht',
+    text: 'Ihr Konto wird wie beantragt am {{date}} gelöscht.',
+    question: 'Möchten Sie es behalten?',
+    keep: 'Mein Konto behalten',
+    kept: 'Ihr Konto wird nicht gelöscht.',
+    continue: 'Weiter',
+    continueHint:
+      'Wenn Sie weitergehen, bleibt die Löschung geplant. Sie können Ihr Konto noch unter Profil → Ihr Konto löschen behalten.',
+    none: 'Die Löschung Ihres Kontos ist nicht geplant.',
+    goOn: 'Weiter',
+    failed: 'Ihr Konto konnte gerade nicht behalten werden. Versuchen Sie es erneut.',
+  },
+};
