@@ -42,7 +42,7 @@ describe('download your data', () => {
     const profile = screen.getByRole('region', { name: 'Summary of your profile' });
     expect(within(profile).getByText('Emma Peeters')).toBeInTheDocument();
     expect(within(profile).getByText('employee@example.be')).toBeInTheDocument();
-    expect(within(profile).getByText('BE68539007547034')).toBeInTheDocument();
+    expect(within(profile).getByText('BE68 5390 0754 7034')).toBeInTheDocument();
     const security = screen.getByRole('region', { name: 'Summary of your security' });
     expect(within(security).getByText('Code by e-mail')).toBeInTheDocument();
     expect(within(security).getByText('1 active session')).toBeInTheDocument();

@@ -1,6 +1,7 @@
 import type { DataExport, MfaKind } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../lib/format';
+import { useContactFormat } from '../../../lib/phone';
 
 const METHOD_KEYS = {
   email: 'data.summary.method.email',
@@ -30,6 +31,7 @@ function Values({ values }: { values: readonly string[] }) {
 export function DataSummary({ data }: { data: DataExport }) {
   const { t } = useTranslation();
   const format = useFormat();
+  const show = useContactFormat();
   const { user } = data;
   const none = t('data.summary.none');
   const yesNo = (value: boolean) => (value ? t('data.summary.yes') : t('data.summary.no'));
@@ -52,10 +54,10 @@ export function DataSummary({ data }: { data: DataExport }) {
           </dd>
           <dt>{t('data.summary.phones')}</dt>
           <dd>
-            <Values values={user.phone.map((p) => p.value)} />
+            <Values values={user.phone.map((p) => show(p.value))} />
           </dd>
           <dt>{t('data.summary.iban')}</dt>
-          <dd>{user.iban ?? none}</dd>
+          <dd>{user.iban?.match(/.{1,4}/g)?.join(' ') ?? none}</dd>
           <dt>{t('data.summary.marketing')}</dt>
           <dd>{yesNo(data.marketing)}</dd>
           <dt>{t('data.summary.newDeviceAlert')}</dt>
@@ -74,7 +76,11 @@ export function DataSummary({ data }: { data: DataExport }) {
             <Values values={data.passkeys.map((p) => p.name)} />
           </dd>
           <dt>{t('data.summary.trustedDevices')}</dt>
-          <dd>{t('data.summary.devices', { count: data.trusted_devices.length })}</dd>
+          <dd>
+            {data.trusted_devices.length > 0
+              ? t('data.summary.devices', { count: data.trusted_devices.length })
+              : none}
+          </dd>
           <dt>{t('data.summary.sessions')}</dt>
           <dd>{t('data.summary.activeSessions', { count: activeSessions })}</dd>
           <dt>{t('data.summary.apps')}</dt>

@@ -1,0 +1,105 @@
+import { readFile } from 'node:fs/promises';
+import { DEMO_PASSWORD, expect, test } from '../../fixtures/login';
+import { outboxNotices } from '../../fixtures/portal';
+import { reviewer } from '../../fixtures/screenshots';
+
+/*
+ * Your data in your hands (docs/flows.md, "Download your data" and "Ask for
+ * deletion"): the copy is a JSON file the browser saves, and a deletion asked
+ * for is cancelled by logging in during its grace period.
+ */
+
+const review = reviewer('your-data');
+const EMPLOYEE = 'employee@example.be';
+
+test('"Download your data" gives the JSON file of the account, without any secret, and e-mails a notice', async ({
+  page,
+  login,
+  context,
+  request,
+}) => {
+  await login(EMPLOYEE, { language: 'en' });
+  await page.goto('/profile');
+  const yourData = page.getByRole('region', { name: 'Your data' });
+  await review(page, 'profile with your data');
+  await yourData.getByRole('link', { name: 'Download your data' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Download your data' })).toBeVisible();
+  await review(page, 'download your data');
+
+  await page.getByRole('button', { name: 'Prepare my data' }).click();
+  await expect(page.getByText(/Your data is ready/)).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Summary of your profile' }).getByText('Emma Peeters'),
+  ).toBeVisible();
+  await review(page, 'your data ready');
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Download the file (JSON)' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^account-data-\d{4}-\d{2}-\d{2}\.json$/);
+  const text = await readFile(await download.path(), 'utf8');
+  const data = JSON.parse(text);
+  expect(data.user.email.map((e: { value: string }) => e.value)).toContain(EMPLOYEE);
+  expect(data.user.iban).toBe('BE68539007547034');
+  expect(data.mfa_methods.map((m: { method: string }) => m.method)).toEqual(
+    expect.arrayContaining(['email', 'sms']),
+  );
+  expect(data.history[0]).toMatchObject({ kind: 'data_exported' });
+  const session = (await context.cookies()).find((c) => c.name === 'access_token')?.value;
+  expect(session).toBeTruthy();
+  expect(text).not.toContain(session);
+  expect(text).not.toContain(DEMO_PASSWORD);
+
+  const notices = await outboxNotices(request, EMPLOYEE);
+  expect(notices.map((m) => m.subject)).toContain('A copy of your account data was made');
+});
+
+test('a deletion asked for logs out everywhere; logging in again offers to keep the account, which cancels it', async ({
+  page,
+  login,
+  request,
+}) => {
+  await login(EMPLOYEE, { language: 'en' });
+  await page.goto('/profile');
+  await page.getByRole('link', { name: 'Delete your account' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Delete your account' })).toBeVisible();
+  // What it means is the account API's to say, in the account's language.
+  await expect(page.getByText(/Your meal-voucher cards are unlinked/)).toBeVisible();
+  await review(page, 'delete your account');
+
+  await page.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(page.getByText('Tick the box to confirm you understand.')).toBeVisible();
+  await page.getByLabel('I understand that my account and its data will be deleted.').check();
+  await page.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Your account is to be deleted' }),
+  ).toBeVisible();
+  await expect(page.getByText(/Your account will be deleted on/)).toBeVisible();
+  await review(page, 'deletion requested');
+  expect((await outboxNotices(request, EMPLOYEE)).map((m) => m.subject)).toContain(
+    'Your account is to be deleted',
+  );
+
+  // This session ended with the request.
+  await page.goto('/profile');
+  await page.waitForURL((url) => url.pathname === '/login/email');
+
+  // Logging in during the grace period leads to the question first.
+  await login(EMPLOYEE);
+  await page.waitForURL((url) => url.pathname === '/deletion-pending');
+  await expect(page.getByText(/Your account will be deleted on .*, as you asked\./)).toBeVisible();
+  await review(page, 'deletion pending');
+  await page.getByRole('button', { name: 'Keep my account' }).click();
+  await page.waitForURL((url) => url.pathname === '/user/dashboard');
+  expect((await outboxNotices(request, EMPLOYEE)).map((m) => m.subject)).toContain(
+    'Your account will not be deleted',
+  );
+
+  // Kept: the page offers to delete it again, nothing is under way.
+  await page.goto('/profile/delete');
+  await expect(page.getByRole('button', { name: 'Delete my account' })).toBeVisible();
+  await page.goto('/security/history');
+  await expect(page.getByText('Account deletion cancelled')).toBeVisible();
+  await expect(page.getByText('Account deletion requested')).toBeVisible();
+});
