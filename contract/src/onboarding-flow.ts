@@ -190,7 +190,8 @@ export const onboardingFlowPortal = c.router({
     path: '/onboarding-flow/password',
     summary:
       'The new password (rules and known breaches apply, 400 at the field): the account is created with the details and terms given, the card activated and the browser signed in; next is the confirmation',
-    body: z.object({ password: typed(200) }),
+    /** `confirm`: the password typed again (a form without script sends it; it must be the same). */
+    body: z.object({ password: typed(200), confirm: z.string().max(200).optional() }),
     responses: answers,
   },
   continue: {

@@ -10,7 +10,6 @@ export const ENTRY_PAGES = [
   '/forgot-password/email',
   '/forgot-password/phone',
   '/forgot-username',
-  '/onboarding',
   '/maintenance',
 ] as const;
 
@@ -20,6 +19,22 @@ export const ENTRY_PAGES = [
  * (docs/flows.md, "Sign-in").
  */
 export const SIGN_IN_STEP_PAGES = ['/mfa', '/mfa/methods'] as const;
+
+/**
+ * The onboarding's pages, drawn from the visitor's onboarding flow (never
+ * cached), whose forms the gateway takes (docs/flows.md, "Onboarding").
+ */
+export const ONBOARDING_STEP_PAGES = [
+  '/onboarding',
+  '/onboarding/card',
+  '/onboarding/code',
+  '/onboarding/create',
+  '/onboarding/email-verification',
+  '/onboarding/phone-verification',
+  '/onboarding/password',
+  '/onboarding/confirmation',
+  '/onboarding/existingCard',
+] as const;
 
 /**
  * The signed-in pages the gateway draws, for the user the session belongs to:
@@ -38,6 +53,7 @@ export const SIGNED_IN_PAGES = ['/user/dashboard'] as const;
 export const PAGE_SOURCES: Record<
   | (typeof ENTRY_PAGES)[number]
   | (typeof SIGN_IN_STEP_PAGES)[number]
+  | (typeof ONBOARDING_STEP_PAGES)[number]
   | (typeof SIGNED_IN_PAGES)[number],
   readonly string[]
 > = {
@@ -50,7 +66,27 @@ export const PAGE_SOURCES: Record<
   '/forgot-password/email': ['src/features/recovery/ForgotPasswordScreen.tsx'],
   '/forgot-password/phone': ['src/features/recovery/ForgotPasswordScreen.tsx'],
   '/forgot-username': ['src/features/recovery/ForgotUsernameScreen.tsx'],
-  '/onboarding': ['src/features/onboarding/OnboardingStartScreen.tsx'],
+  '/onboarding': ['src/app/all-screens.tsx', 'src/features/onboarding/CardScreen.tsx'],
+  '/onboarding/card': ['src/app/all-screens.tsx', 'src/features/onboarding/CardScreen.tsx'],
+  '/onboarding/code': ['src/app/all-screens.tsx', 'src/features/onboarding/CodeScreen.tsx'],
+  '/onboarding/create': ['src/app/all-screens.tsx', 'src/features/onboarding/CreateScreen.tsx'],
+  '/onboarding/email-verification': [
+    'src/app/all-screens.tsx',
+    'src/features/onboarding/EmailVerificationScreen.tsx',
+  ],
+  '/onboarding/phone-verification': [
+    'src/app/all-screens.tsx',
+    'src/features/onboarding/PhoneVerificationScreen.tsx',
+  ],
+  '/onboarding/password': ['src/app/all-screens.tsx', 'src/features/onboarding/PasswordScreen.tsx'],
+  '/onboarding/confirmation': [
+    'src/app/all-screens.tsx',
+    'src/features/onboarding/ConfirmationScreen.tsx',
+  ],
+  '/onboarding/existingCard': [
+    'src/app/all-screens.tsx',
+    'src/features/onboarding/ExistingCardScreen.tsx',
+  ],
   '/mfa': ['src/app/all-screens.tsx', 'src/features/mfa/MfaCodeScreen.tsx'],
   '/mfa/methods': ['src/app/all-screens.tsx', 'src/features/mfa/MfaMethodsScreen.tsx'],
   // Part of the entry chunk: its styles come with the page's own stylesheet.

@@ -28,7 +28,13 @@ import type { DrawExtras, PageData } from './page-data';
  * own renderer; `main.tsx` hydrates them with the same data.
  */
 
-export { ENTRY_PAGES, PAGE_SOURCES, SIGN_IN_STEP_PAGES, SIGNED_IN_PAGES } from './entry-pages';
+export {
+  ENTRY_PAGES,
+  ONBOARDING_STEP_PAGES,
+  PAGE_SOURCES,
+  SIGN_IN_STEP_PAGES,
+  SIGNED_IN_PAGES,
+} from './entry-pages';
 
 /** Every screen's path (the app's route table): the gateway labels its page metrics with them. */
 export const APP_PATHS: readonly string[] = Object.values(routes);

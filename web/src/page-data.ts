@@ -1,5 +1,6 @@
 import type { Locale, PortalConfig, SignInView, User } from '@portal/contract';
 import type { PageTexts } from './i18n/i18n';
+import type { OnboardingDraw } from './lib/onboarding-flow';
 import type { DrawnForm } from './lib/sign-in-flow';
 
 /**
@@ -25,12 +26,15 @@ export interface PageData {
   signIn?: SignInView | null;
   /** A step sent as a form without script and refused: the page says why, at its field. */
   form?: DrawnForm;
+  /** On an onboarding page: its flow's view (null: none under way) and a refused form. */
+  onboarding?: OnboardingDraw;
 }
 
 /** What the gateway adds to a drawn page beyond its location: the journey's state. */
 export interface DrawExtras {
   signIn?: SignInView | null;
   form?: DrawnForm;
+  onboarding?: OnboardingDraw;
 }
 
 export const PAGE_DATA_ID = 'page-data';

@@ -59,6 +59,8 @@ export async function formStep(
   reply: FastifyReply,
   path: string,
   body: Record<string, unknown>,
+  /** The fields of the journey's forms a refusal may name (the sign-in's by default). */
+  fields: ReadonlySet<string> = FIELDS,
 ): Promise<FormOutcome> {
   const headers: Record<string, string> = {
     'content-type': 'application/json',
@@ -87,7 +89,7 @@ export async function formStep(
   const retryAfter = answer.headers['retry-after'];
   return {
     status: answer.statusCode,
-    refusal: refusalOf(json),
+    refusal: refusalOf(json, fields),
     ...(typeof retryAfter === 'string' ? { retryAfter } : {}),
   };
 }
@@ -95,18 +97,25 @@ export async function formStep(
 const FIELDS = new Set(['username', 'password', 'captcha', 'mfaId', 'code']);
 
 /** A refusal as the page shows it: a validation error's first wrong field named as the step does. */
-function refusalOf(json: Record<string, unknown>): SignInStepRefusal {
+function refusalOf(json: Record<string, unknown>, fields: ReadonlySet<string>): SignInStepRefusal {
   const code = typeof json.code === 'string' ? json.code : 'error';
   const message = typeof json.message === 'string' ? json.message : 'Something went wrong.';
   const refusal: SignInStepRefusal = { code, message };
-  if (typeof json.field === 'string' && FIELDS.has(json.field)) {
+  if (typeof json.field === 'string' && fields.has(json.field)) {
     refusal.field = json.field as NonNullable<SignInStepRefusal['field']>;
   }
   if (typeof json.attempts_left === 'number') refusal.attempts_left = json.attempts_left;
   const issues = Array.isArray(json.issues) ? (json.issues as { path?: unknown }[]) : [];
+  // A password's broken rules, for the page to name them as the enhanced page does.
+  const named = issues.filter(
+    (issue): issue is NonNullable<SignInStepRefusal['issues']>[number] =>
+      typeof issue.path === 'string' &&
+      typeof (issue as { message?: unknown }).message === 'string',
+  );
+  if (named.length > 0) refusal.issues = named;
   const first = issues.find((issue) => typeof issue.path === 'string');
   const field = typeof first?.path === 'string' ? first.path.split('.').pop() : undefined;
-  if (!refusal.field && field && FIELDS.has(field)) {
+  if (!refusal.field && field && fields.has(field)) {
     refusal.field = field as NonNullable<SignInStepRefusal['field']>;
     refusal.code = 'invalid_request';
   }

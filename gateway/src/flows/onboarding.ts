@@ -6,7 +6,7 @@ import {
   type Language,
   NewPassword,
   ONBOARDING_PAGES,
-  type OnboardingField,
+  OnboardingField,
   type OnboardingFlowStep,
   type OnboardingNext,
   type OnboardingOutcome,
@@ -108,6 +108,9 @@ export const ONBOARDING_GONE = refused(
   'flow_gone',
   'This account creation has expired or is already complete. Please start again.',
 );
+/** The fields of the onboarding's forms a refusal is said at (`flows/forms.ts`). */
+export const ONBOARDING_REFUSAL_FIELDS: ReadonlySet<string> = new Set(OnboardingField.options);
+
 const OUT_OF_ORDER = refused(
   409,
   'flow_step',
@@ -480,13 +483,16 @@ export const onboardingSteps = {
   async password(
     request: FastifyRequest,
     reply: Reply,
-    input: { password: string },
+    input: { password: string; confirm?: string | undefined },
   ): Promise<OnboardingResult> {
     const current = await at(request, ['password']);
     if (isRefused(current)) return current;
     const { id, flow } = current;
     const { details, payload } = flow.state;
     if (!details) return OUT_OF_ORDER;
+    if (input.confirm !== undefined && input.confirm !== input.password) {
+      return refused(400, 'password_mismatch', "Passwords don't match!", 'password');
+    }
     const rules = NewPassword.safeParse(input.password);
     if (!rules.success) {
       const issues = rules.error.issues.map((issue) => ({
@@ -577,4 +583,119 @@ export const onboardingSteps = {
 export async function readOnboarding(request: FastifyRequest): Promise<OnboardingFlow | null> {
   const current = await currentFlow<OnboardingState>(request, ONBOARDING);
   return current?.flow ?? null;
+}
+
+/** The pages an onboarding starts at: drawn for anyone without a session, a flow or not. */
+const START_PAGES = new Set(['/onboarding', '/onboarding/card', '/onboarding/code']);
+/** Screens of the old onboarding, folded into the steps: an old link goes to the flow's page. */
+const FOLDED_PAGES = new Set([
+  '/onboarding/welcome',
+  '/onboarding/terms-conditions',
+  '/onboarding-mfa',
+]);
+
+/** Every onboarding page the gateway answers (drawn, or sent to the flow's page). */
+export const ONBOARDING_PAGE_PATHS: ReadonlySet<string> = new Set([
+  ...START_PAGES,
+  ...FOLDED_PAGES,
+  ...Object.values(ONBOARDING_PAGES),
+]);
+
+/**
+ * Spec part 4, onboarding order, on the server: a step's page is drawn only
+ * when the flow is at that step; any other visit goes to the page of the step
+ * the flow is at (none under way: the start). Answers where to send the
+ * visitor, `shell` for the app's own page (a signed-in visitor with no
+ * onboarding: the route guard sends them home), or null to draw `path`.
+ */
+export async function onboardingPageVisit(
+  request: FastifyRequest,
+  path: string,
+  signedIn: boolean,
+): Promise<string | 'shell' | null> {
+  const flow = await readOnboarding(request);
+  if (START_PAGES.has(path)) {
+    if (signedIn && !flow) return 'shell';
+    // A query (an old link's flags) is not kept: the flow holds the journey.
+    return request.url === path ? null : path;
+  }
+  if (!flow) return signedIn ? 'shell' : '/onboarding';
+  const page = onboardingPageOf(flow);
+  return page === path && request.url === path ? null : page;
+}
+
+/** What a drawn onboarding page's form sent, as the portal call it is. */
+export interface OnboardingFormStep {
+  call: string;
+  body: Record<string, unknown>;
+  /** What the page shows again if the step is refused (never a password or a code). */
+  values: Record<string, string>;
+}
+
+const KEPT_VALUES = [
+  'card',
+  'invitation',
+  'firstname',
+  'lastname',
+  'terms',
+  'privacy',
+  'marketing',
+  'choice',
+  'email',
+  'phone',
+] as const;
+
+/**
+ * The step a drawn onboarding page's form is (JavaScript off, or before the
+ * script arrived): Back, Continue and "Send a new code" are buttons of the
+ * form, named; otherwise the page's own step with its fields.
+ */
+export function onboardingFormOf(
+  path: string,
+  form: Record<string, string>,
+): OnboardingFormStep | null {
+  if (!ONBOARDING_PAGE_PATHS.has(path)) return null;
+  const values: Record<string, string> = {};
+  for (const name of KEPT_VALUES) if (typeof form[name] === 'string') values[name] = form[name];
+  const step = (name: string, body: Record<string, unknown> = {}) => ({
+    call: `/api/onboarding-flow/${name}`,
+    body,
+    values,
+  });
+  if (form.back !== undefined) return step('back');
+  if (form.resend !== undefined) return step('resend');
+  if (form.continue !== undefined) return step('continue');
+  const field = (name: string) => form[name] ?? '';
+  switch (path) {
+    case '/onboarding':
+    case '/onboarding/card':
+      return step('start', { card: field('card') });
+    case '/onboarding/code':
+      return step('start', { invitation: field('invitation') });
+    case '/onboarding/create':
+      return step('details', {
+        firstname: field('firstname'),
+        lastname: field('lastname'),
+        terms: field('terms'),
+        privacy: field('privacy'),
+        marketing: field('marketing') === 'true' ? 'on' : '',
+      });
+    case '/onboarding/email-verification':
+      return form.code !== undefined
+        ? step('code', { code: field('code') })
+        : step('email', {
+            email: field('email'),
+            keep: form.choice === 'keep' ? 'on' : '',
+          });
+    case '/onboarding/phone-verification':
+      return form.code !== undefined
+        ? step('code', { code: field('code') })
+        : step('phone', { phone: field('phone') });
+    case '/onboarding/password':
+      return step('password', { password: field('password'), confirm: field('confirm') });
+    case '/onboarding/confirmation':
+      return step('continue');
+    default:
+      return step('back');
+  }
 }

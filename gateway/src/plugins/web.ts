@@ -5,10 +5,19 @@ import { pathToFileURL } from 'node:url';
 import { constants } from 'node:zlib';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import type { PortalConfig, User, Variant } from '@portal/contract';
+import type { OnboardingRefusal, PortalConfig, User, Variant } from '@portal/contract';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { formRefusal, formStep } from '../flows/forms';
+import {
+  ONBOARDING_PAGE_PATHS,
+  ONBOARDING_REFUSAL_FIELDS,
+  onboardingFormOf,
+  onboardingPageOf,
+  onboardingPageVisit,
+  onboardingViewOf,
+  readOnboarding,
+} from '../flows/onboarding';
 import { readSignIn, viewOf } from '../flows/sign-in';
 import type { DrawExtras, EntryServer } from '../render/entry-server';
 import { innerRead } from '../render/inner';
@@ -137,6 +146,7 @@ export async function readWebBuild(root: string): Promise<WebBuild | null> {
   for (const path of [
     ...(server?.ENTRY_PAGES ?? []),
     ...(server?.SIGN_IN_STEP_PAGES ?? []),
+    ...(server?.ONBOARDING_STEP_PAGES ?? []),
     ...(server?.SIGNED_IN_PAGES ?? []),
   ]) {
     const files = stylesheetsOf(manifest, ['index.html', ...(server?.PAGE_SOURCES[path] ?? [])]);
@@ -191,6 +201,7 @@ export const webPlugin: FastifyPluginAsync<{ build: WebBuild; config: Config }> 
   const entryPages = new Set(server?.ENTRY_PAGES ?? []);
   const signedInPages = new Set(server?.SIGNED_IN_PAGES ?? []);
   const stepPages = new Set(server?.SIGN_IN_STEP_PAGES ?? []);
+  const onboardingPages = new Set(server?.ONBOARDING_STEP_PAGES ?? []);
   const screenOf = screenMatcher([
     ...(server?.APP_PATHS ?? []),
     ...entryPages,
@@ -289,11 +300,14 @@ export const webPlugin: FastifyPluginAsync<{ build: WebBuild; config: Config }> 
     renderer: RenderPool,
     status: number,
     form?: DrawExtras['form'],
+    onboardingForm?: NonNullable<DrawExtras['onboarding']>['form'],
   ) => {
     const variantConfig = configs[request.variant];
     const path = request.url.split('?')[0] ?? '/';
-    const flow = await readSignIn(request);
-    const language = flow?.language ?? {
+    // An onboarding page draws its own journey's flow; a sign-in step the sign-in's.
+    const onboarding = onboardingPages.has(path) ? await readOnboarding(request) : null;
+    const flow = onboardingPages.has(path) ? null : await readSignIn(request);
+    const language = (onboarding ?? flow)?.language ?? {
       accept: request.headers['accept-language'],
       chosen: request.cookies[LANGUAGE_COOKIE],
     };
@@ -301,6 +315,14 @@ export const webPlugin: FastifyPluginAsync<{ build: WebBuild; config: Config }> 
     const extras: DrawExtras = {
       ...(stepPages.has(path) ? { signIn: flow && viewOf(flow) } : {}),
       ...(form ? { form } : {}),
+      ...(onboardingPages.has(path)
+        ? {
+            onboarding: {
+              view: onboarding && onboardingViewOf(onboarding),
+              ...(onboardingForm ? { form: onboardingForm } : {}),
+            },
+          }
+        : {}),
     };
     const { url } = request.raw;
     const result = await renderer.draw(
@@ -436,6 +458,13 @@ export const webPlugin: FastifyPluginAsync<{ build: WebBuild; config: Config }> 
     request.pageRoute = screenOf(path);
     if (chooseLanguage(request, reply)) return reply;
     const signedOut = sessionToken(request) === undefined;
+    if (server && pool && onboardingPages.size > 0 && ONBOARDING_PAGE_PATHS.has(path)) {
+      // Spec part 4, onboarding order, kept by the flow (docs/flows.md, "Onboarding").
+      const visit = await onboardingPageVisit(request, path, !signedOut);
+      if (visit === 'shell') return sendIndex(reply);
+      if (visit !== null) return reply.header('cache-control', 'no-store').redirect(visit, 303);
+      return sendStep(request, reply, server, pool, 200);
+    }
     // Spec part 4, root on load: a visitor without a session starts at the sign-in.
     if (signedOut && (path === '/' || path === '/login')) {
       const query = request.url.slice(path.length);
@@ -507,7 +536,10 @@ export const webPlugin: FastifyPluginAsync<{ build: WebBuild; config: Config }> 
     const url = new URL(request.url, 'http://portal');
     const path = url.pathname;
     const form = (request.body ?? {}) as Record<string, string>;
-    const step = server && pool ? stepOf(path, form, url.searchParams) : null;
+    const step =
+      server && pool
+        ? (stepOf(path, form, url.searchParams) ?? onboardingFormOf(path, form))
+        : null;
     if (server && pool && step) {
       const refusal = formRefusal(request);
       if (refusal) {
@@ -516,11 +548,33 @@ export const webPlugin: FastifyPluginAsync<{ build: WebBuild; config: Config }> 
           .type('text/plain; charset=utf-8')
           .send(`${refusal} Nothing was done.`);
       }
-      const outcome = await formStep(request, reply, step.call, step.body);
+      const onboarding = 'values' in step;
+      const outcome = await formStep(
+        request,
+        reply,
+        step.call,
+        step.body,
+        onboarding ? ONBOARDING_REFUSAL_FIELDS : undefined,
+      );
       if ('next' in outcome) {
         return reply.header('cache-control', 'no-store').redirect(outcome.next, 303);
       }
       const retryAfter = Number(outcome.retryAfter);
+      if (onboarding) {
+        // A step out of turn (another tab moved the journey on): the page of the step it is at.
+        const flow = outcome.status === 409 ? await readOnboarding(request) : null;
+        if (flow) {
+          return reply.header('cache-control', 'no-store').redirect(onboardingPageOf(flow), 303);
+        }
+        return sendStep(request, reply, server, pool, outcome.status, undefined, {
+          path,
+          status: outcome.status,
+          // Its field is one of the onboarding's (`ONBOARDING_REFUSAL_FIELDS` kept no other).
+          refusal: outcome.refusal as OnboardingRefusal,
+          ...(Number.isInteger(retryAfter) && retryAfter > 0 ? { retryAfter } : {}),
+          values: step.values as Record<string, string>,
+        });
+      }
       return sendStep(request, reply, server, pool, outcome.status, {
         path,
         refusal: outcome.refusal,

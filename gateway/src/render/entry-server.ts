@@ -1,4 +1,11 @@
-import type { PortalConfig, SignInStepRefusal, SignInView, User } from '@portal/contract';
+import type {
+  OnboardingRefusal,
+  OnboardingView,
+  PortalConfig,
+  SignInStepRefusal,
+  SignInView,
+  User,
+} from '@portal/contract';
 import type { DrawnPage } from './assemble';
 
 /** The web app's server bundle (`web/src/entry-server.tsx`, built into `dist/ssr`). */
@@ -6,6 +13,8 @@ export interface EntryServer {
   ENTRY_PAGES: readonly string[];
   /** The sign-in's second-factor steps, drawn from the visitor's flow (absent in older bundles). */
   SIGN_IN_STEP_PAGES?: readonly string[];
+  /** The onboarding's pages, drawn from the visitor's onboarding flow (absent in older bundles). */
+  ONBOARDING_STEP_PAGES?: readonly string[];
   SIGNED_IN_PAGES: readonly string[];
   /** Every screen's path in the app's route table: the pages' metrics labels. */
   APP_PATHS?: readonly string[];
@@ -30,6 +39,17 @@ export interface DrawExtras {
     refusal: SignInStepRefusal;
     retryAfter?: number | undefined;
     values: { username?: string };
+  };
+  /** An onboarding page: its flow's view, and a refused form (`web/src/lib/onboarding-flow.ts`). */
+  onboarding?: {
+    view: OnboardingView | null;
+    form?: {
+      path: string;
+      status: number;
+      refusal: OnboardingRefusal;
+      retryAfter?: number | undefined;
+      values: Record<string, string>;
+    };
   };
 }
 

@@ -10,6 +10,7 @@ import { useEffect } from 'react';
 import { BrowserRouter, StaticRouter, useLocation, useNavigate, useRoutes } from 'react-router';
 import { queryKeys } from '../lib/api';
 import { setMaintenance, useMaintenance } from '../lib/maintenance';
+import { startOnboardingPage } from '../lib/onboarding-flow';
 import { href } from '../lib/routes';
 import { keepCopy, useFollowUserLanguage } from '../lib/session';
 import { drawnFormKey, signInFlowQuery } from '../lib/sign-in-flow';
@@ -91,11 +92,12 @@ function Routes() {
  * page draws, and the refusal of a form sent without script.
  */
 export function startSignInStep(
-  { signIn, form }: DrawExtras,
+  { signIn, form, onboarding }: DrawExtras,
   client: QueryClient = queryClient,
 ): void {
   if (signIn !== undefined) client.setQueryData(signInFlowQuery.queryKey, signIn);
   if (form) client.setQueryData(drawnFormKey, form);
+  if (onboarding) startOnboardingPage(onboarding, client);
 }
 
 export function startSignedOut(client: QueryClient = queryClient): void {

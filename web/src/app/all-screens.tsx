@@ -129,18 +129,12 @@ const TotpRedirectScreen = lazyScreen(
 
 // Onboarding, duplicate merge, partner and identity-provider login: one chunk per screen, `flows` texts.
 const flows = ['flows'] as const;
-const OnboardingStartScreen = lazyScreen(
-  () => import('../features/onboarding/OnboardingStartScreen'),
-  flows,
-);
 const OnboardingCardScreen = lazyScreen(() => import('../features/onboarding/CardScreen'), flows);
 const OnboardingCodeScreen = lazyScreen(() => import('../features/onboarding/CodeScreen'), flows);
 const ExistingCardScreen = lazyScreen(
   () => import('../features/onboarding/ExistingCardScreen'),
   flows,
 );
-const WelcomeScreen = lazyScreen(() => import('../features/onboarding/WelcomeScreen'), flows);
-const TermsScreen = lazyScreen(() => import('../features/onboarding/TermsScreen'), flows);
 const CreateScreen = lazyScreen(() => import('../features/onboarding/CreateScreen'), flows);
 const EmailVerificationScreen = lazyScreen(
   () => import('../features/onboarding/EmailVerificationScreen'),
@@ -150,7 +144,6 @@ const PhoneVerificationScreen = lazyScreen(
   () => import('../features/onboarding/PhoneVerificationScreen'),
   flows,
 );
-const TwoStepScreen = lazyScreen(() => import('../features/onboarding/TwoStepScreen'), flows);
 const OnboardingPasswordScreen = lazyScreen(
   () => import('../features/onboarding/PasswordScreen'),
   flows,
@@ -247,8 +240,6 @@ const screens: RouteObject[] = [
   { path: routes['forgot-username'], element: <ForgotUsernameScreen /> },
   { path: routes['forgot-username-response'], element: <ForgotUsernameResponseScreen /> },
   { path: routes.approve, element: <ConsentScreen /> },
-  // The onboarding's two-step verification step, between the phone and the password.
-  { path: routes['onboarding-mfa'], element: <TwoStepScreen /> },
   // The forced-MFA guard sends here: the intro for forced users and customers, else the choice.
   { path: routes['setup-mfa'], element: <ForcedMfaScreen /> },
   { path: routes['setup-mfa.selection'], element: <SetupSelectionScreen /> },
@@ -259,12 +250,11 @@ const screens: RouteObject[] = [
   { path: routes['setup-mfa.success'], element: <SetupSuccessScreen /> },
   { path: routes['setup-totp.success'], element: <SetupSuccessScreen totp /> },
   { path: routes['totp.redirect'], element: <TotpRedirectScreen /> },
-  { path: routes.onboarding, element: <OnboardingStartScreen /> },
+  // The start is the card's step (the start's choice, the welcome folded in: docs/flows.md).
+  { path: routes.onboarding, element: <OnboardingCardScreen /> },
   { path: routes['onboarding.card'], element: <OnboardingCardScreen /> },
   { path: routes['onboarding.code'], element: <OnboardingCodeScreen /> },
   { path: routes['onboarding.existingCard'], element: <ExistingCardScreen /> },
-  { path: routes['onboarding.welcome'], element: <WelcomeScreen /> },
-  { path: routes['onboarding.terms-conditions'], element: <TermsScreen /> },
   { path: routes['onboarding.create'], element: <CreateScreen /> },
   { path: routes['onboarding.email-verification'], element: <EmailVerificationScreen /> },
   { path: routes['onboarding.phone-verification'], element: <PhoneVerificationScreen /> },

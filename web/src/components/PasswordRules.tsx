@@ -108,6 +108,8 @@ export function NewPasswordFields({
         <label htmlFor={`${id}-password`}>{t('forms.password.label')}</label>
         <PasswordInput
           id={`${id}-password`}
+          // Named: a drawn page's form sends them without script (the gateway compares the two).
+          name="password"
           autoComplete="new-password"
           value={password}
           onChange={(e) => update(e.target.value, confirm)}
@@ -125,6 +127,7 @@ export function NewPasswordFields({
         <label htmlFor={`${id}-confirm`}>{t('forms.password.confirm')}</label>
         <PasswordInput
           id={`${id}-confirm`}
+          name="confirm"
           autoComplete="new-password"
           value={confirm}
           onChange={(e) => update(password, e.target.value)}

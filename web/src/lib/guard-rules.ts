@@ -25,14 +25,11 @@ export const PUBLIC_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>([
   'onboarding.card',
   'onboarding.existingCard',
   'onboarding.code',
-  'onboarding.welcome',
-  'onboarding.terms-conditions',
   'onboarding.create',
   'onboarding.confirmation',
   'onboarding.password',
   'onboarding.phone-verification',
   'onboarding.email-verification',
-  'onboarding-mfa',
   'partner.link-existing',
   'partner.no-account',
   'sso.callback',
@@ -81,29 +78,11 @@ const FORCED_MFA_EXEMPT: ReadonlySet<RouteName> = new Set<RouteName>([
 ]);
 
 /**
- * Spec part 4, onboarding order: a route is reached only from these previous
- * routes, otherwise the user goes to the start (`onboarding`). `edit-info` is
- * reached only from the profile, otherwise the user goes to the profile.
+ * `edit-info` is reached only from the profile, otherwise the user goes to
+ * the profile. (Spec part 4's onboarding order is kept by the gateway's
+ * onboarding flow: docs/flows.md, "Onboarding".)
  */
 export const ALLOWED_FROM: Partial<Record<RouteName, readonly RouteName[]>> = {
-  'onboarding.card': ['onboarding', 'onboarding.welcome'],
-  'onboarding.code': ['onboarding', 'onboarding.welcome'],
-  'onboarding.welcome': ['onboarding.code', 'onboarding.card', 'onboarding.terms-conditions'],
-  'onboarding.terms-conditions': ['onboarding.welcome', 'onboarding.create'],
-  'onboarding.create': [
-    'onboarding.welcome',
-    'onboarding.terms-conditions',
-    'onboarding.email-verification',
-  ],
-  'onboarding.confirmation': ['onboarding.password'],
-  'onboarding.password': ['onboarding-mfa', 'onboarding.phone-verification'],
-  'onboarding.phone-verification': ['onboarding-mfa', 'onboarding.email-verification'],
-  'onboarding.email-verification': [
-    'onboarding.create',
-    'onboarding.phone-verification',
-    'onboarding-mfa',
-  ],
-  'onboarding-mfa': ['onboarding.email-verification', 'onboarding.phone-verification'],
   'profile.edit-info': ['profile'],
 };
 
@@ -174,15 +153,15 @@ export function decide(input: GuardInput): GuardDecision {
   if (to === 'deletion-requested') return render;
 
   if (!isAllowedFrom(to, from)) {
-    return redirect(href(to === 'profile.edit-info' ? 'profile' : 'onboarding'));
+    return redirect(href('profile'));
   }
 
   if (PUBLIC_ROUTES.has(to)) {
     if (!user) return render;
     // A weak password signs the user in only to replace it (spec part 4, Login 5).
     if (to === 'weak-password' && weak) return render;
-    // The last onboarding step signs the new user in; its confirmation (reached only
-    // from the password step, order rule above) still shows how the card activation went.
+    // The last onboarding step signs the new user in; its confirmation (drawn by the
+    // gateway only when the onboarding's flow is there) still shows how the activation went.
     if (to === 'onboarding.confirmation') return render;
     // Every door goes on by a real navigation to the page the gateway decided: a signed-in
     // visit to a signed-out page goes home.

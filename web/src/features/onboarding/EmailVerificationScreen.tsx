@@ -1,93 +1,80 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate } from 'react-router';
 import { RadioGroup } from '../../components/Choices';
 import { ListRadioRow } from '../../components/ListRadioRow';
 import { ListRows } from '../../components/ListRow';
 import { TextField } from '../../components/TextField';
-import { href } from '../../lib/routes';
 import '../../components/self-service.css';
 import '../../components/flows.css';
-import { useSendEmailCode, useVerifyEmail } from './api/onboarding';
+import { useEmail } from './api/onboarding';
 import { AlreadyInUse } from './components/AlreadyInUse';
-import { FlowEnded } from './components/StepError';
+import { CodeStep } from './components/CodeStep';
+import { Confirmed } from './components/Confirmed';
+import { FormRefusal, StepActions, useStepPage, withView } from './components/StepPage';
 import { Steps } from './components/Steps';
-import { useVerificationStep, VerifyCode } from './components/VerifyCode';
-import { onboardingState } from './onboarding-state';
 import './onboarding.css';
-import { typedOrMasked } from '../../lib/phone';
 
-const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
+const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim());
 
 /**
  * `/onboarding/email-verification`: give a personal e-mail address (the
  * recommended choice, so the one chosen to begin with) or keep the one that
- * came with the card (spec part 2), then confirm it with the code sent to it.
+ * came with the card (spec part 2), then confirm it with the code sent to it,
+ * on the same page. After Back, the confirmed address is shown with Continue.
  */
 export default function EmailVerificationScreen() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const titleId = useId();
   const fieldId = useId();
-  const state = onboardingState.get();
-  const current = state?.currentEmail ?? null;
-  const [keep, setKeep] = useState(false);
-  const [email, setEmail] = useState('');
-  const step = useVerificationStep({
-    send: useSendEmailCode(),
-    verify: useVerifyEmail(),
-    invalid: 'flows.onboarding.email.invalid',
-    recipientOf: (body) => body.email ?? '',
-    onVerified: ({ body, to }) => {
-      onboardingState.update({
-        // The two-step step names it as this step did: typed here, in full.
-        verified: { email: typedOrMasked(to, body.email ?? null), phone: null },
-        // The address in full, for the password step's username field; the kept one is
-        // known here only masked.
-        login: body.email,
-      });
-      navigate(href('onboarding.phone-verification'));
-    },
-  });
-  if (!state) return <Navigate to={href('onboarding')} replace />;
-  const { payload } = state;
-  const { sent, ended, fieldError } = step;
-  const inUse = step.failure?.code === 'email-duplicated';
+  const send = useEmail();
+  const [edited, setEdited] = useState(false);
+  const page = useStepPage(send.error, edited);
+  const [keep, setKeep] = useState(page.values.choice === 'keep');
+  const [email, setEmail] = useState(page.values.email ?? page.view?.email?.login ?? '');
+  const [invalid, setInvalid] = useState(false);
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const typed = email.trim();
-    // The address is checked here before it is sent; the kept one needs no check.
-    if (keep) step.submit({ payload, keep_current: true });
-    else step.submit(looksLikeEmail(typed) ? { payload, email: typed } : null);
-  };
+  return withView(page.view, titleId, (view) => {
+    const current = view.currentEmail;
+    const fieldError = invalid ? t('flows.onboarding.email.invalid') : page.at('email');
+    const inUse = page.refusal?.text === t('flows.onboarding.email.duplicated');
+    const changed = () => {
+      setInvalid(false);
+      setEdited(true);
+      send.reset();
+    };
+    const onSubmit = (event: FormEvent) => {
+      event.preventDefault();
+      // The address is checked here before it is sent; the kept one needs no check.
+      if (keep) return send.mutate({ keep: true });
+      if (!looksLikeEmail(email)) return setInvalid(true);
+      send.mutate({ email: email.trim() });
+    };
 
-  return (
-    <section className="card narrow" aria-labelledby={titleId}>
-      <Steps current="email" source={state.source} />
-      <h1 id={titleId}>{t('flows.onboarding.email.title')}</h1>
-      {ended ? (
-        <FlowEnded error={ended} />
-      ) : sent ? (
-        <VerifyCode
-          sentText={t('flows.onboarding.email.sent', {
-            // The address typed here, in full; the kept one as the account API masks it.
-            target: typedOrMasked(sent.to, sent.body.email ?? null),
-          })}
+    let body: React.ReactNode;
+    if (view.step === 'email-done' && view.email) {
+      body = <Confirmed text={t('flows.onboarding.email.confirmed', { target: view.email.to })} />;
+    } else if (view.step === 'email-code' && view.email) {
+      body = (
+        <CodeStep
+          // The address typed here, in full; the kept one as the account API masks it.
+          sentText={t('flows.onboarding.email.sent', { target: view.email.to })}
           changeLabel={t('flows.onboarding.email.change')}
-          {...step.code}
+          drawnRefusal={edited ? null : page.refusal}
         >
-          <AlreadyInUse kind="email" login={sent.body.email ?? undefined} noCode />
-        </VerifyCode>
-      ) : (
-        <form onSubmit={onSubmit} noValidate>
+          <AlreadyInUse kind="email" noCode />
+        </CodeStep>
+      );
+    } else {
+      body = (
+        <form method="post" onSubmit={onSubmit} noValidate>
           {current !== null && (
             <RadioGroup
               label={t('flows.onboarding.email.choice')}
+              name="choice"
               value={keep ? 'keep' : 'personal'}
               onChange={(value) => {
                 setKeep(value === 'keep');
-                step.edited();
+                changed();
               }}
             >
               <ListRows>
@@ -105,6 +92,7 @@ export default function EmailVerificationScreen() {
               </ListRows>
             </RadioGroup>
           )}
+          {/* Without script both are sent; the choice says which counts. */}
           {!keep && (
             <TextField
               id={fieldId}
@@ -116,7 +104,7 @@ export default function EmailVerificationScreen() {
               value={email}
               onChange={(e) => {
                 setEmail(e.target.value);
-                step.edited();
+                changed();
               }}
               error={fieldError}
             />
@@ -126,12 +114,22 @@ export default function EmailVerificationScreen() {
               {fieldError}
             </p>
           )}
-          {inUse && <AlreadyInUse kind="email" login={keep ? undefined : email.trim()} />}
-          <button type="submit" className="button" disabled={step.busy}>
-            {t('flows.onboarding.email.send')}
-          </button>
+          {inUse && <AlreadyInUse kind="email" />}
+          <StepActions>
+            <button type="submit" className="button" disabled={send.isPending}>
+              {t('flows.onboarding.email.send')}
+            </button>
+          </StepActions>
         </form>
-      )}
-    </section>
-  );
+      );
+    }
+    return (
+      <section className="card narrow" aria-labelledby={titleId}>
+        <Steps current="email" source={view.source} />
+        <h1 id={titleId}>{t('flows.onboarding.email.title')}</h1>
+        <FormRefusal refusal={page.refusal} />
+        {body}
+      </section>
+    );
+  });
 }

@@ -1,18 +1,18 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { href } from '../../lib/routes';
+import { BackButton, useStepPage, withView } from './components/StepPage';
 
 /** `/onboarding/existingCard`: the card already belongs to an account; sign in instead. */
 export default function ExistingCardScreen() {
   const { t } = useTranslation();
   const titleId = useId();
-  const username = (useLocation().state as { username?: unknown } | null)?.username;
-  if (typeof username !== 'string') return <Navigate to={href('onboarding')} replace />;
-  return (
+  const { view } = useStepPage(null);
+  return withView(view, titleId, (shown) => (
     <section className="card narrow" aria-labelledby={titleId}>
       <h1 id={titleId}>{t('flows.onboarding.existingCard.title')}</h1>
-      <p>{t('flows.onboarding.existingCard.text', { username })}</p>
+      <p>{t('flows.onboarding.existingCard.text', { username: shown.existingUsername ?? '' })}</p>
       <p>
         <Link to={href('login.email')} className="button">
           {t('flows.onboarding.existingCard.login')}
@@ -23,6 +23,9 @@ export default function ExistingCardScreen() {
           {t('flows.onboarding.existingCard.forgotPassword')}
         </Link>
       </p>
+      <form method="post">
+        <BackButton />
+      </form>
     </section>
-  );
+  ));
 }

@@ -1,104 +1,71 @@
-import type { OnboardingProgress, OnboardingStart } from '@portal/contract';
-import { useMutation } from '@tanstack/react-query';
-import { answerOrThrow, api } from '../../../lib/api';
+import type { OnboardingNext } from '@portal/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { api } from '../../../lib/api';
+import { followOnboarding } from '../../../lib/onboarding-flow';
 
 /*
- * The onboarding's calls, one mutation hook each (docs/architecture.md, "a
- * call a screen makes"): every non-2xx answer is thrown, so that a screen
- * takes busy from `isPending` and reads the failure with `stepErrorOf` of
- * `../errors`. Nothing is cached: each answer moves the flow on, its handle
- * (`payload`) kept in `onboardingState`.
+ * The onboarding's steps (docs/flows.md, "Onboarding"), one mutation hook
+ * each (docs/architecture.md, "a call a screen makes"): each sends the step
+ * the page's form would send, as JSON, and follows the `next` the gateway
+ * answers. A refused step is thrown (`{status, body, headers}`): the busy and
+ * error state are the mutation's. Nothing of the journey is kept here.
  */
 
-/** The body of a call, as the client takes it. */
-type BodyOf<Call extends (args: never) => unknown> = Parameters<Call>[0] extends { body: infer B }
-  ? B
-  : never;
-
-/**
- * Starts an onboarding (`POST /onboarding`) with a card number, an activation
- * code or an invitation code: the flow's payload, or the account the card
- * belongs to already.
- */
-export const useStartOnboarding = () =>
-  useMutation({
-    mutationFn: (body: OnboardingStart) => answerOrThrow(api.onboarding.start({ body })),
+function useStep<V>(send: (vars: V) => Promise<{ status: number; body: unknown }>) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: async (vars: V): Promise<OnboardingNext> => {
+      const res = await send(vars);
+      if (res.status !== 200) throw res;
+      return res.body as OnboardingNext;
+    },
+    onSuccess: (answer) => followOnboarding(answer, queryClient, navigate),
   });
-
-/** A code that went out: what was asked for (the address or number chosen) and the answer. */
-export interface CodeSent<Body> {
-  body: Body;
-  progress: OnboardingProgress;
 }
 
-export type EmailChoice = BodyOf<typeof api.onboarding.sendEmailCode>;
+/** The card number (LU: activation code) or the invitation code: a new journey. */
+export const useStart = () =>
+  useStep((body: { card?: string; invitation?: string }) => api.onboardingFlow.start({ body }));
 
-/**
- * Sends a code to the e-mail address chosen (`POST /onboarding/email`): the
- * card's, kept (`keep_current`), or a personal one.
- */
-export const useSendEmailCode = () =>
+/** "Your details": names, the terms and the privacy policy, marketing. */
+export const useDetails = () =>
+  useStep(
+    (body: {
+      firstname: string;
+      lastname: string;
+      terms: boolean;
+      privacy: boolean;
+      marketing: boolean;
+    }) => api.onboardingFlow.details({ body }),
+  );
+
+/** The e-mail address (personal, or the card's kept): its code is sent. */
+export const useEmail = () =>
+  useStep((body: { email?: string; keep?: boolean }) => api.onboardingFlow.email({ body }));
+
+/** The mobile number as typed (the gateway reads it): its code is sent by SMS. */
+export const usePhone = () =>
+  useStep((phone: string) => api.onboardingFlow.phone({ body: { phone } }));
+
+/** The code of the e-mail or phone step under way. */
+export const useCode = () => useStep((code: string) => api.onboardingFlow.code({ body: { code } }));
+
+/** The password: the account is created and the browser signed in. */
+export const usePassword = () =>
+  useStep((password: string) =>
+    api.onboardingFlow.password({ body: { password, confirm: password } }),
+  );
+
+/** On without a change (a confirmed address or number; the confirmation). */
+export const useContinue = () => useStep(() => api.onboardingFlow.continue({ body: {} }));
+
+/** Back: the previous step. */
+export const useBack = () => useStep(() => api.onboardingFlow.back({ body: {} }));
+
+/** "Send a new code": answers whether one went out (the page stays as it is). */
+export const useResend = () =>
   useMutation({
-    mutationFn: async (body: EmailChoice): Promise<CodeSent<EmailChoice>> => {
-      const res = await answerOrThrow(api.onboarding.sendEmailCode({ body }));
-      return { body, progress: res.body };
-    },
-  });
-
-/** Confirms the e-mail address with the code sent to it (`POST /onboarding/email/verify`). */
-export const useVerifyEmail = () =>
-  useMutation({
-    mutationFn: (body: { payload: string; code: string }) =>
-      answerOrThrow(api.onboarding.verifyEmail({ body })),
-  });
-
-export type PhoneChoice = BodyOf<typeof api.onboarding.sendPhoneCode>;
-
-/**
- * Sends a code by SMS to the number (`POST /onboarding/phone`). `phone` may
- * still be on its way (the typed number being read into E.164, its rules
- * loading with the step): null means it is not a number, and nothing is sent
- * (the answer is null too). The mutation is busy from the start either way.
- */
-export const useSendPhoneCode = () =>
-  useMutation({
-    mutationFn: async (request: {
-      payload: string;
-      phone: string | null | Promise<string | null>;
-    }): Promise<CodeSent<PhoneChoice> | null> => {
-      const phone = await request.phone;
-      if (!phone) return null;
-      const body = { payload: request.payload, phone };
-      const res = await answerOrThrow(api.onboarding.sendPhoneCode({ body }));
-      return { body, progress: res.body };
-    },
-  });
-
-/** Confirms the number with the code sent to it (`POST /onboarding/phone/verify`). */
-export const useVerifyPhone = () =>
-  useMutation({
-    mutationFn: (body: { payload: string; code: string }) =>
-      answerOrThrow(api.onboarding.verifyPhone({ body })),
-  });
-
-/**
- * Chooses the new account's password (`POST /onboarding/password`): the
- * password rules (400, the broken rule in `fields.password`) and the known
- * breaches (422 `password_breached`) apply.
- */
-export const useSetOnboardingPassword = () =>
-  useMutation({
-    mutationFn: (body: { payload: string; password: string }) =>
-      answerOrThrow(api.onboarding.setPassword({ body })),
-  });
-
-/**
- * The last step (`POST /onboarding/terms`): the terms accepted and the names
- * given earlier, which creates the account, activates the card and signs the
- * user in; the answer's `outcome` says how it went.
- */
-export const useAcceptTerms = () =>
-  useMutation({
-    mutationFn: (body: BodyOf<typeof api.onboarding.acceptTerms>) =>
-      answerOrThrow(api.onboarding.acceptTerms({ body })),
+    mutationFn: async () => (await api.onboardingFlow.resend({ body: {} })).status === 200,
   });

@@ -1,13 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { signInHint } from '../../../lib/flow-state';
 import { href } from '../../../lib/routes';
 
 /**
  * Under "This email is already in use" (or the phone number): the address or
  * number may be the person's own, from an account they forgot. Two ways on:
- * log in (the e-mail sign-in fills in `login`, the address typed, when there
- * is one: docs/journeys-signin.md) or reset the password.
+ * log in or reset the password (nothing of the onboarding is handed to the
+ * sign-in: the browser keeps no journey's state).
  *
  * `noCode`: under the code step instead. An address another account holds is
  * answered as a free one, and its owner gets a message in place of the code
@@ -16,11 +15,9 @@ import { href } from '../../../lib/routes';
  */
 export function AlreadyInUse({
   kind,
-  login,
   noCode = false,
 }: {
   kind: 'email' | 'phone';
-  login?: string | undefined;
   noCode?: boolean;
 }) {
   const { t } = useTranslation();
@@ -36,12 +33,7 @@ export function AlreadyInUse({
       <p>{intro}</p>
       <ul className="in-use-links">
         <li>
-          <Link
-            to={href(kind === 'email' ? 'login.email' : 'login.phone')}
-            onClick={() => {
-              if (login) signInHint.set(login);
-            }}
-          >
+          <Link to={href(kind === 'email' ? 'login.email' : 'login.phone')}>
             {t('flows.onboarding.inUse.login')}
           </Link>
         </li>

@@ -1,94 +1,120 @@
-import type { OnboardingStart } from '@portal/contract';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { TextField } from '../../../components/TextField';
-import { errorOf, errorText } from '../../../lib/errors';
+import { getConfig } from '../../../lib/config';
 import { href } from '../../../lib/routes';
-import { useStartOnboarding } from '../api/onboarding';
-import { onboardingState } from '../onboarding-state';
-import { Steps } from './Steps';
+import { useStart } from '../api/onboarding';
+import { FormRefusal, useStepPage } from './StepPage';
+import { STEPS, Steps, useStepName } from './Steps';
+
+/** Spec part 5: a Belgian card number is 16 digits starting with 5065. */
+export const isCardNumber = (value: string) => /^5065\d{12}$/.test(value.replace(/\s/g, ''));
+/** The Luxembourg variant's activation code (the contract's ActivationCode). */
+export const isActivationCode = (value: string) =>
+  /^[A-Z]{2}-[A-Z]{3}-\d{4}$/.test(value.trim().toUpperCase());
+/** The contract's InvitationCode: letters, digits and dashes. */
+export const isInvitationCode = (value: string) =>
+  /^[A-Z0-9-]{4,32}$/.test(value.trim().toUpperCase());
+
+/** A card number as typed, in groups of four as printed on the card (16 digits at most). */
+export const groupCard = (typed: string) =>
+  typed
+    .replace(/\D/g, '')
+    .slice(0, 16)
+    .replace(/(\d{4})(?=\d)/g, '$1 ');
 
 /**
- * The step that starts an onboarding with one field (card number, activation
- * code or invitation code), its words those of its `source`: checked as
- * typed, then sent; a known card of an existing account leads to
- * existingCard, a new one to the welcome screen.
+ * The first step (spec part 2's start, the welcome folded in): the card
+ * number (LU: activation code) or the invitation code, and the steps that
+ * follow, listed with the same names and count as the progress bar. A known
+ * card of an existing account leads to existingCard, a new one to "Your
+ * details". The other way to start is a link; Back is the sign-in.
  */
-export function StartStep({
-  source,
-  normalise,
-  isValid,
-  toBody,
-  inputMode,
-}: {
-  source: 'card' | 'code';
-  normalise: (typed: string) => string;
-  isValid: (value: string) => boolean;
-  toBody: (value: string) => OnboardingStart;
-  inputMode: 'numeric' | 'text';
-}) {
+export function StartStep({ source }: { source: 'card' | 'code' }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const id = useId();
   const titleId = useId();
-  const invalid = t(`flows.onboarding.${source}.invalid`);
-  const [value, setValue] = useState('');
-  const [error, setError] = useState<string | null>(null);
-
-  const start = useStartOnboarding();
+  const lu = getConfig().variant === 'lu';
+  const start = useStart();
+  const name = source === 'card' ? 'card' : 'invitation';
+  const [edited, setEdited] = useState(false);
+  const page = useStepPage(start.error, edited);
+  const nameOf = useStepName(source);
+  const fromFlow = page.view?.source === source ? page.view.entry : '';
+  const [value, setValue] = useState(() => page.values[name] ?? fromFlow);
+  const [invalid, setInvalid] = useState(false);
+  const bySpaces = source === 'card' && !lu;
+  const valid = source === 'code' ? isInvitationCode : lu ? isActivationCode : isCardNumber;
+  const error = invalid ? t(`flows.onboarding.${source}.invalid`) : page.at(name);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const clean = normalise(value);
-    if (!isValid(clean)) return setError(invalid);
-    setError(null);
-    start.mutate(toBody(clean), {
-      onSuccess: ({ body }) => {
-        if ('existingAccount' in body) {
-          navigate(href('onboarding.existingCard'), {
-            state: { username: body.existingAccount.username },
-          });
-          return;
-        }
-        onboardingState.set({ source, payload: body.payload, currentEmail: body.currentEmail });
-        navigate(href('onboarding.welcome'));
-      },
-      onError: (thrown) => {
-        // An unknown card or code (404) and a malformed one (400) read the same (spec part 5).
-        const failure = errorOf(thrown);
-        const refused = failure.kind === 'notFound' || failure.kind === 'invalid';
-        setError(refused ? invalid : errorText(t, failure));
-      },
-    });
+    if (!valid(value)) return setInvalid(true);
+    start.mutate(source === 'card' ? { card: value } : { invitation: value });
   };
 
   return (
     <section className="card narrow" aria-labelledby={titleId}>
       <Steps current="card" source={source} />
       <h1 id={titleId}>{t(`flows.onboarding.${source}.title`)}</h1>
-      <form onSubmit={onSubmit} noValidate>
+      <FormRefusal refusal={page.refusal} />
+      <form method="post" onSubmit={onSubmit} noValidate>
         <TextField
           id={id}
           label={t(`flows.onboarding.${source}.label`)}
           hint={t(`flows.onboarding.${source}.hint`)}
-          name={source === 'card' ? 'card' : 'code'}
-          inputMode={inputMode}
+          name={name}
+          inputMode={bySpaces ? 'numeric' : 'text'}
           autoComplete="off"
+          autoCapitalize={bySpaces ? undefined : 'characters'}
           spellCheck={false}
           required
+          // 16 digits in groups of four, as printed on the card.
+          maxLength={bySpaces ? 19 : 40}
           value={value}
           onChange={(e) => {
-            setValue(e.target.value);
-            setError(null);
+            setValue(bySpaces ? groupCard(e.target.value) : e.target.value);
+            setInvalid(false);
+            setEdited(true);
+            start.reset();
           }}
           error={error}
-          invalid={error === invalid}
         />
-        <button type="submit" className="button" disabled={start.isPending}>
-          {t('flows.onboarding.card.submit')}
-        </button>
+        <div className="onboarding-actions">
+          <button type="submit" className="button" disabled={start.isPending}>
+            {t('flows.onboarding.card.submit')}
+          </button>
+          {/* Nothing to go back to in the journey: where the person came from to start it. */}
+          <Link
+            to={href(source === 'card' ? 'login.email' : 'onboarding')}
+            className="button button-secondary"
+          >
+            {t('flows.onboarding.back')}
+          </Link>
+        </div>
       </form>
+      <div className="onboarding-next">
+        <p>{t('flows.onboarding.start.stepsIntro', { count: STEPS.length })}</p>
+        <ol className="onboarding-steps">
+          {STEPS.map((step) => (
+            <li key={step} aria-current={step === 'card' ? 'step' : undefined}>
+              {nameOf(step)}
+            </li>
+          ))}
+        </ol>
+      </div>
+      <p className="links">
+        {source === 'card' ? (
+          <Link to={href('onboarding.code')}>{t('flows.onboarding.start.code')}</Link>
+        ) : (
+          <Link to={href('onboarding')}>{t('flows.onboarding.start.card')}</Link>
+        )}
+      </p>
+      <p className="links">
+        {t('flows.onboarding.start.haveAccount')}{' '}
+        <Link to={href('login.email')}>{t('flows.onboarding.start.login')}</Link>
+      </p>
     </section>
   );
 }

@@ -2,6 +2,7 @@ import type { Messages } from '../en/index';
 
 export const flows: Messages['flows'] = {
   onboarding: {
+    back: 'Zurück',
     steps: {
       label: 'Fortschritt der Kontoerstellung',
       count: 'Schritt {{step}} von {{total}}',
@@ -23,6 +24,10 @@ export const flows: Messages['flows'] = {
       codeText: 'Der Code, den Ihr Arbeitgeber Ihnen per E-Mail oder Brief geschickt hat.',
       haveAccount: 'Sie haben bereits ein Konto?',
       login: 'Anmelden',
+      stepsIntro_one:
+        'Die Erstellung Ihres Kontos dauert nur wenige Minuten, in {{count}} Schritt:',
+      stepsIntro_other:
+        'Die Erstellung Ihres Kontos dauert nur wenige Minuten, in {{count}} Schritten:',
     },
     card: {
       title: 'Geben Sie Ihre Kartennummer ein',
@@ -42,18 +47,6 @@ export const flows: Messages['flows'] = {
       text: 'Die Karte gehört zum Konto {{username}}. Melden Sie sich damit an oder wählen Sie ein neues Passwort, falls Sie Ihres vergessen haben.',
       login: 'Anmelden',
       forgotPassword: 'Passwort vergessen?',
-    },
-    welcome: {
-      title: 'Willkommen!',
-      card: 'Wir haben Ihre Karte erkannt.',
-      code: 'Wir haben Ihren Einladungscode erkannt.',
-      next: 'Das Erstellen Ihres Kontos dauert einige Minuten. Sie werden:',
-      stepTerms: 'die Allgemeinen Geschäftsbedingungen lesen und annehmen;',
-      stepDetails: 'Ihren Vor- und Nachnamen angeben;',
-      stepEmail: 'Ihre E-Mail-Adresse mit einem Code bestätigen;',
-      stepPhone: 'Ihre Mobilnummer mit einem Code bestätigen;',
-      stepPassword: 'Ihr Passwort wählen.',
-      start: 'Los geht’s',
     },
     terms: {
       title: 'Allgemeine Geschäftsbedingungen',
@@ -107,6 +100,7 @@ export const flows: Messages['flows'] = {
       invalid: 'Die angegebene E-Mail-Adresse ist ungültig.',
       duplicated: 'Diese E-Mail-Adresse wird bereits verwendet. Bitte verwenden Sie eine andere.',
       noCurrent: 'Für diese Karte haben wir keine E-Mail-Adresse. Bitte geben Sie eine ein.',
+      confirmed: 'Ihre E-Mail-Adresse {{target}} ist bestätigt.',
     },
     phone: {
       title: 'Bestätigen Sie Ihre Mobilnummer',
@@ -118,6 +112,7 @@ export const flows: Messages['flows'] = {
       change: 'Eine andere Telefonnummer verwenden',
       invalid: 'Die angegebene Telefonnummer ist ungültig.',
       duplicated: 'Diese Telefonnummer wird bereits verwendet. Bitte verwenden Sie eine andere.',
+      confirmed: 'Ihre Mobilnummer {{target}} ist bestätigt.',
     },
     inUse: {
       email: 'Wenn diese Adresse Ihnen gehört, haben Sie bereits ein Konto:',

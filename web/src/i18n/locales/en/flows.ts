@@ -1,6 +1,7 @@
 /** Texts of onboarding, duplicate-account merge, partner and identity-provider screens. */
 export const flows = {
   onboarding: {
+    back: 'Back',
     steps: {
       label: 'Account creation progress',
       count: 'Step {{step}} of {{total}}',
@@ -22,6 +23,8 @@ export const flows = {
       codeText: 'The code your employer sent you by e-mail or letter.',
       haveAccount: 'Already have an account?',
       login: 'Log in',
+      stepsIntro_one: 'Creating your account takes a few minutes, in {{count}} step:',
+      stepsIntro_other: 'Creating your account takes a few minutes, in {{count}} steps:',
     },
     card: {
       title: 'Enter your card number',
@@ -41,18 +44,6 @@ export const flows = {
       text: 'The card belongs to the account {{username}}. Log in with it, or choose a new password if you forgot yours.',
       login: 'Log in',
       forgotPassword: 'Forgot your password?',
-    },
-    welcome: {
-      title: 'Welcome!',
-      card: 'We recognised your card.',
-      code: 'We recognised your invitation code.',
-      next: 'Creating your account takes a few minutes. You will:',
-      stepTerms: 'read and accept the terms and conditions;',
-      stepDetails: 'give your first and family name;',
-      stepEmail: 'confirm your e-mail address with a code;',
-      stepPhone: 'confirm your mobile phone number with a code;',
-      stepPassword: 'choose your password.',
-      start: 'Get started',
     },
     terms: {
       title: 'Terms and conditions',
@@ -103,6 +94,7 @@ export const flows = {
       invalid: 'The email provided is invalid.',
       duplicated: 'This email is already in use. Please use another one.',
       noCurrent: 'We have no e-mail address for this card. Please enter one.',
+      confirmed: 'Your e-mail address {{target}} is confirmed.',
     },
     phone: {
       title: 'Confirm your mobile phone number',
@@ -114,6 +106,7 @@ export const flows = {
       change: 'Use another phone number',
       invalid: 'The phone number provided is invalid.',
       duplicated: 'This phone number is already in use. Please use another one.',
+      confirmed: 'Your mobile number {{target}} is confirmed.',
     },
     inUse: {
       email: 'If this address is yours, you already have an account:',

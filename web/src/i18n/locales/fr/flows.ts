@@ -2,6 +2,7 @@ import type { Messages } from '../en/index';
 
 export const flows: Messages['flows'] = {
   onboarding: {
+    back: 'Retour',
     steps: {
       label: 'Progression de la création de votre compte',
       count: 'Étape {{step}} sur {{total}}',
@@ -23,6 +24,8 @@ export const flows: Messages['flows'] = {
       codeText: 'Le code que votre employeur vous a envoyé par e-mail ou par courrier.',
       haveAccount: 'Vous avez déjà un compte ?',
       login: 'Se connecter',
+      stepsIntro_one: 'La création de votre compte prend quelques minutes, en {{count}} étape :',
+      stepsIntro_other: 'La création de votre compte prend quelques minutes, en {{count}} étapes :',
     },
     card: {
       title: 'Saisissez votre numéro de carte',
@@ -42,18 +45,6 @@ export const flows: Messages['flows'] = {
       text: 'La carte appartient au compte {{username}}. Connectez-vous avec celui-ci, ou choisissez un nouveau mot de passe si vous avez oublié le vôtre.',
       login: 'Se connecter',
       forgotPassword: 'Mot de passe oublié ?',
-    },
-    welcome: {
-      title: 'Bienvenue !',
-      card: 'Nous avons reconnu votre carte.',
-      code: 'Nous avons reconnu votre code d’invitation.',
-      next: 'La création de votre compte prend quelques minutes. Vous allez :',
-      stepTerms: 'lire et accepter les conditions générales ;',
-      stepDetails: 'indiquer votre prénom et votre nom de famille ;',
-      stepEmail: 'confirmer votre adresse e-mail avec un code ;',
-      stepPhone: 'confirmer votre numéro de téléphone mobile avec un code ;',
-      stepPassword: 'choisir votre mot de passe.',
-      start: 'Commencer',
     },
     terms: {
       title: 'Conditions générales',
@@ -108,6 +99,7 @@ export const flows: Messages['flows'] = {
       invalid: 'L’adresse e-mail fournie n’est pas valide.',
       duplicated: 'Cette adresse e-mail est déjà utilisée. Veuillez en utiliser une autre.',
       noCurrent: 'Nous n’avons pas d’adresse e-mail pour cette carte. Veuillez en saisir une.',
+      confirmed: 'Votre adresse e-mail {{target}} est confirmée.',
     },
     phone: {
       title: 'Confirmez votre numéro de téléphone mobile',
@@ -119,6 +111,7 @@ export const flows: Messages['flows'] = {
       change: 'Utiliser un autre numéro de téléphone',
       invalid: 'Le numéro de téléphone fourni n’est pas valide.',
       duplicated: 'Ce numéro de téléphone est déjà utilisé. Veuillez en utiliser un autre.',
+      confirmed: 'Votre numéro de mobile {{target}} est confirmé.',
     },
     inUse: {
       email: 'Si cette adresse est la vôtre, vous avez déjà un compte :',

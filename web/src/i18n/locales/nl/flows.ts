@@ -2,6 +2,7 @@ import type { Messages } from '../en/index';
 
 export const flows: Messages['flows'] = {
   onboarding: {
+    back: 'Terug',
     steps: {
       label: 'Voortgang van het aanmaken van je account',
       count: 'Stap {{step}} van {{total}}',
@@ -23,6 +24,8 @@ export const flows: Messages['flows'] = {
       codeText: 'De code die je werkgever je per e-mail of per brief stuurde.',
       haveAccount: 'Heb je al een account?',
       login: 'Aanmelden',
+      stepsIntro_one: 'Je account aanmaken duurt maar een paar minuten, in {{count}} stap:',
+      stepsIntro_other: 'Je account aanmaken duurt maar een paar minuten, in {{count}} stappen:',
     },
     card: {
       title: 'Vul je kaartnummer in',
@@ -42,18 +45,6 @@ export const flows: Messages['flows'] = {
       text: 'De kaart hoort bij het account {{username}}. Meld je daarmee aan, of kies een nieuw wachtwoord als je het jouwe vergeten bent.',
       login: 'Aanmelden',
       forgotPassword: 'Wachtwoord vergeten?',
-    },
-    welcome: {
-      title: 'Welkom!',
-      card: 'We hebben je kaart herkend.',
-      code: 'We hebben je uitnodigingscode herkend.',
-      next: 'Je account aanmaken duurt enkele minuten. Je gaat:',
-      stepTerms: 'de algemene voorwaarden lezen en aanvaarden;',
-      stepDetails: 'je voornaam en familienaam opgeven;',
-      stepEmail: 'je e-mailadres bevestigen met een code;',
-      stepPhone: 'je gsm-nummer bevestigen met een code;',
-      stepPassword: 'je wachtwoord kiezen.',
-      start: 'Beginnen',
     },
     terms: {
       title: 'Algemene voorwaarden',
@@ -107,6 +98,7 @@ export const flows: Messages['flows'] = {
       invalid: 'Het opgegeven e-mailadres is ongeldig.',
       duplicated: 'Dit e-mailadres is al in gebruik. Gebruik een ander adres.',
       noCurrent: 'We hebben geen e-mailadres voor deze kaart. Vul er een in.',
+      confirmed: 'Je e-mailadres {{target}} is bevestigd.',
     },
     phone: {
       title: 'Bevestig je gsm-nummer',
@@ -118,6 +110,7 @@ export const flows: Messages['flows'] = {
       change: 'Een ander telefoonnummer gebruiken',
       invalid: 'Het opgegeven telefoonnummer is ongeldig.',
       duplicated: 'Dit telefoonnummer is al in gebruik. Gebruik een ander nummer.',
+      confirmed: 'Je gsm-nummer {{target}} is bevestigd.',
     },
     inUse: {
       email: 'Is dit adres van jou? Dan heb je al een account:',
