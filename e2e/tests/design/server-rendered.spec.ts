@@ -119,8 +119,7 @@ for (const variant of VARIANTS) {
         // The form: every field named by its label, in this language.
         const form = page.getByRole('main').locator('form');
         const labels = form.locator('label[for]');
-        // The onboarding's start offers its ways in as links, with no form.
-        if (path !== '/onboarding') expect(await labels.count(), path).toBeGreaterThan(0);
+        expect(await labels.count(), path).toBeGreaterThan(0);
         for (const label of await labels.all()) {
           const text = ((await label.textContent()) ?? '').trim();
           expect(text, path).toMatch(/\p{L}/u);
@@ -392,10 +391,11 @@ test('each entry page arrives styled: its styles come in the HTML, allowed by th
   // The script never arrives: what shows is the HTML alone, with no other file to wait for.
   await page.route(/\/assets\/index-[\w-]+\.js$/, () => new Promise(() => {}));
   await page.goto('/onboarding', { waitUntil: 'commit' });
-  const choices = page.locator('main .choice-list');
-  await expect(choices).toBeVisible();
+  // The card step's list of the steps that follow, set apart by a rule.
+  const next = page.locator('main .onboarding-next');
+  await expect(next).toBeVisible();
   // The screen's own styles (its chunk's), not only the app's.
-  await expect(choices).toHaveCSS('list-style-type', 'none');
+  await expect(next).toHaveCSS('border-top-style', 'solid');
   await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(0);
   expect(await page.evaluate(() => (window as unknown as { refused: string[] }).refused)).toEqual(
     [],

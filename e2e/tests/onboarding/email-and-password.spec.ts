@@ -1,4 +1,4 @@
-import { PASSWORD, toEmailStep, toPasswordStep } from '../../fixtures/onboarding';
+import { enterCode, PASSWORD, toEmailStep, toPasswordStep } from '../../fixtures/onboarding';
 import { outboxCode } from '../../fixtures/portal';
 import { expect, test } from '../../fixtures/stack';
 
@@ -39,10 +39,8 @@ test('an e-mail address in use is answered as a free one; under the code, the wa
   await page.getByRole('link', { name: 'Log in' }).click();
   await expect(page).toHaveURL(/\/login\/email$/);
   await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
-  await expect(page.getByRole('textbox', { name: 'E-mail address' })).toHaveValue(
-    'employee@example.be',
-  );
-  await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
+  // Nothing of the onboarding is handed over in the browser: the sign-in starts afresh.
+  await expect(page.getByRole('textbox', { name: 'E-mail address' })).toHaveValue('');
 });
 
 test('the password form carries the e-mail typed as its username, for password managers', async ({
@@ -76,10 +74,7 @@ test('the code steps name the address and the number just typed in full, not mas
   await expect(
     page.getByText('We sent an 8-digit code to nina.full@example.be. Enter it below.'),
   ).toBeVisible();
-  await page
-    .getByLabel('Verification code')
-    .fill(await outboxCode(request, 'nina.full@example.be'));
-  await page.getByRole('button', { name: 'Confirm' }).click();
+  await enterCode(page, await outboxCode(request, 'nina.full@example.be'));
   await page.getByLabel('Mobile phone number', { exact: true }).fill('0470 55 66 03');
   await page.getByRole('button', { name: 'Send me a code' }).click();
   await expect(
@@ -88,8 +83,7 @@ test('the code steps name the address and the number just typed in full, not mas
   await expect(page.getByText(/•••/)).toHaveCount(0);
 
   // The two-step step names both as they were typed, too.
-  await page.getByLabel('Verification code').fill(await outboxCode(request, '+32470556603'));
-  await page.getByRole('button', { name: 'Confirm' }).click();
+  await enterCode(page, await outboxCode(request, '+32470556603'));
   const where = page.getByRole('list', { name: 'Where your codes go' });
   await expect(where).toContainText('nina.full@example.be');
   await expect(where).toContainText(/\+32\s?470\s?55\s?66\s?03/);

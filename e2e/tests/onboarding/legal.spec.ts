@@ -1,5 +1,5 @@
 import { chooseLanguage } from '../../fixtures/language';
-import { toTermsWithInvitation } from '../../fixtures/onboarding';
+import { toDetailsWithInvitation } from '../../fixtures/onboarding';
 import { expect, test } from '../../fixtures/stack';
 import { LU_URL } from '../../playwright.config';
 
@@ -9,7 +9,7 @@ test('the terms and the privacy policy are linked, open apart, and the onboardin
   page,
   context,
 }) => {
-  await toTermsWithInvitation(page);
+  await toDetailsWithInvitation(page);
   await page.getByLabel('I accept the terms and conditions').check();
 
   for (const [link, title] of [
@@ -25,7 +25,7 @@ test('the terms and the privacy policy are linked, open apart, and the onboardin
     await doc.close();
   }
   // The onboarding is where it was, the ticked box still ticked.
-  await expect(page).toHaveURL(/\/onboarding\/terms-conditions$/);
+  await expect(page).toHaveURL(/\/onboarding\/create$/);
   await expect(page.getByLabel('I accept the terms and conditions')).toBeChecked();
 });
 

@@ -11,17 +11,17 @@ import { LU_URL } from '../../playwright.config';
 
 /**
  * The onboarding's steps: reached in order, each named for what it asks
- * ("Step 3 of 7 · Your details") over a progress bar, no "Log in" in the
+ * ("Step 2 of 5 · Your details") over a progress bar, no "Log in" in the
  * header on the way.
  */
 
 test('an onboarding screen reached out of order goes back to the start', async ({ page }) => {
   await page.goto('/onboarding/password');
   await expect(page).toHaveURL(/\/onboarding$/);
-  await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Enter your card number' })).toBeVisible();
 });
 
-test('each step says "Step n of 7" and what it asks, over its bar; no "Log in" in the header', async ({
+test('each step says "Step n of 5" and what it asks, over its bar; no "Log in" in the header', async ({
   page,
   request,
 }) => {
@@ -32,8 +32,10 @@ test('each step says "Step n of 7" and what it asks, over its bar; no "Log in" i
   await toEmailStep(page, TEXTS.en, visit);
   // The details step asks the name: its button says where it goes, not "Confirm my e-mail".
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Confirm your e-mail address');
-  await page.goBack();
+  // Back is the page's own: the details as given, and on again.
+  await page.getByRole('button', { name: 'Back' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('What is your name?');
+  await expect(page.getByLabel('First name')).toHaveValue('Nina');
   await expect(page.getByRole('button', { name: /e-mail/ })).toHaveCount(0);
   await page.getByRole('button', { name: 'Continue' }).click();
   await toPasswordStep(
@@ -49,11 +51,10 @@ test('the invitation and the LU activation code name the first step after themse
   page,
 }) => {
   await page.goto('/onboarding');
-  await page.getByRole('link', { name: /With an invitation code/ }).click();
-  await expect(page.getByText('Step 1 of 7 · Your invitation', { exact: true })).toBeVisible();
+  await page.getByRole('link', { name: 'With an invitation code' }).click();
+  await expect(page.getByText('Step 1 of 5 · Your invitation', { exact: true })).toBeVisible();
 
   // The LU variant in English (en_LU): the card is known by its activation code.
   await page.goto(`${LU_URL}/onboarding`);
-  await page.getByRole('link', { name: /With my activation code/ }).click();
-  await expect(page.getByText('Step 1 of 7 · Your activation code', { exact: true })).toBeVisible();
+  await expect(page.getByText('Step 1 of 5 · Your activation code', { exact: true })).toBeVisible();
 });

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Checkbox, Radio, RadioGroup } from '../../components/Choices';
 import { TextField } from '../../components/TextField';
 import { href } from '../../lib/routes';
+import { useTypedBeforeScript } from '../../lib/typed-before-script';
 import '../../components/self-service.css';
 import '../../components/flows.css';
 import { useDetails } from './api/onboarding';
@@ -39,6 +40,11 @@ export default function CreateScreen() {
     drawn.marketing ? drawn.marketing === 'true' : (given?.marketing ?? null),
   );
   const [showErrors, setShowErrors] = useState(false);
+  // Typed into the drawn page before the script took it over: kept.
+  useTypedBeforeScript(`${id}-firstname`, (firstname) =>
+    setNames((was) => ({ ...was, firstname })),
+  );
+  useTypedBeforeScript(`${id}-lastname`, (lastname) => setNames((was) => ({ ...was, lastname })));
 
   return withView(page.view, titleId, (view) => {
     const forCode = view.source === 'code';

@@ -4,6 +4,7 @@ import { RadioGroup } from '../../components/Choices';
 import { ListRadioRow } from '../../components/ListRadioRow';
 import { ListRows } from '../../components/ListRow';
 import { TextField } from '../../components/TextField';
+import { useTypedBeforeScript } from '../../lib/typed-before-script';
 import '../../components/self-service.css';
 import '../../components/flows.css';
 import { useEmail } from './api/onboarding';
@@ -32,6 +33,8 @@ export default function EmailVerificationScreen() {
   const [keep, setKeep] = useState(page.values.choice === 'keep');
   const [email, setEmail] = useState(page.values.email ?? page.view?.email?.login ?? '');
   const [invalid, setInvalid] = useState(false);
+  // Typed into the drawn page before the script took it over: kept.
+  useTypedBeforeScript(fieldId, setEmail);
 
   return withView(page.view, titleId, (view) => {
     const current = view.currentEmail;

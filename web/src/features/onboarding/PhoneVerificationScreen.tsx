@@ -4,6 +4,7 @@ import '../../components/self-service.css';
 import { TextField } from '../../components/TextField';
 import { getConfig } from '../../lib/config';
 import { useContactFormat } from '../../lib/phone';
+import { useTypedBeforeScript } from '../../lib/typed-before-script';
 import { usePhone } from './api/onboarding';
 import { AlreadyInUse } from './components/AlreadyInUse';
 import { CodeStep } from './components/CodeStep';
@@ -28,6 +29,8 @@ export default function PhoneVerificationScreen() {
   const page = useStepPage(send.error, edited);
   const [phone, setPhone] = useState(page.values.phone ?? '');
   const [empty, setEmpty] = useState(false);
+  // Typed into the drawn page before the script took it over: kept.
+  useTypedBeforeScript(fieldId, setPhone);
   const lu = getConfig().variant === 'lu';
 
   return withView(page.view, titleId, (view) => {

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { TextField } from '../../../components/TextField';
 import { getConfig } from '../../../lib/config';
 import { href } from '../../../lib/routes';
+import { useTypedBeforeScript } from '../../../lib/typed-before-script';
 import { useStart } from '../api/onboarding';
 import { FormRefusal, useStepPage } from './StepPage';
 import { STEPS, Steps, useStepName } from './Steps';
@@ -46,6 +47,8 @@ export function StartStep({ source }: { source: 'card' | 'code' }) {
   const [invalid, setInvalid] = useState(false);
   const bySpaces = source === 'card' && !lu;
   const valid = source === 'code' ? isInvitationCode : lu ? isActivationCode : isCardNumber;
+  // Typed into the drawn page before the script took it over: kept.
+  useTypedBeforeScript(id, (typed) => setValue(bySpaces ? groupCard(typed) : typed));
   const error = invalid ? t(`flows.onboarding.${source}.invalid`) : page.at(name);
 
   const onSubmit = (event: FormEvent) => {

@@ -24,8 +24,8 @@ export const flows: Messages['flows'] = {
       codeText: 'Le code que votre employeur vous a envoyé par e-mail ou par courrier.',
       haveAccount: 'Vous avez déjà un compte ?',
       login: 'Se connecter',
-      stepsIntro_one: 'La création de votre compte prend quelques minutes, en {{count}} étape :',
-      stepsIntro_other: 'La création de votre compte prend quelques minutes, en {{count}} étapes :',
+      stepsIntro_one: 'La création de votre compte prend quelques minutes, en {{count}} étape :',
+      stepsIntro_other: 'La création de votre compte prend quelques minutes, en {{count}} étapes :',
     },
     card: {
       title: 'Saisissez votre numéro de carte',
