@@ -5,6 +5,7 @@ import { renderScreen } from '../../test/render';
 import { signedInAs } from '../../test/session';
 import { withRealStack } from '../../test/stack';
 import DeleteAccountScreen from './DeleteAccountScreen';
+import DeletionPendingScreen from './DeletionPendingScreen';
 import DeletionRequestedScreen from './DeletionRequestedScreen';
 import DownloadDataScreen from './DownloadDataScreen';
 
@@ -142,5 +143,49 @@ describe('ask for deletion', () => {
     expect(await screen.findByText('Your account will not be deleted.')).toBeInTheDocument();
     expect(await screen.findByRole('checkbox', { name: /I understand/ })).toBeInTheDocument();
     expect(store.deletions.size).toBe(0);
+  });
+});
+
+describe('after logging in during the grace period', () => {
+  const routes = [
+    { path: '/deletion-pending', element: <DeletionPendingScreen /> },
+    { path: '/security', element: <h1>Security page</h1> },
+    { path: '/user/dashboard', element: <h1>Dashboard page</h1> },
+  ];
+
+  /** A deletion of customer@example.be under way, as the account API keeps it. */
+  function scheduled() {
+    const { store } = stack().be;
+    const account = [...store.accounts.values()].find((a) =>
+      a.email.some((e) => e.value === 'customer@example.be'),
+    );
+    const now = store.clock.now();
+    store.deletions.set(account?.id ?? 0, {
+      requestedAt: now,
+      deleteAt: now + 30 * 24 * 3600_000,
+      reminded: false,
+    });
+    return store;
+  }
+
+  it('"Keep my account" cancels the deletion and goes on to the checked target', async () => {
+    await signedInAs(stack(), 'customer@example.be');
+    const store = scheduled();
+    await renderScreen('/deletion-pending?target=%2Fsecurity', routes);
+    expect(
+      await screen.findByText(/Your account will be deleted on .*, as you asked\./),
+    ).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Keep my account' }));
+    expect(await screen.findByRole('heading', { name: 'Security page' })).toBeInTheDocument();
+    expect(store.deletions.size).toBe(0);
+  });
+
+  it('"Continue" goes on with the deletion still planned; a target of another site leads to the dashboard', async () => {
+    await signedInAs(stack(), 'customer@example.be');
+    const store = scheduled();
+    await renderScreen('/deletion-pending?target=https%3A%2F%2Fevil.example%2F', routes);
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('heading', { name: 'Dashboard page' })).toBeInTheDocument();
+    expect(store.deletions.size).toBe(1);
   });
 });
