@@ -134,3 +134,45 @@ describe('user data and queries in a drawn page', () => {
     expect(page.html).toContain('Eve$`$&#x27;$&amp;$$&lt;/script&gt;&lt;!--');
   });
 });
+
+/*
+ * A render's own state (issue 40, item 4: no render queue): its query client,
+ * its i18next instance and its variant's config. Renders in different
+ * languages and variants run at once, in one thread, each in its own.
+ */
+describe('renders at the same time', () => {
+  const DATA_BLOCK = /"locale":"([^"]+)"/;
+
+  it('each come out in their own language, texts and variant', async () => {
+    const be = await configOf();
+    const lu: PortalConfig = {
+      ...be,
+      variant: 'lu',
+      languages: ['fr_LU', 'en_LU', 'de_LU'],
+      defaultLanguage: 'fr_LU',
+      fallbackLanguage: 'fr_LU',
+    };
+    const asked = [
+      { config: be, locale: 'nl', lang: 'nl', submit: 'Aanmelden' },
+      { config: be, locale: 'fr', lang: 'fr', submit: 'Se connecter' },
+      { config: lu, locale: 'en_LU', lang: 'en-LU', submit: 'Log in' },
+      { config: be, locale: 'en', lang: 'en', submit: 'Log in' },
+      { config: lu, locale: 'fr_LU', lang: 'fr-LU', submit: 'Se connecter' },
+    ] as const;
+    for (let round = 0; round < 3; round++) {
+      const pages = await Promise.all(
+        asked.map(({ config, locale }) => render('/login/email', config, locale)),
+      );
+      pages.forEach((page, i) => {
+        const { config, locale, lang, submit } = asked[i] ?? asked[0];
+        expect(page.lang, locale).toBe(lang);
+        expect(page.html, locale).toContain(`>${submit}</button>`);
+        expect(DATA_BLOCK.exec(page.data)?.[1], locale).toBe(locale);
+        const data = JSON.parse(page.data) as { config: PortalConfig; texts: object };
+        expect(data.config.variant, locale).toBe(config.variant);
+        // Its texts are its language's: the words drawn are those the browser hydrates with.
+        expect(JSON.stringify(data.texts), locale).toContain(`"submit":"${submit}"`);
+      });
+    }
+  });
+});

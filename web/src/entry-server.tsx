@@ -1,20 +1,23 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Locale, PortalConfig, User } from '@portal/contract';
 import i18next, { type PostProcessorModule } from 'i18next';
 import { prerenderToNodeStream } from 'react-dom/static';
+import { I18nextProvider } from 'react-i18next';
 import { newQueryClient, startSignedIn, startSignedOut, startSignInStep } from './app/App';
 import { preloadPage } from './app/router';
 import { SIGNED_IN_PAGES } from './entry-pages';
 import {
-  changeLocale,
   htmlLang,
   initI18n,
   localeOfLanguage,
   type Namespace,
   pickLocale,
+  renderInstance,
   STARTUP_NAMESPACES,
   textsOf,
 } from './i18n/i18n';
-import { setConfig } from './lib/config';
+import { ALL_NAMESPACES } from './i18n/namespaces';
+import { scopeConfig, setConfig } from './lib/config';
 import { decide } from './lib/guard-rules';
 import { pageTitleOf } from './lib/page-navigation';
 import { routeNameOf, routes } from './lib/routes';
@@ -99,51 +102,77 @@ const PAGE_NAMESPACES: readonly Namespace[] = [...STARTUP_NAMESPACES, 'forms', '
 
 /**
  * The namespaces whose texts a render used: they go with the page, so that
- * the browser draws it with the same words (a screen loaded once keeps its
- * texts here across pages and languages; its page still sends only its own).
+ * the browser draws it with the same words. Each render's own set, in its
+ * i18next instance's options (`usedTexts`), where the post-processor finds it.
  */
-const used = new Set<Namespace>();
+interface UsedTexts {
+  usedTexts?: Set<Namespace>;
+}
 const usedTexts: PostProcessorModule = {
   type: 'postProcessor',
   name: 'used-texts',
-  process(value, keys) {
-    for (const key of [keys].flat()) used.add(key.split('.')[0] as Namespace);
+  process(value, keys, _options, translator) {
+    const used = (translator as { options?: UsedTexts }).options?.usedTexts;
+    for (const key of [keys].flat()) used?.add(key.split('.')[0] as Namespace);
     return value;
   },
 };
 
-async function textsIn(locale: Locale): Promise<void> {
-  if (!i18next.isInitialized) {
-    await initI18n(locale, PAGE_NAMESPACES);
-    i18next.use(usedTexts);
-    i18next.options.postProcess = [usedTexts.name];
-  } else {
-    // Every namespace loaded so far, in this language (`changeLocale`).
-    await changeLocale(locale);
-  }
-}
+/** The library's instance, started once: the store of texts every render's own instance shares. */
+let texts: Promise<unknown> | null = null;
+const textsReady = (locale: Locale) => {
+  texts ??= initI18n(locale, PAGE_NAMESPACES).then(() => i18next.use(usedTexts));
+  return texts;
+};
 
-async function draw(
+/**
+ * Each render's own state (docs/decisions/0005-server-rendered-entry-pages.md):
+ * its query client, its i18next instance (its language, the texts it used)
+ * and the variant's config. Renders run at once in a render thread without
+ * sharing any of it: `getConfig()` reads the config of the render it is
+ * called in (an AsyncLocalStorage, which follows React's work across its
+ * awaits), the components their render's instance (`I18nextProvider`).
+ */
+const renderScope = new AsyncLocalStorage<PortalConfig>();
+scopeConfig(() => renderScope.getStore());
+
+function draw(
   location: string,
   config: PortalConfig,
   locale: Locale,
   user?: User,
   extras: DrawExtras = {},
 ): Promise<DrawnPage> {
-  setConfig(config);
+  return renderScope.run(config, () => drawIn(location, config, locale, user, extras));
+}
+
+async function drawIn(
+  location: string,
+  config: PortalConfig,
+  locale: Locale,
+  user: User | undefined,
+  extras: DrawExtras,
+): Promise<DrawnPage> {
   // The render's own cache: nothing of another visitor's page is in it, and it
   // goes, with the user's data, when the render ends.
   const client = newQueryClient();
   if (user) startSignedIn(user, client);
   else startSignedOut(client);
   startSignInStep(extras, client);
-  await textsIn(locale);
+  await textsReady(locale);
+  const used = new Set<Namespace>();
+  // Every namespace in this language (a page's screens name theirs as they load).
+  const i18n = await renderInstance(locale, ALL_NAMESPACES, {
+    postProcess: [usedTexts.name],
+    usedTexts: used,
+  } satisfies UsedTexts & Record<string, unknown>);
   const { pathname } = new URL(location, 'http://portal');
   if (!config.maintenance) await preloadPage(pathname);
-  used.clear();
   let html = '';
   const { prelude } = await prerenderToNodeStream(
-    <Page config={config} location={location} client={client} />,
+    <I18nextProvider i18n={i18n}>
+      <Page config={config} location={location} client={client} />
+    </I18nextProvider>,
   );
   for await (const chunk of prelude) html += chunk;
   // The CSP allows no style attribute (style-src 'self'): React Aria's visually hidden
@@ -155,11 +184,11 @@ async function draw(
   const data: PageData = {
     config,
     locale,
-    texts: textsOf(new Set([...PAGE_NAMESPACES, ...used])),
+    texts: textsOf(new Set([...PAGE_NAMESPACES, ...used]), locale),
     ...(user ? { user } : {}),
     ...extras,
   };
-  const title = pageTitleOf(i18next.t, routeNameOf(pathname));
+  const title = pageTitleOf(i18n.t, routeNameOf(pathname));
   return {
     lang: htmlLang(locale),
     title: escapeHtml(title),
@@ -167,14 +196,6 @@ async function draw(
     data: scriptSafeJson(data),
   };
 }
-
-/*
- * Each render has its own query client (above). The variant's config and the
- * i18next instance are this module's state, as they are the browser app's:
- * the gateway runs this bundle in worker threads that each draw one page at a
- * time (`gateway/src/render/pool.ts`, piscina), so no two renders share them
- * at once, and no render waits for another on the gateway's event loop.
- */
 
 /**
  * Draws `location` (path and query) for a signed-out visitor of `config`'s
@@ -226,6 +247,8 @@ export function renderSignedIn(
  */
 export async function warmSignedIn(config: PortalConfig): Promise<void> {
   setConfig(config);
-  await textsIn(config.defaultLanguage);
-  for (const path of SIGNED_IN_PAGES) await preloadPage(path);
+  await textsReady(config.defaultLanguage);
+  await renderScope.run(config, async () => {
+    for (const path of SIGNED_IN_PAGES) await preloadPage(path);
+  });
 }

@@ -50,6 +50,9 @@ function workerModule(): Promise<string> {
  * shell (the browser draws it), so drawn pages can never hold back
  * `/api/user` or each other beyond that wait.
  */
+/** Renders a thread takes at once (they share its CPU; a waiting one lets another run). */
+export const RENDERS_PER_THREAD = 4;
+
 export class RenderPool {
   readonly #pool: Piscina;
   readonly threads: number;
@@ -66,8 +69,9 @@ export class RenderPool {
       workerData: setup,
       minThreads: threads,
       maxThreads: threads,
-      // Each thread's module state (config, texts) is one render's at a time.
-      concurrentTasksPerWorker: 1,
+      // Each render has its own state (query client, i18next instance, config: the server
+      // bundle's `draw`): a render waiting on a module or its texts does not hold the next.
+      concurrentTasksPerWorker: RENDERS_PER_THREAD,
       // About a second of renders at 5-10 ms each: more would only wait past their deadline.
       maxQueue: threads * 32,
       idleTimeout: Number.POSITIVE_INFINITY,

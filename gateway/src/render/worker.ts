@@ -1,7 +1,8 @@
 /*
  * A render thread (`pool.ts`): loads the web app's server bundle once and
- * draws one page at a time into the whole HTML the gateway sends. Its module
- * state (the variant's config, the texts) is this thread's own.
+ * draws pages into the whole HTML the gateway sends, several at once: each
+ * render has its own query client, i18next instance and config (the bundle's
+ * `draw`), so none waits for another's awaits and none sees another's state.
  */
 import { pathToFileURL } from 'node:url';
 import { workerData } from 'node:worker_threads';

@@ -101,11 +101,32 @@ export async function initI18nWith(locale: Locale, texts: PageTexts): Promise<ty
   return i18next;
 }
 
-/** The texts of `namespaces` in the current locale (for the server's data block). */
-export const textsOf = (namespaces: Iterable<Namespace>): PageTexts => {
-  const bundle = i18next.getResourceBundle(i18next.language, 'translation');
+/** The texts of `namespaces` in `locale` (for the server's data block). */
+export const textsOf = (
+  namespaces: Iterable<Namespace>,
+  locale: string = i18next.language,
+): PageTexts => {
+  const bundle = i18next.getResourceBundle(locale, 'translation');
   return Object.fromEntries([...namespaces].map((ns) => [ns, bundle[ns]]));
 };
+
+/**
+ * The server's renders: an i18next instance of one render's own, in
+ * `locale`, its texts loaded into the store every instance shares (the texts
+ * of a language are the same for every page). Its language is its own, so
+ * renders in different languages run at once without changing each other's
+ * (`entry-server.tsx`); `options` are the instance's (its post-processing).
+ */
+export async function renderInstance(
+  locale: Locale,
+  namespaces: readonly Namespace[],
+  options: Record<string, unknown> = {},
+): Promise<typeof i18next> {
+  await addTexts(locale, namespaces);
+  const own = i18next.cloneInstance({ ...options, lng: locale });
+  await own.changeLanguage(locale);
+  return own;
+}
 
 /** Loads the texts of `namespaces` in the current locale (before a screen that uses them renders). */
 export async function ensureNamespaces(namespaces: readonly Namespace[]): Promise<void> {

@@ -67,13 +67,24 @@ export function setConfig(config: PortalConfig): void {
   current = config;
 }
 
+/**
+ * The server's renders: several run at once in one thread, each for its own
+ * variant, so each reads the config of its own render (`entry-server.tsx`
+ * keeps it in an AsyncLocalStorage) rather than this module's.
+ */
+let scoped: (() => PortalConfig | undefined) | null = null;
+export function scopeConfig(read: () => PortalConfig | undefined): void {
+  scoped = read;
+}
+
 /** The variant's config; start-up loads it before anything renders. */
 export function getConfig(): PortalConfig {
-  if (!current) throw new Error('the portal config is not loaded yet');
-  return current;
+  const config = maybeConfig();
+  if (!config) throw new Error('the portal config is not loaded yet');
+  return config;
 }
 
 /** The config, or null before start-up loaded it (tests that render a lone screen). */
 export function maybeConfig(): PortalConfig | null {
-  return current;
+  return scoped?.() ?? current;
 }
