@@ -53,10 +53,28 @@ export const LinkAccountBody = z.object({
   password: LoginPassword,
 });
 
-/** The portal's link: with the captcha on, its token goes along (the call checks a password). */
-export const PortalLinkAccountBody = LinkAccountBody.extend({
+/**
+ * The portal's link: the pending login it links is the one the workplace
+ * login's flow holds on the gateway (no handle in the browser); with the
+ * captcha on, its token goes along (the call checks a password).
+ */
+export const PortalLinkAccountBody = LinkAccountBody.omit({ payload: true }).extend({
   captcha: z.string().min(1).max(8192).optional(),
 });
+
+/**
+ * What the link screens draw of a workplace login that is not linked yet:
+ * read from its flow on the gateway (`GET /api/sso/offer`), never stored in
+ * the browser. No handle: the link takes it from the flow.
+ */
+export const SsoLinkOffer = z.object({
+  provider: SsoProvider,
+  status: z.enum(['not_linked', 'no_account']),
+  /** The e-mail the identity provider vouched for. */
+  email: z.string(),
+  company: z.string().nullable(),
+});
+export type SsoLinkOffer = z.infer<typeof SsoLinkOffer>;
 
 export const AccessRequestBody = z.object({
   /** An optional note for the administrator who grants access. */
@@ -152,7 +170,19 @@ export const partnerPortal = c.router({
     summary:
       "Link the identity-provider login to an existing account; 401: the account's second factor first (the sign-in's MFA screens); then the session goes in the cookie. 400 `captcha` with the captcha on",
     body: PortalLinkAccountBody,
-    responses: { ...partnerAccount.linkAccount.responses, 200: LinkedWithNext },
+    responses: {
+      ...partnerAccount.linkAccount.responses,
+      200: LinkedWithNext,
+      /** No workplace login waiting in this browser's flow (expired, linked, never started). */
+      410: ErrorBody,
+    },
+  },
+  ssoOffer: {
+    method: 'GET',
+    path: '/sso/offer',
+    summary:
+      "The workplace login waiting to be linked, from this browser's flow (provider, not_linked or no_account, the e-mail vouched for, the company); 410 `flow_gone` when there is none",
+    responses: { 200: SsoLinkOffer, 410: ErrorBody },
   },
   unlinkSso: partnerAccount.unlinkSso,
   ssoDiscover: partnerAccount.ssoDiscover,
@@ -171,7 +201,8 @@ export const partnerPortal = c.router({
       'The callback route posts the code and state it received; linked signs in (cookie), else offers to link',
     body: z.object({ code: z.string().min(1).max(200), state: z.string().min(1).max(200) }),
     responses: {
-      200: z.discriminatedUnion('status', [LinkedWithNext, SsoNotLinked]),
+      // Not linked: the handle stays in the login's flow on the gateway (`GET /api/sso/offer`).
+      200: z.discriminatedUnion('status', [LinkedWithNext, SsoNotLinked.omit({ payload: true })]),
       400: ErrorBody,
     },
   },

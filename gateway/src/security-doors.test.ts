@@ -200,7 +200,7 @@ describe('a hash link: asked before any session changes (login CSRF)', () => {
       payload: { token, confirmed: true },
     });
     expect(confirmed.statusCode).toBe(200);
-    expect(confirmed.json()).toEqual({ signed_in: true, weak: false });
+    expect(confirmed.json()).toEqual({ signed_in: true, weak: false, next: '/user/dashboard' });
     const session = confirmed.cookies.find((c) => c.name === 'access_token')?.value ?? '';
     expect((await userOf(session)).json().data.firstname).toBe('Emma');
     // Spent: the link works once.
@@ -211,7 +211,7 @@ describe('a hash link: asked before any session changes (login CSRF)', () => {
     const mine = await signIn(stack, 'employee@example.be');
     const res = await hashLogin(mine, { token: await handoverOf('employee@example.be') });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ signed_in: true, weak: false });
+    expect(res.json()).toEqual({ signed_in: true, weak: false, next: '/user/dashboard' });
   });
 
   it('answers 400 naming the field for a malformed token, and 400 for an unknown one', async () => {

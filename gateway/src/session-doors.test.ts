@@ -27,14 +27,16 @@ import {
 const HOST = 'be.localhost:3000';
 const stack = fileStack();
 
-/** A browser of its own (device cookie), as the attacker's or the victim's. */
+/** A browser of its own (device cookie, and the flow cookie of its journey), as the attacker's or the victim's. */
 function browser(target: TestStack = stack) {
   const device = newDeviceCookie();
+  const jar: { flow?: string } = {};
   const base = { ...browserHeaders(target, HOST), cookie: `device=${device}` };
-  return (cookies: string[] = []) => ({
+  const headers = (cookies: string[] = []) => ({
     ...base,
-    cookie: [`device=${device}`, ...cookies].join('; '),
+    cookie: [`device=${device}`, ...(jar.flow ? [`flow=${jar.flow}`] : []), ...cookies].join('; '),
   });
+  return Object.assign(headers, { jar });
 }
 
 /** An identity-provider login as far as the portal's callback: its answer and the state cookie. */
@@ -45,6 +47,8 @@ async function idpLogin(headers: ReturnType<typeof browser>, email: string, targ
     headers: headers(),
   });
   const state = start.cookies.find((c) => c.name === 'sso_state')?.value ?? '';
+  // The login's flow holds its offer: the link takes it from there, as a browser sends it back.
+  headers.jar.flow = start.cookies.find((c) => c.name === 'flow')?.value;
   const back = new URL(start.json().redirect);
   return target.gateway.inject({
     method: 'POST',
@@ -76,7 +80,6 @@ describe('linking a workplace login to an existing account', () => {
     const victim = findAccountByLogin(stack.be.store, 'employee@example.be');
 
     const asked = await link(attacker, {
-      payload: offered.json().payload,
       username: 'employee@example.be',
       password: DEMO_PASSWORD,
     });
@@ -103,7 +106,6 @@ describe('linking a workplace login to an existing account', () => {
     const person = browser();
     const offered = await idpLogin(person, 'sso@acme.example');
     const asked = await link(person, {
-      payload: offered.json().payload,
       username: 'sso@acme.example',
       password: DEMO_PASSWORD,
     });
@@ -135,7 +137,6 @@ describe('the identity-provider sign-in of an account with a weak password', () 
     const person = browser();
     const offered = await idpLogin(person, 'weak.worker@acme.example');
     const asked = await link(person, {
-      payload: offered.json().payload,
       username: 'weak@example.be',
       password: DEMO_PASSWORD,
     });
@@ -143,7 +144,13 @@ describe('the identity-provider sign-in of an account with a weak password', () 
     expect(linked.json()).toMatchObject({ signed_in: true, weak: true });
 
     const signedIn = await idpLogin(person, 'weak.worker@acme.example');
-    expect(signedIn.json()).toEqual({ status: 'linked', company: 'Acme', weak: true });
+    // Its next page is the password change (spec part 4), decided by the gateway.
+    expect(signedIn.json()).toEqual({
+      status: 'linked',
+      company: 'Acme',
+      weak: true,
+      next: '/weak-password?verified=true',
+    });
     const session = `access_token=${sessionCookie(signedIn)}`;
     const sessions = await stack.gateway.inject({
       url: '/api/sessions',
@@ -225,7 +232,11 @@ describe('the address-hash hand-over', () => {
     });
     const person = browser();
     const res = await byHash(person, minted.json().token);
-    expect(res.json()).toEqual({ signed_in: true, weak: true });
+    expect(res.json()).toEqual({
+      signed_in: true,
+      weak: true,
+      next: '/weak-password?verified=true',
+    });
     const sessions = await stack.gateway.inject({
       url: '/api/sessions',
       headers: person([`access_token=${sessionCookie(res)}`]),
@@ -310,7 +321,8 @@ describe('the captcha on every call that checks a password', () => {
     const attacker = browser(guarded);
     const offered = await idpLogin(attacker, 'outsider.two@acme.example', guarded);
     const victim = findAccountByLogin(guarded.be.store, 'employee@example.be');
-    const body = { payload: offered.json().payload, username: 'employee@example.be' };
+    expect(offered.json().status).toBe('no_account');
+    const body = { username: 'employee@example.be' };
     const bare = await link(attacker, { ...body, password: 'guess-1' }, guarded);
     expect(bare.statusCode).toBe(400);
     expect(bare.json().code).toBe('captcha');

@@ -35,6 +35,14 @@ async function startSso(loginHint: string, target?: string) {
   };
 }
 
+const link = (cookie: string, body: { username: string; password: string }) =>
+  stack.gateway.inject({
+    method: 'POST',
+    url: '/api/user/link-account',
+    headers: headers({ cookie }),
+    payload: body,
+  });
+
 const callback = (body: { code: string; state: string }, cookie: string) =>
   stack.gateway.inject({
     method: 'POST',
@@ -46,17 +54,8 @@ const callback = (body: { code: string; state: string }, cookie: string) =>
 /** Links Sara's workplace login (password and second factor), as a first login would. */
 async function linkSara() {
   const first = await startSso('sso@acme.example');
-  const offered = await callback(first, first.cookie);
-  const asked = await stack.gateway.inject({
-    method: 'POST',
-    url: '/api/user/link-account',
-    headers: headers(),
-    payload: {
-      payload: offered.json().payload,
-      username: 'sso@acme.example',
-      password: DEMO_PASSWORD,
-    },
-  });
+  await callback(first, first.cookie);
+  const asked = await link(first.cookie, { username: 'sso@acme.example', password: DEMO_PASSWORD });
   return completeMfa(stack, asked.json().mfa, HOST);
 }
 
@@ -75,15 +74,21 @@ describe('identity-provider login through the gateway', () => {
     const offered = await callback(first, first.cookie);
     expect(offered.json()).toMatchObject({ status: 'not_linked', company: 'Acme' });
 
-    const asked = await stack.gateway.inject({
-      method: 'POST',
-      url: '/api/user/link-account',
-      headers: headers(),
-      payload: {
-        payload: offered.json().payload,
-        username: 'sso@acme.example',
-        password: DEMO_PASSWORD,
-      },
+    // The handle to link with stays in the login's flow on the gateway: never in the answer.
+    expect(offered.json()).not.toHaveProperty('payload');
+    const offer = await stack.gateway.inject({
+      url: '/api/sso/offer',
+      headers: headers({ cookie: first.cookie }),
+    });
+    expect(offer.json()).toEqual({
+      provider: 'microsoft',
+      status: 'not_linked',
+      email: 'sso@acme.example',
+      company: 'Acme',
+    });
+    const asked = await link(first.cookie, {
+      username: 'sso@acme.example',
+      password: DEMO_PASSWORD,
     });
     expect(asked.statusCode).toBe(401);
     const linked = await completeMfa(stack, asked.json().mfa, HOST);
@@ -129,12 +134,10 @@ describe('identity-provider login through the gateway', () => {
 
   it('a link made after its second factor goes to link-success, carrying the login’s target', async () => {
     const started = await startSso('sso@acme.example', '/user/access');
-    const offered = (await callback(started, started.cookie)).json();
-    const asked = await stack.gateway.inject({
-      method: 'POST',
-      url: '/api/user/link-account',
-      headers: headers({ cookie: started.cookie.split('; ')[1] ?? '' }),
-      payload: { payload: offered.payload, username: 'sso@acme.example', password: DEMO_PASSWORD },
+    await callback(started, started.cookie);
+    const asked = await link(started.cookie, {
+      username: 'sso@acme.example',
+      password: DEMO_PASSWORD,
     });
     expect(asked.statusCode).toBe(401);
     const flow = asked.cookies.find((c) => c.name === 'flow')?.value;
@@ -143,6 +146,17 @@ describe('identity-provider login through the gateway', () => {
       headers: headers({ cookie: `flow=${flow}` }),
     });
     expect(read.json().target).toBe('/partner/link-success?target=%2Fuser%2Faccess');
+  });
+
+  it('links nothing without a workplace login waiting in this browser’s flow (410)', async () => {
+    const started = await startSso('sso@acme.example');
+    await callback(started, started.cookie);
+    // Another browser (no flow cookie), or this one's flow gone: nothing to link, nothing asked.
+    const elsewhere = await link('', { username: 'sso@acme.example', password: DEMO_PASSWORD });
+    expect(elsewhere.statusCode).toBe(410);
+    expect(elsewhere.json().code).toBe('flow_gone');
+    const none = await stack.gateway.inject({ url: '/api/sso/offer', headers: headers() });
+    expect(none.statusCode).toBe(410);
   });
 
   it('refuses a callback whose state was not started in this browser', async () => {
@@ -158,12 +172,7 @@ describe('identity-provider login through the gateway', () => {
     const started = await startSso('new.hire@acme.example');
     const offered = await callback(started, started.cookie);
     expect(offered.json().status).toBe('no_account');
-    const res = await stack.gateway.inject({
-      method: 'POST',
-      url: '/api/user/link-account',
-      headers: headers(),
-      payload: { payload: offered.json().payload, username: 'employee@example.be', password: 'x' },
-    });
+    const res = await link(started.cookie, { username: 'employee@example.be', password: 'x' });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Invalid username/password.');
     expect(res.cookies.find((c) => c.name === 'access_token')).toBeUndefined();

@@ -1,9 +1,9 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import type { portalApi } from '@portal/contract';
+import type { portalApi, SsoLinkOffer, SsoProvider } from '@portal/contract';
 import type { RouterImplementation } from '@ts-rest/fastify';
 import type { FastifyRequest } from 'fastify';
 import { languageOf, openSession, resolveSignInTarget, secondFactor } from '../flows/sign-in';
-import { currentFlow, endFlow, startFlow } from '../flows/store';
+import { currentFlow, endFlow, saveFlow, startFlow } from '../flows/store';
 import { renewSession, upstreamHeaders } from '../plugins/session';
 import { upstreamOf } from '../plugins/upstream';
 import { passwordCaptcha, passwordCheckOutcome, sessionEvent } from '../security-events';
@@ -16,8 +16,19 @@ const SSO_STATE_TTL_S = 600;
 /** The workplace login's journey (docs/flows.md, "Workplace link"): its target lives in a flow. */
 const SSO = 'sso';
 interface SsoState {
-  provider: string;
+  provider: SsoProvider;
+  /** Not linked yet: what the link screens draw, and the account API's handle to link with. */
+  offer?: SsoLinkOffer & { payload: string };
 }
+
+const NO_OFFER = {
+  status: 410,
+  body: {
+    code: 'flow_gone',
+    message:
+      'No workplace login is waiting to be linked in this browser. Please log in with your workplace account again.',
+  },
+} as const;
 /**
  * Where linking a workplace login goes once signed in (spec part 4: it shows,
  * then goes on after 3 s to where the workplace login was headed: the target
@@ -54,10 +65,13 @@ export const partnerRoutes: RouterImplementation<typeof portalApi.partner> = {
   linkAccount: async ({ body, request, reply }) => {
     const { captcha, ...link } = body;
     const who = { username: link.username };
+    // The workplace login to link is the one this browser's flow holds, never a handle sent.
+    const offer = (await currentFlow<SsoState>(request, SSO))?.flow.state.offer;
+    if (!offer) return NO_OFFER;
     // The link checks a password: guarded and counted as the sign-in is.
     await passwordCaptcha(request, captcha, 'link_account', who);
     const res = await upstreamOf(request).partner.linkAccount({
-      body: link,
+      body: { ...link, payload: offer.payload },
       extraHeaders: upstreamHeaders(request),
     });
     if (res.status === 429) passRetryAfter(res.headers, reply);
@@ -80,6 +94,12 @@ export const partnerRoutes: RouterImplementation<typeof portalApi.partner> = {
     void sessionEvent(request, 'identity.linked', { reason: 'password' }, res.body.access_token);
     const { weak, next } = session;
     return { status: 200, body: { status: 'linked', company: res.body.company, weak, next } };
+  },
+  ssoOffer: async ({ request }) => {
+    const offer = (await currentFlow<SsoState>(request, SSO))?.flow.state.offer;
+    if (!offer) return NO_OFFER;
+    const { payload: _handle, ...shown } = offer;
+    return { status: 200, body: shown };
   },
   unlinkSso: async ({ request, reply }) => {
     const res = await upstreamOf(request).partner.unlinkSso({
@@ -142,8 +162,26 @@ export const partnerRoutes: RouterImplementation<typeof portalApi.partner> = {
       extraHeaders: upstreamHeaders(request),
     });
     if (res.status !== 200) return res;
-    if (res.body.status !== 'linked') return { status: 200, body: res.body };
     const journey = await currentFlow<SsoState>(request, SSO);
+    if (res.body.status !== 'linked') {
+      // Not linked yet: the offer (and its handle) stay in the login's flow for the link screens.
+      const { payload, ...shown } = res.body;
+      const offer = { ...shown, provider: params.provider, payload };
+      if (journey) {
+        await saveFlow(request, journey.id, {
+          ...journey.flow,
+          state: { ...journey.flow.state, offer },
+        });
+      } else {
+        await startFlow<SsoState>(request, reply, {
+          journey: SSO,
+          language: languageOf(request),
+          target: null,
+          state: { provider: params.provider, offer },
+        });
+      }
+      return { status: 200, body: shown };
+    }
     if (journey) await endFlow(request, reply, journey.id);
     const session = await openSession(request, reply, res.body, journey?.flow.target ?? null);
     void sessionEvent(request, 'identity.linked', { reason: 'sso' }, res.body.access_token);

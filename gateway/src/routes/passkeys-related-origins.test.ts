@@ -84,6 +84,6 @@ describe('one passkey across both variants (WEBAUTHN_RP_ID, WEBAUTHN_RELATED_ORI
       }),
     });
     expect(signedIn.statusCode).toBe(200);
-    expect(signedIn.json()).toEqual({ signed_in: true, weak: false });
+    expect(signedIn.json()).toEqual({ signed_in: true, weak: false, next: '/user/dashboard' });
   });
 });

@@ -1,23 +1,28 @@
 import type { SsoProvider } from '@portal/contract';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from './api';
-import { slot } from './flow-state';
 
 /**
  * The workplace identity-provider login (docs/flows.md#screens, partner and
- * identity-provider login). Where it goes once signed in is kept in the
- * login's flow on the gateway; when the identity is not linked yet, the link
- * offer the partner screens work with is in session storage.
+ * identity-provider login). Its journey is a flow on the gateway: where it
+ * goes once signed in, and, when the identity is not linked yet, the link
+ * offer the partner screens draw (`ssoOfferQuery`).
  */
 
-/** The identity provider's answer when it is not linked to an account yet. */
-export interface SsoLinkOffer {
-  provider: SsoProvider;
-  status: 'not_linked' | 'no_account';
-  /** The handle of `POST /user/link-account`. */
-  payload: string;
-  email: string;
-  company: string | null;
-}
+/**
+ * The workplace login waiting to be linked (not linked, or no account): read
+ * from its flow on the gateway (`GET /api/sso/offer`), never stored here;
+ * null when there is none (expired, linked, never started).
+ */
+export const ssoOfferQuery = queryOptions({
+  queryKey: ['sso-offer'] as const,
+  queryFn: async ({ signal }) => {
+    const res = await api.partner.ssoOffer({ fetchOptions: { signal } });
+    return res.status === 200 ? res.body : null;
+  },
+  staleTime: Number.POSITIVE_INFINITY,
+  retry: false,
+});
 
 /** A company of the identity-provider beta (spec parts 2 and 6), found by a login's e-mail domain. */
 export interface Workplace {
@@ -39,8 +44,6 @@ export async function discoverWorkplace(login: string): Promise<Workplace | null
     return null;
   }
 }
-
-export const ssoLinkOffer = slot<SsoLinkOffer>('sso_link');
 
 /**
  * Sends the browser to the identity provider's login page, given by the

@@ -1,9 +1,11 @@
-import { useQueryClient } from '@tanstack/react-query';
+import type { SsoLinkOffer } from '@portal/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { href } from '../../lib/routes';
 import '../../components/self-service.css';
+import { Loading } from '../../components/Loading';
 import { isCaptchaFailure, usePasswordCaptcha } from '../../components/PasswordCaptcha';
 import { CurrentPasswordField } from '../../components/PasswordInput';
 import { TextField } from '../../components/TextField';
@@ -17,7 +19,7 @@ import {
 } from '../../lib/errors';
 import { focusSoon } from '../../lib/page-navigation';
 import { leave, signInFlowQuery } from '../../lib/sign-in-flow';
-import { ssoLinkOffer } from '../../lib/sso';
+import { ssoOfferQuery } from '../../lib/sso';
 import { useLinkAccount } from './api/partner';
 
 /**
@@ -28,6 +30,7 @@ import { useLinkAccount } from './api/partner';
 const LINK_TEXTS = {
   invalid: 'flows.partner.linkExisting.errors.invalid',
   invalid_payload: 'flows.partner.linkExisting.errors.expired',
+  gone: 'flows.partner.linkExisting.errors.expired',
   account_already_linked: 'flows.partner.linkExisting.errors.accountLinked',
   conflict: 'flows.partner.linkExisting.errors.identityLinked',
 } as const satisfies ErrorTexts;
@@ -42,12 +45,29 @@ const LINK_TEXTS = {
  */
 export default function LinkExistingScreen() {
   const { t } = useTranslation();
+  const titleId = useId();
+  // The workplace login waiting to be linked is its flow's, on the gateway.
+  const offer = useQuery(ssoOfferQuery);
+  if (offer.isPending) return <Loading />;
+  if (!offer.data) {
+    return (
+      <section className="card narrow" aria-labelledby={titleId}>
+        <h1 id={titleId}>{t('flows.partner.linkExisting.title')}</h1>
+        <p className="notice notice-info">{t('flows.partner.linkExisting.missing')}</p>
+        <Link to={href('login.email')}>{t('flows.partner.linkExisting.backToLogin')}</Link>
+      </section>
+    );
+  }
+  return <LinkExistingForm offer={offer.data} />;
+}
+
+function LinkExistingForm({ offer }: { offer: SsoLinkOffer }) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const captcha = usePasswordCaptcha();
-  const offer = ssoLinkOffer.get();
   const titleId = useId();
   const errorId = useId();
-  const [username, setUsername] = useState(offer?.status === 'not_linked' ? offer.email : '');
+  const [username, setUsername] = useState(offer.status === 'not_linked' ? offer.email : '');
   const [password, setPassword] = useState('');
   /** A field left empty (checked before sending). */
   const [required, setRequired] = useState(false);
@@ -71,16 +91,6 @@ export default function LinkExistingScreen() {
     navigate(href(view?.step === 'methods' ? 'mfa-methods' : 'mfa'));
   };
 
-  if (!offer) {
-    return (
-      <section className="card narrow" aria-labelledby={titleId}>
-        <h1 id={titleId}>{t('flows.partner.linkExisting.title')}</h1>
-        <p className="notice notice-info">{t('flows.partner.linkExisting.missing')}</p>
-        <Link to={href('login.email')}>{t('flows.partner.linkExisting.backToLogin')}</Link>
-      </section>
-    );
-  }
-
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!username.trim() || !password) return setRequired(true);
@@ -90,14 +100,12 @@ export default function LinkExistingScreen() {
     if (!guard) return;
     link.mutate(
       {
-        payload: offer.payload,
         username: username.trim(),
         password,
         ...guard,
       },
       {
         onSuccess: (res) => {
-          ssoLinkOffer.clear();
           // A new session: the page the gateway decided comes next (link-success, or a weak
           // password first), where the whole app starts again from it (user, guards, sudo).
           leave.to(res.body.next);

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { href } from '../../lib/routes';
 import '../../components/self-service.css';
-import { ssoLinkOffer } from '../../lib/sso';
 import { dashboardTarget, leaveTo, useCheckedTarget } from '../../lib/target';
 
 /** Spec part 9: the link-success screen moves on after 3000 ms. */
@@ -26,9 +25,6 @@ export default function LinkSuccessScreen() {
   const checked = useCheckedTarget(wanted);
   const ready = !checked.pending;
   const target = checked.target ?? dashboardTarget();
-
-  // The link is made (after the second factor, on the MFA screens): its offer is spent.
-  useEffect(() => ssoLinkOffer.clear(), []);
 
   useEffect(() => {
     if (!ready) return;

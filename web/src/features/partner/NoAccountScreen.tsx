@@ -1,10 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { href } from '../../lib/routes';
 import '../../components/self-service.css';
 import { getConfig } from '../../lib/config';
-import { ssoLinkOffer } from '../../lib/sso';
+import { ssoOfferQuery } from '../../lib/sso';
 import { BECOME_CUSTOMER_URL } from './websites';
 
 /**
@@ -15,7 +16,8 @@ import { BECOME_CUSTOMER_URL } from './websites';
 export default function NoAccountScreen() {
   const { t } = useTranslation();
   const titleId = useId();
-  const offer = ssoLinkOffer.get();
+  // The workplace login's e-mail, from its flow on the gateway (the text without it meanwhile).
+  const offer = useQuery(ssoOfferQuery).data;
   return (
     <section className="card narrow" aria-labelledby={titleId}>
       <h1 id={titleId}>{t('flows.partner.noAccount.title')}</h1>

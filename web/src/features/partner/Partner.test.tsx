@@ -4,7 +4,6 @@ import { beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { SsoBetaInvite } from '../../components/SsoBetaInvite';
 import { api } from '../../lib/api';
 import { deviceId } from '../../lib/device';
-import { ssoLinkOffer } from '../../lib/sso';
 import { renderScreen } from '../../test/render';
 import { signedInAs } from '../../test/session';
 import { withRealStack } from '../../test/stack';
@@ -49,12 +48,20 @@ async function providerCallback(loginHint: string): Promise<string> {
     headers: { host: HOST, 'x-device-id': stack().deviceId },
   });
   const state = res.cookies.find((c) => c.name === 'sso_state')?.value;
-  if (res.statusCode !== 200 || !state) throw new Error(`no SSO start: ${res.body}`);
+  // The login's flow (its target, then the link offer) rides on the flow cookie.
+  let flow = res.cookies.find((c) => c.name === 'flow')?.value;
+  if (res.statusCode !== 200 || !state || !flow) throw new Error(`no SSO start: ${res.body}`);
   const inner = globalThis.fetch;
-  globalThis.fetch = (input, init) => {
+  globalThis.fetch = async (input, init) => {
     const headers = new Headers(init?.headers);
-    headers.set('cookie', `sso_state=${state}`);
-    return inner(input, { ...init, headers });
+    headers.set('cookie', `sso_state=${state}; flow=${flow}`);
+    const answer = await inner(input, { ...init, headers });
+    // A journey the gateway starts (the sign-in's second factor) replaces it, as in a jar.
+    for (const line of answer.headers.getSetCookie()) {
+      const next = /^flow=([^;]+)/.exec(line)?.[1];
+      if (next) flow = next;
+    }
+    return answer;
   };
   onTestFinished(() => {
     globalThis.fetch = inner;
@@ -130,7 +137,15 @@ describe('identity-provider callback', () => {
       'href',
       '/partner/link-existing',
     );
-    expect(ssoLinkOffer.get()?.status).toBe('no_account');
+    // The offer is the login's flow on the gateway; the browser keeps none of it.
+    const offer = await api.partner.ssoOffer();
+    expect(offer.body).toEqual({
+      provider: 'microsoft',
+      status: 'no_account',
+      email: 'new.user@acme.example',
+      company: 'Acme',
+    });
+    expect(Object.keys(sessionStorage)).toEqual([]);
   });
 
   it('refuses a callback this browser did not start', async () => {

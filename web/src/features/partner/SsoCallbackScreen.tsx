@@ -1,11 +1,12 @@
-import type { SsoProvider } from '@portal/contract';
+import type { SsoLinkOffer, SsoProvider } from '@portal/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Loading } from '../../components/Loading';
 import { href } from '../../lib/routes';
 import '../../components/self-service.css';
-import { ssoLinkOffer } from '../../lib/sso';
+import { ssoOfferQuery } from '../../lib/sso';
 import { useSsoCallback } from './api/partner';
 
 const PROVIDERS: readonly SsoProvider[] = ['microsoft', 'google'];
@@ -21,6 +22,7 @@ const isProvider = (value: string | undefined): value is SsoProvider =>
 export default function SsoCallbackScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const { provider } = useParams();
   const [params] = useSearchParams();
   const titleId = useId();
@@ -44,21 +46,22 @@ export default function SsoCallbackScreen() {
     mutate(
       { provider, code, state },
       {
-        onSuccess: ({ body: answer }) => {
+        onSuccess: ({ body: answer }, { provider: from }) => {
           if (answer.status === 'linked') {
-            ssoLinkOffer.clear();
             // A new session: the page the gateway decided comes next (the login's target,
             // kept in its flow; a weak password or a second factor to set up first).
             window.location.replace(answer.next);
             return;
           }
-          ssoLinkOffer.set({
-            provider,
+          // Not linked yet: the offer stays in the login's flow on the gateway, which the
+          // link screens read (`ssoOfferQuery`); what it answered now is that offer.
+          const offer: SsoLinkOffer = {
+            provider: from,
             status: answer.status,
-            payload: answer.payload,
             email: answer.email,
             company: answer.company,
-          });
+          };
+          queryClient.setQueryData(ssoOfferQuery.queryKey, offer);
           navigate(
             href(answer.status === 'not_linked' ? 'partner.link-existing' : 'partner.no-account'),
             { replace: true },
@@ -66,7 +69,7 @@ export default function SsoCallbackScreen() {
         },
       },
     );
-  }, [provider, code, state, navigate, mutate]);
+  }, [provider, code, state, navigate, mutate, queryClient]);
 
   if (!failed) {
     return (

@@ -10,12 +10,13 @@ export const useRequestAccess = () =>
   });
 
 /**
- * Links the workplace login to an existing account proven by its password
- * (`POST /user/link-account`); a 401 asks for the account's second factor.
+ * Links the workplace login waiting in this browser's flow to an existing
+ * account proven by its password (`POST /user/link-account`); a 401 asks for
+ * the account's second factor.
  */
 export const useLinkAccount = () =>
   useMutation({
-    mutationFn: (body: { payload: string; username: string; password: string; captcha?: string }) =>
+    mutationFn: (body: { username: string; password: string; captcha?: string }) =>
       answerOrThrow(api.partner.linkAccount({ body })),
   });
 
