@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { DEMO_PASSWORD, expect, test } from '../../fixtures/login';
 import { outboxNotices } from '../../fixtures/portal';
-import { reviewer } from '../../fixtures/screenshots';
+import { reviewer, reviewInEachLanguage } from '../../fixtures/screenshots';
+import { LU_URL } from '../../playwright.config';
 
 /*
  * Your data in your hands (docs/flows.md, "Download your data" and "Ask for
@@ -102,4 +103,30 @@ test('a deletion asked for logs out everywhere; logging in again offers to keep 
   await page.goto('/security/history');
   await expect(page.getByText('Account deletion cancelled')).toBeVisible();
   await expect(page.getByText('Account deletion requested')).toBeVisible();
+});
+
+test('the your-data pages in each language of both variants, axe-clean', async ({
+  page,
+  login,
+}) => {
+  test.setTimeout(180_000);
+  await login(EMPLOYEE, { via: 'api', language: 'en' });
+  const drawn = (path: string) => async (p: typeof page) => {
+    await expect(p).toHaveURL((url) => url.pathname === path);
+    await expect(p.locator('main .panel').first()).toBeVisible();
+  };
+  await reviewInEachLanguage(review, page, '/profile/data', 'download', drawn('/profile/data'));
+  await reviewInEachLanguage(review, page, '/profile/delete', 'delete', drawn('/profile/delete'));
+
+  // Luxembourg, in German (its own language): the account API's consequences in German too.
+  await login('marie@example.lu', { via: 'api', origin: LU_URL, language: 'de' });
+  await page.goto(`${LU_URL}/profile/delete`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Ihr Konto löschen' })).toBeVisible();
+  await expect(page.getByText(/Essensgutscheinkarten/)).toBeVisible();
+  await review(page, 'delete lu de');
+  await page.goto(`${LU_URL}/profile/data`);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Ihre Daten herunterladen' }),
+  ).toBeVisible();
+  await review(page, 'download lu de');
 });

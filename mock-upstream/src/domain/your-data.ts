@@ -81,23 +81,23 @@ const TEXTS: Record<
     requested: {
       subject: 'Votre compte va être supprimé',
       body: (date) =>
-        `Vous avez demandé la suppression de votre compte. Il sera supprimé le ${date}. Tous les appareils ont été déconnectés.\n\nVous avez changé d’avis ? Connectez-vous avant cette date et choisissez « Garder mon compte ».`,
+        `Vous avez demandé la suppression de votre compte. Il sera supprimé le ${date}. Tous les appareils ont été déconnectés.\n\nVous avez changé d’avis ? Connectez-vous avant cette date et choisissez « Garder mon compte ».`,
     },
     reminder: {
       subject: 'Votre compte sera bientôt supprimé',
       body: (date) =>
-        `Votre compte sera supprimé le ${date}, comme vous l’avez demandé. Pour le garder, connectez-vous avant cette date et choisissez « Garder mon compte ».`,
+        `Votre compte sera supprimé le ${date}, comme vous l’avez demandé. Pour le garder, connectez-vous avant cette date et choisissez « Garder mon compte ».`,
     },
     cancelled: {
       subject: 'Votre compte ne sera pas supprimé',
-      body: 'La suppression de votre compte a été annulée : votre compte reste tel quel.',
+      body: 'La suppression de votre compte a été annulée : votre compte reste tel quel.',
     },
     notMe:
-      'Si ce n’était pas vous, changez dès maintenant votre mot de passe et consultez l’historique de sécurité de votre compte :',
+      'Si ce n’était pas vous, changez dès maintenant votre mot de passe et consultez l’historique de sécurité de votre compte :',
     erased:
       'Votre identifiant, votre nom, vos adresses e-mail, vos numéros de téléphone, votre IBAN, vos seconds facteurs, vos clés d’accès et votre historique de sécurité sont effacés.',
     cards:
-      'Vos cartes de titres-repas sont détachées du compte ; les titres qu’elles portent y restent jusqu’à leur expiration.',
+      'Vos cartes de titres-repas sont détachées du compte ; les titres qu’elles portent y restent jusqu’à leur expiration.',
     records:
       'Les pièces que la loi nous oblige à conserver (comme les factures) sont gardées pendant la durée légale, sans accès par ce portail.',
   },
