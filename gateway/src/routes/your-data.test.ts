@@ -293,4 +293,27 @@ describe('ask for deletion', () => {
     // The next sign-in goes where it always went.
     expect(await b.signIn(login)).toBe('/user/dashboard');
   });
+
+  it('leads every door to a session to the question: the address-hash hand-over too', async () => {
+    const { login, token } = await freshAccount();
+    expect((await as(token).post('/api/user/deletion', { confirm: true })).statusCode).toBe(200);
+    // A first-party app signs its user in during the grace period and hands them over.
+    const appToken = await signIn(stack, login);
+    const handover = await stack.be.app.inject({
+      method: 'POST',
+      url: '/token/handover',
+      headers: { authorization: `Bearer ${appToken}` },
+    });
+    const res = await stack.gateway.inject({
+      method: 'POST',
+      url: '/api/token/hash',
+      headers: browserHeaders(stack),
+      payload: { token: handover.json().token, confirmed: true, target: '/profile' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      signed_in: true,
+      next: '/deletion-pending?target=%2Fprofile',
+    });
+  });
 });
