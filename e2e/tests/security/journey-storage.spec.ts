@@ -1,0 +1,102 @@
+import type { Page } from '@playwright/test';
+import { DEMO_PASSWORD, expect, outboxCode, submitSignIn, test } from '../../fixtures/login';
+import { handoverToken, letRecentCheckLapse } from '../../fixtures/portal';
+import { acceptBetaInvitation } from '../../fixtures/sso';
+
+/**
+ * Issue 40: the journeys are the gateway's flows (docs/decisions/0011-journeys-owned-by-the-gateway.md).
+ * After each one the browser keeps what it kept before it: the device id and the
+ * account's language (its first-paint copy), nothing of the journey (no payload,
+ * method, target or contact), in local or session storage. Every address it
+ * passed through holds no contact or method list either.
+ */
+
+/** Every address the tab shows, as it goes. */
+function addressesOf(page: Page): string[] {
+  const shown: string[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) shown.push(decodeURIComponent(frame.url()));
+  });
+  return shown;
+}
+
+async function expectNothingOfTheJourney(page: Page, shown: string[], language: string) {
+  const storage = await page.evaluate(() => ({
+    local: Object.fromEntries(Object.entries(localStorage)),
+    session: Object.fromEntries(Object.entries(sessionStorage)),
+  }));
+  // A language picked during the visit is the only thing session storage may keep.
+  expect(Object.keys(storage.session).filter((key) => key !== 'visit_language')).toEqual([]);
+  expect(Object.keys(storage.local).sort()).toEqual(['account', 'device-id']);
+  expect(JSON.parse(storage.local.account ?? '{}')).toEqual({ language });
+  for (const address of shown) {
+    expect(address).not.toMatch(/methods=|isLogin|payload|@|\+32/);
+  }
+}
+
+test('weak password replaced: nothing of the journey is kept', async ({ page, request }) => {
+  const shown = addressesOf(page);
+  await page.goto('/login/email?target=%2Fprofile');
+  await submitSignIn(page, 'weak@example.be');
+  await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
+  await page.getByLabel('Verification code').fill(await outboxCode(request, 'weak@example.be'));
+  await expect(page).toHaveURL(/\/weak-password\?verified=true&target=%2Fprofile$/);
+  await page.getByLabel('New password', { exact: true }).fill('A-much-better-one-2026');
+  await page.getByLabel('Repeat the new password').fill('A-much-better-one-2026');
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expectNothingOfTheJourney(page, shown, 'en');
+});
+
+test('address-hash hand-over: nothing of the link is kept', async ({ page, request }) => {
+  // Chloé's app hands her over (a customer without a second factor: offered one first).
+  const token = await handoverToken(request, 'customer@example.be');
+  const shown = addressesOf(page);
+  await page.goto(`/user/access#token=${token}&origin-app=mobile-app`);
+  await page.getByRole('button', { name: 'Continue as Chloé' }).click();
+  await expect(page).toHaveURL(/\/setup-mfa\?redirect=%2Fuser%2Faccess$/);
+  await page.getByRole('button', { name: 'Passer pour le moment' }).click();
+  await expect(page).toHaveURL(/\/user\/access$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // The token itself is never in an address the page keeps, nor in storage.
+  expect(shown.at(-1)).not.toContain(token);
+  const kept = await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }));
+  expect(kept).not.toContain(token);
+  await expectNothingOfTheJourney(page, shown, 'fr');
+});
+
+test('workplace login linked with its second factor: nothing of it is kept', async ({
+  page,
+  request,
+}) => {
+  const shown = addressesOf(page);
+  await acceptBetaInvitation(page, 'sso@acme.example');
+  await expect(page).toHaveURL(/\/partner\/link-existing$/);
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Link my account' }).click();
+  await expect(page).toHaveURL(/\/mfa$/);
+  await page.getByLabel('Verification code').fill(await outboxCode(request, 'sso@acme.example'));
+  await expect(page).toHaveURL(/\/partner\/link-success$/);
+  await expect(page).toHaveURL(/\/user\/dashboard$/, { timeout: 6_000 });
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // The provider's own page is the mock's: only the portal's addresses are held to the rule.
+  const portal = new URL(page.url()).origin;
+  await expectNothingOfTheJourney(
+    page,
+    shown.filter((address) => address.startsWith(portal)),
+    'en',
+  );
+});
+
+test('step-up done: nothing of the check is kept', async ({ page, request, login }) => {
+  await login('employee@example.be', { via: 'api' });
+  await letRecentCheckLapse(request);
+  const shown = addressesOf(page);
+  await page.goto('/security/edit-password');
+  await expect(page).toHaveURL(/\/mfa\?single=true/);
+  await page.getByLabel('Verificatiecode').fill(await outboxCode(request, 'employee@example.be'));
+  await expect(page).toHaveURL(/\/security\/edit-password$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expectNothingOfTheJourney(page, shown, 'nl');
+});
