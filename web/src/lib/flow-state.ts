@@ -55,9 +55,6 @@ export const mfaPayload = slot<MfaCheck>('mfaPayload');
 /** docs/flows.md, duplicate merge: the payload of `POST /fuzzion`. Its presence is duplicated-logged. */
 export const fuzzionPayload = slot<string>('fuzzion_payload');
 
-/** The first-party app that handed the user over (address-hash login's `origin-app`). */
-export const openApp = slot<string>('open_app');
-
 /** Forgot password: where the code went and the payload to reset with. */
 export interface ForgotState {
   /** The e-mail address or number (E.164) typed: shown in full where a recipient is its mask. */
