@@ -201,6 +201,21 @@ export type RedirectCheck = z.infer<typeof RedirectCheck>;
 export const ClientName = z.object({ client_id: z.number().int(), name: z.string() });
 export type ClientName = z.infer<typeof ClientName>;
 
+/**
+ * What the consent page (`/approve`) draws, read from the browser's consent
+ * flow on the gateway (docs/flows.md, "Partner authorisation"): the partner's
+ * request itself stays on the server, never in the page's address.
+ */
+export const ConsentView = z.object({
+  client: z.object({ client_id: z.number().int(), name: z.string() }),
+  /** The host of the registered `redirect_uri` the answer goes to: the partner's site as people know it. */
+  site: z.string().nullable(),
+  scopes: z.array(Scope),
+  /** The partner's request again (`/authorize?…`): where "Not you?" signs in to. */
+  restart: z.string().startsWith('/authorize?'),
+});
+export type ConsentView = z.infer<typeof ConsentView>;
+
 const { listClients: _upstreamOnly, ...grantsForBrowser } = grantsAccount;
 
 export const grantsPortal = c.router({
@@ -212,6 +227,13 @@ export const grantsPortal = c.router({
       'The name of a registered app (anonymous: the sign-in page names the app that sent the user); 404 when unknown',
     pathParams: z.object({ client_id: ClientId }),
     responses: { 200: ClientName, 400: ErrorBody, 404: ErrorBody },
+  },
+  readConsent: {
+    method: 'GET',
+    path: '/consent',
+    summary:
+      'The consent this browser is asked for (its consent flow): the app, its site and the scopes; 410 when none is under way (expired, answered, or never started)',
+    responses: { 200: ConsentView, 410: ErrorBody },
   },
   redirectCheck: {
     method: 'GET',

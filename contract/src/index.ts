@@ -77,6 +77,7 @@ export * from './log-redaction';
 export * from './mfa';
 export * from './onboarding';
 export * from './onboarding-flow';
+export * from './pages';
 export * from './partner';
 export * from './passkeys';
 export * from './profile';

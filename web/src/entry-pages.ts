@@ -45,6 +45,13 @@ export const ONBOARDING_STEP_PAGES = [
 export const SIGNED_IN_PAGES = ['/user/dashboard'] as const;
 
 /**
+ * The partner's consent, drawn for the signed-in user from the browser's
+ * consent flow, in the language the journey began in; its form is the
+ * gateway's (docs/flows.md, "Partner authorisation").
+ */
+export const CONSENT_PAGES = ['/approve'] as const;
+
+/**
  * The modules each drawn page is drawn from, as Vite's build manifest names
  * them: the gateway links the stylesheets of their chunks (and of every chunk
  * they import) into the drawn page, which is then styled before its script
@@ -54,7 +61,8 @@ export const PAGE_SOURCES: Record<
   | (typeof ENTRY_PAGES)[number]
   | (typeof SIGN_IN_STEP_PAGES)[number]
   | (typeof ONBOARDING_STEP_PAGES)[number]
-  | (typeof SIGNED_IN_PAGES)[number],
+  | (typeof SIGNED_IN_PAGES)[number]
+  | (typeof CONSENT_PAGES)[number],
   readonly string[]
 > = {
   '/login/email': ['src/features/auth/LoginScreen.tsx', 'src/features/passkeys/PasskeySignIn.tsx'],
@@ -91,6 +99,7 @@ export const PAGE_SOURCES: Record<
   '/mfa/methods': ['src/app/all-screens.tsx', 'src/features/mfa/MfaMethodsScreen.tsx'],
   // Part of the entry chunk: its styles come with the page's own stylesheet.
   '/maintenance': [],
+  '/approve': ['src/app/all-screens.tsx', 'src/features/consent/ConsentScreen.tsx'],
   '/user/dashboard': [
     'src/app/all-screens.tsx',
     'src/features/dashboard/DashboardScreen.tsx',

@@ -5,7 +5,7 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { I18nextProvider } from 'react-i18next';
 import { newQueryClient, startSignedIn, startSignedOut, startSignInStep } from './app/App';
 import { preloadPage } from './app/router';
-import { SIGNED_IN_PAGES } from './entry-pages';
+import { CONSENT_PAGES, SIGNED_IN_PAGES } from './entry-pages';
 import {
   htmlLang,
   initI18n,
@@ -32,6 +32,7 @@ import type { DrawExtras, PageData } from './page-data';
  */
 
 export {
+  CONSENT_PAGES,
   ENTRY_PAGES,
   ONBOARDING_STEP_PAGES,
   PAGE_SOURCES,
@@ -217,14 +218,22 @@ export function render(
  * draws for them: another page, an address with a query (the dashboard's
  * `redirect_uri`), or one the route guard would not show this user (a weak
  * password, a forced second factor): the browser then draws it as before.
+ * The consent page is drawn with its flow's view (`extras.consent`) in the
+ * language its journey began in (`locale`), its invalid-configuration
+ * address (`?error=`) included.
  */
 export function renderSignedIn(
   location: string,
   config: PortalConfig,
   user: User,
+  extras: DrawExtras = {},
+  locale?: string,
 ): Promise<DrawnPage | null> {
   const { pathname, search } = new URL(location, 'http://portal');
-  const drawable = (SIGNED_IN_PAGES as readonly string[]).includes(pathname) && !search;
+  const consent =
+    (CONSENT_PAGES as readonly string[]).includes(pathname) && extras.consent !== undefined;
+  const drawable =
+    consent || ((SIGNED_IN_PAGES as readonly string[]).includes(pathname) && !search);
   if (!drawable || config.maintenance) return Promise.resolve(null);
   const decision = decide({
     to: routeNameOf(pathname),
@@ -233,11 +242,13 @@ export function renderSignedIn(
     user,
     duplicatedLogged: false,
     signInStep: false,
-    targetClientId: null,
+    targetClientId: extras.consent ? String(extras.consent.client.client_id) : null,
   });
   if (decision.kind !== 'render') return Promise.resolve(null);
-  const locale = localeOfLanguage(user.language, config.languages) ?? config.defaultLanguage;
-  return draw(location, config, locale, user);
+  const journeyLocale = config.languages.find((allowed) => allowed === locale);
+  const drawIn =
+    journeyLocale ?? localeOfLanguage(user.language, config.languages) ?? config.defaultLanguage;
+  return draw(location, config, drawIn, user, consent ? { consent: extras.consent } : {});
 }
 
 /**

@@ -14,7 +14,7 @@ import { rememberedLanguage, takeHandedOverChoice, visitLocale } from './i18n/re
 import { loadConfig, setConfig } from './lib/config';
 import { markHydrated } from './lib/early-actions';
 import { startErrorReporting } from './lib/error-reporting';
-import { storedLanguage } from './lib/session';
+import { holdJourneyLanguage, storedLanguage } from './lib/session';
 import { noteChosenBeforeScript } from './lib/typed-before-script';
 import { yieldToBrowser } from './lib/yield';
 import { Page } from './page';
@@ -36,6 +36,8 @@ async function hydrate(root: HTMLElement, data: NonNullable<ReturnType<typeof re
     if (data.user) startSignedIn(data.user);
     else startSignedOut();
     startSignInStep(data);
+    // The consent, drawn in its journey's language: the account's does not take over here.
+    if (data.consent) holdJourneyLanguage();
     await yieldToBrowser();
     await initI18nWith(data.locale, data.texts);
     await yieldToBrowser();

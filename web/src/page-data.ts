@@ -1,4 +1,4 @@
-import type { Locale, PortalConfig, SignInView, User } from '@portal/contract';
+import type { ConsentView, Locale, PortalConfig, SignInView, User } from '@portal/contract';
 import type { PageTexts } from './i18n/i18n';
 import type { OnboardingDraw } from './lib/onboarding-flow';
 import type { DrawnForm } from './lib/sign-in-flow';
@@ -28,6 +28,11 @@ export interface PageData {
   form?: DrawnForm;
   /** On an onboarding page: its flow's view (null: none under way) and a refused form. */
   onboarding?: OnboardingDraw;
+  /**
+   * On the consent page (`/approve`): the consent flow's view the gateway drew
+   * it with, in the journey's language; null when no consent is under way.
+   */
+  consent?: ConsentView | null;
 }
 
 /** What the gateway adds to a drawn page beyond its location: the journey's state. */
@@ -35,6 +40,7 @@ export interface DrawExtras {
   signIn?: SignInView | null;
   form?: DrawnForm;
   onboarding?: OnboardingDraw;
+  consent?: ConsentView | null;
 }
 
 export const PAGE_DATA_ID = 'page-data';

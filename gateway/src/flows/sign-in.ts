@@ -12,6 +12,7 @@ import { upstreamOf } from '../plugins/upstream';
 import { resolveRequestTarget } from '../redirects';
 import { secondFactorOutcome, sessionEvent, signInOutcome } from '../security-events';
 import { variantLanguages } from '../variant';
+import { handOverToConsent } from './consent';
 import { currentFlow, endFlow, type Flow, saveFlow, startFlow } from './store';
 
 /*
@@ -188,7 +189,11 @@ export async function nextAfterSession(
   token: string,
   weak: boolean,
   target: string | null,
+  /** The language the journey began in (a flow's); the request's when it had no flow. */
+  journeyLanguage: JourneyLanguage = languageOf(request),
 ): Promise<string> {
+  // A partner's authorise request goes on to its consent in this journey's language.
+  await handOverToConsent(request, reply, target, journeyLanguage);
   if (weak) return withQuery('/weak-password', { verified: 'true', target });
   const headers = { ...upstreamHeaders(request), authorization: `Bearer ${token}` };
   const [user, deletion] = await Promise.all([
@@ -484,7 +489,14 @@ export const signInSteps = {
     return {
       status: 200,
       body: {
-        next: await nextAfterSession(request, reply, answer.access_token, weak, target),
+        next: await nextAfterSession(
+          request,
+          reply,
+          answer.access_token,
+          weak,
+          target,
+          flow.language,
+        ),
         view: null,
       },
     };

@@ -7,7 +7,13 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { buildMockUpstream } from '@portal/mock-upstream';
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { browserHeaders, signIn, stackForTest, type TestStack } from '../test-helpers';
+import {
+  browserHeaders,
+  DEMO_PASSWORD,
+  signIn,
+  stackForTest,
+  type TestStack,
+} from '../test-helpers';
 import { SIGNED_IN_WAIT_MS, styleHash, stylesheetsOf } from './web';
 
 describe('static web app', () => {
@@ -323,5 +329,127 @@ describe('a drawn signed-in page', () => {
       cookies: { access_token: cookie },
     });
     expect(profile.body).toContain('<div id="root"></div>');
+  });
+});
+
+describe('the pages that need a session, and the consent page', () => {
+  const root = mkdtempSync(join(tmpdir(), 'portal-session-pages-'));
+  const AUTHORIZE = `/authorize?${new URLSearchParams({
+    client_id: '101',
+    redirect_uri: 'http://127.0.0.1:5555/callback',
+    response_type: 'code',
+    state: 'st-9',
+    code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+    code_challenge_method: 'S256',
+  })}`;
+
+  beforeAll(async () => {
+    await mkdir(join(root, 'assets'));
+    await mkdir(join(root, 'ssr'));
+    writeFileSync(
+      join(root, 'index.html'),
+      '<!doctype html><html lang="en"><head><title>Account</title></head><body><div id="root"></div></body></html>',
+    );
+    // A server bundle as the web build makes it: the consent page, drawn from the flow's view
+    // in the language it is given (the account's when none).
+    writeFileSync(
+      join(root, 'ssr', 'entry-server.mjs'),
+      [
+        "export const ENTRY_PAGES = ['/login/email'];",
+        "export const SIGNED_IN_PAGES = ['/user/dashboard'];",
+        "export const CONSENT_PAGES = ['/approve'];",
+        'export const PAGE_SOURCES = {};',
+        "export const localeFor = (config, accept, chosen) => chosen ?? 'en';",
+        "export const render = async () => ({ lang: 'en', title: 'Log in', html: '<main><h1>Log in</h1></main>', data: '{}' });",
+        'export const renderSignedIn = async (location, config, user, extras = {}, locale) =>',
+        '  extras.consent === undefined ? null : ({ lang: locale ?? user.language, title: "Consent",',
+        "    html: '<main><h1>' + (extras.consent ? extras.consent.client.name : 'No longer valid') + '</h1></main>', data: '{}' });",
+      ].join('\n'),
+    );
+  });
+
+  const visit = (s: TestStack, url: string, cookies: Record<string, string> = {}) =>
+    s.gateway.inject({
+      url,
+      // A top-level navigation from the partner's site, as the browser sends it.
+      headers: {
+        host: 'be.localhost:3000',
+        'sec-fetch-site': 'cross-site',
+        'sec-fetch-mode': 'navigate',
+        'sec-fetch-dest': 'document',
+      },
+      cookies,
+    });
+  const flowOf = (res: { cookies: { name: string; value: string }[] }) =>
+    res.cookies.find((c) => c.name === 'flow')?.value ?? '';
+
+  it('sends a signed-out visit straight into the sign-in, the page as its target, with no app first', async () => {
+    const s = await stackForTest({ WEB_DIST: root });
+    for (const url of ['/security', '/profile', '/user/access', '/security/history?page=2']) {
+      const res = await visit(s, url);
+      expect(res.statusCode, url).toBe(302);
+      expect(res.headers.location, url).toBe(
+        `/login/email?${new URLSearchParams({ target: url })}`,
+      );
+      expect(res.body, url).not.toContain('<div id="root">');
+    }
+    // The sign-in itself, and a signed-in visit, are pages as before.
+    expect((await visit(s, '/login/email')).statusCode).toBe(200);
+    const signedIn = await visit(s, '/security', { access_token: await signIn(s) });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.body).toContain('<div id="root"></div>');
+  });
+
+  it('draws the consent from its flow in the language the journey began in, even arriving from the partner', async () => {
+    const s = await stackForTest({ WEB_DIST: root });
+    // The visitor reads Dutch; customer@example.be's language is French.
+    const device = browserHeaders(s).cookie;
+    const signedIn = await s.gateway.inject({
+      method: 'POST',
+      url: '/api/sign-in/password',
+      headers: { ...browserHeaders(s), cookie: `${device}; lang=nl` },
+      payload: { username: 'customer@example.be', password: DEMO_PASSWORD, target: AUTHORIZE },
+    });
+    expect(signedIn.json().next).toBe(AUTHORIZE);
+    const cookieOf = (name: string) => signedIn.cookies.find((c) => c.name === name)?.value ?? '';
+    // The account's language takes over for what comes after the journey.
+    expect(cookieOf('lang')).toBe('fr');
+    const cookies = { access_token: cookieOf('access_token'), lang: 'fr' };
+    const asked = await visit(s, AUTHORIZE, { ...cookies, flow: flowOf(signedIn) });
+    expect(asked.headers.location).toBe('/approve');
+    const page = await visit(s, '/approve', { ...cookies, flow: flowOf(asked) });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<html lang="nl">');
+    expect(page.body).toContain('<h1>Partner Shop</h1>');
+    expect(page.headers['cache-control']).toBe('no-store');
+    // No consent under way: the page says the request is over, in the account's language.
+    const gone = await visit(s, '/approve', cookies);
+    expect(gone.body).toContain('<h1>No longer valid</h1>');
+    expect(gone.body).toContain('<html lang="fr">');
+  });
+
+  it('speaks the account’s language to a visitor who came signed in', async () => {
+    const s = await stackForTest({ WEB_DIST: root });
+    // employee@example.be's language is Dutch; the lang cookie says French.
+    const cookies = { access_token: await signIn(s), lang: 'fr' };
+    const asked = await visit(s, AUTHORIZE, cookies);
+    const page = await visit(s, '/approve', { ...cookies, flow: flowOf(asked) });
+    expect(page.body).toContain('<html lang="nl">');
+    expect(page.body).toContain('<h1>Partner Shop</h1>');
+  });
+
+  it('asks an older consent address again at /authorize, and sends a signed-out consent to the partner’s sign-in', async () => {
+    const s = await stackForTest({ WEB_DIST: root });
+    const old = await visit(s, `/approve${AUTHORIZE.slice('/authorize'.length)}&partner=1`);
+    expect(old.statusCode).toBe(303);
+    expect(old.headers.location).toBe(AUTHORIZE);
+
+    const asked = await visit(s, AUTHORIZE, { access_token: await signIn(s) });
+    const signedOut = await visit(s, '/approve', { flow: flowOf(asked) });
+    expect(signedOut.statusCode).toBe(302);
+    const login = new URL(signedOut.headers.location as string, 'http://be.localhost:3000');
+    expect(login.pathname).toBe('/login/email');
+    expect(login.searchParams.get('target')).toBe(AUTHORIZE);
+    expect(login.searchParams.get('partner')).toBe('1');
   });
 });

@@ -5,9 +5,17 @@ import { pathToFileURL } from 'node:url';
 import { constants } from 'node:zlib';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import type { OnboardingRefusal, PortalConfig, User, Variant } from '@portal/contract';
+import {
+  isPartnerClient,
+  needsSession,
+  type OnboardingRefusal,
+  type PortalConfig,
+  type User,
+  type Variant,
+} from '@portal/contract';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
+import { consentView, pendingConsent } from '../flows/consent';
 import { formRefusal, formStep } from '../flows/forms';
 import {
   ONBOARDING_PAGE_PATHS,
@@ -82,6 +90,15 @@ export const SIGNED_IN_WAIT_MS = 1000;
 export const ENTRY_WAIT_MS = 1000;
 const ONE_YEAR_S = 365 * 24 * 60 * 60;
 const LANGUAGES = new Set(['en', 'fr', 'nl', 'de']);
+/** The partner's consent page, drawn from its flow (`flows/consent.ts`). */
+const CONSENT_PAGE = '/approve';
+
+/** A journey's step drawn for the signed-in user: its state, in the language the journey began in. */
+interface JourneyDraw {
+  extras: DrawExtras;
+  /** The journey's language; absent: the account's, as any signed-in page. */
+  locale?: string | undefined;
+}
 
 /** Vite's build manifest (`dist/.vite/manifest.json`): each chunk's file, stylesheets and imports. */
 type Manifest = Record<string, { file: string; css?: string[]; imports?: string[] }>;
@@ -148,6 +165,7 @@ export async function readWebBuild(root: string): Promise<WebBuild | null> {
     ...(server?.SIGN_IN_STEP_PAGES ?? []),
     ...(server?.ONBOARDING_STEP_PAGES ?? []),
     ...(server?.SIGNED_IN_PAGES ?? []),
+    ...(server?.CONSENT_PAGES ?? []),
   ]) {
     const files = stylesheetsOf(manifest, ['index.html', ...(server?.PAGE_SOURCES[path] ?? [])]);
     const css = files.map((file) => readFileSync(join(root, file), 'utf8')).join('\n');
@@ -361,12 +379,20 @@ export const webPlugin: FastifyPluginAsync<{ build: WebBuild; config: Config }> 
     renderer: RenderPool,
     late: () => boolean,
     deadline: number,
+    journey?: JourneyDraw,
   ): Promise<string | null> => {
     // Only for the person's own navigation (typed, a bookmark, a reload, a link of the
     // portal's): a page reached from another site is drawn in the browser, which reads the
     // user with a same-origin call. No answer to another site's request holds the user.
+    // A journey's step (the consent a partner's link leads to) is drawn for a top-level
+    // navigation from anywhere: it must work without script, and no other site can read
+    // or frame what a navigation answers (frame-ancestors 'none').
     const site = request.headers['sec-fetch-site'];
-    if (site !== undefined && site !== 'same-origin' && site !== 'none') return null;
+    const navigation =
+      request.headers['sec-fetch-mode'] === 'navigate' &&
+      request.headers['sec-fetch-dest'] === 'document';
+    const crossSite = site !== undefined && site !== 'same-origin' && site !== 'none';
+    if (crossSite && !(journey && navigation)) return null;
     const {
       'accept-encoding': _encoding,
       'content-length': _length,
@@ -394,7 +420,8 @@ export const webPlugin: FastifyPluginAsync<{ build: WebBuild; config: Config }> 
         location: request.url,
         config: configs[request.variant],
         user,
-        styles: request.url,
+        styles: journey ? (request.url.split('?')[0] ?? request.url) : request.url,
+        ...journey,
       },
       deadline - Date.now(),
       failed(request),
@@ -407,12 +434,13 @@ export const webPlugin: FastifyPluginAsync<{ build: WebBuild; config: Config }> 
     request: FastifyRequest,
     reply: FastifyReply,
     renderer: RenderPool,
+    journey?: JourneyDraw,
   ) => {
     let timer: NodeJS.Timeout | undefined;
     let late = false;
     const deadline = Date.now() + SIGNED_IN_WAIT_MS;
     const html = await Promise.race([
-      drawSignedIn(request, renderer, () => late, deadline).catch((err: unknown) => {
+      drawSignedIn(request, renderer, () => late, deadline, journey).catch((err: unknown) => {
         request.log.warn({ err }, 'signed-in page not drawn; the browser draws it');
         return null;
       }),
@@ -453,6 +481,49 @@ export const webPlugin: FastifyPluginAsync<{ build: WebBuild; config: Config }> 
     return true;
   };
 
+  /** Into the sign-in, `target` (a path of the portal) kept as where it ends. */
+  const signInFirst = (reply: FastifyReply, target: string, partner = false) => {
+    const query = new URLSearchParams({ target });
+    if (partner) query.set('partner', '1');
+    return reply.header('cache-control', 'no-store').redirect(`/login/email?${query}`, 302);
+  };
+
+  /**
+   * The consent page (docs/flows.md, "Partner authorisation"), drawn from the
+   * browser's consent flow in the language the journey began in; with no
+   * consent under way it says the request is over. `?error=invalid_configuration`
+   * is the spec's message for a partner never followed, signed in or not. An
+   * older address with the partner's request in its query is asked again at
+   * `/authorize`, which keeps the request in the flow.
+   */
+  const consentPage = async (request: FastifyRequest, reply: FastifyReply, signedOut: boolean) => {
+    const url = new URL(request.url, 'http://portal');
+    const error = url.searchParams.get('error');
+    if (error === null && url.search) {
+      url.searchParams.delete('partner');
+      return reply.header('cache-control', 'no-store').redirect(`/authorize${url.search}`, 303);
+    }
+    const pending = error === null ? await pendingConsent(request) : null;
+    if (signedOut) {
+      if (pending?.flow.target) {
+        return signInFirst(
+          reply,
+          pending.flow.target,
+          isPartnerClient(pending.state.request.client_id),
+        );
+      }
+      if (error === null) return signInFirst(reply, request.url);
+      return server && pool ? sendDrawn(request, reply, server, pool) : sendIndex(reply);
+    }
+    if (!server || !pool) return sendIndex(reply);
+    const language = pending?.state.speaks === 'journey' ? pending.flow.language : undefined;
+    return sendSignedIn(request, reply, pool, {
+      extras: { consent: pending ? consentView(pending.state) : null },
+      locale:
+        language && server.localeFor(configs[request.variant], language.accept, language.chosen),
+    });
+  };
+
   const page = async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '/';
     request.pageRoute = screenOf(path);
@@ -481,6 +552,10 @@ export const webPlugin: FastifyPluginAsync<{ build: WebBuild; config: Config }> 
       }
       return sendStep(request, reply, server, pool, 200);
     }
+    // A page that needs a session, visited without one (a bookmark, a link in an e-mail): into
+    // the sign-in at once, the page as its target, before any of the app (docs/flows.md).
+    if (signedOut && needsSession(path)) return signInFirst(reply, request.url);
+    if (path === CONSENT_PAGE) return consentPage(request, reply, signedOut);
     // The dashboard, where a sign-in lands, drawn with its user (no query: see `renderSignedIn`).
     if (pool && !signedOut && signedInPages.has(request.url)) {
       return sendSignedIn(request, reply, pool);

@@ -1,4 +1,5 @@
 import type {
+  ConsentView,
   OnboardingRefusal,
   OnboardingView,
   PortalConfig,
@@ -16,6 +17,8 @@ export interface EntryServer {
   /** The onboarding's pages, drawn from the visitor's onboarding flow (absent in older bundles). */
   ONBOARDING_STEP_PAGES?: readonly string[];
   SIGNED_IN_PAGES: readonly string[];
+  /** The partner's consent page, drawn for the signed-in user from the consent flow (absent in older bundles). */
+  CONSENT_PAGES?: readonly string[];
   /** Every screen's path in the app's route table: the pages' metrics labels. */
   APP_PATHS?: readonly string[];
   /** The source modules each entry page is drawn from (keys of Vite's manifest). */
@@ -27,13 +30,21 @@ export interface EntryServer {
     locale: string,
     extras?: DrawExtras,
   ): Promise<DrawnPage>;
-  renderSignedIn(location: string, config: PortalConfig, user: User): Promise<DrawnPage | null>;
+  renderSignedIn(
+    location: string,
+    config: PortalConfig,
+    user: User,
+    extras?: DrawExtras,
+    locale?: string,
+  ): Promise<DrawnPage | null>;
   warmSignedIn?(config: PortalConfig): Promise<void>;
 }
 
 /** A sign-in step's journey state, drawn into its page (`web/src/page-data.ts`). */
 export interface DrawExtras {
   signIn?: SignInView | null;
+  /** The consent page's flow view; null: no consent under way in this browser. */
+  consent?: ConsentView | null;
   form?: {
     path: string;
     refusal: SignInStepRefusal;
@@ -80,4 +91,14 @@ export type RenderTask =
       /** A sign-in step's journey state (its flow's view, a refused form). */
       extras?: DrawExtras;
     }
-  | { kind: 'signed-in'; location: string; config: PortalConfig; user: User; styles: string };
+  | {
+      kind: 'signed-in';
+      location: string;
+      config: PortalConfig;
+      user: User;
+      styles: string;
+      /** A journey's step drawn for the user (the consent page): its state. */
+      extras?: DrawExtras;
+      /** The journey's language; absent: the account's. */
+      locale?: string | undefined;
+    };

@@ -27,6 +27,6 @@ export default async function draw(
   const page =
     task.kind === 'entry'
       ? await entry.render(task.location, task.config, task.locale, task.extras)
-      : await entry.renderSignedIn(task.location, task.config, task.user);
+      : await entry.renderSignedIn(task.location, task.config, task.user, task.extras, task.locale);
   return page && assemblePage(setup.template, page, setup.styles[task.styles] ?? '');
 }

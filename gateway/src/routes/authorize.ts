@@ -1,11 +1,25 @@
-import { AuthorizeApproval, AuthorizeQuery, isPartnerClient } from '@portal/contract';
+import { AuthorizeQuery, isPartnerClient } from '@portal/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { GatewayError } from '../errors';
-import { browserCookies, sessionRefused, sessionToken, upstreamHeaders } from '../plugins/session';
+import {
+  askConsent,
+  authorizePath,
+  consentLanguage,
+  endConsent,
+  pendingConsent,
+} from '../flows/consent';
+import {
+  browserCookies,
+  endSession,
+  sessionRefused,
+  sessionToken,
+  upstreamHeaders,
+} from '../plugins/session';
 import { upstreamOf } from '../plugins/upstream';
 import { isWeakSession } from '../plugins/weak-lockdown';
 import { allowedRedirect, ownOrigin, registeredClients } from '../redirects';
+import { accountOf, securityEvent } from '../security-events';
 import { verifiedTarget } from './grants';
 
 /** The query of the web app's screens: `partner=1` marks the partner-login state (spec part 4). */
@@ -81,22 +95,19 @@ export const authorizePlugin = fp(
         return invalidConfiguration(reply, partner);
       }
 
-      const params = new URLSearchParams(
-        Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined),
-      );
-      const signIn = () => {
-        const target = `/authorize?${params.toString()}`;
-        return redirect(reply, screen('/login/email', new URLSearchParams({ target }), partner));
-      };
+      const target = authorizePath(query);
+      const signIn = () =>
+        redirect(reply, screen('/login/email', new URLSearchParams({ target }), partner));
       if (!sessionToken(request)) return signIn();
       if (await isWeakSession(request)) {
         // A weak password grants nothing else: replace it first, then come back here.
-        const target = `/authorize?${params.toString()}`;
         return redirect(
           reply,
           `/weak-password?${new URLSearchParams({ verified: 'true', target })}`,
         );
       }
+      // One language per journey: the sign-in's that led here, else the account's.
+      const language = await consentLanguage(request, target);
 
       const res = await upstreamOf(request).grants.authorize({
         query,
@@ -110,13 +121,17 @@ export const authorizePlugin = fp(
       // 403: the session's token is not a portal session's (never one the gateway set).
       if (res.status !== 200) throw new GatewayError('upstream_contract');
       if (res.body.approvalType === 'scopes') {
-        return redirect(reply, screen('/approve', params, partner));
+        // The request waits in the consent flow; the page's address carries none of it.
+        await askConsent(request, reply, query, res.body, language);
+        return redirect(reply, '/approve');
       }
       const answer = await verifiedTarget(request, res.body, query.redirect_uri);
       // Belt and braces: the target has passed the allow-list in verifiedTarget.
-      const target = answer.target && allowedRedirect(answer.target, ownOrigin(request), [client]);
-      if (!target) throw new GatewayError('upstream_contract');
-      return redirect(reply, target);
+      const back = answer.target && allowedRedirect(answer.target, ownOrigin(request), [client]);
+      if (!back) throw new GatewayError('upstream_contract');
+      // Allowed before: nothing to ask, the journey is over.
+      await endConsent(request, reply);
+      return redirect(reply, back);
     });
 
     // The consent page's form leaves, through the gateway's 303, for the partner's
@@ -127,10 +142,11 @@ export const authorizePlugin = fp(
       const url = new URL(request.url, ownOrigin(request));
       if (url.pathname !== '/approve') return payload;
       const csp = reply.getHeader('content-security-policy');
-      const redirectUri = url.searchParams.get('redirect_uri');
-      if (typeof csp !== 'string' || !redirectUri) return payload;
+      const pending = typeof csp === 'string' ? await pendingConsent(request) : null;
+      if (typeof csp !== 'string' || !pending) return payload;
+      const { client_id, redirect_uri: redirectUri } = pending.state.request;
       const client = (await registeredClients(request)).find(
-        (c) => String(c.client_id) === url.searchParams.get('client_id'),
+        (c) => String(c.client_id) === client_id,
       );
       const allowed = client?.redirect_uris.includes(redirectUri) ? URL.parse(redirectUri) : null;
       if (!allowed || (allowed.protocol !== 'https:' && allowed.protocol !== 'http:'))
@@ -156,19 +172,18 @@ export const authorizePlugin = fp(
 );
 
 /**
- * `POST /approve`, the consent screen's plain HTML form (docs/flows.md,
- * partner consent): works without JavaScript, and with it the same way. The
- * gateway sends the answer to the account API and answers `303`: to the
- * partner's registered `redirect_uri` carrying the code, or after a refusal
- * `error=access_denied` and the partner's `state` (RFC 6749 §4.1.2.1), the
- * target checked as `GET /authorize` checks it. A request that does not
- * name a registered client and redirect URI shows the spec's invalid
- * configuration message and is never redirected to; a form from another
- * site changes nothing (403).
+ * `POST /approve`, the consent page's plain HTML form (docs/flows.md,
+ * "Partner authorisation"): works without JavaScript, and with it the same
+ * way. The request answered is the browser's consent flow's, checked at
+ * `GET /authorize`; the form sends only the answer (`approve=true|false`,
+ * or `account=switch` for "Not you?"). The gateway sends it to the account
+ * API and answers `303`: to the partner's registered `redirect_uri` carrying
+ * the code, or after a refusal `error=access_denied` and the partner's
+ * `state` (RFC 6749 §4.1.2.1). A form from another site changes nothing
+ * (403; the flow cookie is SameSite=Lax besides); without a consent under
+ * way the page says the request is over.
  */
 async function approveByForm(request: FastifyRequest, reply: FastifyReply) {
-  const fields = formFields(request.body);
-  const partner = isPartnerClient(fields?.client_id ?? '');
   if (!postedHere(request)) {
     return reply
       .code(403)
@@ -176,26 +191,34 @@ async function approveByForm(request: FastifyRequest, reply: FastifyReply) {
       .type('text/plain; charset=utf-8')
       .send("This consent was refused: it was not sent from the portal's own page.");
   }
-  const { approve, ...rest } = fields ?? {};
-  const parsed = AuthorizeApproval.safeParse({
-    ...rest,
-    approve: approve === 'true' ? true : approve === 'false' ? false : approve,
-  });
-  if (!parsed.success) return invalidConfiguration(reply, partner, 303);
-  const body = parsed.data;
-  const client = (await registeredClients(request)).find(
-    (c) => c.client_id === Number(body.client_id),
-  );
-  if (!client?.redirect_uris.includes(body.redirect_uri)) {
-    return invalidConfiguration(reply, partner, 303);
-  }
-  const { approve: _answer, ...query } = body;
-  const again = `/authorize?${new URLSearchParams(
-    Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined),
-  )}`;
+  const fields = formFields(request.body);
+  const pending = await pendingConsent(request);
+  // Answered already, expired, or never asked in this browser: the page says so.
+  if (!pending) return redirect(reply, '/approve', 303);
+  const { request: query } = pending.state;
+  const again = pending.flow.target ?? authorizePath(query);
+  const partner = isPartnerClient(query.client_id);
   // Signed out meanwhile: sign in, then the partner's request is asked again.
   const signIn = () =>
     redirect(reply, screen('/login/email', new URLSearchParams({ target: again }), partner), 303);
+  if (fields?.account === 'switch') {
+    // "Not you?": this account signs out, the request waits for the next sign-in.
+    const account = await accountOf(request);
+    await endSession(request, reply);
+    if (account !== undefined) {
+      securityEvent(request, 'session.revoked', { account }, { reason: 'sign_out', scope: 'one' });
+    }
+    await endConsent(request, reply);
+    return signIn();
+  }
+  const approve = fields?.approve === 'true' ? true : fields?.approve === 'false' ? false : null;
+  if (approve === null) {
+    return reply
+      .code(400)
+      .header('cache-control', 'no-store')
+      .type('text/plain; charset=utf-8')
+      .send('The consent form must say approve=true (Allow) or approve=false (Refuse).');
+  }
   if (!sessionToken(request)) return signIn();
   // A weak password grants nothing else: replace it first, then the request again.
   if (await isWeakSession(request)) {
@@ -205,18 +228,27 @@ async function approveByForm(request: FastifyRequest, reply: FastifyReply) {
       303,
     );
   }
+  // Checked at `GET /authorize`, and again: the client's registration may have changed since.
+  const client = (await registeredClients(request)).find(
+    (c) => c.client_id === Number(query.client_id),
+  );
+  if (!client?.redirect_uris.includes(query.redirect_uri)) {
+    await endConsent(request, reply);
+    return invalidConfiguration(reply, partner, 303);
+  }
 
   const res = await upstreamOf(request).grants.approve({
-    body,
+    body: { ...query, approve },
     extraHeaders: upstreamHeaders(request),
   });
   if (res.status === 401) {
     sessionRefused(request, reply);
     return signIn();
   }
+  await endConsent(request, reply);
   if (res.status === 400) return invalidConfiguration(reply, partner, 303);
   if (res.status !== 200) throw new GatewayError('upstream_contract');
-  const answer = await verifiedTarget(request, res.body, body.redirect_uri);
+  const answer = await verifiedTarget(request, res.body, query.redirect_uri);
   const target = answer.target && allowedRedirect(answer.target, ownOrigin(request), [client]);
   if (!target) throw new GatewayError('upstream_contract');
   return redirect(reply, target, 303);

@@ -2,6 +2,7 @@ import type { AuthorizeAnswer, portalApi } from '@portal/contract';
 import type { RouterImplementation } from '@ts-rest/fastify';
 import type { FastifyRequest } from 'fastify';
 import { GatewayError } from '../errors';
+import { consentView, pendingConsent } from '../flows/consent';
 import { upstreamHeaders } from '../plugins/session';
 import { upstreamOf } from '../plugins/upstream';
 import { checkRedirect, registeredClients, resolveRequestTarget } from '../redirects';
@@ -54,6 +55,18 @@ export const grantsRoutes: RouterImplementation<typeof portalApi.grants> = {
     );
     if (!client) return { status: 404, body: { code: 'not_found', message: 'No such app.' } };
     return { status: 200, body: { client_id: client.client_id, name: client.name } };
+  },
+  readConsent: async ({ request }) => {
+    const pending = await pendingConsent(request);
+    if (pending) return { status: 200, body: consentView(pending.state) };
+    return {
+      status: 410,
+      body: {
+        code: 'flow_gone',
+        message:
+          'No consent is under way here: it was answered, or it expired. Start again from the app.',
+      },
+    };
   },
   redirectCheck: async ({ query, request }) => {
     const resolved = await resolveRequestTarget(request, query.uri);

@@ -9,6 +9,7 @@ import {
 import { useEffect } from 'react';
 import { BrowserRouter, StaticRouter, useLocation, useNavigate, useRoutes } from 'react-router';
 import { queryKeys } from '../lib/api';
+import { consentFlowQuery } from '../lib/consent-flow';
 import { setMaintenance, useMaintenance } from '../lib/maintenance';
 import { startOnboardingPage } from '../lib/onboarding-flow';
 import { href } from '../lib/routes';
@@ -88,16 +89,18 @@ function Routes() {
  * the server's render and the browser's first one agree without asking.
  */
 /**
- * A drawn sign-in step's journey state (its data block): what the step
- * page draws, and the refusal of a form sent without script.
+ * A drawn journey step's state (its data block): what the step page draws
+ * (a sign-in step's flow, the consent's), and the refusal of a form sent
+ * without script.
  */
 export function startSignInStep(
-  { signIn, form, onboarding }: DrawExtras,
+  { signIn, form, onboarding, consent }: DrawExtras,
   client: QueryClient = queryClient,
 ): void {
   if (signIn !== undefined) client.setQueryData(signInFlowQuery.queryKey, signIn);
   if (form) client.setQueryData(drawnFormKey, form);
   if (onboarding) startOnboardingPage(onboarding, client);
+  if (consent !== undefined) client.setQueryData(consentFlowQuery.queryKey, consent);
 }
 
 export function startSignedOut(client: QueryClient = queryClient): void {

@@ -1,4 +1,4 @@
-import { FIRST_PARTY_CLIENT_IDS as CONTRACT_FIRST_PARTY } from '@portal/contract';
+import { FIRST_PARTY_CLIENT_IDS as CONTRACT_FIRST_PARTY, SESSION_PAGES } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import {
   decide,
@@ -268,5 +268,28 @@ describe('target client and partner-login', () => {
 
   it('knows the same first-party clients as the contract', () => {
     expect(FIRST_PARTY_CLIENT_IDS.map(Number)).toEqual([...CONTRACT_FIRST_PARTY]);
+  });
+});
+
+describe('the pages that need a session (the gateway sends a signed-out visit there first)', () => {
+  it.each(SESSION_PAGES)(
+    '%s: the guard sends an in-app visit without a user to the sign-in, as the gateway does',
+    (path) => {
+      const to = routeNameOf(path);
+      expect(to, `${path} is a route of the app`).not.toBeNull();
+      // Arriving from itself: the order rules (edit-info from the profile) are not what is tested.
+      expect(decide(input(to, { path, from: to }))).toEqual({
+        kind: 'redirect',
+        to: `/login/email?${new URLSearchParams({ target: path })}`,
+      });
+    },
+  );
+
+  it('the consent page says an invalid partner configuration to anyone, and is never a forced MFA setup', () => {
+    const path = '/approve?error=invalid_configuration&partner=1';
+    expect(decide(input('approve', { path }))).toEqual({ kind: 'render' });
+    expect(decide(input('approve', { path: '/approve', user: forced }))).toEqual({
+      kind: 'render',
+    });
   });
 });

@@ -75,6 +75,8 @@ const FORCED_MFA_EXEMPT: ReadonlySet<RouteName> = new Set<RouteName>([
   'duplicated',
   'fuzzion-success',
   'maintenance',
+  // Only a partner's client asks for consent: its sign-in is never diverted to MFA setup.
+  'approve',
 ]);
 
 /**
@@ -170,6 +172,13 @@ export function decide(input: GuardInput): GuardDecision {
 
   if (!user) {
     if (input.duplicatedLogged) return render;
+    // A partner never followed (spec part 8's message) is said to anyone, signed in or not.
+    if (
+      to === 'approve' &&
+      new URL(input.path, 'http://portal.invalid').searchParams.has('error')
+    ) {
+      return render;
+    }
     if ((to === 'mfa' || to === 'mfa-methods') && input.signInStep) return render;
     return redirect(href('login.email', { target: input.path }));
   }

@@ -92,6 +92,16 @@ export function useCurrentUser() {
 }
 
 /**
+ * A journey's step drawn in the language the journey began in (the partner's
+ * consent, which ends at the partner): the account's language waits until the
+ * journey is over (one language per journey, docs/flows.md).
+ */
+let journeyLanguageHeld = false;
+export function holdJourneyLanguage(): void {
+  journeyLanguageHeld = true;
+}
+
+/**
  * Spec part 4, root on load: the language follows the signed-in user's, when
  * the variant offers it, else the variant's default. Applied when the user's
  * language becomes known or changes on the server, so that the header's
@@ -109,7 +119,7 @@ export function useFollowUserLanguage(): void {
   useEffect(() => {
     const before = seen.current;
     seen.current = language;
-    if (!language) return;
+    if (!language || journeyLanguageHeld) return;
     if (before && before !== language) forgetVisitChoice();
     const config = getConfig();
     const locale =

@@ -17,12 +17,17 @@ const partnerRequest = new URLSearchParams({
   state: 'shop-state',
   code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
   code_challenge_method: 'S256',
-  partner: '1',
 });
 
 beforeEach(async () => {
   await stack().be.app.inject({ method: 'POST', url: '/__dev/reset' });
 });
+
+/** Partner Shop's link followed in this browser: the gateway keeps the request in the consent flow. */
+async function partnerAsks() {
+  const res = await fetch(`/authorize?${partnerRequest}`, { redirect: 'manual' });
+  expect(res.headers.get('location')).toBe('/approve');
+}
 
 describe('consent', () => {
   it('shows the spec error for a partner with an invalid configuration', async () => {
@@ -33,46 +38,41 @@ describe('consent', () => {
     );
   });
 
-  it('names the client and its scopes; both answers are a form post to the gateway', async () => {
+  it('names the client and its scopes from the consent flow; the answers are a form post of the answer alone', async () => {
     await signedInAs(stack(), 'partner@example.be');
-    await renderScreen(`/approve?${partnerRequest}`, routes);
+    await partnerAsks();
+    await renderScreen('/approve', routes);
     expect(await screen.findByText('Partner Shop wants to access your account.')).toBeVisible();
     // "It will be able to:" leads straight into the list, the app's site comes before.
     const list = screen.getByRole('list', { name: 'Requested permissions' });
     expect(list.previousElementSibling).toHaveTextContent('It will be able to:');
-    expect(screen.getByText(/^Site of the app: /).compareDocumentPosition(list)).toBe(
-      Node.DOCUMENT_POSITION_FOLLOWING,
-    );
-    expect(screen.getByText(/^Logged in as /)).toBeVisible();
+    const site = screen.getByText('Site of the app: 127.0.0.1:5555');
+    expect(site.compareDocumentPosition(list)).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(await screen.findByText(/^Logged in as /)).toBeVisible();
     expect(list).toHaveTextContent('See your name and contact detailsSee your balances');
-    // Refuse and Allow post the partner's request to the gateway, which answers 303 to the
-    // partner (error=access_denied and the state, or the code): without JavaScript too.
+    // Refuse and Allow post to the gateway, which answers the flow's request and sends the
+    // browser on (303): without JavaScript too. Nothing of the request is in the form.
     const refuse = screen.getByRole('button', { name: 'Refuse' });
     const allow = screen.getByRole('button', { name: 'Allow' });
-    const form = refuse.closest('form');
+    const form = refuse.closest('form') as HTMLFormElement;
     expect(form).toHaveAttribute('method', 'post');
     expect(form).toHaveAttribute('action', '/approve');
     expect(allow.closest('form')).toBe(form);
-    expect(refuse).toHaveAttribute('type', 'submit');
-    expect(Object.fromEntries(new FormData(form as HTMLFormElement, refuse))).toEqual({
-      client_id: '101',
-      redirect_uri: 'http://127.0.0.1:5555/callback',
-      response_type: 'code',
-      state: 'shop-state',
-      code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
-      code_challenge_method: 'S256',
-      approve: 'false',
-    });
-    expect(new FormData(form as HTMLFormElement, allow).get('approve')).toBe('true');
+    expect(Object.fromEntries(new FormData(form, refuse))).toEqual({ approve: 'false' });
+    expect(Object.fromEntries(new FormData(form, allow))).toEqual({ approve: 'true' });
+    // "Not you?" sits with the account and posts with the same form: a sign-out without script.
+    const notYou = screen.getByRole('button', { name: 'Not you? Log out' });
+    expect((notYou as HTMLButtonElement).form).toBe(form);
+    expect(Object.fromEntries(new FormData(form, notYou))).toEqual({ account: 'switch' });
   });
 
-  it('treats a request for an unregistered redirect URI as an invalid configuration', async () => {
+  it('says the request is over when no consent is under way in this browser', async () => {
     await signedInAs(stack(), 'partner@example.be');
-    const bad = new URLSearchParams(partnerRequest);
-    bad.set('redirect_uri', 'https://evil.example/cb');
-    await renderScreen(`/approve?${bad}`, routes);
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      "Oops. Seems like the partner you're coming from uses an invalid configuration.",
-    );
+    await renderScreen('/approve', routes);
+    expect(
+      await screen.findByRole('heading', { name: 'This request is no longer valid' }),
+    ).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Allow' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Go to the homepage' })).toHaveAttribute('href', '/');
   });
 });

@@ -490,6 +490,8 @@ export const account: Messages['account'] = {
     signedInAs: 'Angemeldet als {{name}} ({{login}})',
     site: 'Website der App: {{site}}',
     notYou: 'Nicht Sie? Abmelden',
+    goneTitle: 'Diese Anfrage ist nicht mehr gültig',
+    gone: 'Sie wurde bereits beantwortet oder hat zu lange gewartet. Kehren Sie zur App zurück und verbinden Sie sich erneut.',
   },
   scopes: {
     balance: 'Ihre Guthaben einsehen',

@@ -470,6 +470,8 @@ export const account = {
     signedInAs: 'Logged in as {{name}} ({{login}})',
     site: 'Site of the app: {{site}}',
     notYou: 'Not you? Log out',
+    goneTitle: 'This request is no longer valid',
+    gone: 'It was already answered, or it waited too long. Go back to the app and connect again.',
   },
   scopes: {
     balance: 'See your balances',

@@ -492,6 +492,8 @@ export const account: Messages['account'] = {
     signedInAs: 'Connecté en tant que {{name}} ({{login}})',
     site: 'Site de l’application : {{site}}',
     notYou: 'Ce n’est pas vous ? Déconnectez-vous',
+    goneTitle: 'Cette demande n’est plus valable',
+    gone: 'Elle a déjà reçu une réponse, ou elle a attendu trop longtemps. Retournez dans l’application et connectez-vous à nouveau.',
   },
   scopes: {
     balance: 'Voir vos soldes',

@@ -474,6 +474,8 @@ export const account: Messages['account'] = {
     signedInAs: 'Aangemeld als {{name}} ({{login}})',
     site: 'Site van de app: {{site}}',
     notYou: 'Niet jij? Afmelden',
+    goneTitle: 'Dit verzoek is niet meer geldig',
+    gone: 'Het is al beantwoord, of het heeft te lang gewacht. Ga terug naar de app en maak opnieuw verbinding.',
   },
   scopes: {
     balance: 'je saldo’s bekijken',

@@ -1,0 +1,46 @@
+/**
+ * The portal's pages that only a signed-in person sees (spec part 2's routes;
+ * docs/flows.md, "Pages that need a session"). The gateway answers a visit
+ * without a session (a bookmark, a link in an e-mail) with a redirect into
+ * the sign-in, the page as its target, before any of the app arrives; the web
+ * app's guard sends an in-app navigation there the same way
+ * (`web/src/lib/guard-rules.ts`, whose test holds it to this list).
+ *
+ * Not here: the entry pages and every step of a journey before a session
+ * (sign-in, its second factor, recovery, onboarding, the duplicate merge,
+ * the workplace link), whose flows decide what they show, and the consent
+ * page (`/approve`), which its own flow sends to the partner's sign-in.
+ */
+export const SESSION_PAGES = [
+  '/user/dashboard',
+  '/user/access',
+  '/user/notifications',
+  '/profile',
+  '/profile/edit-info',
+  '/profile/edit-credentials',
+  '/security',
+  '/security/mfa-edit',
+  '/security/edit-recovery',
+  '/security/edit-password',
+  '/security/history',
+  '/security/passkeys',
+  '/security/trusted-devices',
+  '/partner',
+  '/partner/request-access',
+  '/setup-mfa',
+  '/setup-mfa/selection',
+  '/setup-mfa/phone',
+  '/setup-mfa/email',
+  '/setup-mfa/totp',
+  '/setup-mfa/confirmation',
+  '/setup-mfa/success',
+  '/setup-totp/success',
+  '/totp/redirect',
+] as const;
+
+const SESSION_PAGE_SET: ReadonlySet<string> = new Set(SESSION_PAGES);
+
+/** Whether `pathname` (decoded, without query) is a page that needs a session; a trailing slash counts. */
+export function needsSession(pathname: string): boolean {
+  return SESSION_PAGE_SET.has(pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname);
+}
