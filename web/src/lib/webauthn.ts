@@ -1,8 +1,14 @@
-import type { Passkey } from '@portal/contract';
-import { useQuery } from '@tanstack/react-query';
+import type { PortalPasskey } from '@portal/contract';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ensureNamespaces } from '../i18n/i18n';
 import { api } from './api';
+import {
+  type PasskeyAccount,
+  signalAcceptedCredentials,
+  signalUnknownCredential,
+  signalUserDetails,
+} from './passkey-signals';
 
 /**
  * The passkey ceremonies as the screens run them: ask the gateway for
@@ -67,12 +73,15 @@ type StartRegistration = () => ReturnType<typeof api.passkeys.startRegistration>
  * Registers a passkey of this device for the signed-in user under `name`.
  * `start` asks for the options: a screen passes it through its in-place
  * step-up (which answers null when the person closed the check).
+ * `conditional`: the browser makes it without a prompt, with the password
+ * manager the person just signed in with, or refuses (`mediation: 'conditional'`).
  */
 export async function createPasskey(
   name: string,
   start: () => Promise<Awaited<ReturnType<StartRegistration>> | null> = () =>
     api.passkeys.startRegistration(),
-): Promise<PasskeyOutcome<Passkey>> {
+  { conditional = false }: { conditional?: boolean } = {},
+): Promise<PasskeyOutcome<PortalPasskey>> {
   if (!browserHasWebAuthn()) return fail('unsupported');
   try {
     const [options, browser] = await Promise.all([start(), loadBrowser()]);
@@ -82,6 +91,7 @@ export async function createPasskey(
     try {
       credential = await browser.startRegistration({
         optionsJSON: options.body.options as never,
+        useAutoRegister: conditional,
       });
     } catch (err) {
       return fail(browserFailure(err));
@@ -131,7 +141,21 @@ export async function authenticateWithPasskey(
         ...(target ? { target: target.slice(0, 2000) } : {}),
       },
     });
-    return res.status === 200 ? { ok: true, value: res.body } : fail(answerFailure(res));
+    if (res.status !== 200) {
+      const reason = answerFailure(res);
+      // A passkey the account API knows nobody by: the password manager stops offering it.
+      // (A step-up's "not yours" is another account's passkey, still valid: not signalled.)
+      if (reason === 'unknown' && purpose === 'login') {
+        await signalUnknownCredential(
+          options.body.options.rpId ?? window.location.hostname,
+          credential.id,
+        );
+      }
+      return fail(reason);
+    }
+    // Signed in by passkey: the password manager learns which of the account's passkeys still count.
+    if (purpose === 'login') await signalPasskeys('accepted');
+    return { ok: true, value: res.body };
   } catch {
     return fail('failed');
   }
@@ -154,13 +178,38 @@ export async function cancelPasskeyRequest(): Promise<void> {
 export const passkeysKey = ['passkeys'] as const;
 
 /** The signed-in user's passkeys (`GET /api/passkeys`), one cache for every screen. */
+const passkeysQuery = queryOptions({
+  queryKey: passkeysKey,
+  queryFn: () => api.passkeys.listPasskeys(),
+  staleTime: 30_000,
+});
+
 export function usePasskeys(enabled = true) {
-  return useQuery({
-    queryKey: passkeysKey,
-    queryFn: () => api.passkeys.listPasskeys(),
-    enabled,
-    staleTime: 30_000,
-  });
+  return useQuery({ ...passkeysQuery, enabled });
+}
+
+/**
+ * Tells the browser's password manager the account's passkeys as the account
+ * API lists them now (`lib/passkey-signals.ts`): which it still accepts
+ * (`accepted`: after a passkey sign-in or removal) or under which name
+ * (`details`: after a change of name). Read afresh, through `queryClient`
+ * when a screen has one (its cache then holds the new list). Never throws.
+ */
+export async function signalPasskeys(
+  what: 'accepted' | 'details',
+  queryClient?: QueryClient,
+): Promise<void> {
+  try {
+    const res = queryClient
+      ? await queryClient.fetchQuery({ ...passkeysQuery, staleTime: 0 })
+      : await api.passkeys.listPasskeys();
+    if (res.status !== 200) return;
+    const account: PasskeyAccount = res.body;
+    if (what === 'accepted') await signalAcceptedCredentials(account);
+    else if (account.passkeys.length > 0) await signalUserDetails(account);
+  } catch {
+    // Nothing the person needs to know: the password manager stays as it was.
+  }
 }
 
 /**

@@ -15,6 +15,10 @@ import { type Service, servicesOf, serviceUrl } from './services';
 const SecurityCheckup = lazy(() =>
   import('./SecurityCheckup').then((module) => ({ default: module.SecurityCheckup })),
 );
+// The passkey offer likewise: most visits offer nothing.
+const PasskeyOffer = lazy(() =>
+  import('./PasskeyOffer').then((module) => ({ default: module.PasskeyOffer })),
+);
 
 /**
  * A `redirect_uri` given to the dashboard is followed only when the gateway's
@@ -91,6 +95,10 @@ export default function DashboardScreen() {
           </ul>
         )}
       </section>
+      {/* After what the user came for: its answer arriving moves none of it. */}
+      <Suspense fallback={null}>
+        <PasskeyOffer />
+      </Suspense>
       {/* Last, so that its answer arriving moves nothing the user is reading. */}
       <Suspense fallback={null}>
         <SecurityCheckup user={user} />

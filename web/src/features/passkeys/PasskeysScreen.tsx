@@ -1,4 +1,4 @@
-import type { Passkey } from '@portal/contract';
+import type { PortalPasskey as Passkey } from '@portal/contract';
 import { KeyRound } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,9 +11,9 @@ import { useStepUpInPlace } from '../../components/StepUp';
 import { clearFailure } from '../../lib/api';
 import { errorOf } from '../../lib/errors';
 import { useFormat } from '../../lib/format';
+import { usePasskeyDefaultName } from '../../lib/passkey-name';
 import { browserHasWebAuthn, type PasskeyFailure, usePasskeys } from '../../lib/webauthn';
 import { useAddPasskey, useDeletePasskey, useRenamePasskey } from './api/passkeys';
-import { deviceNames } from './device-name';
 
 type Notice = { kind: 'added' | 'renamed' | 'deleted'; name: string };
 
@@ -36,11 +36,7 @@ export default function PasskeysScreen() {
   const remove = useDeletePasskey(stepUp.run);
   const passkeys = list.data?.status === 200 ? list.data.body.passkeys : [];
 
-  const defaultName = () => {
-    const { browser, os } = deviceNames(navigator as Parameters<typeof deviceNames>[0]);
-    if (browser && os) return t('passkeys.defaultName', { browser, os });
-    return browser ?? os ?? t('passkeys.thisDevice');
-  };
+  const defaultName = usePasskeyDefaultName();
 
   /** Each action starts with a clean slate: what the last one said goes. */
   const forget = () => {
@@ -123,6 +119,12 @@ export default function PasskeysScreen() {
                 badge={p.backed_up ? t('passkeys.synced') : undefined}
                 description={
                   <>
+                    {p.authenticator && (
+                      <>
+                        {p.authenticator}
+                        {' · '}
+                      </>
+                    )}
                     {t('passkeys.addedOn', { date: format.date(p.created_at) })}
                     {' · '}
                     {p.last_used_at

@@ -1,7 +1,7 @@
-import type { Passkey } from '@portal/contract';
+import type { PortalPasskey } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { answerOrThrow, api, goneOrThrow, type Sender } from '../../../lib/api';
-import { createPasskey, passkeysKey } from '../../../lib/webauthn';
+import { createPasskey, passkeysKey, signalPasskeys } from '../../../lib/webauthn';
 
 /** After a change: the list of passkeys (`usePasskeys` of lib/webauthn) is read again. */
 function useRefreshPasskeys() {
@@ -27,13 +27,19 @@ export function useAddPasskey(run: Sender) {
 /**
  * Deletes a passkey (`DELETE /passkeys/:id`, through the step-up; one that is
  * gone already counts as deleted). Answers null when the user closed the check.
+ * Once deleted, the browser's password manager is told the passkeys that
+ * still count (the Signal API), so that it stops offering this one.
  */
 export function useDeletePasskey(run: Sender) {
   const refresh = useRefreshPasskeys();
+  const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (passkey: Passkey) => {
+    mutationFn: async (passkey: PortalPasskey) => {
       const res = await run(() => api.passkeys.deletePasskey({ params: { id: passkey.id } }));
       return res && goneOrThrow(res);
+    },
+    onSuccess: async (res) => {
+      if (res) await signalPasskeys('accepted', queryClient);
     },
     onSettled: async (res) => {
       if (res !== null) await refresh();
@@ -45,7 +51,7 @@ export function useDeletePasskey(run: Sender) {
 export function useRenamePasskey() {
   const refresh = useRefreshPasskeys();
   return useMutation({
-    mutationFn: ({ passkey, name }: { passkey: Passkey; name: string }) =>
+    mutationFn: ({ passkey, name }: { passkey: PortalPasskey; name: string }) =>
       answerOrThrow(api.passkeys.renamePasskey({ params: { id: passkey.id }, body: { name } })),
     onSuccess: () => void refresh(),
   });

@@ -1,13 +1,24 @@
 import type { IBAN_COUNTRIES, ProfileUpdate } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { answerOrThrow, api, queryKeys, type Sender, sentOrThrow } from '../../../lib/api';
+import { signalPasskeys } from '../../../lib/webauthn';
 
-/** Saves the personal information (`PATCH /user`); the user is read again. */
+/**
+ * Saves the personal information (`PATCH /user`); the user is read again. A
+ * changed name is signalled to the browser's password manager (the Signal
+ * API), which then shows the account's passkeys under it.
+ */
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ProfileUpdate) => answerOrThrow(api.profile.updateUser({ body })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.user }),
+    onSuccess: async (_res, body) => {
+      await queryClient.invalidateQueries({ queryKey: queryKeys.user });
+      // Not waited for: the screen goes on while the list is read.
+      if (body.firstname !== undefined || body.lastname !== undefined) {
+        void signalPasskeys('details', queryClient);
+      }
+    },
   });
 }
 

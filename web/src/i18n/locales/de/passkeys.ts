@@ -41,6 +41,12 @@ export const passkeys: Messages['passkeys'] = {
   },
   defaultName: '{{browser}} unter {{os}}',
   thisDevice: 'Dieses Gerät',
+  offer: {
+    title: 'Melden Sie sich nächstes Mal schneller mit einem Passkey an',
+    text: 'Verwenden Sie Fingerabdruck, Gesicht oder die Bildschirmsperre dieses Geräts, statt Ihr Passwort einzugeben.',
+    create: 'Passkey erstellen',
+    notNow: 'Nicht jetzt',
+  },
   stepUp: {
     intro: 'Bestätigen Sie mit Ihrem Passkey: Fingerabdruck, Gesicht oder Bildschirmsperre.',
     use: 'Passkey verwenden',

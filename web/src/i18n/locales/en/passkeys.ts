@@ -40,6 +40,12 @@ export const passkeys = {
   },
   defaultName: '{{browser}} on {{os}}',
   thisDevice: 'This device',
+  offer: {
+    title: 'Log in faster next time with a passkey',
+    text: 'Use your fingerprint, face or screen lock on this device instead of typing your password.',
+    create: 'Create a passkey',
+    notNow: 'Not now',
+  },
   stepUp: {
     intro: 'Confirm with your passkey: your fingerprint, face or screen lock.',
     use: 'Use your passkey',

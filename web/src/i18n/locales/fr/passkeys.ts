@@ -41,6 +41,12 @@ export const passkeys: Messages['passkeys'] = {
   },
   defaultName: '{{browser}} sur {{os}}',
   thisDevice: 'Cet appareil',
+  offer: {
+    title: 'Connectez-vous plus vite la prochaine fois avec une clé d’accès',
+    text: 'Utilisez votre empreinte, votre visage ou le verrouillage de l’écran de cet appareil au lieu de saisir votre mot de passe.',
+    create: 'Créer une clé d’accès',
+    notNow: 'Pas maintenant',
+  },
   stepUp: {
     intro: 'Confirmez avec votre clé d’accès : empreinte, visage ou verrouillage de l’écran.',
     use: 'Utiliser votre clé d’accès',

@@ -41,6 +41,12 @@ export const passkeys: Messages['passkeys'] = {
   },
   defaultName: '{{browser}} op {{os}}',
   thisDevice: 'Dit toestel',
+  offer: {
+    title: 'Meld je de volgende keer sneller aan met een passkey',
+    text: 'Gebruik je vingerafdruk, gezicht of de schermvergrendeling van dit toestel in plaats van je wachtwoord te typen.',
+    create: 'Passkey aanmaken',
+    notNow: 'Niet nu',
+  },
   stepUp: {
     intro: 'Bevestig met je passkey: je vingerafdruk, gezicht of schermvergrendeling.',
     use: 'Je passkey gebruiken',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deviceNames } from './device-name';
+import { deviceNames } from './passkey-name';
 
 describe('a new passkey is named after the device', () => {
   it('reads the browser and the system of common user agents', () => {

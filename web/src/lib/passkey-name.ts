@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+
 /**
  * A new passkey's default name: the browser and system it was made on
  * ("Chrome on Linux"), as people recognise them in their password manager.
@@ -39,4 +41,18 @@ export function deviceNames(nav: Navigatorish): DeviceNames {
     (hinted ? hinted.replace('Google ', '').replace('Microsoft ', '') : null);
   const os = nav.userAgentData?.platform || SYSTEMS.find(([re]) => re.test(ua))?.[1] || null;
   return { browser, os };
+}
+
+/**
+ * The name a passkey made here gets ("Chrome on Linux", else the browser or
+ * the system alone, else "This device"), in the page's language; the person
+ * renames it under Security → Passkeys. Needs the `passkeys` texts.
+ */
+export function usePasskeyDefaultName(): () => string {
+  const { t } = useTranslation();
+  return () => {
+    const { browser, os } = deviceNames(navigator as Navigatorish);
+    if (browser && os) return t('passkeys.defaultName', { browser, os });
+    return browser ?? os ?? t('passkeys.thisDevice');
+  };
 }
