@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expectAccessible } from '../../fixtures/a11y';
-import { addVirtualAuthenticator } from '../../fixtures/authenticator';
+import { addVirtualAuthenticator, recordSignals } from '../../fixtures/authenticator';
 import { expect as baseExpect, test } from '../../fixtures/login';
 import { letRecentCheckLapse, portalCall } from '../../fixtures/portal';
 import { photograph, reviewer, reviewInEachLanguage } from '../../fixtures/screenshots';
@@ -41,6 +41,7 @@ for (const { region, origin, username, rpId } of variants) {
   }) => {
     test.setTimeout(360_000);
     const authenticator = await addVirtualAuthenticator(page);
+    const signals = await recordSignals(page);
     await login(username, { via: 'api', origin, language: 'en' });
 
     // Security → Passkeys, empty.
@@ -80,6 +81,15 @@ for (const { region, origin, username, rpId } of variants) {
     await button.click();
     await page.waitForURL((url) => url.pathname === '/user/dashboard');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // The password manager is told the passkeys the account accepts (Signal API): this one.
+    const credentialId = Buffer.from(credential?.credentialId ?? '', 'base64').toString(
+      'base64url',
+    );
+    expect((await signals()).accepted).toContainEqual({
+      rpId,
+      userId: expect.any(String),
+      allAcceptedCredentialIds: [credentialId],
+    });
 
     // Log out: on /login/email the passkey is among the e-mail field's suggestions
     // (conditional mediation), which the virtual authenticator picks at once.
@@ -129,6 +139,10 @@ for (const { region, origin, username, rpId } of variants) {
     if (region === 'be') await snap(page, 'step-up-dialog');
     await stepUp.getByRole('button', { name: 'Use your passkey' }).click();
     await expect(page.getByText('Passkey “Work laptop” deleted.')).toBeVisible();
+    // … and, once it is deleted, that the account accepts none any more.
+    await expect
+      .poll(async () => (await signals()).accepted.at(-1)?.allAcceptedCredentialIds)
+      .toEqual([]);
     await expect(page.getByText('No passkey yet')).toBeVisible();
 
     // The security history tells all of it.
@@ -145,6 +159,7 @@ test('a passkey this site does not know is refused with words, and the page stay
 }) => {
   test.setTimeout(120_000);
   const { cdp, authenticatorId } = await addVirtualAuthenticator(page);
+  const signals = await recordSignals(page);
   // A discoverable credential for this site that no account registered (a reset mock forgot it).
   const key = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, [
     'sign',
@@ -167,4 +182,13 @@ test('a passkey this site does not know is refused with words, and the page stay
     'This passkey is not registered for an account here. Log in with your password, then add it under Security.',
   );
   await expect(page).toHaveURL(/\/login\/phone$/);
+  // The browser's password manager is told the account API knows no such passkey (Signal API).
+  await expect
+    .poll(async () => (await signals()).unknown)
+    .toEqual([
+      {
+        rpId: 'be.localhost',
+        credentialId: Buffer.from('stranger-credential').toString('base64url'),
+      },
+    ]);
 });

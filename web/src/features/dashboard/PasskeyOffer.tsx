@@ -2,12 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { KeyRound } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { OutcomeNotice } from '../../components/OutcomeNotice';
 import { useStepUpInPlace } from '../../components/StepUp';
 import { ensureNamespaces } from '../../i18n/i18n';
 import { focusSoon } from '../../lib/page-navigation';
 import { usePasskeyDefaultName } from '../../lib/passkey-name';
 import { supportsConditionalCreate } from '../../lib/passkey-signals';
+import { href } from '../../lib/routes';
 import { browserHasWebAuthn, type PasskeyFailure } from '../../lib/webauthn';
 import {
   passkeyOfferQuery,
@@ -67,10 +69,13 @@ export function PasskeyOffer() {
 
   if (added) {
     return (
-      <section className="card passkey-offer" aria-label={t('passkeys.offer.title')}>
-        <OutcomeNotice
-          outcome={{ tone: 'success', text: t('passkeys.notices.added', { name: added }) }}
-        />
+      <section className="card passkey-offer" aria-labelledby="passkey-offer-title">
+        <KeyRound className="passkey-offer-icon" aria-hidden="true" />
+        <div className="passkey-offer-body" role="status">
+          <h2 id="passkey-offer-title">{t('passkeys.offer.ready')}</h2>
+          <p>{t('passkeys.offer.readyText', { name: added })}</p>
+          <Link to={href('security.passkeys')}>{t('passkeys.security.manage')}</Link>
+        </div>
       </section>
     );
   }
@@ -81,8 +86,12 @@ export function PasskeyOffer() {
     create.mutate(
       { name: defaultName(), conditional: false },
       {
-        onSuccess: (outcome) =>
-          outcome.ok ? setAdded(outcome.value.name) : setFailure(outcome.reason),
+        onSuccess: (outcome) => {
+          if (!outcome.ok) return setFailure(outcome.reason);
+          setAdded(outcome.value.name);
+          // The buttons go: the focus moves to what replaced them.
+          focusSoon(() => document.getElementById('passkey-offer-title'));
+        },
       },
     );
   };

@@ -46,6 +46,9 @@ export const passkeys: Messages['passkeys'] = {
     text: 'Verwenden Sie Fingerabdruck, Gesicht oder die Bildschirmsperre dieses Geräts, statt Ihr Passwort einzugeben.',
     create: 'Passkey erstellen',
     notNow: 'Nicht jetzt',
+    ready: 'Ihr Passkey ist bereit',
+    readyText:
+      '„{{name}}“ meldet Sie ab jetzt auf diesem Gerät an: Wählen Sie bei der Anmeldung „Passkey verwenden“.',
   },
   stepUp: {
     intro: 'Bestätigen Sie mit Ihrem Passkey: Fingerabdruck, Gesicht oder Bildschirmsperre.',

@@ -45,6 +45,9 @@ export const passkeys = {
     text: 'Use your fingerprint, face or screen lock on this device instead of typing your password.',
     create: 'Create a passkey',
     notNow: 'Not now',
+    ready: 'Your passkey is ready',
+    readyText:
+      '“{{name}}” logs you in on this device from now on: choose “Use a passkey” when you log in.',
   },
   stepUp: {
     intro: 'Confirm with your passkey: your fingerprint, face or screen lock.',

@@ -46,6 +46,9 @@ export const passkeys: Messages['passkeys'] = {
     text: 'Utilisez votre empreinte, votre visage ou le verrouillage de l’écran de cet appareil au lieu de saisir votre mot de passe.',
     create: 'Créer une clé d’accès',
     notNow: 'Pas maintenant',
+    ready: 'Votre clé d’accès est prête',
+    readyText:
+      '« {{name}} » vous connecte désormais sur cet appareil : choisissez « Utiliser une clé d’accès » à la connexion.',
   },
   stepUp: {
     intro: 'Confirmez avec votre clé d’accès : empreinte, visage ou verrouillage de l’écran.',

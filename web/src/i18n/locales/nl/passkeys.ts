@@ -46,6 +46,9 @@ export const passkeys: Messages['passkeys'] = {
     text: 'Gebruik je vingerafdruk, gezicht of de schermvergrendeling van dit toestel in plaats van je wachtwoord te typen.',
     create: 'Passkey aanmaken',
     notNow: 'Niet nu',
+    ready: 'Je passkey is klaar',
+    readyText:
+      '‘{{name}}’ meldt je voortaan aan op dit toestel: kies ‘Een passkey gebruiken’ bij het aanmelden.',
   },
   stepUp: {
     intro: 'Bevestig met je passkey: je vingerafdruk, gezicht of schermvergrendeling.',
