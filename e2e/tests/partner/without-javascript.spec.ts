@@ -1,5 +1,6 @@
 import { DEMO_PASSWORD, expect, outboxCode, test } from '../../fixtures/login';
 import { authorizePath, PARTNER_CALLBACK, PARTNER_REQUEST } from '../../fixtures/partner';
+import { screenshotter } from '../../fixtures/screenshots';
 import { BE_URL, LU_URL } from '../../playwright.config';
 
 /*
@@ -48,6 +49,7 @@ const JOURNEYS = [
 ] as const;
 
 const REQUEST = { ...PARTNER_REQUEST, state: 'no-script-state' };
+const shoot = screenshotter('partner');
 
 test.describe('with JavaScript off', () => {
   test.use({ javaScriptEnabled: false });
@@ -75,6 +77,8 @@ test.describe('with JavaScript off', () => {
         await expect(page.getByRole('heading', { level: 1, name: texts.title })).toBeVisible();
         await expect(page.getByText(texts.wants)).toBeVisible();
         await expect(page.locator('html')).toHaveAttribute('lang', new RegExp(`^${visitor}`));
+        // As drawn, before any script: phone- and desktop-sized, nothing overflowing.
+        if (answer === 'allow') await shoot(page, `consent-without-javascript-${variant}`);
 
         // The gateway's 303 leads to the partner (nothing listens there: the address is watched).
         const leaving = page.waitForRequest((r) => r.url().startsWith(PARTNER_CALLBACK));
