@@ -189,9 +189,6 @@ export type OnboardingOutcome = z.infer<typeof OnboardingOutcome>;
 /** Upstream answer to the last step: the outcome and a session for the new account. */
 export const OnboardingConfirmed = TokenAnswer.extend({ outcome: OnboardingOutcome });
 export type OnboardingConfirmed = z.infer<typeof OnboardingConfirmed>;
-/** What the browser learns: the outcome; it is signed in (the token stays in the cookie). */
-export const OnboardingConfirmedPortal = SignedIn.extend({ outcome: OnboardingOutcome });
-export type OnboardingConfirmedPortal = z.infer<typeof OnboardingConfirmedPortal>;
 
 // Not `as const`: ts-rest's response typing rejects readonly status keys.
 /** The payload is unknown, spent or expired (1 hour): start again. */
@@ -302,21 +299,16 @@ export const onboardingAccount = c.router({
 
 const a = onboardingAccount;
 
+/**
+ * The portal's share of these calls: forgot password and username. The
+ * onboarding's steps are not passed through: the gateway keeps that journey
+ * in a flow (`onboardingFlowPortal`, docs/flows.md "Onboarding"), so that no
+ * script of the page holds its payload, and the one door to the new
+ * account's session is the flow's.
+ */
 export const onboardingPortal = c.router({
   forgotPassword: a.forgotPassword,
   resetPassword: a.resetPassword,
   checkResetCode: a.checkResetCode,
   forgotUsername: a.forgotUsername,
-  start: a.start,
-  sendEmailCode: a.sendEmailCode,
-  verifyEmail: a.verifyEmail,
-  sendPhoneCode: a.sendPhoneCode,
-  verifyPhone: a.verifyPhone,
-  setPassword: a.setPassword,
-  acceptTerms: {
-    ...a.acceptTerms,
-    summary:
-      'Onboarding: accept terms and privacy (marketing optional); creates the account and signs in (cookie)',
-    responses: { ...a.acceptTerms.responses, 200: OnboardingConfirmedPortal },
-  },
 });

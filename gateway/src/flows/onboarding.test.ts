@@ -130,6 +130,29 @@ describe('the onboarding journey, owned by the gateway', () => {
     expect((await b.read()).statusCode).toBe(410);
   });
 
+  it('signs the new account in with the session cookie, never the token in a body', async () => {
+    const b = browser();
+    await toPassword(b);
+    const created = await b.step('password', { password: PASSWORD });
+    const cookie = created.cookies.find((c) => c.name === 'access_token');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/', maxAge: 2592000 });
+    expect(created.body).not.toContain(cookie?.value);
+    expect(created.body).not.toMatch(/token/i);
+  });
+
+  it('activates the Luxembourg card on the LU upstream, in the LU variant', async () => {
+    const b = browser('lu.localhost:3000');
+    await b.step('start', { card: 'LU-ACT-0001' });
+    await b.step('details', DETAILS);
+    await b.step('email', { email: 'jean@example.lu' });
+    await b.step('code', { code: lastCode('jean@example.lu', 'lu') });
+    await b.step('phone', { phone: '621 123 456' });
+    await b.step('code', { code: lastCode('+352621123456', 'lu') });
+    const created = await b.step('password', { password: PASSWORD });
+    expect(created.json()).toMatchObject({ view: { outcome: 'card_activated' } });
+    expect(stack.lu.store.cards.get('LU-ACT-0001')?.state).toBe('activated');
+  });
+
   it('starts by invitation code and by the Luxembourg activation code', async () => {
     const invited = await browser().step('start', { invitation: ' welcome2026 ' });
     expect(invited.json()).toMatchObject({

@@ -206,30 +206,6 @@ const CODE_SENDS = new Map<AppRoute, Extract>([
     },
   ],
   [
-    portalApi.onboarding.sendEmailCode,
-    async (r) => {
-      const onboarding = flow('onboarding', body(r, 'payload'));
-      return { recipient: str(body(r, 'email')) ?? onboarding, account: onboarding };
-    },
-  ],
-  [
-    portalApi.onboarding.sendPhoneCode,
-    async (r) => ({
-      recipient: str(body(r, 'phone')),
-      phone: str(body(r, 'phone')),
-      account: flow('onboarding', body(r, 'payload')),
-    }),
-  ],
-  [
-    portalApi.onboardingFlow.email,
-    async (r, request) => onboardingCode(request, { email: str(body(r, 'email')) ?? '' }),
-  ],
-  [
-    portalApi.onboardingFlow.phone,
-    async (r, request) => onboardingCode(request, { phone: str(body(r, 'phone')) ?? '' }),
-  ],
-  [portalApi.onboardingFlow.resend, async (_r, request) => onboardingCode(request, {})],
-  [
     portalApi.fuzzion.sendCode,
     async (r, request) => ({
       recipient: flow('method', num(body(r, 'mfaId'))),

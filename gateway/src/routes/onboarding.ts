@@ -1,15 +1,14 @@
 import type { portalApi } from '@portal/contract';
 import type { RouterImplementation } from '@ts-rest/fastify';
-import { startSession, upstreamHeaders } from '../plugins/session';
+import { upstreamHeaders } from '../plugins/session';
 import { upstreamOf } from '../plugins/upstream';
 import { securityEvent } from '../security-events';
 import { passThrough } from './pass-through';
 
 /**
- * Forgot password/username and onboarding: anonymous flows passed to the
- * region's upstream as they are. The last onboarding step creates the account
- * and answers a session, which becomes the cookie: the new user is signed in
- * on the confirmation screen.
+ * Forgot password and username: anonymous calls passed to the region's
+ * upstream as they are. (The onboarding is the gateway's flow:
+ * `routes/onboarding-flow.ts`.)
  */
 export const onboardingRoutes: RouterImplementation<typeof portalApi.onboarding> = {
   forgotPassword: passThrough((api, { body }, extraHeaders) =>
@@ -30,36 +29,4 @@ export const onboardingRoutes: RouterImplementation<typeof portalApi.onboarding>
   forgotUsername: passThrough((api, { body }, extraHeaders) =>
     api.onboarding.forgotUsername({ body, extraHeaders }),
   ),
-  start: passThrough((api, { body }, extraHeaders) => api.onboarding.start({ body, extraHeaders })),
-  sendEmailCode: passThrough((api, { body }, extraHeaders) =>
-    api.onboarding.sendEmailCode({ body, extraHeaders }),
-  ),
-  verifyEmail: passThrough((api, { body }, extraHeaders) =>
-    api.onboarding.verifyEmail({ body, extraHeaders }),
-  ),
-  sendPhoneCode: passThrough((api, { body }, extraHeaders) =>
-    api.onboarding.sendPhoneCode({ body, extraHeaders }),
-  ),
-  verifyPhone: passThrough((api, { body }, extraHeaders) =>
-    api.onboarding.verifyPhone({ body, extraHeaders }),
-  ),
-  setPassword: passThrough((api, { body }, extraHeaders) =>
-    api.onboarding.setPassword({ body, extraHeaders }),
-  ),
-  acceptTerms: async ({ body, request, reply }) => {
-    const res = await upstreamOf(request).onboarding.acceptTerms({
-      body,
-      extraHeaders: upstreamHeaders(request),
-    });
-    if (res.status !== 200) return res;
-    const { weak } = await startSession(request, reply, res.body);
-    return {
-      status: 200,
-      body: {
-        signed_in: true as const,
-        weak,
-        outcome: res.body.outcome,
-      },
-    };
-  },
 };
