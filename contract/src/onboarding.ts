@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SignedIn, TokenAnswer } from './auth';
+import { TokenAnswer } from './auth';
 import { c } from './c';
 import { ErrorBody, MessageBody } from './errors';
 import {

@@ -1,6 +1,6 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { fileStack, newDeviceCookie } from '../test-helpers';
+import { fileStack, newDeviceCookie, stackForTest, type TestStack } from '../test-helpers';
 
 /*
  * The onboarding journey (docs/flows.md, "Onboarding") step by step through
@@ -16,7 +16,7 @@ beforeEach(async () => {
 
 const PASSWORD = 'New-Account-2026!';
 
-function browser(host = 'be.localhost:3000') {
+function browser(host = 'be.localhost:3000', on: TestStack = stack) {
   const jar = new Map<string, string>([['device', newDeviceCookie()]]);
   const keep = (res: LightMyRequestResponse) => {
     for (const cookie of res.cookies) {
@@ -28,7 +28,7 @@ function browser(host = 'be.localhost:3000') {
   const cookie = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
   const call = async (method: 'GET' | 'POST', url: string, payload?: object) =>
     keep(
-      await stack.gateway.inject({
+      await on.gateway.inject({
         method,
         url,
         headers: {
@@ -320,6 +320,20 @@ describe('the onboarding journey, owned by the gateway', () => {
     expect(breached.statusCode).toBe(400);
     expect(breached.json()).toMatchObject({ field: 'password', code: 'password_breached' });
     expect((await b.read()).json()).toMatchObject({ step: 'password' });
+  });
+
+  it('bounds the codes one onboarding sends: a resend past the budget is 429 with Retry-After', async () => {
+    const b = browser('be.localhost:3000', await stackForTest({ CODE_LIMIT_RECIPIENT: 3 }));
+    await b.step('start', { card: '5065000000000001' });
+    await b.step('details', DETAILS);
+    await b.step('email', { email: 'nina.nieuw@example.be' });
+    let refused: Awaited<ReturnType<Browser['step']>> | undefined;
+    for (let i = 0; i < 30 && !refused; i++) {
+      const res = await b.step('resend');
+      if (res.statusCode === 429) refused = res;
+    }
+    expect(refused?.statusCode).toBe(429);
+    expect(refused?.headers['retry-after']).toMatch(/^\d+$/);
   });
 
   it('refuses a number that is not one, and an address that is not one, at their field', async () => {

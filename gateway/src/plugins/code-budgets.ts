@@ -206,6 +206,15 @@ const CODE_SENDS = new Map<AppRoute, Extract>([
     },
   ],
   [
+    portalApi.onboardingFlow.email,
+    async (r, request) => onboardingCode(request, { email: str(body(r, 'email')) ?? '' }),
+  ],
+  [
+    portalApi.onboardingFlow.phone,
+    async (r, request) => onboardingCode(request, { phone: str(body(r, 'phone')) ?? '' }),
+  ],
+  [portalApi.onboardingFlow.resend, async (_r, request) => onboardingCode(request, {})],
+  [
     portalApi.fuzzion.sendCode,
     async (r, request) => ({
       recipient: flow('method', num(body(r, 'mfaId'))),

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { LightMyRequestResponse } from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { apiHeaders, browserHeaders, fileStack, mockOf } from '../test-helpers';
+import { browserHeaders, fileStack, mockOf } from '../test-helpers';
 
 const stack = fileStack();
 beforeEach(async () => {
@@ -11,14 +10,9 @@ beforeEach(async () => {
 });
 
 const BE = 'be.localhost:3000';
-const LU = 'lu.localhost:3000';
-const PASSWORD = 'My-First-Card-2026!';
 
 const post = (url: string, payload: object, host = BE) =>
   stack.gateway.inject({ method: 'POST', url, headers: browserHeaders(stack, host), payload });
-
-const sessionCookie = (res: LightMyRequestResponse) =>
-  res.cookies.find((c) => c.name === 'access_token');
 
 /** The newest code the region's mock sent to `to` (what the person reads in their mailbox). */
 const codeFor = (to: string, host = BE) =>
