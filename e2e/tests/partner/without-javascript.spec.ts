@@ -27,6 +27,8 @@ const JOURNEYS = [
       wants: 'Partner Shop souhaite accéder à votre compte.',
       allow: 'Autoriser',
       refuse: 'Refuser',
+      // The journey is over: the account's language (Dutch) takes over.
+      gone: 'Dit verzoek is niet meer geldig',
     },
   },
   // marie@example.lu speaks French; the visitor reads English.
@@ -44,6 +46,8 @@ const JOURNEYS = [
       wants: 'Partner Shop wants to access your account.',
       allow: 'Allow',
       refuse: 'Refuse',
+      // The journey is over: the account's language (French) takes over.
+      gone: 'Cette demande n’est plus valable',
     },
   },
 ] as const;
@@ -92,6 +96,12 @@ test.describe('with JavaScript off', () => {
         } else {
           expect(back.searchParams.get('error')).toBe('access_denied');
           expect(back.searchParams.has('code')).toBe(false);
+          // Answered: the consent page now says the request is over, in the account's language.
+          const again = await page.context().newPage();
+          await again.goto(`${url}/approve`);
+          await expect(again.getByRole('heading', { level: 1 })).toHaveText(texts.gone);
+          await expect(again.getByRole('button', { name: texts.allow })).toHaveCount(0);
+          await shoot(again, `consent-gone-without-javascript-${variant}`);
         }
       });
     }
