@@ -16,6 +16,7 @@ import { onboardingFlowPortal } from './onboarding-flow';
 import { partnerAccount, partnerPortal } from './partner';
 import { passkeysAccount, passkeysPortal } from './passkeys';
 import { profileAccount, profilePortal } from './profile';
+import { recoveryPortal } from './recovery';
 import { sessionsAccount, sessionsPortal } from './sessions';
 import { signInPortal } from './sign-in';
 import { yourDataAccount, yourDataPortal } from './your-data';
@@ -59,6 +60,7 @@ export const portalApi = c.router(
     signIn: signInPortal,
     onboardingFlow: onboardingFlowPortal,
     yourData: yourDataPortal,
+    recovery: recoveryPortal,
   },
   { strictStatusCodes: true, pathPrefix: '/api', commonResponses: gatewayErrors },
 );
@@ -82,6 +84,7 @@ export * from './partner';
 export * from './passkeys';
 export * from './profile';
 export * from './rate-limits';
+export * from './recovery';
 export * from './sessions';
 export * from './sign-in';
 export * from './validation';

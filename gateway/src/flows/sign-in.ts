@@ -299,13 +299,15 @@ export async function secondFactor(
     challenge: { payload: string; methods: MfaMethod[] };
     login: string;
     target: string | null;
+    /** The language of the journey that hands over (forgot password), kept to the end. */
+    language?: JourneyLanguage;
   },
 ): Promise<Extract<StepResult, { status: 200 }>> {
   const { payload, methods } = entry.challenge;
   const state: SignInState = { step: 'methods', payload, methods, login: entry.login, check: null };
   const flow: SignInFlow = {
     journey: SIGN_IN,
-    language: languageOf(request),
+    language: entry.language ?? languageOf(request),
     target: entry.target,
     state,
     expiresAt: 0,

@@ -150,6 +150,19 @@ const CODE_SENDS = new Map<AppRoute, Extract>([
     }),
   ],
   [
+    // A reset journey's code (docs/flows.md, "Recovery"): the login stands for its account.
+    portalApi.recovery.start,
+    async (r) => ({ recipient: str(body(r, 'login')) }),
+  ],
+  [
+    portalApi.recovery.resend,
+    async (_r, request) => {
+      const current = await currentFlow<{ login?: string }>(request, 'recovery');
+      return { recipient: str(current?.flow.state.login) };
+    },
+  ],
+  [portalApi.recovery.findUsernames, async (r) => ({ recipient: str(body(r, 'number')) })],
+  [
     portalApi.auth.startSudo,
     // A sign-in's code (its challenge) or a step-up's (the session); the method is the recipient.
     async (r, request) => {

@@ -26,7 +26,9 @@ import {
   onboardingViewOf,
   readOnboarding,
 } from '../flows/onboarding';
+import { recoveryExtras, recoveryFormStep } from '../flows/recovery-pages';
 import { readSignIn, viewOf } from '../flows/sign-in';
+import { flowId } from '../flows/store';
 import type { DrawExtras, EntryServer } from '../render/entry-server';
 import { innerRead } from '../render/inner';
 import { type RenderFallback, RenderPool } from '../render/pool';
@@ -164,6 +166,7 @@ export async function readWebBuild(root: string): Promise<WebBuild | null> {
     ...(server?.ENTRY_PAGES ?? []),
     ...(server?.SIGN_IN_STEP_PAGES ?? []),
     ...(server?.ONBOARDING_STEP_PAGES ?? []),
+    ...(server?.RECOVERY_STEP_PAGES ?? []),
     ...(server?.SIGNED_IN_PAGES ?? []),
     ...(server?.CONSENT_PAGES ?? []),
   ]) {
@@ -218,8 +221,10 @@ export const webPlugin: FastifyPluginAsync<{ build: WebBuild; config: Config }> 
   if (!server) app.log.warn({ root }, 'no server bundle: the entry pages are drawn in the browser');
   const entryPages = new Set(server?.ENTRY_PAGES ?? []);
   const signedInPages = new Set(server?.SIGNED_IN_PAGES ?? []);
-  const stepPages = new Set(server?.SIGN_IN_STEP_PAGES ?? []);
+  const signInPages = new Set(server?.SIGN_IN_STEP_PAGES ?? []);
   const onboardingPages = new Set(server?.ONBOARDING_STEP_PAGES ?? []);
+  // The sign-in's and the recovery journeys' step pages, drawn from the visitor's flow.
+  const stepPages = new Set([...signInPages, ...(server?.RECOVERY_STEP_PAGES ?? [])]);
   const screenOf = screenMatcher([
     ...(server?.APP_PATHS ?? []),
     ...entryPages,
@@ -324,14 +329,18 @@ export const webPlugin: FastifyPluginAsync<{ build: WebBuild; config: Config }> 
     const path = request.url.split('?')[0] ?? '/';
     // An onboarding page draws its own journey's flow; a sign-in step the sign-in's.
     const onboarding = onboardingPages.has(path) ? await readOnboarding(request) : null;
-    const flow = onboardingPages.has(path) ? null : await readSignIn(request);
-    const language = (onboarding ?? flow)?.language ?? {
+    const id = flowId(request);
+    // The journey under way (whichever it is) began in a language: its pages keep it.
+    const journey = onboarding ?? (id ? await request.server.flows.read(id) : null);
+    const language = journey?.language ?? {
       accept: request.headers['accept-language'],
       chosen: request.cookies[LANGUAGE_COOKIE],
     };
     const locale = entry.localeFor(variantConfig, language.accept, language.chosen);
+    const flow = signInPages.has(path) ? await readSignIn(request) : null;
     const extras: DrawExtras = {
-      ...(stepPages.has(path) ? { signIn: flow && viewOf(flow) } : {}),
+      ...(signInPages.has(path) ? { signIn: flow && viewOf(flow) } : {}),
+      ...(await recoveryExtras(request, path)),
       ...(form ? { form } : {}),
       ...(onboardingPages.has(path)
         ? {
@@ -541,6 +550,18 @@ export const webPlugin: FastifyPluginAsync<{ build: WebBuild; config: Config }> 
       const query = request.url.slice(path.length);
       return reply.header('cache-control', 'no-store').redirect(`/login/email${query}`, 302);
     }
+    // Old addresses of the password reset: its start, and the confirmation it no longer ends on
+    // (the reset now ends signed in: docs/flows.md, "Recovery").
+    if (path === '/forgot-password' || path === '/reset-password-confirmed') {
+      const query = request.url.slice(path.length);
+      const to =
+        path === '/forgot-password'
+          ? `/forgot-password/email${query}`
+          : signedOut
+            ? '/login/email'
+            : '/user/dashboard';
+      return reply.header('cache-control', 'no-store').redirect(to, 303);
+    }
     if (server && pool && signedOut && entryPages.has(path)) {
       return sendDrawn(request, reply, server, pool);
     }
@@ -579,7 +600,12 @@ export const webPlugin: FastifyPluginAsync<{ build: WebBuild; config: Config }> 
     path: string,
     form: Record<string, string>,
     query: URLSearchParams,
-  ): { call: string; body: Record<string, unknown> } | null => {
+  ): {
+    call: string;
+    body: Record<string, unknown>;
+    typed?: Record<string, string>;
+    fields?: ReadonlySet<string>;
+  } | null => {
     switch (path) {
       case '/login/email':
       case '/login/phone': {
@@ -604,7 +630,7 @@ export const webPlugin: FastifyPluginAsync<{ build: WebBuild; config: Config }> 
               body: { code: form.code ?? '', ...(form.trust ? { trust: form.trust } : {}) },
             };
       default:
-        return null;
+        return recoveryFormStep(path, form, query);
     }
   };
   app.post('/*', async (request, reply) => {
@@ -629,7 +655,7 @@ export const webPlugin: FastifyPluginAsync<{ build: WebBuild; config: Config }> 
         reply,
         step.call,
         step.body,
-        onboarding ? ONBOARDING_REFUSAL_FIELDS : undefined,
+        onboarding ? ONBOARDING_REFUSAL_FIELDS : 'fields' in step ? step.fields : undefined,
       );
       if ('next' in outcome) {
         return reply.header('cache-control', 'no-store').redirect(outcome.next, 303);
@@ -655,7 +681,9 @@ export const webPlugin: FastifyPluginAsync<{ build: WebBuild; config: Config }> 
         refusal: outcome.refusal,
         ...(Number.isInteger(retryAfter) && retryAfter > 0 ? { retryAfter } : {}),
         // What was typed comes back, never the password or the code.
-        values: typeof step.body.username === 'string' ? { username: step.body.username } : {},
+        values:
+          ('typed' in step ? step.typed : undefined) ??
+          (typeof step.body.username === 'string' ? { username: step.body.username } : {}),
       });
     }
     // Another drawn page's form sent before its script ran: the page again, nothing kept or read.

@@ -3,9 +3,12 @@ import type {
   OnboardingRefusal,
   OnboardingView,
   PortalConfig,
+  RecoveryRefusal,
+  RecoveryView,
   SignInStepRefusal,
   SignInView,
   User,
+  UsernamesView,
 } from '@portal/contract';
 import type { DrawnPage } from './assemble';
 
@@ -16,6 +19,8 @@ export interface EntryServer {
   SIGN_IN_STEP_PAGES?: readonly string[];
   /** The onboarding's pages, drawn from the visitor's onboarding flow (absent in older bundles). */
   ONBOARDING_STEP_PAGES?: readonly string[];
+  /** The recovery journeys' step pages, drawn from the visitor's flow (absent in older bundles). */
+  RECOVERY_STEP_PAGES?: readonly string[];
   SIGNED_IN_PAGES: readonly string[];
   /** The partner's consent page, drawn for the signed-in user from the consent flow (absent in older bundles). */
   CONSENT_PAGES?: readonly string[];
@@ -45,11 +50,16 @@ export interface DrawExtras {
   signIn?: SignInView | null;
   /** The consent page's flow view; null: no consent under way in this browser. */
   consent?: ConsentView | null;
+  /** A password reset's step (`/forgot-password-sent`, `/reset-password`). */
+  recovery?: RecoveryView | null;
+  /** Forgot username's answer (`/forgot-username-response`). */
+  usernames?: UsernamesView | null;
   form?: {
     path: string;
-    refusal: SignInStepRefusal;
+    refusal: SignInStepRefusal | RecoveryRefusal;
     retryAfter?: number | undefined;
-    values: { username?: string };
+    /** What was typed that the page shows again (never a password or a code). */
+    values: Record<string, string>;
   };
   /** An onboarding page: its flow's view, and a refused form (`web/src/lib/onboarding-flow.ts`). */
   onboarding?: {

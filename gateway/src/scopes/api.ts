@@ -23,6 +23,7 @@ import { onboardingFlowRoutes } from '../routes/onboarding-flow';
 import { partnerRoutes } from '../routes/partner';
 import { passkeysRoutes } from '../routes/passkeys';
 import { profileRoutes } from '../routes/profile';
+import { recoveryRoutes } from '../routes/recovery';
 import { sessionsRoutes } from '../routes/sessions';
 import { signInRoutes } from '../routes/sign-in';
 import { yourDataRoutes } from '../routes/your-data';
@@ -67,6 +68,7 @@ export const apiScope: FastifyPluginAsync<{ config: Config }> = async (app, { co
     signIn: signInRoutes,
     onboardingFlow: onboardingFlowRoutes,
     yourData: yourDataRoutes,
+    recovery: recoveryRoutes,
   });
   s.registerRouter(portalApi, router, app, {
     logInitialization: false,

@@ -83,6 +83,23 @@ describe('forgot password', () => {
     expect((await signIn()).statusCode).toBe(401);
   });
 
+  it('vouches for nothing when the code went where no second factor goes: the sign-in asks for it', async () => {
+    const device = deviceHeaders();
+    const on = (url: string, payload: object) =>
+      app.inject({ method: 'POST', url, headers: device, payload });
+    // totp@example.be's factors are the app and its e-mail; its phone is no method.
+    const { payload } = (await on('/user/forgot-password', { login: '+32470000002' })).json();
+    const [sms] = await outbox('+32470000002');
+    await on('/user/reset-password', { payload, code: sms?.code, password: NEW_PASSWORD });
+    const after = await on('/token', {
+      grant_type: 'password',
+      username: 'totp@example.be',
+      password: NEW_PASSWORD,
+    });
+    expect(after.statusCode).toBe(401);
+    expect(after.json().mfa.methods[0]).toMatchObject({ method: 'totp', primary: true });
+  });
+
   it('asks for the second code again when the sign-in comes more than 15 minutes after the reset', async () => {
     const device = deviceHeaders();
     const on = (url: string, payload: object) =>

@@ -23,6 +23,7 @@ import {
 } from '../store';
 import { accountByLogin, clearSignInLocks } from './auth';
 import {
+  activeMethods,
   CODE_TTL_MS,
   countWrongTry,
   createChallenge,
@@ -88,6 +89,9 @@ export function forgotPassword(store: Store, input: ForgotPasswordRequest): Forg
     return { recipient: [maskContact(shown)], technology, payload: challenge.payload };
   }
   sendChallengeCode(store, challenge, channel, to, 'Your password reset code is');
+  // Where the code went: a reset by one of the account's second-factor methods vouches for
+  // this device's next sign-in (`resetPassword`).
+  challenge.data = { channel, to };
   return { recipient: [maskContact(to)], technology, payload: challenge.payload };
 }
 
@@ -191,13 +195,23 @@ export function resetPassword(
     ended.map((row) => toSession(store, row, '')),
   );
   clearSignInLocks(store, account.id);
-  // The reset's code proved the e-mail or phone just now: the sign-in that follows on
-  // this device asks for no second code (docs/journeys-signin.md).
-  if (session.deviceId) {
+  // The reset's code proved the e-mail or phone just now: when that address or number is one
+  // of the account's second-factor methods, the sign-in that follows on this device asks for
+  // no second code (it would be the same proof again). A code to anything else (a number that
+  // is no method, an account whose factor is the authenticator app) proves nothing of the
+  // second factor: the sign-in asks for it (docs/journeys-signin.md).
+  if (session.deviceId && resetByMethod(store, account.id, challenge.data)) {
     store.resetVouched.set(`${account.id}|${session.deviceId}`, store.clock.now() + RESET_VOUCH_MS);
   }
   recordEvent(store, account.id, 'password_reset', deviceOf(session));
   return { status: 204 };
+}
+
+/** Whether a reset's code went to an address or number that is one of the account's methods. */
+function resetByMethod(store: Store, accountId: number, sent: Record<string, unknown>): boolean {
+  return activeMethods(store, accountId).some(
+    (m) => m.method === sent.channel && m.target !== null && m.target === sent.to,
+  );
 }
 
 /** The usernames of an account as forgot-username lists them: e-mails, then phones, masked. */
