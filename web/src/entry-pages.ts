@@ -37,6 +37,17 @@ export const ONBOARDING_STEP_PAGES = [
 ] as const;
 
 /**
+ * The recovery journeys' steps after their first page, drawn from the
+ * visitor's flow (never cached), whose forms the gateway takes
+ * (docs/flows.md, "Recovery").
+ */
+export const RECOVERY_STEP_PAGES = [
+  '/forgot-password-sent',
+  '/reset-password',
+  '/forgot-username-response',
+] as const;
+
+/**
  * The signed-in pages the gateway draws, for the user the session belongs to:
  * the dashboard, where every sign-in lands and the account's first paint is
  * (docs/decisions/0005-server-rendered-entry-pages.md). The other account
@@ -61,6 +72,7 @@ export const PAGE_SOURCES: Record<
   | (typeof ENTRY_PAGES)[number]
   | (typeof SIGN_IN_STEP_PAGES)[number]
   | (typeof ONBOARDING_STEP_PAGES)[number]
+  | (typeof RECOVERY_STEP_PAGES)[number]
   | (typeof SIGNED_IN_PAGES)[number]
   | (typeof CONSENT_PAGES)[number],
   readonly string[]
@@ -94,6 +106,15 @@ export const PAGE_SOURCES: Record<
   '/onboarding/existingCard': [
     'src/app/all-screens.tsx',
     'src/features/onboarding/ExistingCardScreen.tsx',
+  ],
+  '/forgot-password-sent': [
+    'src/app/all-screens.tsx',
+    'src/features/recovery/ForgotPasswordSentScreen.tsx',
+  ],
+  '/reset-password': ['src/app/all-screens.tsx', 'src/features/recovery/ResetPasswordScreen.tsx'],
+  '/forgot-username-response': [
+    'src/app/all-screens.tsx',
+    'src/features/recovery/ForgotUsernameResponseScreen.tsx',
   ],
   '/mfa': ['src/app/all-screens.tsx', 'src/features/mfa/MfaCodeScreen.tsx'],
   '/mfa/methods': ['src/app/all-screens.tsx', 'src/features/mfa/MfaMethodsScreen.tsx'],

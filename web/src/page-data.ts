@@ -1,4 +1,12 @@
-import type { ConsentView, Locale, PortalConfig, SignInView, User } from '@portal/contract';
+import type {
+  ConsentView,
+  Locale,
+  PortalConfig,
+  RecoveryView,
+  SignInView,
+  User,
+  UsernamesView,
+} from '@portal/contract';
 import type { PageTexts } from './i18n/i18n';
 import type { OnboardingDraw } from './lib/onboarding-flow';
 import type { DrawnForm } from './lib/sign-in-flow';
@@ -24,6 +32,10 @@ export interface PageData {
    * gateway drew it with; null when this browser has no sign-in under way.
    */
   signIn?: SignInView | null;
+  /** On a password reset's step page: the flow's view; null when no reset is under way. */
+  recovery?: RecoveryView | null;
+  /** On forgot username's answer page: the usernames found; null when none were looked up. */
+  usernames?: UsernamesView | null;
   /** A step sent as a form without script and refused: the page says why, at its field. */
   form?: DrawnForm;
   /** On an onboarding page: its flow's view (null: none under way) and a refused form. */
@@ -38,6 +50,8 @@ export interface PageData {
 /** What the gateway adds to a drawn page beyond its location: the journey's state. */
 export interface DrawExtras {
   signIn?: SignInView | null;
+  recovery?: RecoveryView | null;
+  usernames?: UsernamesView | null;
   form?: DrawnForm;
   onboarding?: OnboardingDraw;
   consent?: ConsentView | null;

@@ -51,21 +51,14 @@ for (const language of ['en', 'fr', 'nl'] as const) {
     await expect(page.getByRole('main')).toContainText('employee@example.be');
     await review(page, `forgot password sent ${language}`);
 
-    // The code, a new password, and the sign-in comes back with the address in it.
+    // The code (it sends itself when complete), the new password once, and signed in.
     await page
       .locator('input[name=code]')
       .fill(await outboxCode(page.request, 'employee@example.be'));
+    await expect(page).toHaveURL(/\/reset-password$/);
+    await page.locator('main input[name=password]').fill(`Brand-New-Password-${language}8`);
+    await review(page, `reset password ${language}`);
     await page.locator('main button[type=submit]').first().click();
-    const fresh = `Brand-New-Password-${language}8`;
-    const passwords = page.locator('main input[type=password]');
-    await passwords.nth(0).fill(fresh);
-    await passwords.nth(1).fill(fresh);
-    await page.locator('main button[type=submit]').first().click();
-    await expect(page).toHaveURL(/\/reset-password-confirmed$/);
-    await review(page, `password reset confirmed ${language}`);
-    await page.getByRole('main').locator('a[href^="/login"]').click();
-    await expect(page.locator('#login-username')).toHaveValue('employee@example.be');
-    await expect(page.locator('#login-password')).toBeFocused();
-    await review(page, `sign-in prefilled after a reset ${language}`);
+    await expect(page).toHaveURL(/\/user\/dashboard$/);
   });
 }

@@ -42,15 +42,10 @@ test('sign-in and recovery screens', async ({ page, request }) => {
   await page.getByRole('button', { name: 'Send me a code' }).click();
   await expect(page.getByRole('heading', { name: 'Check your messages' })).toBeVisible();
   await shootSignIn(page, 'forgot-password-sent');
+  // A complete code sends itself.
   await page.getByLabel('Verification code').fill(await outboxCode(request, '+32470000001'));
-  await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByLabel('New password', { exact: true }).fill('abc');
   await shootSignIn(page, 'reset-password');
-  await page.getByLabel('New password', { exact: true }).fill('Another-Good-One-42');
-  await page.getByLabel('Repeat the new password').fill('Another-Good-One-42');
-  await page.getByRole('button', { name: 'Save my new password' }).click();
-  await expect(page.getByRole('heading', { name: 'Your password has been changed' })).toBeVisible();
-  await shootSignIn(page, 'reset-password-confirmed');
 
   await page.goto('/forgot-username');
   await shootSignIn(page, 'forgot-username');
@@ -110,7 +105,6 @@ test('journeys screens: sign-in errors, recovery, onboarding, legal', async ({ p
   await page.getByLabel('E-mail address').fill('employee@example.be');
   await page.getByRole('button', { name: 'Send me a code' }).click();
   await page.getByLabel('Verification code').fill('12345678');
-  await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByLabel('Verification code')).toHaveAttribute('aria-invalid', 'true');
   await shootJourneys(page, 'forgot-password-sent');
   await page.goto('/weak-password');

@@ -12,6 +12,7 @@ import { queryKeys } from '../lib/api';
 import { consentFlowQuery } from '../lib/consent-flow';
 import { setMaintenance, useMaintenance } from '../lib/maintenance';
 import { startOnboardingPage } from '../lib/onboarding-flow';
+import { recoveryFlowQuery, usernamesQuery } from '../lib/recovery-flow';
 import { href } from '../lib/routes';
 import { keepCopy, useFollowUserLanguage } from '../lib/session';
 import { drawnFormKey, signInFlowQuery } from '../lib/sign-in-flow';
@@ -94,10 +95,12 @@ function Routes() {
  * without script.
  */
 export function startSignInStep(
-  { signIn, form, onboarding, consent }: DrawExtras,
+  { signIn, recovery, usernames, form, onboarding, consent }: DrawExtras,
   client: QueryClient = queryClient,
 ): void {
   if (signIn !== undefined) client.setQueryData(signInFlowQuery.queryKey, signIn);
+  if (recovery !== undefined) client.setQueryData(recoveryFlowQuery.queryKey, recovery);
+  if (usernames !== undefined) client.setQueryData(usernamesQuery.queryKey, usernames);
   if (form) client.setQueryData(drawnFormKey, form);
   if (onboarding) startOnboardingPage(onboarding, client);
   if (consent !== undefined) client.setQueryData(consentFlowQuery.queryKey, consent);

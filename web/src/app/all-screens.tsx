@@ -1,14 +1,7 @@
 import type { ComponentType, ReactElement } from 'react';
-import {
-  matchRoutes,
-  Navigate,
-  Outlet,
-  type RouteObject,
-  useRoutes,
-  useSearchParams,
-} from 'react-router';
+import { matchRoutes, Outlet, type RouteObject, useRoutes, useSearchParams } from 'react-router';
 import { type LazyScreen, lazyScreen } from '../lib/lazy';
-import { href, routes } from '../lib/routes';
+import { routes } from '../lib/routes';
 
 /*
  * Every screen but the sign-in pages (those are in `router.tsx`, with the
@@ -44,10 +37,6 @@ const ForgotPasswordSentScreen = lazyScreen(
 );
 const ResetPasswordScreen = lazyScreen(
   () => import('../features/recovery/ResetPasswordScreen'),
-  recovery,
-);
-const ResetPasswordConfirmedScreen = lazyScreen(
-  () => import('../features/recovery/ResetPasswordConfirmedScreen'),
   recovery,
 );
 const WeakPasswordScreen = lazyScreen(
@@ -227,15 +216,10 @@ const screens: RouteObject[] = [
     ],
   },
   { path: routes['mfa-totp-recovery'], element: <TotpRecoveryScreen /> },
-  {
-    path: routes['forgot-password'],
-    element: <Navigate to={href('forgot-password.email')} replace />,
-  },
   { path: routes['forgot-password.email'], element: <ForgotPasswordScreen by="email" /> },
   { path: routes['forgot-password.phone'], element: <ForgotPasswordScreen by="phone" /> },
   { path: routes['forgot-password-sent'], element: <ForgotPasswordSentScreen /> },
   { path: routes['reset-password'], element: <ResetPasswordScreen /> },
-  { path: routes['reset-password-confirmed'], element: <ResetPasswordConfirmedScreen /> },
   { path: routes['weak-password'], element: <WeakPasswordScreen /> },
   { path: routes['forgot-username'], element: <ForgotUsernameScreen /> },
   { path: routes['forgot-username-response'], element: <ForgotUsernameResponseScreen /> },

@@ -2,7 +2,7 @@ import type { MfaKind } from '@portal/contract';
 
 /**
  * Session storage of the multi-step flows the gateway does not own yet
- * (step-up, duplicate merge, recovery): the sign-in's own state (the spec's
+ * (step-up, duplicate merge): the sign-in's and the recovery's own state (the spec's
  * `loginPayload`) is its flow on the gateway
  * (docs/decisions/0011-journeys-owned-by-the-gateway.md). Each value survives a
  * reload of the tab and disappears with it, and logout clears them all.
@@ -55,21 +55,9 @@ export const mfaPayload = slot<MfaCheck>('mfaPayload');
 /** docs/flows.md, duplicate merge: the payload of `POST /fuzzion`. Its presence is duplicated-logged. */
 export const fuzzionPayload = slot<string>('fuzzion_payload');
 
-/** Forgot password: where the code went and the payload to reset with. */
-export interface ForgotState {
-  /** The e-mail address or number (E.164) typed: shown in full where a recipient is its mask. */
-  login: string;
-  recipient: string[];
-  technology: 'SMS' | 'email';
-  payload: string;
-  /** The code the user typed on the sent screen, checked with the new password. */
-  code?: string;
-}
-export const forgotPassword = slot<ForgotState>('forgotPassword');
-
 /**
- * The e-mail address the e-mail sign-in page fills in, once: the one a
- * password reset was for, or the one an account creation found already in use
+ * The e-mail address the e-mail sign-in page fills in, once: the one an
+ * account creation found already in use
  * (docs/journeys-signin.md, docs/flows.md#onboarding).
  */
 const hint = slot<string>('signInHint');
@@ -82,9 +70,6 @@ export const signInHint = {
     return value;
   },
 };
-
-/** Forgot username: the usernames found (masked), shown on the response screen. */
-export const forgotUsername = slot<string[]>('forgotUsername');
 
 /** Every flow's state goes at logout (docs/flows.md). */
 export function clearFlowState(): void {

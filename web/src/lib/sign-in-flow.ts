@@ -1,6 +1,6 @@
-import type { SignInNext, SignInStepRefusal, SignInView } from '@portal/contract';
-import { type QueryClient, queryOptions, useQueryClient } from '@tanstack/react-query';
-import type { NavigateFunction } from 'react-router';
+import type { RecoveryRefusal, SignInNext, SignInStepRefusal, SignInView } from '@portal/contract';
+import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type NavigateFunction, useNavigate } from 'react-router';
 import { api } from './api';
 
 /*
@@ -11,16 +11,50 @@ import { api } from './api';
  * drawn page (its data block), with a step's answer, or by `GET /api/sign-in`.
  */
 
+/**
+ * A journey's flow as its pages read it (`GET` of the journey's flow-read):
+ * its view, or null when there is none (never started, expired, complete).
+ * Kept as long as the page is: a step's answer or the drawn page sets it.
+ */
+export const journeyQuery = <K extends string, T>(
+  key: K,
+  read: () => Promise<{ status: number; body: unknown }>,
+) =>
+  queryOptions({
+    queryKey: [key] as const,
+    queryFn: async (): Promise<T | null> => {
+      const res = await read();
+      return res.status === 200 ? (res.body as T) : null;
+    },
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+
 /** The sign-in under way in this browser, or null (none, expired, complete). */
-export const signInFlowQuery = queryOptions({
-  queryKey: ['sign-in-flow'] as const,
-  queryFn: async (): Promise<SignInView | null> => {
-    const res = await api.signIn.readSignIn();
-    return res.status === 200 ? res.body : null;
-  },
-  staleTime: Number.POSITIVE_INFINITY,
-  retry: false,
-});
+export const signInFlowQuery = journeyQuery<'sign-in-flow', SignInView>('sign-in-flow', () =>
+  api.signIn.readSignIn(),
+);
+
+/**
+ * A journey's step as the enhanced page sends it: the step its form would
+ * send, as JSON, then the `next` the gateway answers followed (`follow`).
+ * The busy and error state are the mutation's; a refusal is thrown as the answer it was.
+ */
+export function useJourneyStep<V, A>(
+  send: (vars: V) => Promise<{ status: number; body: unknown }>,
+  follow: (answer: A, queryClient: QueryClient, navigate: NavigateFunction) => void,
+) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: async (vars: V): Promise<A> => {
+      const res = await send(vars);
+      if (res.status !== 200) throw res;
+      return res.body as A;
+    },
+    onSuccess: (answer) => follow(answer, queryClient, navigate),
+  });
+}
 
 /**
  * Whether the MFA screens show a sign-in's step (its flow, kept by the
@@ -37,11 +71,11 @@ export function isSignInStep(params: URLSearchParams): boolean {
 export interface DrawnForm {
   /** The page it belongs to. */
   path: string;
-  refusal: SignInStepRefusal;
+  refusal: SignInStepRefusal | (RecoveryRefusal & { attempts_left?: undefined });
   /** Retry-After of a pause, in seconds. */
   retryAfter?: number | undefined;
   /** What was typed that the page shows again (never the password or the code). */
-  values: { username?: string };
+  values: { username?: string; number?: string; by?: string };
 }
 
 /** Where a drawn page's form outcome is kept: the render's (and the page's) own query cache. */
@@ -51,6 +85,15 @@ export const drawnFormKey = ['sign-in-form'] as const;
 export function useDrawnForm(path: string): DrawnForm | null {
   const form = useQueryClient().getQueryData<DrawnForm>(drawnFormKey);
   return form?.path === path ? form : null;
+}
+
+/** A drawn page's refusal as the answer it was (for the one error mapping, `errorOf`). */
+export function drawnAnswer(form: DrawnForm | null) {
+  if (!form) return null;
+  const status = form.refusal.code === 'flow_gone' ? 410 : form.retryAfter ? 429 : 400;
+  const headers = new Headers();
+  if (form.retryAfter) headers.set('retry-after', String(form.retryAfter));
+  return { status, body: form.refusal, headers };
 }
 
 /** Leaves the app for a page the gateway serves (a function apart, so tests can watch it). */

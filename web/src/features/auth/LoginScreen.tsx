@@ -377,7 +377,12 @@ export default function LoginScreen({
         )}
         <ul className="links">
           <li>
-            <Link to={href(kind === 'email' ? 'forgot-password.email' : 'forgot-password.phone')}>
+            <Link
+              to={href(
+                kind === 'email' ? 'forgot-password.email' : 'forgot-password.phone',
+                target ? { target } : {},
+              )}
+            >
               {t('signin.login.forgotPassword')}
             </Link>
           </li>

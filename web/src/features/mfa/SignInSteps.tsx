@@ -21,7 +21,7 @@ import { clearFailure } from '../../lib/api';
 import { type ErrorTexts, errorOf, errorText } from '../../lib/errors';
 import { typedOrMasked, useContactFormat } from '../../lib/phone';
 import { href } from '../../lib/routes';
-import { type DrawnForm, signInFlowQuery, useDrawnForm } from '../../lib/sign-in-flow';
+import { drawnAnswer, signInFlowQuery, useDrawnForm } from '../../lib/sign-in-flow';
 import { useChooseMethod, useResendCode, useSendCode } from './api/sign-in-steps';
 import { codeLength } from './flow';
 
@@ -48,15 +48,6 @@ const STEP_TEXTS = {
   gone: 'mfa.methods.expired',
   conflict: 'mfa.methods.expired',
 } as const satisfies ErrorTexts;
-
-/** A drawn page's refusal as the answer it was (for the one error mapping, `errorOf`). */
-function drawnAnswer(form: DrawnForm | null) {
-  if (!form) return null;
-  const status = form.refusal.code === 'flow_gone' ? 410 : form.retryAfter ? 429 : 400;
-  const headers = new Headers();
-  if (form.retryAfter) headers.set('retry-after', String(form.retryAfter));
-  return { status, body: form.refusal, headers };
-}
 
 /** The partner banner of a sign-in headed to a partner's `/authorize`. */
 function Banner({ view }: { view: SignInView }) {

@@ -1,89 +1,93 @@
+import type { RecoveryView } from '@portal/contract';
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { CodeInput } from '../../components/CodeInput';
 import { ErrorText } from '../../components/Notice';
 import { ResendCode } from '../../components/ResendCode';
-import { clearFailure } from '../../lib/api';
-import { type ErrorTexts, errorOf, errorText } from '../../lib/errors';
-import { type ForgotState, forgotPassword } from '../../lib/flow-state';
+import { type ErrorTexts, errorOf, useErrorText } from '../../lib/errors';
 import { typedOrMasked, useContactFormat } from '../../lib/phone';
+import { recoveryFlowQuery } from '../../lib/recovery-flow';
 import { href } from '../../lib/routes';
-import { useCheckResetCode, useForgotPassword } from './api/recovery';
+import { drawnAnswer, useDrawnForm } from '../../lib/sign-in-flow';
+import { useCheckResetCode, useResendResetCode } from './api/recovery';
 
-/** A wrong, expired or spent code (422) in the code field's words. */
-const CHECK_TEXTS = { rejected: 'forms.code.invalid' } as const satisfies ErrorTexts;
+/** A refused code in the code field's words; a reset that is over, said as such. */
+export const RESET_TEXTS = {
+  invalid: 'forms.code.invalid',
+  code_expired: 'recovery.sent.expired',
+  gone: 'recovery.reset.missing',
+  conflict: 'recovery.reset.missing',
+} as const satisfies ErrorTexts;
 
 /**
- * Forgot password, sent (spec part 2): where the code went and the code
- * entry, checked here (a wrong code is refused where it was typed); a new
- * code by the same channel with its countdown, or by the other channel; and
- * a way back to change the address or number.
+ * Forgot password, sent (spec part 2; docs/flows.md, "Recovery"): where the
+ * code went and the code entry, which sends itself when complete (or with
+ * Continue, or Enter without script); a new code by the same channel with
+ * its countdown, or by the other channel; a way back to change the address
+ * or number. Drawn from the journey's flow on the gateway.
  */
 export default function ForgotPasswordSentScreen() {
+  const { data: view } = useQuery(recoveryFlowQuery);
+  if (view === undefined) return null;
+  if (!view) return <Restart />;
+  if (view.step === 'password') return <CodeChecked />;
+  // A new code's screen starts afresh (its field, its countdown).
+  return <CodeStep key={`${view.channel} ${view.recipient.join()}`} view={view} />;
+}
+
+function CodeStep({ view }: { view: RecoveryView }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const [state, setState] = useState<ForgotState | null>(() => forgotPassword.get());
-  const [code, setCode] = useState(state?.code ?? '');
-  const codeField = useRef<HTMLInputElement>(null);
-  /** The code has the wrong length (checked before sending). */
+  const errorText = useErrorText();
+  const show = useContactFormat();
+  const { pathname } = useLocation();
+  const drawnForm = useDrawnForm(pathname);
+  const [drawn, setDrawn] = useState(drawnForm);
+  const [code, setCode] = useState('');
   const [tooShort, setTooShort] = useState(false);
+  const codeField = useRef<HTMLInputElement>(null);
   const check = useCheckResetCode();
-  const resend = useForgotPassword();
-  const byOther = useForgotPassword();
+  const resend = useResendResetCode();
+  const byOther = useResendResetCode();
+  const failure = check.error ?? drawnAnswer(drawn);
+  const gone = failure !== null && ['gone', 'conflict'].includes(errorOf(failure).kind);
   const error = tooShort
     ? t('forms.code.invalid')
-    : check.error
-      ? errorText(t, errorOf(check.error, CHECK_TEXTS))
+    : failure && !gone
+      ? errorText(failure, RESET_TEXTS)
       : null;
   const clear = () => {
     setTooShort(false);
-    clearFailure(check);
-  };
-  const show = useContactFormat();
-
-  if (!state) return <Restart />;
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (code.length !== 8) return setTooShort(true);
-    check.mutate(
-      { payload: state.payload, code },
-      {
-        onSuccess: () => {
-          forgotPassword.set({ ...state, code });
-          navigate(href('reset-password'));
-        },
-      },
-    );
+    setDrawn(null);
+    check.reset();
   };
 
-  /** A new code, by this channel (`resend`) or the other one: the form starts again with it. */
-  const send = async (by: typeof resend, technology: 'email' | 'sms') => {
-    const next = await by.mutateAsync({ login: state.login, technology });
-    if (!next) return false;
-    setState(next);
-    setCode('');
+  const submit = (event?: FormEvent, typed = code) => {
+    event?.preventDefault();
+    if (check.isPending || check.isSuccess) return;
     clear();
-    return true;
+    if (typed.length !== 8) return setTooShort(true);
+    check.mutate(typed);
   };
 
-  const channel = state.technology === 'SMS' ? 'sms' : 'email';
-  const other = channel === 'sms' ? 'email' : 'sms';
+  if (gone) return <Restart />;
+  const other = view.channel === 'sms' ? 'email' : 'sms';
   // The address or number typed on the previous screen shows in full (docs/journeys-signin.md).
-  const recipients = state.recipient
-    .map((r) => show(typedOrMasked(r, state.login, state.recipient)))
+  const recipients = view.recipient
+    .map((r) => show(typedOrMasked(r, view.login, view.recipient)))
     .join(', ');
-  const byPhone = !state.login.includes('@');
+  const byPhone = !view.login.includes('@');
+  const query = view.target ? { target: view.target } : {};
   return (
     <section className="card narrow" aria-labelledby="sent-title">
       <h1 id="sent-title">{t('recovery.sent.title')}</h1>
       <p>
-        {channel === 'sms'
+        {view.channel === 'sms'
           ? t('recovery.sent.sms', { recipients })
           : t('recovery.sent.email', { recipients })}
       </p>
-      <form onSubmit={submit} noValidate>
+      <form method="post" onSubmit={submit} noValidate>
         <CodeInput
           label={t('forms.code.label')}
           value={code}
@@ -95,25 +99,36 @@ export default function ForgotPasswordSentScreen() {
           error={error}
           autoFocus
           inputRef={codeField}
+          onComplete={(value) => submit(undefined, value)}
         />
         <button type="submit" className="button button-block" disabled={check.isPending}>
           {t('recovery.sent.submit')}
         </button>
+        <div className="resend-options">
+          <ResendCode
+            submitName="resend"
+            onResend={() => resend.mutateAsync(undefined).catch(() => false)}
+            codeField={codeField}
+          />
+          <button
+            type="submit"
+            name="technology"
+            value={other}
+            formNoValidate
+            className="link-button"
+            disabled={byOther.isPending}
+            onClick={(event) => {
+              event.preventDefault();
+              byOther.mutate(other);
+            }}
+          >
+            {other === 'sms' ? t('recovery.sent.bySms') : t('recovery.sent.byEmail')}
+          </button>
+          <ErrorText>{byOther.isError && t('common.errors.generic')}</ErrorText>
+        </div>
       </form>
-      <div className="resend-options">
-        {/* Keyed by channel: a code by the other channel starts its own countdown. */}
-        <ResendCode key={channel} onResend={() => send(resend, channel)} codeField={codeField} />
-        <button
-          type="button"
-          className="link-button"
-          onClick={() => void send(byOther, other).catch(() => false)}
-        >
-          {other === 'sms' ? t('recovery.sent.bySms') : t('recovery.sent.byEmail')}
-        </button>
-        <ErrorText>{byOther.isError && t('common.errors.generic')}</ErrorText>
-      </div>
       <p className="links">
-        <Link to={href(byPhone ? 'forgot-password.phone' : 'forgot-password.email')}>
+        <Link to={href(byPhone ? 'forgot-password.phone' : 'forgot-password.email', query)}>
           {byPhone ? t('recovery.sent.changePhone') : t('recovery.sent.changeEmail')}
         </Link>
       </p>
@@ -121,6 +136,20 @@ export default function ForgotPasswordSentScreen() {
   );
 }
 
+/** Back on this page after the code was checked: the new password is next. */
+function CodeChecked() {
+  const { t } = useTranslation();
+  return (
+    <section className="card narrow" aria-labelledby="sent-title">
+      <h1 id="sent-title">{t('recovery.sent.title')}</h1>
+      <Link className="button" to={href('reset-password')}>
+        {t('recovery.sent.submit')}
+      </Link>
+    </section>
+  );
+}
+
+/** No reset under way (expired, complete, never started): start again. */
 export function Restart() {
   const { t } = useTranslation();
   return (

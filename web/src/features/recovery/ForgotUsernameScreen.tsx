@@ -1,17 +1,13 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Radio, RadioGroup } from '../../components/Choices';
 import { TextField } from '../../components/TextField';
 import { getConfig } from '../../lib/config';
+import { useErrorText } from '../../lib/errors';
 import { href } from '../../lib/routes';
-import {
-  shownValue,
-  useChosenBeforeScript,
-  useTypedBeforeScript,
-} from '../../lib/typed-before-script';
-import { useForgotUsername } from './api/recovery';
-import { useRefusal } from './refusal';
+import { drawnAnswer, useDrawnForm } from '../../lib/sign-in-flow';
+import { useFindUsernames } from './api/recovery';
 
 /** Spec part 5: a Belgian card number; LU calls it an activation code and writes it LU-ACT-0001. */
 const CARD_NUMBER = /^5065\d{12}$/;
@@ -21,68 +17,68 @@ const NRN = /^\d{11}$/;
 type By = 'card' | 'nrn';
 
 /**
- * Forgot username (spec part 2): by card number (LU: activation code) or by
- * national register number (BE), then the usernames found.
+ * Forgot username (spec part 2; docs/flows.md, "Recovery"): by card number
+ * (LU: activation code) or by national register number (BE), a form that
+ * works without script (the gateway answers 303 to the usernames found);
+ * with the script it is checked as typed and sent as JSON.
  */
-/** The radio group's name: a choice made on the drawn page before its script is kept. */
-const BY_GROUP = 'forgot-username-by';
-
 export default function ForgotUsernameScreen() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const errorText = useErrorText();
   const lu = getConfig().variant === 'lu';
   const id = useId();
-  const [by, setBy] = useState<By>('card');
-  const [value, setValue] = useState('');
-  const find = useForgotUsername();
-  const refusal = useRefusal(find, by, (field) => t(`recovery.forgotUsername.errors.${field}`));
-  useTypedBeforeScript(id, setValue);
-  useChosenBeforeScript(BY_GROUP, (chosen) => {
-    if (chosen === 'card' || chosen === 'nrn') setBy(chosen);
-  });
+  const { pathname } = useLocation();
+  const drawnForm = useDrawnForm(pathname);
+  const [drawn, setDrawn] = useState(drawnForm);
+  const [by, setBy] = useState<By>(drawnForm?.values.by === 'nrn' && !lu ? 'nrn' : 'card');
+  const [refused, setRefused] = useState(false);
+  const find = useFindUsernames();
+  const failure = find.error ?? drawnAnswer(drawn);
+  const fieldText = t(`recovery.forgotUsername.errors.${by}`);
+  const message = refused
+    ? fieldText
+    : failure
+      ? errorText(failure, { invalid: `recovery.forgotUsername.errors.${by}` })
+      : null;
 
-  const normalised = () => {
-    // What the field shows is what is sent (its text may not have reached the state).
-    const shown = shownValue(id, value);
-    return by === 'nrn'
-      ? shown.replace(/[\s.-]/g, '')
-      : lu
-        ? shown.trim().toUpperCase()
-        : shown.replace(/\s/g, '');
+  const clear = () => {
+    setRefused(false);
+    setDrawn(null);
+    find.reset();
   };
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    refusal.clear();
-    const typed = normalised();
-    const valid = by === 'nrn' ? NRN : lu ? ACTIVATION_CODE : CARD_NUMBER;
-    if (!valid.test(typed)) return refusal.refuse(by);
-    const body =
+    if (find.isPending || find.isSuccess) return;
+    clear();
+    // What the field shows is what is sent (typed before the script arrived, too).
+    const shown = String(new FormData(event.currentTarget).get('number') ?? '');
+    const typed =
       by === 'nrn'
-        ? { national_register_number: typed }
+        ? shown.replace(/[\s.-]/g, '')
         : lu
-          ? { activation_code: typed }
-          : { card_number: typed };
-    find.mutate(body, { onSuccess: () => navigate(href('forgot-username-response')) });
+          ? shown.trim().toUpperCase()
+          : shown.replace(/\s/g, '');
+    const valid = by === 'nrn' ? NRN : lu ? ACTIVATION_CODE : CARD_NUMBER;
+    if (!valid.test(typed)) return setRefused(true);
+    find.mutate({ by, number: typed });
   };
-  const { message } = refusal;
 
   return (
     <section className="card narrow" aria-labelledby="forgot-username-title">
       <h1 id="forgot-username-title">{t('recovery.forgotUsername.title')}</h1>
       <p>{t('recovery.forgotUsername.intro')}</p>
-      <form onSubmit={submit} noValidate>
+      <form method="post" onSubmit={submit} noValidate>
         {!lu && (
           <RadioGroup
-            name={BY_GROUP}
+            name="by"
             label={t('recovery.forgotUsername.intro')}
             labelHidden
             className="choice-group radios"
             value={by}
             onChange={(value) => {
-              setBy(value as typeof by);
-              setValue('');
-              refusal.clear();
+              setBy(value as By);
+              clear();
             }}
           >
             {(['card', 'nrn'] as const).map((option) => (
@@ -96,6 +92,7 @@ export default function ForgotUsernameScreen() {
         )}
         <TextField
           id={id}
+          name="number"
           label={
             by === 'card'
               ? t('recovery.forgotUsername.cardNumber')
@@ -108,13 +105,11 @@ export default function ForgotUsernameScreen() {
           }
           inputMode={by === 'card' && lu ? 'text' : 'numeric'}
           autoComplete="off"
-          value={value}
-          onChange={(e) => {
-            setValue(e.target.value);
-            refusal.clear();
-          }}
+          // A new kind of number starts empty.
+          key={by}
+          defaultValue={drawn?.values.by === by ? (drawn.values.number ?? '') : ''}
+          onChange={clear}
           error={message}
-          invalid={refusal.wrong === by}
         />
         <button type="submit" className="button button-block" disabled={find.isPending}>
           {t('recovery.forgotUsername.submit')}

@@ -1,8 +1,7 @@
 import type { SignInNext } from '@portal/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { followStep } from '../../../lib/sign-in-flow';
+import { followStep, useJourneyStep } from '../../../lib/sign-in-flow';
 
 /*
  * The sign-in's second-factor steps (docs/flows.md, "Sign-in"): each sends
@@ -10,18 +9,8 @@ import { followStep } from '../../../lib/sign-in-flow';
  * gateway answers. The busy and error state are the mutation's.
  */
 
-function useStep<V>(send: (vars: V) => Promise<{ status: number; body: unknown }>) {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  return useMutation({
-    mutationFn: async (vars: V): Promise<SignInNext> => {
-      const res = await send(vars);
-      if (res.status !== 200) throw res;
-      return res.body as SignInNext;
-    },
-    onSuccess: (answer) => followStep(answer, queryClient, navigate),
-  });
-}
+const useStep = <V>(send: (vars: V) => Promise<{ status: number; body: unknown }>) =>
+  useJourneyStep<V, SignInNext>(send, followStep);
 
 /** "Use this method": its code is sent, then the code screen. */
 export const useChooseMethod = () =>

@@ -1,63 +1,51 @@
-import { useMutation } from '@tanstack/react-query';
+import type { RecoveryNext } from '@portal/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
 import { answerOrThrow, api } from '../../../lib/api';
-import { type ForgotState, forgotPassword, forgotUsername } from '../../../lib/flow-state';
+import { followRecovery } from '../../../lib/recovery-flow';
+import { useJourneyStep } from '../../../lib/sign-in-flow';
 import { setWeakLock } from '../../../lib/weak-lock';
 
-/**
- * Asks for a reset code (`POST /user/forgot-password`), by the login's own
- * channel or by `technology`; the reset under way is kept for the next
- * screens. `login` may still be on its way (a phone number being read): null
- * means it is not one, and nothing is sent (the answer is null too).
+/*
+ * The recovery journeys' steps (docs/flows.md, "Recovery"): each sends the
+ * step the page's form would send, as JSON, and follows the `next` the
+ * gateway answers. The busy and error state are the mutation's.
  */
-export const useForgotPassword = () =>
-  useMutation({
-    mutationFn: async (request: {
-      login: string | null | Promise<string | null>;
-      technology?: 'email' | 'sms';
-    }): Promise<ForgotState | null> => {
-      const login = await request.login;
-      if (!login) return null;
-      const { technology } = request;
-      const res = await answerOrThrow(
-        api.onboarding.forgotPassword({ body: { login, ...(technology ? { technology } : {}) } }),
-      );
-      const state = { login, ...res.body };
-      forgotPassword.set(state);
-      return state;
-    },
-  });
 
-/** Checks the reset code before the new password is asked for (`POST /user/reset-password/check`). */
+const useStep = <V>(send: (vars: V) => Promise<{ status: number; body: unknown }>) =>
+  useJourneyStep<V, RecoveryNext>(send, followRecovery);
+
+/** Forgot password: the login (a new journey); a code goes to its account, if any. */
+export const useStartReset = () =>
+  useStep((body: { by: 'email' | 'phone'; login: string; captcha?: string; target?: string }) =>
+    api.recovery.start({ body }),
+  );
+
+/** "Check your messages": the code, checked without using it up. */
 export const useCheckResetCode = () =>
-  useMutation({
-    mutationFn: (body: { payload: string; code: string }) =>
-      answerOrThrow(api.onboarding.checkResetCode({ body })),
-  });
+  useStep((code: string) => api.recovery.code({ body: { code } }));
 
-/** Sets the new password with the checked code (`POST /user/reset-password`). */
-export const useResetPassword = () =>
-  useMutation({
-    mutationFn: (body: { payload: string; code: string; password: string }) =>
-      answerOrThrow(api.onboarding.resetPassword({ body })),
-  });
+/** The new password: saved, then signed in (the second factor when the account asks it). */
+export const useSetNewPassword = () =>
+  useStep((password: string) => api.recovery.password({ body: { password } }));
 
-/**
- * The usernames of a card, activation code or national register number
- * (`POST /user/forgot-username`), kept for the next screen.
- */
-export const useForgotUsername = () =>
-  useMutation({
-    mutationFn: async (
-      body:
-        | { card_number: string }
-        | { activation_code: string }
-        | { national_register_number: string },
-    ) => {
-      const res = await answerOrThrow(api.onboarding.forgotUsername({ body }));
-      forgotUsername.set(res.body.usernames);
-      return res;
+/** A new code, by the same channel or the other one; answers whether one went out. */
+export function useResendResetCode() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: async (technology?: 'email' | 'sms') => {
+      const res = await api.recovery.resend({ body: technology ? { technology } : {} });
+      if (res.status !== 200) throw res;
+      followRecovery(res.body, queryClient, navigate);
+      return true;
     },
   });
+}
+
+/** Forgot username: the card, activation code or national register number. */
+export const useFindUsernames = () =>
+  useStep((body: { by: 'card' | 'nrn'; number: string }) => api.recovery.findUsernames({ body }));
 
 /**
  * Replaces a weak password (`POST /user/password/weak`, with the page's

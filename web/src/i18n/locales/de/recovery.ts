@@ -17,6 +17,7 @@ export const recovery: Messages['recovery'] = {
     byEmail: 'Code stattdessen per E-Mail senden',
     bySms: 'Code stattdessen per SMS senden',
     resent: 'Ein neuer Code ist unterwegs.',
+    expired: 'Dieser Code ist abgelaufen. Fordern Sie einen neuen an.',
     submit: 'Weiter',
     restart: 'Neu beginnen',
     changeEmail: 'Andere E-Mail-Adresse verwenden',
@@ -24,13 +25,11 @@ export const recovery: Messages['recovery'] = {
   },
   reset: {
     title: 'Wählen Sie ein neues Passwort',
-    submit: 'Neues Passwort speichern',
-    missing: 'Dieser Link ist unvollständig. Bitte fordern Sie einen neuen Code an.',
-  },
-  resetConfirmed: {
-    title: 'Ihr Passwort wurde geändert',
-    text: 'Sie können sich jetzt mit Ihrem neuen Passwort anmelden.',
-    login: 'Anmelden',
+    intro: 'Sie werden damit sofort angemeldet.',
+    submit: 'Speichern und anmelden',
+    missing:
+      'Diese Zurücksetzung ist abgelaufen oder bereits abgeschlossen. Bitte beginnen Sie neu.',
+    codeAgain: 'Ihr Code ist nicht mehr gültig. Fordern Sie einen neuen an.',
   },
   weak: {
     title: 'Wählen Sie ein sichereres Passwort',
@@ -63,5 +62,6 @@ export const recovery: Messages['recovery'] = {
     none: 'Für diese Kartennummer oder Nationalregisternummer wurde kein Benutzername gefunden.',
     login: 'Anmelden',
     again: 'Erneut versuchen',
+    expired: 'Diese Suche ist abgelaufen. Bitte suchen Sie Ihren Benutzernamen erneut.',
   },
 };

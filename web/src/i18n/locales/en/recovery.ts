@@ -15,6 +15,7 @@ export const recovery = {
     byEmail: 'Send the code by e-mail instead',
     bySms: 'Send the code by text message instead',
     resent: 'A new code is on its way.',
+    expired: 'This code has expired. Ask for a new one.',
     submit: 'Continue',
     restart: 'Start again',
     changeEmail: 'Use another e-mail address',
@@ -22,13 +23,10 @@ export const recovery = {
   },
   reset: {
     title: 'Choose a new password',
-    submit: 'Save my new password',
-    missing: 'This link is incomplete. Please ask for a new code.',
-  },
-  resetConfirmed: {
-    title: 'Your password has been changed',
-    text: 'You can now log in with your new password.',
-    login: 'Log in',
+    intro: 'You will be logged in with it right away.',
+    submit: 'Save and log in',
+    missing: 'This password reset has expired or is already complete. Please start again.',
+    codeAgain: 'Your code is no longer valid. Ask for a new one.',
   },
   weak: {
     title: 'Choose a stronger password',
@@ -61,5 +59,6 @@ export const recovery = {
     none: 'No username was found for this card number or national register number.',
     login: 'Log in',
     again: 'Try again',
+    expired: 'This search has expired. Please look your username up again.',
   },
 } as const;

@@ -17,6 +17,7 @@ export const recovery: Messages['recovery'] = {
     byEmail: 'Recevoir plutôt le code par e-mail',
     bySms: 'Recevoir plutôt le code par SMS',
     resent: 'Un nouveau code est en route.',
+    expired: 'Ce code a expiré. Demandez-en un nouveau.',
     submit: 'Continuer',
     restart: 'Recommencer',
     changeEmail: 'Utiliser une autre adresse e-mail',
@@ -24,13 +25,10 @@ export const recovery: Messages['recovery'] = {
   },
   reset: {
     title: 'Choisissez un nouveau mot de passe',
-    submit: 'Enregistrer mon nouveau mot de passe',
-    missing: 'Ce lien est incomplet. Veuillez demander un nouveau code.',
-  },
-  resetConfirmed: {
-    title: 'Votre mot de passe a été modifié',
-    text: 'Vous pouvez maintenant vous connecter avec votre nouveau mot de passe.',
-    login: 'Se connecter',
+    intro: 'Nous vous connectons avec celui-ci tout de suite.',
+    submit: 'Enregistrer et me connecter',
+    missing: 'Cette réinitialisation a expiré ou est déjà terminée. Veuillez recommencer.',
+    codeAgain: 'Votre code n’est plus valable. Demandez-en un nouveau.',
   },
   weak: {
     title: 'Choisissez un mot de passe plus sûr',
@@ -64,5 +62,6 @@ export const recovery: Messages['recovery'] = {
     none: 'Aucun nom d’utilisateur n’a été trouvé pour ce numéro de carte ou de registre national.',
     login: 'Se connecter',
     again: 'Réessayer',
+    expired: 'Cette recherche a expiré. Veuillez rechercher à nouveau votre nom d’utilisateur.',
   },
 };

@@ -18,6 +18,7 @@ export const recovery: Messages['recovery'] = {
     byEmail: 'Stuur de code liever per e-mail',
     bySms: 'Stuur de code liever per sms',
     resent: 'Er is een nieuwe code onderweg.',
+    expired: 'Deze code is verlopen. Vraag een nieuwe aan.',
     submit: 'Doorgaan',
     restart: 'Opnieuw beginnen',
     changeEmail: 'Een ander e-mailadres gebruiken',
@@ -25,13 +26,10 @@ export const recovery: Messages['recovery'] = {
   },
   reset: {
     title: 'Kies een nieuw wachtwoord',
-    submit: 'Mijn nieuwe wachtwoord opslaan',
-    missing: 'Deze link is onvolledig. Vraag een nieuwe code aan.',
-  },
-  resetConfirmed: {
-    title: 'Je wachtwoord is gewijzigd',
-    text: 'Je kunt je nu aanmelden met je nieuwe wachtwoord.',
-    login: 'Aanmelden',
+    intro: 'Je wordt er meteen mee aangemeld.',
+    submit: 'Opslaan en aanmelden',
+    missing: 'Dit wachtwoordherstel is verlopen of al voltooid. Begin opnieuw.',
+    codeAgain: 'Je code is niet meer geldig. Vraag een nieuwe aan.',
   },
   weak: {
     title: 'Kies een sterker wachtwoord',
@@ -64,5 +62,6 @@ export const recovery: Messages['recovery'] = {
     none: 'Er is geen gebruikersnaam gevonden voor dit kaartnummer of rijksregisternummer.',
     login: 'Aanmelden',
     again: 'Opnieuw proberen',
+    expired: 'Deze zoekopdracht is verlopen. Zoek je gebruikersnaam opnieuw op.',
   },
 };
