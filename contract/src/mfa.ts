@@ -199,4 +199,13 @@ export const mfaAccount = c.router({
  * The same calls under /api: nothing here carries a token. The gateway clears
  * the session cookie when the upstream answers 401 to the list (spec part 7).
  */
-export const mfaPortal = mfaAccount;
+export const mfaPortal = c.router({
+  ...mfaAccount,
+  pendingSetup: {
+    method: 'GET',
+    path: '/mfa/setup/pending',
+    summary:
+      "The e-mail or SMS method set up in this browser that waits for its code, kept in the setup's flow on the gateway (a reload of the confirmation keeps it; the browser stores none of it); 410 `flow_gone` when there is none",
+    responses: { 200: SetupStarted, 410: ErrorBody },
+  },
+});

@@ -104,7 +104,7 @@ describe('linking a workplace login to an existing account', () => {
 
   it('lists the linked workplace login for the user and removes it', async () => {
     const person = browser();
-    const offered = await idpLogin(person, 'sso@acme.example');
+    await idpLogin(person, 'sso@acme.example');
     const asked = await link(person, {
       username: 'sso@acme.example',
       password: DEMO_PASSWORD,
@@ -135,7 +135,7 @@ describe('linking a workplace login to an existing account', () => {
 describe('the identity-provider sign-in of an account with a weak password', () => {
   it('is confined to the password change like a weak password sign-in', async () => {
     const person = browser();
-    const offered = await idpLogin(person, 'weak.worker@acme.example');
+    await idpLogin(person, 'weak.worker@acme.example');
     const asked = await link(person, {
       username: 'weak@example.be',
       password: DEMO_PASSWORD,

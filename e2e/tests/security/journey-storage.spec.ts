@@ -100,3 +100,23 @@ test('step-up done: nothing of the check is kept', async ({ page, request, login
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expectNothingOfTheJourney(page, shown, 'nl');
 });
+
+test('MFA set-up by text message: the method waiting for its code survives a reload, stored nowhere in the browser', async ({
+  page,
+  request,
+  login,
+}) => {
+  await login('totp@example.be', { via: 'api', language: 'en' });
+  const shown = addressesOf(page);
+  await page.goto('/setup-mfa/phone');
+  await expect(page.getByRole('heading', { name: 'Codes by text message' })).toBeVisible();
+  await page.getByRole('button', { name: 'Send a code' }).click();
+  await expect(page.getByRole('heading', { name: 'Enter your code' })).toBeVisible();
+  // The set-up's flow is the gateway's: a reload of the confirmation still has it.
+  await page.reload();
+  await expect(page.getByText(/We sent an 8-digit code to/)).toBeVisible();
+  expect(await page.evaluate(() => Object.keys(sessionStorage))).toEqual([]);
+  await page.getByLabel('Verification code').fill(await outboxCode(request, '+32470000002'));
+  await expect(page.getByRole('heading', { name: 'Two-step verification is on' })).toBeVisible();
+  await expectNothingOfTheJourney(page, shown, 'en');
+});

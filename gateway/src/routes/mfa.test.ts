@@ -93,6 +93,42 @@ describe('MFA management through the gateway', () => {
     expect(methods.some((m) => m.method === 'sms')).toBe(true);
   });
 
+  it('keeps the method waiting for its code in the set-up’s flow, for a reload, until it is confirmed', async () => {
+    const token = await signIn(stack, 'totp@example.be');
+    let flow = '';
+    const call = async (options: InjectOptions & { payload?: unknown }) => {
+      const res = await as(token)({ ...options, headers: { cookie: `flow=${flow}` } });
+      flow = res.cookies.find((c) => c.name === 'flow')?.value ?? flow;
+      return res;
+    };
+    // Nothing set up in this browser: nothing waits.
+    const none = await call({ method: 'GET', url: '/api/mfa/setup/pending' });
+    expect(none.statusCode).toBe(410);
+    expect(none.json().code).toBe('flow_gone');
+    const started = await call({ method: 'POST', url: '/api/mfa', payload: { method: 'sms' } });
+    // Its flow is an httpOnly cookie; the confirmation page reads it from the gateway.
+    expect(started.cookies.find((c) => c.name === 'flow')).toMatchObject({ httpOnly: true });
+    const pending = await call({ method: 'GET', url: '/api/mfa/setup/pending' });
+    expect(pending.json()).toEqual(started.json());
+    // A new code: the flow keeps its new payload.
+    const again = await call({
+      method: 'GET',
+      url: `/api/mfa/${started.json().id}/activate`,
+      query: { target: '+32470000002' },
+    });
+    expect(again.statusCode).toBe(200);
+    const renewed = await call({ method: 'GET', url: '/api/mfa/setup/pending' });
+    expect(renewed.json().payload).toBe(again.json().payload);
+    const done = await call({
+      method: 'POST',
+      url: '/api/mfa/activate',
+      payload: { payload: again.json().payload, code: lastCode('+32470000002') },
+    });
+    expect(done.statusCode).toBe(200);
+    // Confirmed: the set-up's journey is over.
+    expect((await call({ method: 'GET', url: '/api/mfa/setup/pending' })).statusCode).toBe(410);
+  });
+
   it('hands out the authenticator secret and otpauth URI for the QR code, never a token', async () => {
     const token = await signIn(stack);
     const res = await as(token)({ method: 'POST', url: '/api/mfa', payload: { method: 'totp' } });

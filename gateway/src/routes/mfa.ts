@@ -1,8 +1,25 @@
-import type { portalApi } from '@portal/contract';
+import type { portalApi, SetupStarted } from '@portal/contract';
 import type { RouterImplementation } from '@ts-rest/fastify';
-import { sessionRefused, upstreamHeaders } from '../plugins/session';
+import { languageOf } from '../flows/sign-in';
+import { currentFlow, endFlow, saveFlow, startFlow } from '../flows/store';
+import { renewSession, sessionRefused, upstreamHeaders } from '../plugins/session';
 import { upstreamOf } from '../plugins/upstream';
 import { passOn, passThrough } from './pass-through';
+
+/**
+ * Setting up an e-mail or SMS method is a journey of two pages (the contact,
+ * then its code): the method waiting for its code is a flow on the gateway,
+ * which the confirmation page reads (`GET /api/mfa/setup/pending`), never
+ * session storage. Spent once the method is confirmed.
+ */
+const SETUP = 'setup-mfa';
+const NO_SETUP = {
+  status: 410,
+  body: {
+    code: 'flow_gone',
+    message: 'No method is waiting for its code in this browser. Please start the set-up again.',
+  },
+} as const;
 
 /**
  * MFA management: the upstream's answers pass through as they are (403
@@ -18,17 +35,53 @@ export const mfaRoutes: RouterImplementation<typeof portalApi.mfa> = {
     if (res.status === 401) sessionRefused(request, reply);
     return passOn(res);
   },
-  setupMethod: passThrough((api, { body }, extraHeaders) =>
-    api.mfa.setupMethod({ body, extraHeaders }),
-  ),
-  startActivation: passThrough((api, { params, query }, extraHeaders) =>
-    api.mfa.startActivation({ params, query, extraHeaders }),
-  ),
-  // A second factor added, made primary or removed, new recovery keys: the
-  // session moves to a new token (docs/threat-model.md, "A session's life").
-  activate: passThrough((api, { body }, extraHeaders) => api.mfa.activate({ body, extraHeaders }), {
-    renews: true,
-  }),
+  setupMethod: async ({ body, request, reply }) => {
+    const res = await upstreamOf(request).mfa.setupMethod({
+      body,
+      extraHeaders: upstreamHeaders(request),
+    });
+    if (res.status === 200 && res.body.method !== 'totp') {
+      await startFlow<SetupStarted>(request, reply, {
+        journey: SETUP,
+        language: languageOf(request),
+        target: null,
+        state: res.body,
+      });
+    }
+    return passOn(res);
+  },
+  startActivation: async ({ params, query, request }) => {
+    const res = await upstreamOf(request).mfa.startActivation({
+      params,
+      query,
+      extraHeaders: upstreamHeaders(request),
+    });
+    // A new code for the method waiting in the setup's flow: its new payload is kept there.
+    const setup = await currentFlow<SetupStarted>(request, SETUP);
+    if (res.status === 200 && setup && setup.flow.state.id === params.id) {
+      const state = { ...setup.flow.state, payload: res.body.payload };
+      await saveFlow(request, setup.id, { ...setup.flow, state });
+    }
+    return passOn(res);
+  },
+  pendingSetup: async ({ request }) => {
+    const setup = await currentFlow<SetupStarted>(request, SETUP);
+    return setup ? { status: 200, body: setup.flow.state } : NO_SETUP;
+  },
+  activate: async ({ body, request, reply }) => {
+    const res = await upstreamOf(request).mfa.activate({
+      body,
+      extraHeaders: upstreamHeaders(request),
+    });
+    if (res.status === 200) {
+      // A second factor added: the session moves to a new token (docs/threat-model.md,
+      // "A session's life"), and the set-up's journey is over.
+      await renewSession(request, reply);
+      const setup = await currentFlow<SetupStarted>(request, SETUP);
+      if (setup) await endFlow(request, reply, setup.id);
+    }
+    return passOn(res);
+  },
   switchPrimary: passThrough(
     (api, { params }, extraHeaders) => api.mfa.switchPrimary({ params, extraHeaders }),
     { renews: true },

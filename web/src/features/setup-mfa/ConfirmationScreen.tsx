@@ -1,13 +1,15 @@
-import { useState } from 'react';
+import type { SetupStarted } from '@portal/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { CODE_TEXTS, CodeForm } from '../../components/CodeForm';
+import { Loading } from '../../components/Loading';
 import { href } from '../../lib/routes';
 import '../../components/self-service.css';
 import { useErrorText } from '../../lib/errors';
 import { useActivateMethod, useResendActivation } from '../../lib/mfa-methods';
 import { useContactFormat } from '../../lib/phone';
-import { pendingSetup } from './setup-state';
+import { pendingSetupQuery } from './api/setup';
 
 /** MFA setup: the 8-digit code sent to the chosen e-mail or phone. */
 export default function ConfirmationScreen() {
@@ -17,8 +19,12 @@ export default function ConfirmationScreen() {
   const navigate = useNavigate();
   const activate = useActivateMethod();
   const resend = useResendActivation();
-  const [pending, setPending] = useState(() => pendingSetup.get());
+  const queryClient = useQueryClient();
+  // The method waiting for its code is the set-up's flow on the gateway.
+  const waiting = useQuery(pendingSetupQuery);
+  const pending = waiting.data;
 
+  if (waiting.isPending) return <Loading />;
   if (!pending || pending.method === 'totp') {
     return (
       <section className="card narrow" aria-labelledby="confirm-title">
@@ -39,7 +45,7 @@ export default function ConfirmationScreen() {
         onConfirm={(code) =>
           activate.mutateAsync({ payload: pending.payload, code }).then(
             () => {
-              pendingSetup.clear();
+              queryClient.removeQueries({ queryKey: pendingSetupQuery.queryKey });
               navigate(href('setup-mfa.success'), { replace: true });
               return null;
             },
@@ -49,13 +55,13 @@ export default function ConfirmationScreen() {
         onResend={async () => {
           const res = await resend.mutateAsync(pending);
           if (res.status !== 200) return false;
-          const next = { ...pending, payload: res.body.payload };
-          pendingSetup.set(next);
-          setPending(next);
+          // The gateway keeps the new payload in the set-up's flow; the page sends it with the code.
+          const renewed: SetupStarted = { ...pending, payload: res.body.payload };
+          queryClient.setQueryData(pendingSetupQuery.queryKey, renewed);
           return true;
         }}
         onCancel={() => {
-          pendingSetup.clear();
+          queryClient.removeQueries({ queryKey: pendingSetupQuery.queryKey });
           navigate(href('setup-mfa.selection'));
         }}
       />

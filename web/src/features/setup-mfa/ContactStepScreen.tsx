@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -9,7 +10,7 @@ import { type ErrorTexts, useErrorText } from '../../lib/errors';
 import { useMfaMethods, useSetupMethod } from '../../lib/mfa-methods';
 import { useContactFormat } from '../../lib/phone';
 import { useCurrentUser } from '../../lib/session';
-import { pendingSetup } from './setup-state';
+import { pendingSetupQuery } from './api/setup';
 
 type Kind = 'email' | 'sms';
 
@@ -29,6 +30,7 @@ export default function ContactStepScreen({ kind }: { kind: Kind }) {
   const show = useContactFormat();
   const describe = useErrorText();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const { user } = useCurrentUser();
   const stepUp = useStepUpInPlace();
   const id = useId();
@@ -53,7 +55,8 @@ export default function ContactStepScreen({ kind }: { kind: Kind }) {
     send.mutate(kind === 'email' ? { method: 'email', target } : { method: 'sms', target }, {
       onSuccess: (res) => {
         if (!res) return;
-        pendingSetup.set(res.body);
+        // The gateway keeps it in the set-up's flow; the confirmation starts with this answer.
+        queryClient.setQueryData(pendingSetupQuery.queryKey, res.body);
         navigate(href('setup-mfa.confirmation'));
       },
     });
