@@ -132,7 +132,7 @@ async function signedInBrowser(port, header) {
       JSON.stringify({ language: user.body.data.language }),
     );
     await page.close();
-    // And the language cookie its sign-in left: the account's own (web/src/lib/sign-in.ts).
+    // And the language cookie its sign-in left: the account's own (set by the gateway when the session starts, gateway/src/flows/sign-in.ts).
     await context.addCookies([{ name: 'lang', value: user.body.data.language, url: origin }]);
   } finally {
     await browser.close();
