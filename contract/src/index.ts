@@ -10,6 +10,7 @@ import {
 import { ErrorBody, gatewayErrors } from './errors';
 import { fuzzionAccount, fuzzionPortal } from './fuzzion';
 import { grantsAccount, grantsPortal } from './grants';
+import { lockdownAccount, lockdownPortal } from './lockdown';
 import { mfaAccount, mfaPortal } from './mfa';
 import { onboardingAccount, onboardingPortal } from './onboarding';
 import { onboardingFlowPortal } from './onboarding-flow';
@@ -36,6 +37,7 @@ export const accountApi = c.router(
     devices: devicesAccount,
     notifications: notificationsAccount,
     yourData: yourDataAccount,
+    lockdown: lockdownAccount,
   },
   // 403 `insufficient_scope`: a token that falls short of the route's need
   // (a partner's token on a portal-only route, a scope it was not granted).
@@ -61,6 +63,7 @@ export const portalApi = c.router(
     onboardingFlow: onboardingFlowPortal,
     yourData: yourDataPortal,
     recovery: recoveryPortal,
+    lockdown: lockdownPortal,
   },
   { strictStatusCodes: true, pathPrefix: '/api', commonResponses: gatewayErrors },
 );
@@ -75,6 +78,7 @@ export * from './errors';
 export * from './fields';
 export * from './fuzzion';
 export * from './grants';
+export * from './lockdown';
 export * from './log-redaction';
 export * from './mfa';
 export * from './onboarding';

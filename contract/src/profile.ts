@@ -42,6 +42,12 @@ export const User = z.object({
   iban_country: IbanCountry.nullable(),
   /** Spec part 3, Profile: the identity-provider login e-mail once linked. */
   sso_email: z.string().nullable(),
+  /**
+   * After a lockdown (docs/flows.md, "Lock my account"): the passkeys and
+   * second factors wait for the user's review at the next sign-in. Absent:
+   * nothing to review.
+   */
+  security_review: z.boolean().optional(),
 });
 export type User = z.infer<typeof User>;
 

@@ -76,6 +76,8 @@ export const HISTORY_KINDS = [
   'device_untrusted',
   'devices_untrusted_all',
   'new_device_sign_in',
+  'account_locked',
+  'security_reviewed',
 ] as const;
 export type HistoryKind = (typeof HISTORY_KINDS)[number];
 export function isHistoryKind(kind: string): kind is HistoryKind {

@@ -31,7 +31,8 @@ export type SecurityEvent =
   | 'captcha.refused'
   | 'data.exported'
   | 'account.deletion_requested'
-  | 'account.deletion_cancelled';
+  | 'account.deletion_cancelled'
+  | 'account.locked';
 
 /** What else an event may say: how it happened, never a secret. */
 type Extra = { reason?: string; scope?: 'one' | 'all'; signed_out?: number };

@@ -24,6 +24,7 @@
  * | `CONFORMANCE_SESSIONS_LOGIN` | `customer@example.be` | a session's life: an account without a second factor; its password is changed and changed back, its sessions signed out |
  * | `CONFORMANCE_NO_MFA_LOGIN` | `customer@example.be` | typed addresses: an account without a second factor; gains unverified test e-mails; locked from one test address for 15 min by the password-change case |
  * | `CONFORMANCE_INVITATION_CODE` | `WELCOME2026` | typed addresses: an onboarding that is started and never finished |
+ * | `CONFORMANCE_LOCKDOWN_LOGIN`, `CONFORMANCE_LOCKDOWN_TOTP_SECRET` | the TOTP account | lock my account: an account with an authenticator app; ends locked (its password must be reset by a person) |
  *
  * The suite plays the gateway: it sends `X-Forwarded-For` (documentation
  * addresses, 192.0.2.0/24), `X-Device-ID` and a browser's `User-Agent`, as the
@@ -60,6 +61,10 @@ export const accounts = {
   sessions: env('CONFORMANCE_SESSIONS_LOGIN', 'customer@example.be'),
   noMfa: env('CONFORMANCE_NO_MFA_LOGIN', 'customer@example.be'),
   invitationCode: env('CONFORMANCE_INVITATION_CODE', 'WELCOME2026'),
+  lockdown: {
+    login: env('CONFORMANCE_LOCKDOWN_LOGIN', totpLogin),
+    secret: env('CONFORMANCE_LOCKDOWN_TOTP_SECRET', totpSecret),
+  },
   sso: {
     provider: env('CONFORMANCE_SSO_PROVIDER', 'microsoft') as 'microsoft' | 'google',
     identity: env('CONFORMANCE_SSO_IDENTITY', 'new.hire@acme.example'),

@@ -11,6 +11,7 @@ import { devRoutes } from './routes/dev';
 import { devicesRoutes, notificationsRoutes } from './routes/devices';
 import { fuzzionRoutes } from './routes/fuzzion';
 import { grantsRoutes } from './routes/grants';
+import { lockdownRoutes } from './routes/lockdown';
 import { mfaRoutes } from './routes/mfa';
 import { onboardingRoutes } from './routes/onboarding';
 import { partnerRoutes } from './routes/partner';
@@ -89,6 +90,7 @@ export function buildMockUpstream(options: MockOptions): MockApp {
     devices: devicesRoutes(store),
     notifications: notificationsRoutes(store),
     yourData: yourDataRoutes(store),
+    lockdown: lockdownRoutes(store),
   });
   // In a scope of its own, so that ts-rest's error handler does not replace ours.
   app.register(async (scope) => {

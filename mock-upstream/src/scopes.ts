@@ -129,6 +129,13 @@ export const ROUTE_SCOPES: { [D in keyof AccountApi]: Record<keyof AccountApi[D]
     requestDeletion: 'portal',
     cancelDeletion: 'portal',
   },
+  lockdown: {
+    lockAccount: 'portal',
+    // The link is the credential: it works signed out.
+    checkLockdownLink: 'anyone',
+    lockAccountByLink: 'anyone',
+    confirmSecurityReview: 'portal',
+  },
 };
 
 const FIRST_PARTY = new Set<number>(FIRST_PARTY_CLIENT_IDS);

@@ -1,6 +1,7 @@
 import { randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
 import Bowser from 'bowser';
 import type { Clock } from './clock';
+import type { LockLinkRow, LockState } from './domain/lockdown';
 import {
   DEMO_PASSWORD,
   type SeedAccount,
@@ -300,6 +301,10 @@ export interface Store {
   passkeys: Map<string, PasskeyRow>;
   /** accountId → its deletion under way. */
   deletions: Map<number, DeletionRow>;
+  /** accountId → its lockdown's state (`domain/lockdown.ts`); absent: never locked. */
+  lockStates: Map<number, LockState>;
+  /** SHA-256 of a lock link's secret → the link (`domain/lockdown.ts`). */
+  lockLinks: Map<string, LockLinkRow>;
 }
 
 const TOKEN_TTL_MS = 30 * 24 * 3600 * 1000;
@@ -353,6 +358,8 @@ function emptyTables(region: Region, clock: Clock): Omit<Store, 'portalUrl'> {
     accessRequests: [],
     passkeys: new Map(),
     deletions: new Map(),
+    lockStates: new Map(),
+    lockLinks: new Map(),
   };
 }
 

@@ -6,7 +6,7 @@ import type { Account, Store } from './store';
  * store so that `totpRecovery` lists the recovery keys (used or not, never the
  * keys themselves).
  */
-export function toUser(account: Account, store: Pick<Store, 'recoveryKeys'>): User {
+export function toUser(account: Account, store: Pick<Store, 'recoveryKeys' | 'lockStates'>): User {
   const sortDefaultFirst = <T extends { default: boolean }>(rows: T[]) =>
     [...rows].sort((a, b) => Number(b.default) - Number(a.default));
   return {
@@ -33,5 +33,6 @@ export function toUser(account: Account, store: Pick<Store, 'recoveryKeys'>): Us
     iban: account.iban,
     iban_country: IbanCountry.safeParse(account.iban_country).data ?? null,
     sso_email: account.sso_email,
+    ...(store.lockStates.get(account.id)?.review ? { security_review: true } : {}),
   };
 }

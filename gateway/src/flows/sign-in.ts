@@ -2,6 +2,7 @@ import {
   isPartnerClient,
   type MfaKind,
   type MfaMethod,
+  PASSWORD_RESET_REQUIRED,
   type SignInStepRefusal,
   type SignInView,
 } from '@portal/contract';
@@ -98,6 +99,8 @@ const OUT_OF_ORDER = refused(
 );
 
 const DASHBOARD = '/user/dashboard';
+/** After a lockdown: the passkeys and second factors, Remove or "Looks right". */
+export const REVIEW_PAGE = '/security/review';
 const ONE_YEAR_S = 365 * 24 * 60 * 60;
 
 /**
@@ -131,6 +134,9 @@ const withQuery = (path: string, query: Record<string, string | null | undefined
   const search = params.toString();
   return search ? `${path}?${search}` : path;
 };
+
+/** The forgot-password journey's entry for a login (the one coupling to that journey). */
+export const resetJourneyFor = (login: string) => withQuery('/forgot-password/email', { login });
 
 /** What the step's pages draw: the methods and the code under way, no payload. */
 export function viewOf(flow: SignInFlow): SignInView | null {
@@ -175,8 +181,9 @@ export const languageOf = (request: FastifyRequest): JourneyLanguage => ({
 
 /**
  * Spec part 4, after a session starts: a weak password to weak-password
- * (`verified=true`), an account whose deletion is under way to the page that
- * offers to keep it (the target kept for after), a forced second factor (no target client, or one of
+ * (`verified=true`), a locked account's first sign-in to the review of its
+ * passkeys and second factors, an account whose deletion is under way to the
+ * page that offers to keep it (the target kept for after), a forced second factor (no target client, or one of
  * the four first-party ones) to its setup, a customer who may set one up
  * and has none to the offer, everyone else (a partner's client included)
  * to the target, else the dashboard. Every door that starts a session
@@ -218,6 +225,8 @@ export async function nextAfterSession(
   if (password_status === 1 || password_status === 2) {
     return withQuery('/weak-password', { verified: 'true', target });
   }
+  // After a lockdown, the passkeys and second factors are looked at first (docs/flows.md).
+  if (user.body.data.security_review) return withQuery(REVIEW_PAGE, { redirect: target });
   // A deletion under way (docs/flows.md, "Ask for deletion"): keep the account, or go on.
   if (deletion?.status === 200 && deletion.body.scheduled) {
     return withQuery('/deletion-pending', { target });
@@ -371,6 +380,13 @@ export const signInSteps = {
           login: input.username,
           target,
         });
+      }
+      case 403: {
+        // A locked account (docs/flows.md, "Lock my account"): the right password opens
+        // the reset journey for that login, the one way back in.
+        if (res.body.code !== PASSWORD_RESET_REQUIRED) throw new GatewayError('upstream_contract');
+        signInOutcome(request, 'reset_required', input.username);
+        return { status: 200, body: { next: resetJourneyFor(input.username), view: null } };
       }
       case 429:
         signInOutcome(request, 'locked', input.username);

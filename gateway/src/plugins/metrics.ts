@@ -21,7 +21,8 @@ export type SignInOutcome =
   | 'second_factor_asked'
   | 'refused'
   | 'locked'
-  | 'captcha_refused';
+  | 'captcha_refused'
+  | 'reset_required';
 export type SecondFactorOutcome = 'passed' | 'failed' | 'paused';
 /** An account-API call's outcome: its status class, or what kept it from having one. */
 export type UpstreamOutcome =
@@ -157,7 +158,7 @@ export class Metrics {
     });
     this.signIns = counter({
       name: 'portal_sign_ins_total',
-      help: 'Sign-in attempts by outcome: signed_in, second_factor_asked, refused, locked, captcha_refused',
+      help: 'Sign-in attempts by outcome: signed_in, second_factor_asked, refused, locked, captcha_refused, reset_required',
       labelNames: ['outcome'],
     });
     this.secondFactor = counter({

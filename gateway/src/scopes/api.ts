@@ -17,6 +17,7 @@ import { configRoutes } from '../routes/config';
 import { devicesRoutes, notificationsRoutes } from '../routes/devices';
 import { fuzzionRoutes } from '../routes/fuzzion';
 import { grantsRoutes } from '../routes/grants';
+import { lockdownRoutes } from '../routes/lockdown';
 import { mfaRoutes } from '../routes/mfa';
 import { onboardingRoutes } from '../routes/onboarding';
 import { onboardingFlowRoutes } from '../routes/onboarding-flow';
@@ -69,6 +70,7 @@ export const apiScope: FastifyPluginAsync<{ config: Config }> = async (app, { co
     onboardingFlow: onboardingFlowRoutes,
     yourData: yourDataRoutes,
     recovery: recoveryRoutes,
+    lockdown: lockdownRoutes,
   });
   s.registerRouter(portalApi, router, app, {
     logInitialization: false,

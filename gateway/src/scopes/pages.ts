@@ -10,6 +10,7 @@ import { hsts, pageHelmet } from '../plugins/security';
 import { inlineStyleHashes, readWebBuild, webPlugin } from '../plugins/web';
 import { wellKnownPlugin } from '../plugins/well-known';
 import { authorizePlugin } from '../routes/authorize';
+import { lockdownLinkPlugin } from '../routes/lockdown-link';
 
 /**
  * Everything that is not a portal call: the web app, the partner's
@@ -28,6 +29,7 @@ export const pagesScope: FastifyPluginAsync<{ config: Config }> = async (app, { 
   await app.register(wellKnownPlugin, { config });
   await app.register(openApiPlugin);
   await app.register(authorizePlugin);
+  await app.register(lockdownLinkPlugin);
   if (web) await app.register(webPlugin, { build: web, config });
   app.setNotFoundHandler(notFound);
 };

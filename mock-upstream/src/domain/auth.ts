@@ -34,6 +34,7 @@ import {
   verifySecret,
 } from '../store';
 import { noteSignIn, renameKnownDevice } from './devices';
+import { mustResetPassword, RESET_REQUIRED } from './lockdown';
 import {
   activeMethods,
   checkMethodCode,
@@ -73,6 +74,7 @@ export type PasswordSignIn =
   | Result<200, TokenAnswer>
   | Result<400, SignInRefused>
   | Result<401, MfaNeeded>
+  | Result<403, ErrorBody>
   | (Result<429, ErrorBody> & { retryAfterS: number });
 
 /** Device and place of a request, as a history event records them. */
@@ -250,6 +252,8 @@ export function passwordSignIn(
     return { status: 400, body: warn ? { ...INVALID_LOGIN, attempts_left: left } : INVALID_LOGIN };
   }
   store.signInFailures.delete(key);
+  // A locked account: the right password opens nothing until it is replaced (docs/flows.md).
+  if (mustResetPassword(store, account.id)) return RESET_REQUIRED;
 
   const vouched = resetVouched(store, account.id, session.deviceId ?? null);
   if (

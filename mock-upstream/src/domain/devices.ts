@@ -9,6 +9,7 @@ import {
   type SessionInfo,
   type Store,
 } from '../store';
+import { issueLockLink, lockLinkUrl } from './lockdown';
 import type { Current } from './sessions';
 
 /**
@@ -94,7 +95,7 @@ const ALERT_TEXT: Record<
     local: 'This computer',
     private: 'A private network',
     notMe:
-      "If it wasn't you, secure your account now: every other session is signed out, no device stays trusted, then you choose a new password.",
+      "If it wasn't you, lock your account now with this link (valid 7 days): every session and app is signed out, no device stays trusted, and you choose a new password before signing in again.",
   },
   fr: {
     subject: 'Nouvelle connexion à votre compte',
@@ -105,7 +106,7 @@ const ALERT_TEXT: Record<
     local: 'Cet ordinateur',
     private: 'Un réseau privé',
     notMe:
-      'Si ce n’était pas vous, sécurisez votre compte maintenant : toutes les autres sessions sont fermées, plus aucun appareil n’est de confiance, puis vous choisissez un nouveau mot de passe.',
+      'Si ce n’était pas vous, verrouillez votre compte maintenant avec ce lien (valable 7 jours) : toutes les sessions et applications sont déconnectées, plus aucun appareil n’est de confiance, et vous choisirez un nouveau mot de passe avant de vous reconnecter.',
   },
   nl: {
     subject: 'Nieuwe aanmelding op je account',
@@ -116,7 +117,7 @@ const ALERT_TEXT: Record<
     local: 'Deze computer',
     private: 'Een privénetwerk',
     notMe:
-      'Was jij dit niet? Beveilig je account nu: alle andere sessies worden afgemeld, geen enkel apparaat blijft vertrouwd, daarna kies je een nieuw wachtwoord.',
+      'Was jij dit niet? Vergrendel je account nu met deze link (7 dagen geldig): alle sessies en apps worden afgemeld, geen enkel apparaat blijft vertrouwd en je kiest een nieuw wachtwoord voordat je weer aanmeldt.',
   },
   de: {
     subject: 'Neue Anmeldung bei Ihrem Konto',
@@ -127,7 +128,7 @@ const ALERT_TEXT: Record<
     local: 'Dieser Computer',
     private: 'Ein privates Netzwerk',
     notMe:
-      'Wenn Sie das nicht waren, schützen Sie Ihr Konto jetzt: Alle anderen Sitzungen werden abgemeldet, kein Gerät bleibt vertrauenswürdig, dann wählen Sie ein neues Passwort.',
+      'Wenn Sie das nicht waren, sperren Sie Ihr Konto jetzt mit diesem Link (7 Tage gültig): Alle Sitzungen und Apps werden abgemeldet, kein Gerät bleibt vertrauenswürdig, und Sie wählen ein neues Passwort, bevor Sie sich wieder anmelden.',
   },
 };
 
@@ -143,7 +144,7 @@ function placeText(lang: Lang, row: Pick<KnownDeviceRow, 'city' | 'country' | 'n
   return text.unknownPlace;
 }
 
-function sendAlert(store: Store, account: Account, row: KnownDeviceRow, eventId: number) {
+function sendAlert(store: Store, account: Account, row: KnownDeviceRow) {
   const to = account.email.find((e) => e.default && e.verified)?.value;
   if (!to) return;
   const lang = account.language;
@@ -154,7 +155,8 @@ function sendAlert(store: Store, account: Account, row: KnownDeviceRow, eventId:
     timeStyle: 'short',
     timeZone: store.region === 'lu' ? 'Europe/Luxembourg' : 'Europe/Brussels',
   }).format(row.lastSeen);
-  const link = `${store.portalUrl}/security/history?event=${eventId}`;
+  // "This wasn't me" is one click from the e-mail, signed out too: a single-use lock link.
+  const link = lockLinkUrl(store, issueLockLink(store, account.id));
   store.outbox.push({
     to,
     channel: 'email',
@@ -203,8 +205,7 @@ export function noteSignIn(store: Store, accountId: number, session: Partial<Ses
   if (isFirst) return;
   const alert = notificationSettings(store, accountId).new_device_sign_in;
   recordEvent(store, accountId, 'new_device_sign_in', row, alert ? 'alert sent' : 'alert off');
-  const event = store.history.at(-1);
-  if (alert && event) sendAlert(store, account, row, event.id);
+  if (alert) sendAlert(store, account, row);
 }
 
 /**

@@ -13,6 +13,7 @@ import {
 } from '../store';
 import { checkPassword, offeredMethods } from './auth';
 import { noteSignIn } from './devices';
+import { mustResetPassword, RESET_REQUIRED } from './lockdown';
 import { createChallenge, hasMfa, MAX_WRONG_TRIES, toMfaMethod } from './mfa-codes';
 
 const SESSION_TTL_S = 30 * 24 * 3600;
@@ -149,6 +150,7 @@ export function ssoCallback(
   row.spent = true;
   const email = String(row.data.email);
   const linked = [...store.accounts.values()].find((a) => a.sso_email === email);
+  if (linked && mustResetPassword(store, linked.id)) return RESET_REQUIRED;
   if (linked) return { status: 200 as const, body: signIn(store, linked, session, 'sso') };
 
   const payload = randomOpaque();

@@ -28,6 +28,7 @@ import {
 } from '../store';
 import { TOKEN_TTL_S } from './auth';
 import { noteSignIn } from './devices';
+import { mustResetPassword, RESET_REQUIRED } from './lockdown';
 import {
   createChallenge,
   findChallenge,
@@ -327,7 +328,7 @@ export interface FinishAuthenticationInput {
 
 export type FinishAuthentication =
   | Result<200, TokenAnswer | { sudo: true }>
-  | Result<400 | 401 | 410 | 422, ErrorBody>;
+  | Result<400 | 401 | 403 | 410 | 422, ErrorBody>;
 
 /**
  * Verifies an assertion. A sign-in needs nothing more: the passkey proved
@@ -393,6 +394,8 @@ export async function finishAuthentication(
     recordEvent(store, account.id, 'passkey_used', deviceOf(from), row.name);
     return { status: 200, body: { sudo: true } };
   }
+  // A locked account signs in nowhere until its password is replaced (docs/flows.md).
+  if (mustResetPassword(store, account.id)) return RESET_REQUIRED;
   const session = issueToken(store, account.id, from);
   session.byPasskey = true;
   // A sign-in like any other door: its device becomes known, a new one alerts (docs/threat-model.md).

@@ -22,6 +22,7 @@ import {
   type Store,
 } from '../store';
 import { accountByLogin, clearSignInLocks } from './auth';
+import { passwordReplaced } from './lockdown';
 import {
   activeMethods,
   CODE_TTL_MS,
@@ -195,6 +196,8 @@ export function resetPassword(
     ended.map((row) => toSession(store, row, '')),
   );
   clearSignInLocks(store, account.id);
+  // A locked account signs in again with its new password (docs/flows.md, "Lock my account").
+  passwordReplaced(store, account.id);
   // The reset's code proved the e-mail or phone just now: when that address or number is one
   // of the account's second-factor methods, the sign-in that follows on this device asks for
   // no second code (it would be the same proof again). A code to anything else (a number that

@@ -233,7 +233,7 @@ describe('passkey sign-in', () => {
     const kinds = store.history.filter((e) => e.accountId === account?.id).map((e) => e.kind);
     expect(kinds).toContain('new_device_sign_in');
     const alert = store.outbox.findLast((m) => m.to === 'employee@example.be' && m.code === '');
-    expect(alert?.link).toMatch(/\/security\/history\?event=/);
+    expect(alert?.link).toMatch(/\/lock-account\/link\?token=/);
   });
 
   it('refuses a replayed assertion', async () => {

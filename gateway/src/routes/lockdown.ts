@@ -1,0 +1,45 @@
+import type { portalApi } from '@portal/contract';
+import type { RouterImplementation } from '@ts-rest/fastify';
+import { LOCK_PAGE, LOCKED_PAGE, lockByLink, openLockLink, readLockdown } from '../flows/lockdown';
+import { clearSessionCookie, forgetSession, sessionRefused } from '../plugins/session';
+import { upstreamOf } from '../plugins/upstream';
+import { accountOf, securityEvent } from '../security-events';
+import { passOn, passThrough, signedIn, UNAUTHENTICATED } from './pass-through';
+
+/**
+ * "Lock my account" (docs/flows.md, "Lock my account"). Signed in, the
+ * account API asks for a recent second factor (403 `sudo_required`, which the
+ * page answers with its step-up) and ends every session, this one too: the
+ * cookie goes with it. By the e-mail's link, the flow the link opened
+ * (`flows/lockdown.ts`) holds its secret.
+ */
+export const lockdownRoutes: RouterImplementation<typeof portalApi.lockdown> = {
+  lockAccount: async ({ request, reply }) => {
+    const headers = signedIn(request);
+    if (!headers) return UNAUTHENTICATED;
+    const account = await accountOf(request);
+    const res = await upstreamOf(request).lockdown.lockAccount({ extraHeaders: headers });
+    if (res.status === 401) sessionRefused(request, reply);
+    if (res.status !== 200) return passOn(res);
+    securityEvent(
+      request,
+      'account.locked',
+      { account },
+      { reason: 'session', signed_out: res.body.sessions_ended },
+    );
+    // Every session ended, this one included: signed out here too.
+    clearSessionCookie(request, reply);
+    forgetSession(request);
+    return { status: 200, body: { next: LOCKED_PAGE } };
+  },
+  openLockdownLink: async ({ body, request, reply }) => {
+    const opened = await openLockLink(request, reply, body.token);
+    return opened.status === 200 ? { status: 200, body: { next: LOCK_PAGE } } : opened;
+  },
+  readLockdownLink: async ({ request }) => readLockdown(request),
+  lockAccountByLink: async ({ request, reply }) => lockByLink(request, reply),
+  confirmSecurityReview: passThrough(
+    (api, _args, extraHeaders) => api.lockdown.confirmSecurityReview({ extraHeaders }),
+    { signedIn: true },
+  ),
+};
