@@ -25,6 +25,7 @@ export const SESSION_PAGES = [
   '/security/history',
   '/security/passkeys',
   '/security/trusted-devices',
+  '/security/review',
   '/partner',
   '/partner/request-access',
   '/setup-mfa',

@@ -11,6 +11,7 @@ export const ENTRY_PAGES = [
   '/forgot-password/phone',
   '/forgot-username',
   '/maintenance',
+  '/lock-account/done',
 ] as const;
 
 /**
@@ -48,6 +49,13 @@ export const RECOVERY_STEP_PAGES = [
 ] as const;
 
 /**
+ * The page of a "this wasn't me" e-mail's lock link, drawn from the visitor's
+ * lockdown flow (never cached), whose form the gateway takes (docs/flows.md,
+ * "Lock my account").
+ */
+export const LOCKDOWN_PAGES = ['/lock-account'] as const;
+
+/**
  * The signed-in pages the gateway draws, for the user the session belongs to:
  * the dashboard, where every sign-in lands and the account's first paint is
  * (docs/decisions/0005-server-rendered-entry-pages.md). The other account
@@ -73,6 +81,7 @@ export const PAGE_SOURCES: Record<
   | (typeof SIGN_IN_STEP_PAGES)[number]
   | (typeof ONBOARDING_STEP_PAGES)[number]
   | (typeof RECOVERY_STEP_PAGES)[number]
+  | (typeof LOCKDOWN_PAGES)[number]
   | (typeof SIGNED_IN_PAGES)[number]
   | (typeof CONSENT_PAGES)[number],
   readonly string[]
@@ -121,6 +130,8 @@ export const PAGE_SOURCES: Record<
   // Part of the entry chunk: its styles come with the page's own stylesheet.
   '/maintenance': [],
   '/approve': ['src/app/all-screens.tsx', 'src/features/consent/ConsentScreen.tsx'],
+  '/lock-account': ['src/app/all-screens.tsx', 'src/features/lockdown/LockAccountScreen.tsx'],
+  '/lock-account/done': ['src/app/all-screens.tsx', 'src/features/lockdown/LockedScreen.tsx'],
   '/user/dashboard': [
     'src/app/all-screens.tsx',
     'src/features/dashboard/DashboardScreen.tsx',

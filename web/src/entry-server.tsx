@@ -34,6 +34,7 @@ import type { DrawExtras, PageData } from './page-data';
 export {
   CONSENT_PAGES,
   ENTRY_PAGES,
+  LOCKDOWN_PAGES,
   ONBOARDING_STEP_PAGES,
   PAGE_SOURCES,
   RECOVERY_STEP_PAGES,

@@ -8,6 +8,7 @@ import type {
   UsernamesView,
 } from '@portal/contract';
 import type { PageTexts } from './i18n/i18n';
+import type { LockdownRead } from './lib/lockdown';
 import type { OnboardingDraw } from './lib/onboarding-flow';
 import type { DrawnForm } from './lib/sign-in-flow';
 
@@ -45,6 +46,8 @@ export interface PageData {
    * it with, in the journey's language; null when no consent is under way.
    */
   consent?: ConsentView | null;
+  /** On the lock link's page (`/lock-account`): whose account its flow locks, or why not. */
+  lockdown?: LockdownRead;
 }
 
 /** What the gateway adds to a drawn page beyond its location: the journey's state. */
@@ -55,6 +58,7 @@ export interface DrawExtras {
   form?: DrawnForm;
   onboarding?: OnboardingDraw;
   consent?: ConsentView | null;
+  lockdown?: LockdownRead;
 }
 
 export const PAGE_DATA_ID = 'page-data';

@@ -65,6 +65,10 @@ const refusalOf = (status: 400 | 403 | 410, body: ErrorBody): LockdownRefusal =>
   return { status, body: { code: body.code, message: body.message } };
 };
 
+/** What the lock page is drawn with (`web/src/lib/lockdown.ts`): the account, or the refusal. */
+export const lockdownExtras = (read: LockdownRead) =>
+  read.status === 200 ? { view: read.body } : { refusal: read.body };
+
 /**
  * The e-mail's link arrived: whose account it locks is asked of the account
  * API (the link stays unspent) and a new flow keeps the answer, a refusal

@@ -17,6 +17,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { consentView, pendingConsent } from '../flows/consent';
 import { formRefusal, formStep } from '../flows/forms';
+import { lockdownExtras, readLockdown } from '../flows/lockdown';
 import {
   ONBOARDING_PAGE_PATHS,
   ONBOARDING_REFUSAL_FIELDS,
@@ -167,6 +168,7 @@ export async function readWebBuild(root: string): Promise<WebBuild | null> {
     ...(server?.SIGN_IN_STEP_PAGES ?? []),
     ...(server?.ONBOARDING_STEP_PAGES ?? []),
     ...(server?.RECOVERY_STEP_PAGES ?? []),
+    ...(server?.LOCKDOWN_PAGES ?? []),
     ...(server?.SIGNED_IN_PAGES ?? []),
     ...(server?.CONSENT_PAGES ?? []),
   ]) {
@@ -225,10 +227,12 @@ export const webPlugin: FastifyPluginAsync<{ build: WebBuild; config: Config }> 
   const onboardingPages = new Set(server?.ONBOARDING_STEP_PAGES ?? []);
   // The sign-in's and the recovery journeys' step pages, drawn from the visitor's flow.
   const stepPages = new Set([...signInPages, ...(server?.RECOVERY_STEP_PAGES ?? [])]);
+  const lockPages = new Set(server?.LOCKDOWN_PAGES ?? []);
   const screenOf = screenMatcher([
     ...(server?.APP_PATHS ?? []),
     ...entryPages,
     ...stepPages,
+    ...lockPages,
     ...signedInPages,
   ]);
   const configs: Record<Variant, PortalConfig> = {
@@ -341,6 +345,7 @@ export const webPlugin: FastifyPluginAsync<{ build: WebBuild; config: Config }> 
     const extras: DrawExtras = {
       ...(signInPages.has(path) ? { signIn: flow && viewOf(flow) } : {}),
       ...(await recoveryExtras(request, path)),
+      ...(lockPages.has(path) ? { lockdown: lockdownExtras(await readLockdown(request)) } : {}),
       ...(form ? { form } : {}),
       ...(onboardingPages.has(path)
         ? {
@@ -577,6 +582,14 @@ export const webPlugin: FastifyPluginAsync<{ build: WebBuild; config: Config }> 
     // the sign-in at once, the page as its target, before any of the app (docs/flows.md).
     if (signedOut && needsSession(path)) return signInFirst(reply, request.url);
     if (path === CONSENT_PAGE) return consentPage(request, reply, signedOut);
+    if (server && pool && signedOut && lockPages.has(path)) {
+      // The lock link's secret never stands in this page's address (`routes/lockdown-link.ts`).
+      if (path !== request.url) {
+        return reply.header('cache-control', 'no-store').redirect(path, 303);
+      }
+      // A link that locks nothing is said with its 4xx (400 not valid, 410 used or expired).
+      return sendStep(request, reply, server, pool, (await readLockdown(request)).status);
+    }
     // The dashboard, where a sign-in lands, drawn with its user (no query: see `renderSignedIn`).
     if (pool && !signedOut && signedInPages.has(request.url)) {
       return sendSignedIn(request, reply, pool);
@@ -622,6 +635,8 @@ export const webPlugin: FastifyPluginAsync<{ build: WebBuild; config: Config }> 
       }
       case '/mfa/methods':
         return { call: '/api/sign-in/method', body: { mfaId: form.mfaId ?? '' } };
+      case '/lock-account':
+        return { call: '/api/lock-account', body: {} };
       case '/mfa':
         return form.resend
           ? { call: '/api/sign-in/resend', body: {} }

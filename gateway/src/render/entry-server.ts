@@ -1,5 +1,7 @@
 import type {
   ConsentView,
+  ErrorBody,
+  LockdownView,
   OnboardingRefusal,
   OnboardingView,
   PortalConfig,
@@ -21,6 +23,8 @@ export interface EntryServer {
   ONBOARDING_STEP_PAGES?: readonly string[];
   /** The recovery journeys' step pages, drawn from the visitor's flow (absent in older bundles). */
   RECOVERY_STEP_PAGES?: readonly string[];
+  /** The lock link's page, drawn from the visitor's lockdown flow (absent in older bundles). */
+  LOCKDOWN_PAGES?: readonly string[];
   SIGNED_IN_PAGES: readonly string[];
   /** The partner's consent page, drawn for the signed-in user from the consent flow (absent in older bundles). */
   CONSENT_PAGES?: readonly string[];
@@ -54,6 +58,8 @@ export interface DrawExtras {
   recovery?: RecoveryView | null;
   /** Forgot username's answer (`/forgot-username-response`). */
   usernames?: UsernamesView | null;
+  /** The lock link's page: whose account the flow locks, or why not. */
+  lockdown?: { view: LockdownView } | { refusal: ErrorBody };
   form?: {
     path: string;
     refusal: SignInStepRefusal | RecoveryRefusal;

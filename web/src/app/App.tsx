@@ -10,6 +10,7 @@ import { useEffect } from 'react';
 import { BrowserRouter, StaticRouter, useLocation, useNavigate, useRoutes } from 'react-router';
 import { queryKeys } from '../lib/api';
 import { consentFlowQuery } from '../lib/consent-flow';
+import { lockdownQuery } from '../lib/lockdown';
 import { setMaintenance, useMaintenance } from '../lib/maintenance';
 import { startOnboardingPage } from '../lib/onboarding-flow';
 import { recoveryFlowQuery, usernamesQuery } from '../lib/recovery-flow';
@@ -95,12 +96,13 @@ function Routes() {
  * without script.
  */
 export function startSignInStep(
-  { signIn, recovery, usernames, form, onboarding, consent }: DrawExtras,
+  { signIn, recovery, usernames, form, onboarding, consent, lockdown }: DrawExtras,
   client: QueryClient = queryClient,
 ): void {
   if (signIn !== undefined) client.setQueryData(signInFlowQuery.queryKey, signIn);
   if (recovery !== undefined) client.setQueryData(recoveryFlowQuery.queryKey, recovery);
   if (usernames !== undefined) client.setQueryData(usernamesQuery.queryKey, usernames);
+  if (lockdown !== undefined) client.setQueryData(lockdownQuery.queryKey, lockdown);
   if (form) client.setQueryData(drawnFormKey, form);
   if (onboarding) startOnboardingPage(onboarding, client);
   if (consent !== undefined) client.setQueryData(consentFlowQuery.queryKey, consent);

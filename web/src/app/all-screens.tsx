@@ -68,7 +68,19 @@ const EditCredentialsScreen = lazyScreen(
 );
 const SecurityScreen = lazyScreen(
   () => import('../features/security/SecurityScreen'),
-  ['account', 'passkeys', 'devices'],
+  ['account', 'passkeys', 'devices', 'lockdown'],
+);
+// "Lock my account" (docs/flows.md): the e-mail link's page and the page after, signed out or
+// in; the review of the passkeys and second factors at the sign-in after a lockdown.
+const lockdown = ['lockdown'] as const;
+const LockAccountScreen = lazyScreen(
+  () => import('../features/lockdown/LockAccountScreen'),
+  lockdown,
+);
+const LockedScreen = lazyScreen(() => import('../features/lockdown/LockedScreen'), lockdown);
+const ReviewScreen = lazyScreen(
+  () => import('../features/security/ReviewScreen'),
+  ['account', 'passkeys', 'lockdown'],
 );
 // Passkeys (docs/threat-model.md, 3. Passkey): `@simplewebauthn/browser` loads with the
 // ceremonies, not with the screen.
@@ -85,7 +97,10 @@ const EditPasswordScreen = lazyScreen(
   () => import('../features/security/EditPasswordScreen'),
   account,
 );
-const HistoryScreen = lazyScreen(() => import('../features/security/HistoryScreen'), withDevices);
+const HistoryScreen = lazyScreen(
+  () => import('../features/security/HistoryScreen'),
+  [...withDevices, 'lockdown'],
+);
 const TrustedDevicesScreen = lazyScreen(
   () => import('../features/security/TrustedDevicesScreen'),
   withDevices,
@@ -195,6 +210,7 @@ const userScreens: RouteObject[] = [
   { path: routes['security.history'], element: <HistoryScreen /> },
   { path: routes['security.passkeys'], element: <PasskeysScreen /> },
   { path: routes['security.trusted-devices'], element: <TrustedDevicesScreen /> },
+  { path: routes['security.review'], element: <ReviewScreen /> },
 ];
 
 /**
@@ -256,6 +272,8 @@ const screens: RouteObject[] = [
   { path: routes['deletion-requested'], element: <DeletionRequestedScreen /> },
   { path: routes['legal.terms'], element: <LegalScreen document="terms" /> },
   { path: routes['legal.privacy'], element: <LegalScreen document="privacy" /> },
+  { path: routes['lock-account'], element: <LockAccountScreen /> },
+  { path: routes['lock-account.done'], element: <LockedScreen /> },
 ];
 
 /** The screens' routes, matched below the sign-in routes of `router.tsx`. */

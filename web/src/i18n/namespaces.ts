@@ -15,4 +15,5 @@ export const ALL_NAMESPACES: readonly Namespace[] = [
   'devices',
   'forms',
   'data',
+  'lockdown',
 ];

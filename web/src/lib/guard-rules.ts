@@ -35,6 +35,15 @@ export const PUBLIC_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>([
   'sso.callback',
 ]);
 
+/** Routes open to everyone, signed in or not. */
+const OPEN_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>([
+  'maintenance',
+  'legal.terms',
+  'legal.privacy',
+  'lock-account',
+  'lock-account.done',
+]);
+
 /** Spec part 4: routes that need a recent MFA check (`/mfa/status` sudo). */
 export const SENSITIVE_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>([
   'security.mfa-edit',
@@ -149,8 +158,9 @@ export function decide(input: GuardInput): GuardDecision {
   const { to, from, user } = input;
   const weak = user !== null && (isWeak(user) || input.weakLocked === true);
   if (to === null) return redirect(href('home'));
-  // Open to everyone, signed in or not: maintenance, the legal documents.
-  if (to === 'maintenance' || to === 'legal.terms' || to === 'legal.privacy') return render;
+  // Open to everyone, signed in or not: maintenance, the legal documents, and the lock
+  // link of a "this wasn't me" e-mail, which may be opened in any browser (docs/flows.md).
+  if (OPEN_ROUTES.has(to)) return render;
   // The deletion request just ended the session: what it said is shown whatever the app still knows.
   if (to === 'deletion-requested') return render;
 

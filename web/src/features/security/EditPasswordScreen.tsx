@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { Actions } from '../../components/Actions';
 import { NewPasswordFields } from '../../components/PasswordRules';
 import { useStepUpInPlace } from '../../components/StepUp';
@@ -24,8 +24,6 @@ const PASSWORD_TEXTS = {
 export default function EditPasswordScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const location = useLocation();
-  const secured = (location.state as { notice?: string } | null)?.notice === 'secured';
   const stepUp = useStepUpInPlace();
   const id = useId();
   const { user } = useCurrentUser();
@@ -82,7 +80,6 @@ export default function EditPasswordScreen() {
   return (
     <section aria-labelledby="edit-password-title">
       <h1 id="edit-password-title">{t('account.password.title')}</h1>
-      {secured && <p className="notice notice-warning">{t('account.history.secured')}</p>}
       <form className="panel" onSubmit={submit} noValidate>
         {/* For password managers: whose password this is. */}
         <input

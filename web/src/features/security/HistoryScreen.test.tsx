@@ -1,20 +1,21 @@
 import { signIn } from '@portal/gateway/test-helpers';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { leave } from '../../lib/sign-in-flow';
 import { renderScreen } from '../../test/render';
 import { signedInAs } from '../../test/session';
 import { withRealStack } from '../../test/stack';
 import HistoryScreen from './HistoryScreen';
 
 const stack = withRealStack();
-const routes = [
-  { path: '/security/history', element: <HistoryScreen /> },
-  { path: '/security/edit-password', element: <p>password change reached</p> },
-];
+const routes = [{ path: '/security/history', element: <HistoryScreen /> }];
 
 beforeEach(async () => {
   await stack().be.app.inject({ method: 'POST', url: '/__dev/reset' });
+});
+afterEach(() => {
+  vi.restoreAllMocks();
 });
 
 /** Whether the gateway still takes a session cookie (the user info answers). */
@@ -62,17 +63,20 @@ describe('devices and security history', () => {
     expect(times).toEqual([...times].sort().reverse());
   });
 
-  it('"this wasn\'t me" ends the other sessions and leads to a new password', async () => {
+  it('"this wasn\'t me" locks the account after one confirmation: every session ends, this one too', async () => {
     const elsewhere = await signIn(stack(), 'employee@example.be', '127.0.0.1');
-    await signedInAs(stack());
+    const here = await signedInAs(stack());
+    const left = vi.spyOn(leave, 'to').mockImplementation(() => undefined);
     await renderScreen('/security/history', routes);
     const user = userEvent.setup();
     const events = await screen.findByRole('list', { name: 'Security history' });
     const [first] = await within(events).findAllByRole('button', { name: "This wasn't me" });
     await user.click(first as HTMLElement);
-    const dialog = screen.getByRole('dialog', { name: 'Secure your account?' });
-    await user.click(within(dialog).getByRole('button', { name: 'Log out other devices' }));
-    expect(await screen.findByText('password change reached')).toBeVisible();
+    const dialog = screen.getByRole('dialog', { name: 'Lock your account?' });
+    expect(within(dialog).getByText(/To log in again, you choose a new password\./)).toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: 'Lock my account' }));
+    await vi.waitFor(() => expect(left).toHaveBeenCalledWith('/lock-account/done'));
     expect(await stillSignedIn(elsewhere)).toBe(false);
+    expect(await stillSignedIn(here)).toBe(false);
   });
 });

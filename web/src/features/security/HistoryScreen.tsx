@@ -3,18 +3,18 @@ import { useQuery } from '@tanstack/react-query';
 import { History as HistoryIcon, Monitor, Smartphone } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../components/Modal';
 import { deviceName } from '../../lib/device-name';
-import { href } from '../../lib/routes';
 import '../../components/self-service.css';
 import { EmptyState } from '../../components/EmptyState';
 import { ListRow, ListRows } from '../../components/ListRow';
 import { OutcomeNotice } from '../../components/OutcomeNotice';
 import { maybeConfig } from '../../lib/config';
 import { useFormat } from '../../lib/format';
-import { historyQuery, sessionsQuery, useEndSessions, useSecureAccount } from './api/sessions';
+import { historyQuery, sessionsQuery, useEndSessions } from './api/sessions';
 import { GlobalLogout } from './components/GlobalLogout';
+import { LockAccountDialog } from './components/LockAccount';
 import { historyDetail } from './history-detail';
 
 /** Devices and sessions, then the security history (spec part 2, Security). */
@@ -198,7 +198,7 @@ function History() {
   const format = useFormat();
   const history = useQuery(historyQuery);
   const [suspect, setSuspect] = useState<HistoryEntry | null>(null);
-  // The new-device alert's link names its event: "this wasn't me" is then one click away.
+  // An older new-device alert's link names its event: "this wasn't me" (the lock) is one click away.
   const [params, setParams] = useSearchParams();
   const linked = Number(params.get('event'));
   const events = [...(history.data?.body.events ?? [])].sort((a, b) =>
@@ -241,7 +241,7 @@ function History() {
         })}
       </ol>
       {(suspect || linkedEvent) && (
-        <NotMe
+        <LockAccountDialog
           onClose={() => {
             setSuspect(null);
             if (linkedEvent) setParams({}, { replace: true });
@@ -249,35 +249,5 @@ function History() {
         />
       )}
     </section>
-  );
-}
-
-/**
- * "This wasn't me": every other session ends at once, then the user chooses a
- * new password (this session stays so that they can).
- */
-function NotMe({ onClose }: { onClose: () => void }) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const secure = useSecureAccount();
-  return (
-    <ConfirmDialog
-      title={t('account.history.notMeTitle')}
-      text={
-        secure.isError
-          ? t('account.sessions.logoutFailed')
-          : `${t('account.history.notMeText')} ${t('devices.notMeAlso')}`
-      }
-      confirmLabel={t('account.history.notMeConfirm')}
-      cancelLabel={t('account.common.cancel')}
-      busy={secure.isPending}
-      onConfirm={() =>
-        secure.mutate(undefined, {
-          onSuccess: () =>
-            navigate(href('security.edit-password'), { state: { notice: 'secured' } }),
-        })
-      }
-      onCancel={onClose}
-    />
   );
 }

@@ -1,5 +1,6 @@
 import type { Session } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { href } from '../../lib/routes';
@@ -9,6 +10,7 @@ import { unusedRecoveryKeys, useMfaMethods, visibleMethods } from '../../lib/mfa
 import { useCurrentUser } from '../../lib/session';
 import { sessionsQuery, trustedDevicesQuery } from './api/sessions';
 import { GlobalLogout } from './components/GlobalLogout';
+import { LockAccountDialog } from './components/LockAccount';
 import { MethodLabel } from './components/MethodLabel';
 import { PasswordChanged } from './components/PasswordChanged';
 import { WorkplaceLogin } from './components/WorkplaceLogin';
@@ -22,6 +24,7 @@ export default function SecurityScreen() {
   const sessions = useQuery(sessionsQuery);
   const trusted = useQuery(trustedDevicesQuery);
   const trustedCount = trusted.data?.body.devices.length ?? null;
+  const [locking, setLocking] = useState(false);
   if (!user) return null;
   const state = location.state as { notice?: string; signedOut?: Session[] } | null;
   const notice = state?.notice;
@@ -145,6 +148,15 @@ export default function SecurityScreen() {
               : t('devices.summary', { count: trustedCount })}
           </p>
         )}
+      </section>
+
+      <section className="panel" aria-labelledby="lock-title">
+        <h2 id="lock-title">{t('lockdown.panel.title')}</h2>
+        <p>{t('lockdown.panel.text')}</p>
+        <button type="button" className="button button-danger" onClick={() => setLocking(true)}>
+          {t('lockdown.panel.button')}
+        </button>
+        {locking && <LockAccountDialog onClose={() => setLocking(false)} />}
       </section>
 
       <section className="panel" aria-labelledby="privacy-title">

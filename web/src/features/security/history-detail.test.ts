@@ -43,3 +43,16 @@ describe('the security history in words: devices and alerts', () => {
     );
   });
 });
+
+describe('the security history in words: a lockdown', () => {
+  it('says how the account was locked and what it ended, in the reader’s language', async () => {
+    const en = (await initI18n('en', ['common', 'account'])).t;
+    expect(historyDetail(en, 'account_locked', 'by link; 2 sessions, 1 apps, 0 devices')).toBe(
+      'from the e-mail link · 2 sessions · 1 app · 0 trusted devices',
+    );
+    const nl = (await initI18n('nl', ['common', 'account'])).t;
+    expect(historyDetail(nl, 'account_locked', 'by session; 1 sessions, 0 apps, 1 devices')).toBe(
+      'vanuit Beveiliging · 1 sessie · 0 toepassingen · 1 vertrouwd apparaat',
+    );
+  });
+});

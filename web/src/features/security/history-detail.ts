@@ -69,6 +69,21 @@ function createdDetail(t: TFunction, detail: string): string | null {
   ].join(' · ');
 }
 
+/** `by link; 2 sessions, 1 apps, 0 devices`: how the account was locked and what it ended. */
+function lockedDetail(t: TFunction, detail: string): string | null {
+  const match = /^by (session|link); (\d+) sessions, (\d+) apps, (\d+) devices$/.exec(detail);
+  if (!match) return null;
+  const [, how, sessions, apps, devices] = match;
+  return [
+    how === 'link'
+      ? t('account.history.details.lockedByLink')
+      : t('account.history.details.lockedBySession'),
+    t('account.history.details.sessions', { count: Number(sessions) }),
+    t('account.history.details.apps', { count: Number(apps) }),
+    t('account.history.details.devices', { count: Number(devices) }),
+  ].join(' · ');
+}
+
 export function historyDetail(t: TFunction, kind: string, detail: string | null): string | null {
   if (!detail) return null;
   let said: string | null = null;
@@ -92,5 +107,6 @@ export function historyDetail(t: TFunction, kind: string, detail: string | null)
   else if (kind === 'new_device_sign_in' && detail === 'alert off')
     said = t('account.history.details.alertOff');
   else if (kind === 'account_created') said = createdDetail(t, detail);
+  else if (kind === 'account_locked') said = lockedDetail(t, detail);
   return said ?? detail;
 }

@@ -57,25 +57,6 @@ export const useEndAllSessions = () =>
   });
 
 /**
- * "This wasn't me": every other session ends and no device skips MFA any more
- * (whoever it was may have ticked "trust this device"); this session stays.
- */
-export function useSecureAccount() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async () => {
-      const { body } = await answerOrThrow(api.sessions.listSessions());
-      await endSessions(body.sessions.filter((s) => s.status === 'active' && !s.current));
-      await answerOrThrow(api.devices.deleteAllTrustedDevices({}));
-    },
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: securityKeys.sessions });
-      await queryClient.invalidateQueries({ queryKey: securityKeys.trustedDevices });
-    },
-  });
-}
-
-/**
  * Stops trusting one device or all of them (`DELETE /trusted-devices[/:id]`;
  * one that is gone already is as good as no longer trusted); the list and the
  * history are read again.

@@ -272,11 +272,6 @@ export const account: Messages['account'] = {
     empty: 'Auf Ihrem Konto ist noch nichts geschehen.',
     other: 'Kontoaktivität',
     notMe: 'Das war ich nicht',
-    notMeTitle: 'Ihr Konto absichern?',
-    notMeText:
-      'Wir melden sofort alle anderen Geräte ab. Wählen Sie danach ein neues Passwort, damit sich niemand sonst anmelden kann.',
-    notMeConfirm: 'Andere Geräte abmelden',
-    secured: 'Alle anderen Geräte wurden abgemeldet. Wählen Sie jetzt ein neues Passwort.',
     kinds: {
       login: 'Angemeldet',
       login_failed: 'Fehlgeschlagener Anmeldeversuch',
@@ -316,6 +311,8 @@ export const account: Messages['account'] = {
       data_exported: 'Kopie Ihrer Daten heruntergeladen',
       deletion_requested: 'Kontolöschung beantragt',
       deletion_cancelled: 'Kontolöschung abgebrochen',
+      account_locked: 'Konto gesperrt',
+      security_reviewed: 'Passkeys und Bestätigungsmethoden geprüft',
     },
     details: {
       alertSent: 'Warnung gesendet',
@@ -329,6 +326,12 @@ export const account: Messages['account'] = {
       ssoLink: 'Arbeitsplatz-Anmeldung verknüpft, mit einem Code: {{method}}',
       ssoLinkPassword: 'Arbeitsplatz-Anmeldung verknüpft, mit Ihrem Passwort',
       locked: 'das Konto ist vorübergehend gesperrt',
+      lockedBySession: 'unter Sicherheit',
+      lockedByLink: 'über den Link der E-Mail',
+      apps_one: '{{count}} App',
+      apps_other: '{{count}} Apps',
+      devices_one: '{{count}} vertrauenswürdiges Gerät',
+      devices_other: '{{count}} vertrauenswürdige Geräte',
       sessions_one: '{{count}} Sitzung',
       sessions_other: '{{count}} Sitzungen',
       termsAccepted: 'AGB und Datenschutzerklärung akzeptiert',

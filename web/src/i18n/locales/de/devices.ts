@@ -42,7 +42,6 @@ export const devices: Messages['devices'] = {
   stoppedAll: 'Kein Gerät ist mehr vertrauenswürdig.',
   failed: 'Etwas ist schiefgelaufen: Es wurde nichts geändert. Versuchen Sie es später erneut.',
   cancel: 'Abbrechen',
-  notMeAlso: 'Kein Gerät überspringt dann mehr den Bestätigungscode.',
   alerts: {
     title: 'Sicherheitshinweise',
     newDevice: 'Mir eine E-Mail senden, wenn sich jemand von einem neuen Gerät aus anmeldet',

@@ -261,11 +261,6 @@ export const account = {
     empty: 'Nothing has happened on your account yet.',
     other: 'Account activity',
     notMe: "This wasn't me",
-    notMeTitle: 'Secure your account?',
-    notMeText:
-      'We will log out every other device at once. Then choose a new password so that nobody else can log in.',
-    notMeConfirm: 'Log out other devices',
-    secured: 'Every other device has been logged out. Choose a new password now.',
     kinds: {
       login: 'Logged in',
       login_failed: 'Failed login attempt',
@@ -305,6 +300,8 @@ export const account = {
       data_exported: 'Copy of your data downloaded',
       deletion_requested: 'Account deletion requested',
       deletion_cancelled: 'Account deletion cancelled',
+      account_locked: 'Account locked',
+      security_reviewed: 'Passkeys and verification methods checked',
     },
     details: {
       alertSent: 'alert sent',
@@ -318,6 +315,12 @@ export const account = {
       ssoLink: 'workplace login linked, with a code: {{method}}',
       ssoLinkPassword: 'workplace login linked, with your password',
       locked: 'the account is locked for a while',
+      lockedBySession: 'from Security',
+      lockedByLink: 'from the e-mail link',
+      apps_one: '{{count}} app',
+      apps_other: '{{count}} apps',
+      devices_one: '{{count}} trusted device',
+      devices_other: '{{count}} trusted devices',
       sessions_one: '{{count}} session',
       sessions_other: '{{count}} sessions',
       termsAccepted: 'terms and privacy policy accepted',

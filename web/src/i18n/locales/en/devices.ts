@@ -38,7 +38,6 @@ export const devices = {
   stoppedAll: 'No device is trusted any more.',
   failed: 'Something went wrong: nothing was changed. Try again later.',
   cancel: 'Cancel',
-  notMeAlso: 'No device will skip the verification code any more.',
   alerts: {
     title: 'Security alerts',
     newDevice: 'E-mail me when someone logs in from a new device',

@@ -6,6 +6,7 @@ import { devices } from './devices';
 import { flows } from './flows';
 import { forms } from './forms';
 import { legal } from './legal';
+import { lockdown } from './lockdown';
 import { mfa } from './mfa';
 import { passkeys } from './passkeys';
 import { recovery } from './recovery';
@@ -27,6 +28,7 @@ export const en = {
   devices,
   forms,
   data,
+  lockdown,
 } as const;
 
 type Widen<T> = { -readonly [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

@@ -272,12 +272,6 @@ export const account: Messages['account'] = {
     empty: 'Rien ne s’est encore passé sur votre compte.',
     other: 'Activité du compte',
     notMe: 'Ce n’était pas moi',
-    notMeTitle: 'Sécuriser votre compte ?',
-    notMeText:
-      'Nous déconnectons immédiatement tous les autres appareils. Choisissez ensuite un nouveau mot de passe pour que personne d’autre ne puisse se connecter.',
-    notMeConfirm: 'Déconnecter les autres appareils',
-    secured:
-      'Tous les autres appareils ont été déconnectés. Choisissez maintenant un nouveau mot de passe.',
     kinds: {
       login: 'Connexion',
       login_failed: 'Tentative de connexion échouée',
@@ -317,6 +311,8 @@ export const account: Messages['account'] = {
       data_exported: 'Copie de vos données téléchargée',
       deletion_requested: 'Suppression du compte demandée',
       deletion_cancelled: 'Suppression du compte annulée',
+      account_locked: 'Compte verrouillé',
+      security_reviewed: 'Clés d’accès et méthodes de vérification vérifiées',
     },
     details: {
       alertSent: 'alerte envoyée',
@@ -330,6 +326,12 @@ export const account: Messages['account'] = {
       ssoLink: 'connexion professionnelle associée, avec un code : {{method}}',
       ssoLinkPassword: 'connexion professionnelle associée, avec votre mot de passe',
       locked: 'le compte est bloqué pour un moment',
+      lockedBySession: 'depuis Sécurité',
+      lockedByLink: 'depuis le lien de l’e-mail',
+      apps_one: '{{count}} application',
+      apps_other: '{{count}} applications',
+      devices_one: '{{count}} appareil de confiance',
+      devices_other: '{{count}} appareils de confiance',
       sessions_one: '{{count}} session ouverte',
       sessions_other: '{{count}} sessions ouvertes',
       termsAccepted: 'conditions générales et politique de confidentialité acceptées',

@@ -41,7 +41,6 @@ export const devices: Messages['devices'] = {
   stoppedAll: 'Plus aucun appareil n’est de confiance.',
   failed: 'Un problème est survenu : rien n’a été modifié. Réessayez plus tard.',
   cancel: 'Annuler',
-  notMeAlso: 'Plus aucun appareil ne se passera du code de vérification.',
   alerts: {
     title: 'Alertes de sécurité',
     newDevice: 'M’envoyer un e-mail lorsqu’une connexion a lieu depuis un nouvel appareil',

@@ -264,11 +264,6 @@ export const account: Messages['account'] = {
     empty: 'Er is nog niets gebeurd op je account.',
     other: 'Accountactiviteit',
     notMe: 'Dit was ik niet',
-    notMeTitle: 'Je account beveiligen?',
-    notMeText:
-      'We melden meteen alle andere apparaten af. Kies daarna een nieuw wachtwoord zodat niemand anders zich kan aanmelden.',
-    notMeConfirm: 'Andere apparaten afmelden',
-    secured: 'Alle andere apparaten zijn afgemeld. Kies nu een nieuw wachtwoord.',
     kinds: {
       login: 'Aangemeld',
       login_failed: 'Mislukte aanmeldpoging',
@@ -308,6 +303,8 @@ export const account: Messages['account'] = {
       data_exported: 'Kopie van je gegevens gedownload',
       deletion_requested: 'Verwijdering van het account aangevraagd',
       deletion_cancelled: 'Verwijdering van het account geannuleerd',
+      account_locked: 'Account vergrendeld',
+      security_reviewed: 'Passkeys en verificatiemethoden gecontroleerd',
     },
     details: {
       alertSent: 'melding verstuurd',
@@ -321,6 +318,12 @@ export const account: Messages['account'] = {
       ssoLink: 'werkaanmelding gekoppeld, met een code: {{method}}',
       ssoLinkPassword: 'werkaanmelding gekoppeld, met je wachtwoord',
       locked: 'het account is een tijdje geblokkeerd',
+      lockedBySession: 'vanuit Beveiliging',
+      lockedByLink: 'via de link uit de e-mail',
+      apps_one: '{{count}} toepassing',
+      apps_other: '{{count}} toepassingen',
+      devices_one: '{{count}} vertrouwd apparaat',
+      devices_other: '{{count}} vertrouwde apparaten',
       sessions_one: '{{count}} sessie',
       sessions_other: '{{count}} sessies',
       termsAccepted: 'algemene voorwaarden en privacybeleid aanvaard',

@@ -41,7 +41,6 @@ export const devices: Messages['devices'] = {
   stoppedAll: 'Geen enkel apparaat wordt nog vertrouwd.',
   failed: 'Er ging iets mis: er is niets gewijzigd. Probeer het later opnieuw.',
   cancel: 'Annuleren',
-  notMeAlso: 'Geen enkel apparaat zal de verificatiecode nog overslaan.',
   alerts: {
     title: 'Beveiligingsmeldingen',
     newDevice: 'Stuur mij een e-mail wanneer iemand zich aanmeldt vanaf een nieuw apparaat',

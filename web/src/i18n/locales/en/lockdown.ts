@@ -1,0 +1,62 @@
+/** "Lock my account" (docs/flows.md, "Lock my account"): the action, the e-mail's link, the review. */
+export const lockdown = {
+  panel: {
+    title: 'Lock my account',
+    text: 'If someone else may be using your account, lock it at once. You will choose a new password to log in again.',
+    button: 'Lock my account',
+  },
+  effects: {
+    sessions: 'Every device and app is logged out, this one too.',
+    grants: 'Apps lose their access to your account.',
+    devices: 'No device stays trusted: every login asks for a verification code.',
+    password: 'To log in again, you choose a new password with a code we send you.',
+    review: 'Then you check your passkeys and verification methods.',
+    told: 'We tell you on every verified e-mail address and phone number.',
+  },
+  confirm: {
+    title: 'Lock your account?',
+    text: 'Every device and app is logged out, this one too, apps lose their access and no device stays trusted. To log in again, you choose a new password.',
+    button: 'Lock my account',
+  },
+  failed: 'Your account could not be locked. Try again.',
+  link: {
+    title: 'Lock your account?',
+    intro: 'You opened the link of our e-mail about a login you did not recognise.',
+    whose: 'Account of {{name}} ({{login}})',
+    whatHappens: 'What happens',
+    button: 'Lock my account',
+    cancel: 'Not now',
+    refusedTitle: 'This link cannot lock an account',
+    invalid:
+      'This link is not valid. Open the link of the e-mail again, or log in and lock your account under Security.',
+    used: 'This link was already used: the account is locked. Choose a new password to log in again.',
+    expired: 'This link has expired. Log in and lock your account under Security.',
+    gone: 'This page has expired. Open the link of the e-mail again.',
+    toLogin: 'Go to login',
+    newPassword: 'Choose a new password',
+  },
+  done: {
+    title: 'Your account is locked',
+    text: 'Every device and app has been logged out, apps lost their access and no device is trusted any more. We told you on every verified e-mail address and phone number.',
+    next: 'To log in again, choose a new password: we send a code to your e-mail address or phone. Then check your passkeys and verification methods.',
+    button: 'Choose a new password',
+  },
+  review: {
+    title: 'Check your passkeys and verification methods',
+    intro:
+      'Your account was locked. Remove any passkey or verification method you do not recognise: someone else may have added it.',
+    passkeys: 'Passkeys',
+    noPasskeys: 'No passkey.',
+    methods: 'Verification methods',
+    noMethods: 'No verification method.',
+    created: 'Added {{date}}',
+    remove: 'Remove',
+    removeNamed: 'Remove {{name}}',
+    removeTitle: 'Remove {{name}}?',
+    removeText: 'It will no longer let anyone log in to your account.',
+    removed: '{{name}} was removed.',
+    removeFailed: '{{name}} could not be removed. Try again.',
+    looksRight: 'Looks right',
+    confirmFailed: 'Your review could not be saved. Try again.',
+  },
+};
