@@ -3,7 +3,7 @@ import { expect, signInTwice, test } from '../../fixtures/login';
 
 /** The security history: newest first, translated, and "this wasn't me" one click from a sign-in. */
 
-test('the security history lists sign-ins newest first; "this wasn\'t me" logs out the rest and leads to a new password', async ({
+test('the security history lists sign-ins newest first; "this wasn\'t me" locks the account: every session ends, this one too', async ({
   page,
   browser,
   login,
@@ -23,12 +23,10 @@ test('the security history lists sign-ins newest first; "this wasn\'t me" logs o
     .first()
     .getByRole('button', { name: "This wasn't me" })
     .click();
-  const dialog = page.getByRole('dialog', { name: 'Secure your account?' });
-  await dialog.getByRole('button', { name: 'Log out other devices' }).click();
-  await expect(page).toHaveURL(/\/security\/edit-password$/);
-  await expect(
-    page.getByText('Every other device has been logged out. Choose a new password now.'),
-  ).toBeVisible();
+  const dialog = page.getByRole('dialog', { name: 'Lock your account?' });
+  await dialog.getByRole('button', { name: 'Lock my account' }).click();
+  await expect(page).toHaveURL(/\/lock-account\/done$/);
+  await expect(page.getByRole('heading', { name: 'Your account is locked' })).toBeVisible();
 
   await other.goto('/user/dashboard');
   await expect(other).toHaveURL(/\/login\/email/);

@@ -11,7 +11,7 @@ test.describe.configure({ timeout: 120_000 });
 const expect = baseExpect.configure({ timeout: 20_000 });
 
 for (const v of VARIANTS) {
-  test(`${v.name}: a sign-in from a new device is e-mailed, and "this wasn't me" is one click from the link`, async ({
+  test(`${v.name}: a sign-in from a new device is e-mailed, and "this wasn't me" locks the account from the link`, async ({
     page,
     login,
     browser,
@@ -36,21 +36,17 @@ for (const v of VARIANTS) {
       expect(alert.text).toContain('Appareil : Windows computer, Chrome');
       expect(alert.text).toContain('Lieu : Brussels, Belgique');
     }
-    expect(alert.link.startsWith(`${v.origin}/security/history?event=`)).toBe(true);
+    // "This wasn't me" is the lock link: it works signed out (lock-account.spec.ts walks it whole).
+    expect(alert.link).toMatch(new RegExp(`^${v.origin}/lock-account/link\\?token=[\\w-]{43}$`));
 
     await inEnglish(page);
     await page.goto(alert.link);
-    const dialog = page.getByRole('dialog', { name: 'Secure your account?' });
-    await expect(dialog).toBeVisible();
-    await expect(
-      dialog.getByText(/No device will skip the verification code any more\./),
-    ).toBeVisible();
+    await expect(page).toHaveURL(/\/lock-account$/);
+    await expect(page.getByRole('heading', { name: 'Lock your account?' })).toBeVisible();
     await expectAccessible(page, 'this wasn’t me from the alert');
-    await dialog.getByRole('button', { name: 'Log out other devices' }).click();
-    await expect(page).toHaveURL(/\/security\/edit-password$/);
-    await expect(
-      page.getByText('Every other device has been logged out. Choose a new password now.'),
-    ).toBeVisible();
+    await page.getByRole('button', { name: 'Lock my account' }).click();
+    await expect(page).toHaveURL(/\/lock-account\/done$/);
+    await expect(page.getByRole('heading', { name: 'Your account is locked' })).toBeVisible();
 
     // The intruder's session is over.
     await intruder.goto(`${v.origin}/security`);
