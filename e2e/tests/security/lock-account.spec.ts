@@ -115,7 +115,7 @@ test('from the new-device e-mail: Lock ends every session and app grant; the nex
   await owner.goto('/security/history');
   const history = owner.getByRole('list', { name: 'Security history' });
   await expect(history.getByText('Account locked')).toBeVisible();
-  await expect(history.getByText(/from the e-mail link · 3 sessions · 1 app/)).toBeVisible();
+  await expect(history.getByText(/from the e-mail link · 2 sessions · 1 app/)).toBeVisible();
   await elsewhere.close();
   await mailbox.close();
 });

@@ -28,6 +28,7 @@ import { currentFlow, endFlow, type Flow, saveFlow, startFlow } from './store';
  *   (none)     password                  401 + methods, a primary  code         /mfa (its code sent)
  *   (none)     password                  401 + methods, no primary methods      /mfa/methods
  *   (none)     password                  400 / 429 / captcha       (none)       same page, message at its field
+ *   (none)     password                  403 reset required        (none)       /forgot-password/email?login= (a locked account)
  *   code       (link) another method     -                         code         /mfa/methods
  *   code|methods  method(mfaId)          200 code sent             code         /mfa
  *   code       resend                    200 code sent again       code         /mfa
