@@ -110,7 +110,7 @@ export default function ForgotPasswordScreen({ by }: { by: 'email' | 'phone' }) 
             label={t('signin.login.email')}
             type="email"
             autoComplete="username"
-            defaultValue={drawn?.values.username ?? ''}
+            defaultValue={drawn?.values.username ?? params.get('login') ?? ''}
             onChange={clear}
             invalid={Boolean(text)}
             describedBy={text ? `${emailId}-error` : undefined}
