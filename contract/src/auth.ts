@@ -37,20 +37,20 @@ export const TokenGrant = z.discriminatedUnion('grant_type', [
   AuthorizationCodeGrant,
 ]);
 
-/** Spec part 7, Token: the upstream's answer to a successful sign-in. */
+/** docs/product.md part 7, Token: the upstream's answer to a successful sign-in. */
 export const TokenAnswer = z.object({
   access_token: z.string().min(20),
   token_type: z.literal('Bearer'),
   expires_in: z.number().int().positive(),
   /**
-   * 1 or 2: the password is weak; the user must choose a new one (spec part 4).
+   * 1 or 2: the password is weak; the user must choose a new one (docs/product.md part 4).
    * Every answer that starts a session carries it, whatever the door.
    */
   password_status: z.number().int(),
 });
 export type TokenAnswer = z.infer<typeof TokenAnswer>;
 
-/** 401 from the token endpoint: MFA is needed (not an error, spec part 8). */
+/** 401 from the token endpoint: MFA is needed (not an error, docs/product.md part 8). */
 export const MfaNeeded = z.object({ mfa: MfaChallenge });
 export type MfaNeeded = z.infer<typeof MfaNeeded>;
 
@@ -99,7 +99,7 @@ export const SudoQuery = z.object({
   payload: z.string().min(1).max(200).optional(),
 });
 
-/** Spec part 3, Sudo: the payload to confirm with, and the method the code goes by. */
+/** docs/product.md part 3, Sudo: the payload to confirm with, and the method the code goes by. */
 export const SudoStarted = z.object({
   payload: z.string(),
   method: MfaKind,
@@ -126,7 +126,7 @@ export const FuzzionStart = z.object({ payload: z.string() });
 /**
  * A sign-in completed by MFA. It always carries a token: the user proved the
  * password and the second factor, so they are signed in even when `fuzzion`
- * asks them to settle a duplicate account next (spec part 4, duplicate merge).
+ * asks them to settle a duplicate account next (docs/product.md part 4, duplicate merge).
  */
 export const SudoSignedIn = TokenAnswer.extend({
   password_status: z.number().int(),
@@ -141,7 +141,7 @@ export const SudoGranted = z.object({
   recovery_keys_left: z.number().int().nonnegative().optional(),
 });
 
-/** Spec part 3, Mfa status. */
+/** docs/product.md part 3, Mfa status. */
 export const MfaStatus = z.object({
   /** The step-up asks for the card: card number plus a code (the card method is primary). */
   need_card: z.boolean(),
@@ -297,7 +297,7 @@ export const authAccount = c.router({
     metadata: rateLimited('signIn'),
     path: '/token/hash',
     summary:
-      'Login by token (spec part 4, token in address hash): exchange the one-time hash token for a session; no MFA, the handing app already had it',
+      'Login by token (docs/product.md part 4, token in address hash): exchange the one-time hash token for a session; no MFA, the handing app already had it',
     body: HashLogin,
     responses: { 200: HashSignedIn, 400: ErrorBody },
   },
@@ -315,7 +315,7 @@ export const authAccount = c.router({
 /** What the browser learns from a sign-in: never the token itself. */
 export const SignedIn = z.object({
   signed_in: z.literal(true),
-  /** password_status 1 or 2: the user must choose a new password (spec part 4). */
+  /** password_status 1 or 2: the user must choose a new password (docs/product.md part 4). */
   weak: z.boolean(),
 });
 

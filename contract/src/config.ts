@@ -5,7 +5,7 @@ import { preloadedRead } from './rate-limits';
 export const Variant = z.enum(['be', 'lu']);
 export type Variant = z.infer<typeof Variant>;
 
-/** UI locales (spec part 1): BE en, fr, nl; LU fr_LU, en_LU, de_LU. */
+/** UI locales (docs/product.md part 1): BE en, fr, nl; LU fr_LU, en_LU, de_LU. */
 export const Locale = z.enum(['en', 'fr', 'nl', 'fr_LU', 'en_LU', 'de_LU']);
 export type Locale = z.infer<typeof Locale>;
 
@@ -20,9 +20,9 @@ export type PasswordRules = z.infer<typeof PasswordRules>;
 export const PortalConfig = z.object({
   variant: Variant,
   languages: z.array(Locale),
-  /** The variant's default language (spec part 1: nl on BE, fr_LU on LU). */
+  /** The variant's default language (docs/product.md part 1: nl on BE, fr_LU on LU). */
   defaultLanguage: Locale,
-  /** Used at start-up when the browser's language is not allowed (spec part 1: en on BE). */
+  /** Used at start-up when the browser's language is not allowed (docs/product.md part 1: en on BE). */
   fallbackLanguage: Locale,
   passwordRules: PasswordRules,
   features: z.object({
@@ -32,7 +32,7 @@ export const PortalConfig = z.object({
   }),
   maintenance: z.boolean(),
   /**
-   * Error reporting in the browser (spec part 7 and 9): present only when the
+   * Error reporting in the browser (docs/product.md part 7 and 9): present only when the
    * operator configured a DSN; the web app then loads the SDK, never before.
    */
   errorReporting: z

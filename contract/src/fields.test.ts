@@ -25,7 +25,7 @@ const message = (
   v: unknown,
 ) => schema.safeParse(v).error?.issues[0]?.message;
 
-describe('card number (spec part 5)', () => {
+describe('card number (docs/product.md part 5)', () => {
   it('accepts 16 digits starting with 5065', () => {
     expect(ok(CardNumber, '5065000000000001')).toBe(true);
   });

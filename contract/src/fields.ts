@@ -7,7 +7,7 @@ import { isNationalRegisterNumber, PASSWORD_FAILURE_CODE, passwordFailures } fro
 export * from './rules';
 
 /**
- * Field rules of spec part 5, defined once and reused by every route of both
+ * Field rules of docs/product.md part 5, defined once and reused by every route of both
  * APIs. Messages are the spec's texts; the web app maps them to translations.
  */
 
@@ -42,7 +42,7 @@ export const NewPassword = z
     }
   });
 
-/** E-mail and SMS codes: 8 digits (spec part 5). */
+/** E-mail and SMS codes: 8 digits (docs/product.md part 5). */
 export const EmailSmsCode = z.string().regex(/^\d{8}$/, { error: 'The code is invalid.' });
 /** Authenticator-app codes: 6 digits. */
 export const TotpCode = z.string().regex(/^\d{6}$/, { error: 'The code is invalid.' });
@@ -77,7 +77,7 @@ export const NationalRegisterNumber = z
   .transform((v) => v.replace(/[\s.-]/g, ''))
   .refine(isNationalRegisterNumber, { error: 'The national register number is invalid.' });
 
-/** The device id the web app creates once (spec part 3: a random UUID). */
+/** The device id the web app creates once (docs/product.md part 3: a random UUID). */
 export const DeviceId = z.uuid();
 
 /**
@@ -90,7 +90,7 @@ export const RowId = z.object({ id: z.coerce.number().int().positive() });
 export const Language = z.enum(['en', 'fr', 'nl', 'de']);
 export type Language = z.infer<typeof Language>;
 
-/** The 47 European countries of the IBAN country list (spec part 3), ISO 3166-1 alpha-2. */
+/** The 47 European countries of the IBAN country list (docs/product.md part 3), ISO 3166-1 alpha-2. */
 export const IBAN_COUNTRIES = [
   'AD',
   'AL',

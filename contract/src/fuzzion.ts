@@ -8,7 +8,7 @@ import { exactlyOneOf } from './onboarding';
 import { rateLimited } from './rate-limits';
 
 /**
- * Domain: duplicate-account merge ("fuzzion", spec parts 2 and 4).
+ * Domain: duplicate-account merge ("fuzzion", docs/product.md parts 2 and 4).
  *
  * Confirming MFA at sign-in may answer `fuzzion: {payload}` instead of a
  * session: another account with a similar username exists. With that payload
@@ -20,7 +20,7 @@ import { rateLimited } from './rate-limits';
  * proposal for now. The MFA confirmation already signed the user in; only a
  * merge answers a new session (the merged account), the other endings 204.
  *
- * Errors, as the web app shows them (spec part 8):
+ * Errors, as the web app shows them (docs/product.md part 8):
  * - 422 `{message: 'The information you provided is invalid.'}`: a wrong card
  *   number, password or code (5 wrong answers spend the payload);
  * - 404 `fuzzion_expired` / 409 `merge_failed`, both with the message
@@ -37,7 +37,7 @@ const payload = z.string().min(1).max(256);
 export const FuzzionData = z.object({
   /** The other account's username, masked by `maskContact` (`d•••s@example.be`). */
   username: z.string(),
-  /** The platform the other account belongs to (the login titles of spec part 2). */
+  /** The platform the other account belongs to (the login titles of docs/product.md part 2). */
   platform: z.enum(['client_area', 'employee_area', 'partner_area']),
   /** Ways the user can prove ownership of the other account. */
   claims: z.array(z.enum(['card', 'password', 'code'])),
@@ -47,14 +47,14 @@ export const FuzzionData = z.object({
 export type FuzzionData = z.infer<typeof FuzzionData>;
 
 /**
- * Spec part 3, Fuzzion: `mfa` lists the other account's e-mail and SMS methods
+ * docs/product.md part 3, Fuzzion: `mfa` lists the other account's e-mail and SMS methods
  * (masked) still to confirm with a code — empty once ownership is proven.
  */
 export const Fuzzion = z.object({ mfa: z.array(MfaMethod), data: FuzzionData, payload });
 export type Fuzzion = z.infer<typeof Fuzzion>;
 
 export const FuzzionPayload = z.object({ payload });
-/** Spec part 7: `mfaId` of one of `Fuzzion.mfa`; `target` only for a negative id. */
+/** docs/product.md part 7: `mfaId` of one of `Fuzzion.mfa`; `target` only for a negative id. */
 export const FuzzionSendCode = z.object({
   payload,
   mfaId: z.number().int(),

@@ -41,16 +41,16 @@ export const OAuthErrorBody = ErrorBody.extend({
 });
 export type OAuthErrorBody = z.infer<typeof OAuthErrorBody>;
 
-/** Spec part 6: client ids exempt from partner mode and from the forced-MFA redirect. */
+/** docs/product.md part 6: client ids exempt from partner mode and from the forced-MFA redirect. */
 export const FIRST_PARTY_CLIENT_IDS = [2, 17, 51, 66] as const;
 
-/** Spec part 4: a `client_id` outside 2, 17, 51, 66 is a partner client (partner-login state). */
+/** docs/product.md part 4: a `client_id` outside 2, 17, 51, 66 is a partner client (partner-login state). */
 export function isPartnerClient(clientId: number | string): boolean {
   return !(FIRST_PARTY_CLIENT_IDS as readonly number[]).includes(Number(clientId));
 }
 
 /**
- * Spec part 2's scopes. The two scopes named after the product brand are not
+ * docs/product.md part 2's scopes. The two scopes named after the product brand are not
  * named by the spec, so a scope on the wire is any lower-case word; the web app
  * translates these and shows any other one as it is.
  */
@@ -73,7 +73,7 @@ export const Scope = z.string().regex(/^[a-z][a-z0-9_]{0,39}$/);
 
 const ClientId = z.string().regex(/^\d{1,9}$/, { error: 'client_id must be a number' });
 
-/** Spec part 3, Access grant: what the user allowed a third-party app to do. */
+/** docs/product.md part 3, Access grant: what the user allowed a third-party app to do. */
 export const Grant = z.object({
   client_id: z.number().int(),
   name: z.string(),
@@ -112,7 +112,7 @@ export const AuthorizeApproval = AuthorizeQuery.extend({ approve: z.boolean() })
 export type AuthorizeApproval = z.infer<typeof AuthorizeApproval>;
 
 /**
- * Spec part 3, Authorize. `approvalType: "scopes"`: the user must approve the
+ * docs/product.md part 3, Authorize. `approvalType: "scopes"`: the user must approve the
  * listed scopes first (`target` is null). Otherwise `target` is where the
  * browser goes: the registered redirect URI carrying `code` and the partner's
  * `state` (or `error`, e.g. `access_denied` after a refusal).
@@ -129,7 +129,7 @@ export type AuthorizeAnswer = z.infer<typeof AuthorizeAnswer>;
  * Error codes of a 400 from the authorize calls, which the browser must never
  * follow to the partner: `invalid_client` (unknown or misconfigured client) and
  * `invalid_redirect_uri` (not registered for the client). The portal shows both
- * as spec part 8's "invalid configuration".
+ * as docs/product.md part 8's "invalid configuration".
  */
 export const INVALID_CONFIGURATION_CODES = ['invalid_client', 'invalid_redirect_uri'] as const;
 

@@ -22,7 +22,7 @@ import { sessionsAccount, sessionsPortal } from './sessions';
 import { signInPortal } from './sign-in';
 import { yourDataAccount, yourDataPortal } from './your-data';
 
-/** What an upstream account API speaks (spec part 7 plus the calls the screens need). */
+/** What an upstream account API speaks (docs/product.md part 7 plus the calls the screens need). */
 export const accountApi = c.router(
   {
     auth: authAccount,

@@ -8,7 +8,7 @@ export const MfaKind = z.enum(['email', 'sms', 'totp', 'totpRecovery', 'card']);
 export type MfaKind = z.infer<typeof MfaKind>;
 
 /**
- * Spec part 3, MFA method: a positive id is set up; a negative one is addressed
+ * docs/product.md part 3, MFA method: a positive id is set up; a negative one is addressed
  * by `target` (a verified contact of the user that is not an MFA method yet).
  */
 export const MfaMethod = z.object({
@@ -31,7 +31,7 @@ export const MfaChallenge = z.object({
   methods: z.array(MfaMethod),
 });
 
-/** The kinds a user can set up themselves (spec part 2, MFA setup). */
+/** The kinds a user can set up themselves (docs/product.md part 2, MFA setup). */
 export const SetupKind = z.enum(['email', 'sms', 'totp']);
 export type SetupKind = z.infer<typeof SetupKind>;
 
@@ -74,7 +74,7 @@ export function flagOn(value: z.infer<typeof Flag>): boolean {
 
 const MethodId = z.object({ id: z.coerce.number().int() });
 
-/** Spec part 3, Activate: the confirmation is pending under `payload`. */
+/** docs/product.md part 3, Activate: the confirmation is pending under `payload`. */
 export const ActivateAnswer = z.object({
   payload: z.string(),
   /** True when confirming leads to a duplicate-account merge (never for setup). */
@@ -197,7 +197,7 @@ export const mfaAccount = c.router({
 
 /**
  * The same calls under /api: nothing here carries a token. The gateway clears
- * the session cookie when the upstream answers 401 to the list (spec part 7).
+ * the session cookie when the upstream answers 401 to the list (docs/product.md part 7).
  */
 export const mfaPortal = c.router({
   ...mfaAccount,

@@ -17,7 +17,7 @@ import {
 import { rateLimited } from './rate-limits';
 
 /**
- * Domain: the anonymous account flows of spec part 2 — forgot password, reset
+ * Domain: the anonymous account flows of docs/product.md part 2 — forgot password, reset
  * password, forgot username, and onboarding (account creation by card number,
  * LU activation code or invitation code).
  *
@@ -59,7 +59,7 @@ export const ForgotPasswordRequest = z.object({
 export type ForgotPasswordRequest = z.infer<typeof ForgotPasswordRequest>;
 
 /**
- * Spec part 3, Forgot-password: where the code went (masked) and by which
+ * docs/product.md part 3, Forgot-password: where the code went (masked) and by which
  * channel. An unknown login gets the same shape (no code is sent), so the
  * answer does not reveal whether an account exists.
  */
@@ -163,7 +163,7 @@ export const OnboardingPhone = z.object({ payload, phone: Phone });
 export const OnboardingCode = z.object({ payload, code: EmailSmsCode });
 export const OnboardingPassword = z.object({ payload, password: NewPassword });
 /**
- * Terms and privacy must be accepted (spec part 5); marketing is optional.
+ * Terms and privacy must be accepted (docs/product.md part 5); marketing is optional.
  * The names the person gave at "Create your account" come with this last
  * step, which creates the account (its dashboard greets them by first name).
  */

@@ -1,5 +1,5 @@
 /**
- * The portal's pages that only a signed-in person sees (spec part 2's routes;
+ * The portal's pages that only a signed-in person sees (docs/product.md part 2's routes;
  * docs/flows.md, "Pages that need a session"). The gateway answers a visit
  * without a session (a bookmark, a link in an e-mail) with a redirect into
  * the sign-in, the page as its target, before any of the app arrives; the web

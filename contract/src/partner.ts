@@ -26,7 +26,7 @@ const SignedInBySso = z.object({
   access_token: z.string().min(20),
   token_type: z.literal('Bearer'),
   expires_in: z.number().int().positive(),
-  /** 1 or 2: the password is weak; the session is confined until it is replaced (spec part 4). */
+  /** 1 or 2: the password is weak; the session is confined until it is replaced (docs/product.md part 4). */
   password_status: z.number().int(),
   company: z.string().nullable(),
 });
@@ -44,7 +44,7 @@ const SsoNotLinked = z.object({
   company: z.string().nullable(),
 });
 
-/** The outcome of the identity provider's callback (spec part 8). */
+/** The outcome of the identity provider's callback (docs/product.md part 8). */
 export const SsoCallbackAnswer = z.discriminatedUnion('status', [SignedInBySso, SsoNotLinked]);
 
 export const LinkAccountBody = z.object({

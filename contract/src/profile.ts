@@ -17,7 +17,7 @@ export type ContactEntry = z.infer<typeof ContactEntry>;
 
 export const Gender = z.enum(['female', 'male', 'other']);
 
-/** Spec part 3, User. */
+/** docs/product.md part 3, User. */
 export const User = z.object({
   id: z.number().int(),
   user_id: z.number().int().nullable(),
@@ -37,10 +37,10 @@ export const User = z.object({
   mfa_customer: z.boolean(),
   has_sso: z.boolean(),
   sso_only: z.boolean(),
-  /** Spec part 3, Profile: the bank account (electronic format) and its country. */
+  /** docs/product.md part 3, Profile: the bank account (electronic format) and its country. */
   iban: z.string().nullable(),
   iban_country: IbanCountry.nullable(),
-  /** Spec part 3, Profile: the identity-provider login e-mail once linked. */
+  /** docs/product.md part 3, Profile: the identity-provider login e-mail once linked. */
   sso_email: z.string().nullable(),
   /**
    * After a lockdown (docs/flows.md, "Lock my account"): the passkeys and
@@ -82,7 +82,7 @@ export const BirthDate = z
   });
 
 /**
- * Edit-info (spec part 3, Profile): only the fields sent change. The language
+ * Edit-info (docs/product.md part 3, Profile): only the fields sent change. The language
  * must be one of the region's (BE: en, fr, nl; LU: fr, en, de), else 400.
  */
 export const ProfileUpdate = z
@@ -121,7 +121,7 @@ export const PortalPasswordChange = PasswordChange.extend({
 export const WeakPasswordReplacement = z.object({ password: NewPassword });
 
 /**
- * Spec part 7 `POST /user/login`: add an e-mail or a phone as a login. The
+ * docs/product.md part 7 `POST /user/login`: add an e-mail or a phone as a login. The
  * value is checked by the upstream (`Email`, `Phone`; a national phone number
  * is read in the region's country) so that a bad one answers the spec's 422.
  * `mfa` (default true): also send two-step codes to it once verified.
@@ -135,14 +135,14 @@ export type LoginChange = z.infer<typeof LoginChange>;
 /** A code was sent to the new address: `id` is its (unverified) entry, `payload` goes to confirm. */
 export const CodeSent = z.object({ id: z.number().int(), payload: z.string() });
 
-/** Spec part 7 `POST /user/login/confirm`. */
+/** docs/product.md part 7 `POST /user/login/confirm`. */
 export const LoginConfirm = z.object({
   payload: z.string().min(1).max(200),
   code: z.string().trim().min(1, { error: 'The code is invalid.' }).max(32),
 });
 
 /**
- * Duplicate answers (409) of spec part 5: `code` is one of these, `message`
+ * Duplicate answers (409) of docs/product.md part 5: `code` is one of these, `message`
  * says "This email is already in use. Please use another one." (or the phone's).
  */
 export const DUPLICATE_CODES = ['email-duplicated', 'phone-duplicated', 'sms-duplicated'] as const;
@@ -151,7 +151,7 @@ export const DUPLICATE_MESSAGES = {
   phone: 'This phone number is already in use. Please use another one.',
 } as const;
 
-/** Spec part 8: the answer of a refused primary switch. */
+/** docs/product.md part 8: the answer of a refused primary switch. */
 export const SWITCH_FAILED = {
   code: 'switch_failed',
   message: 'An error occurred during the switch.',

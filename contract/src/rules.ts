@@ -32,7 +32,7 @@ export function formatPhone(value: string): string {
 }
 
 /**
- * Password rules (spec part 5 leaves the bounds open). These defaults are
+ * Password rules (docs/product.md part 5 leaves the bounds open). These defaults are
  * documented in the README and served to the web app by `/api/config`.
  */
 export const DEFAULT_PASSWORD_RULES = {

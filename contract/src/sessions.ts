@@ -18,7 +18,7 @@ export const deviceAndPlace = {
 };
 
 /**
- * Spec part 3, Session/device: one sign-in. `id` names the session; the token
+ * docs/product.md part 3, Session/device: one sign-in. `id` names the session; the token
  * itself never appears. `services` names the partner app a token was issued to.
  */
 export const Session = z.object({

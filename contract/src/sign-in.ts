@@ -35,7 +35,7 @@ export const SignInView = z.object({
     .nullable(),
   /** Where the journey ends (a path of the portal, checked once at its start); null: the dashboard. */
   target: z.string().nullable(),
-  /** The duplicate merge's payload (spec part 4, fuzzion): what the merge screens start with. */
+  /** The duplicate merge's payload (docs/product.md part 4, fuzzion): what the merge screens start with. */
   merge: z.object({ payload: z.string() }).optional(),
 });
 export type SignInView = z.infer<typeof SignInView>;
@@ -117,7 +117,7 @@ export const signInPortal = c.router({
     metadata: rateLimited('codes'),
     path: '/sign-in/code',
     summary:
-      'The code (8 digits by e-mail and SMS, 6 from the app, or a recovery key): signed in, next is the page spec part 4 "after a correct code" names; 400 `invalid_code` at the field',
+      'The code (8 digits by e-mail and SMS, 6 from the app, or a recovery key): signed in, next is the page docs/product.md part 4 "after a correct code" names; 400 `invalid_code` at the field',
     body: z.object({
       code: MfaCode,
       trust: Checked,

@@ -9,7 +9,7 @@ function routesOf(router: AppRouter): AppRoute[] {
   );
 }
 
-/** Every call of spec part 7, as `METHOD path` with ts-rest's `:param` syntax. */
+/** Every call of docs/product.md part 7, as `METHOD path` with ts-rest's `:param` syntax. */
 const SPEC_CALLS = [
   'GET /user',
   'GET /mfa',

@@ -246,7 +246,7 @@ const Env = z.object({
   /**
    * Tracing, by OpenTelemetry's own variables (docs/operations.md "Tracing"):
    * on when an exporter is named (`otlp`, `console`) or an OTLP endpoint is
-   * set; sampled parent-based, new traces at the ratio (spec part 9: 0).
+   * set; sampled parent-based, new traces at the ratio (docs/product.md part 9: 0).
    */
   OTEL_SDK_DISABLED: flag.default(false),
   OTEL_TRACES_EXPORTER: z.enum(['otlp', 'console', 'none']).optional(),

@@ -144,7 +144,7 @@ describe('the identity-provider sign-in of an account with a weak password', () 
     expect(linked.json()).toMatchObject({ signed_in: true, weak: true });
 
     const signedIn = await idpLogin(person, 'weak.worker@acme.example');
-    // Its next page is the password change (spec part 4), decided by the gateway.
+    // Its next page is the password change (docs/product.md part 4), decided by the gateway.
     expect(signedIn.json()).toEqual({
       status: 'linked',
       company: 'Acme',

@@ -1,7 +1,7 @@
 import { DEFAULT_PASSWORD_RULES, type PortalConfig, type Variant } from '@portal/contract';
 import type { Config } from './config';
 
-/** The locales a variant offers (spec part 1). */
+/** The locales a variant offers (docs/product.md part 1). */
 export const variantLanguages = (variant: Variant): PortalConfig['languages'] =>
   variant === 'lu' ? ['fr_LU', 'en_LU', 'de_LU'] : ['en', 'fr', 'nl'];
 

@@ -102,7 +102,7 @@ export function seedAccounts(region: Region): SeedAccount[] {
       mfa: [
         { method: 'totp', target: null, secret: DEMO_TOTP_SECRET },
         { method: 'email', target: 'totp@example.be' },
-        // Recovery keys are offered as a method of their own (spec part 3, MfaKind).
+        // Recovery keys are offered as a method of their own (docs/product.md part 3, MfaKind).
         { method: 'totpRecovery', target: null },
       ],
       recoveryKeys: DEMO_RECOVERY_KEYS,

@@ -189,6 +189,15 @@ describe('the docs name only what the repository has', () => {
     expect(outside).toEqual([]);
   });
 
+  it('code comments cite the specification by its copy in the repository, docs/product.md', () => {
+    const uncited = CODE.filter((file) =>
+      /\bspec(ification)? parts? \d/i.test(
+        commentsOf(file, readFileSync(join(ROOT, file), 'utf8')),
+      ),
+    );
+    expect(uncited).toEqual([]);
+  });
+
   it('finds what it looks for: a made-up path, a dead link and an outside file are caught', () => {
     expect(missingPaths('x.md', 'see `gateway/src/no-such-file.ts`')).toEqual([
       'x.md: gateway/src/no-such-file.ts',

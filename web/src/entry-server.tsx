@@ -60,7 +60,7 @@ export function acceptedLanguages(header: string | undefined): string[] {
     .map(({ tag }) => tag);
 }
 
-/** Spec part 1 on the server: the remembered language, else the browser's, limited to the variant's. */
+/** docs/product.md part 1 on the server: the remembered language, else the browser's, limited to the variant's. */
 export function localeFor(
   config: PortalConfig,
   acceptLanguage: string | undefined,
@@ -216,7 +216,7 @@ export function render(
 /**
  * Draws `location` for the signed-in `user` (`GET /api/user`'s answer to this
  * very request), in the account's language as the browser would pick it
- * (spec part 4, root on load), or null when the page is not one the server
+ * (docs/product.md part 4, root on load), or null when the page is not one the server
  * draws for them: another page, an address with a query (the dashboard's
  * `redirect_uri`), or one the route guard would not show this user (a weak
  * password, a forced second factor): the browser then draws it as before.

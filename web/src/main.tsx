@@ -85,7 +85,7 @@ async function start(root: HTMLElement) {
   const { config } = result;
   // Error reporting: its SDK loads only when the operator configured a DSN.
   startErrorReporting(config);
-  // Spec part 4, root on load: a signed-in user (their stored copy) gets their own
+  // docs/product.md part 4, root on load: a signed-in user (their stored copy) gets their own
   // language, or the variant's default when it is not offered; a visitor the browser's.
   // A language picked during this visit comes first (docs/journeys-signin.md).
   const language = storedLanguage();
@@ -115,6 +115,6 @@ takeHandedOverChoice();
 // index.html's own element.
 const root = document.getElementById('root') as HTMLElement;
 const data = readPageData();
-// Spec part 4, token in address hash: the server never sees the hash, so that page is drawn here.
+// docs/product.md part 4, token in address hash: the server never sees the hash, so that page is drawn here.
 if (data && !/(^#|&)token=/.test(window.location.hash)) void hydrate(root, data);
 else void start(root);

@@ -109,7 +109,7 @@ test('journeys screens: sign-in errors, recovery, onboarding, legal', async ({ p
   await shootJourneys(page, 'forgot-password-sent');
   await page.goto('/weak-password');
   await shootJourneys(page, 'weak-password-not-verified');
-  // The onboarding's steps are reached in order (spec part 4): from its start.
+  // The onboarding's steps are reached in order (docs/product.md part 4): from its start.
   await page.goto('/onboarding');
   await page.getByRole('link', { name: /With an invitation code/ }).click();
   await shootJourneys(page, 'onboarding-code');

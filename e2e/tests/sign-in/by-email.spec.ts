@@ -92,7 +92,7 @@ test('the screen after a sign-in comes straight, not through the dashboard', asy
     const path = new URL(frame.url()).pathname;
     if (frame === page.mainFrame() && shown.at(-1) !== path) shown.push(path);
   });
-  // A customer without a second factor is offered to set one up (spec part 4).
+  // A customer without a second factor is offered to set one up (docs/product.md part 4).
   await enterCredentials(page, 'customer@example.be');
   await expect(page).toHaveURL(/\/setup-mfa$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

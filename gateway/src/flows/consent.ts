@@ -4,7 +4,7 @@ import { currentFlow, endFlow, type Flow, startFlow } from './store';
 
 /*
  * A partner's authorisation and the consent it may need (docs/flows.md,
- * "Partner authorisation"; spec part 4, "Authorize" and "Consent"), owned by
+ * "Partner authorisation"; docs/product.md part 4, "Authorize" and "Consent"), owned by
  * the gateway. The partner's request is checked once at `GET /authorize`
  * and, when the account API asks for the user's approval, kept in this flow:
  * the consent page (`/approve`) is drawn from it, in the language the journey

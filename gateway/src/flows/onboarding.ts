@@ -24,7 +24,7 @@ import { languageOf } from './sign-in';
 import { currentFlow, endFlow, type Flow, saveFlow, startFlow } from './store';
 
 /*
- * The onboarding journey (docs/flows.md, "Onboarding"; spec part 4,
+ * The onboarding journey (docs/flows.md, "Onboarding"; docs/product.md part 4,
  * onboarding order), owned by the gateway: card (LU activation code) or
  * invitation code, "Your details" (names, terms, privacy, marketing), the
  * e-mail address and its code, the mobile number and its code, the password
@@ -102,7 +102,7 @@ const refused = (
   body: { code, message, ...(field ? { field } : {}), ...extra },
 });
 
-/** Spec part 8's words for an onboarding that is over (expired, complete or never started). */
+/** docs/product.md part 8's words for an onboarding that is over (expired, complete or never started). */
 export const ONBOARDING_GONE = refused(
   410,
   'flow_gone',
@@ -477,7 +477,7 @@ export const onboardingSteps = {
 
   /**
    * The password: saved, then the account created with the details and the
-   * terms given (spec part 4: the terms come before the account exists), the
+   * terms given (docs/product.md part 4: the terms come before the account exists), the
    * card activated and the browser signed in.
    */
   async password(
@@ -602,7 +602,7 @@ export const ONBOARDING_PAGE_PATHS: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * Spec part 4, onboarding order, on the server: a step's page is drawn only
+ * docs/product.md part 4, onboarding order, on the server: a step's page is drawn only
  * when the flow is at that step; any other visit goes to the page of the step
  * the flow is at (none under way: the start). Answers where to send the
  * visitor, `shell` for the app's own page (a signed-in visitor with no

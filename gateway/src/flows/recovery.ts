@@ -244,7 +244,7 @@ export const recoverySteps = {
 
   /**
    * The new password: saved with the checked code, then the sign-in with it,
-   * as the password sign-in would go on (spec part 4): the second factor
+   * as the password sign-in would go on (docs/product.md part 4): the second factor
    * when the account API asks for it (the sign-in's own code step takes
    * over, in the journey's language and with its target), else the page
    * after a sign-in. The password is typed once and never asked again.

@@ -244,7 +244,7 @@ describe('the sign-in journey, owned by the gateway', () => {
     expect(forced.json().next).toBe(target);
     const customer = await browser().password('customer@example.be', { target });
     expect(customer.json().next).toBe(target);
-    // Without it, the customer without a method is offered the setup (spec part 4).
+    // Without it, the customer without a method is offered the setup (docs/product.md part 4).
     expect((await browser().password('customer@example.be')).json().next).toBe('/setup-mfa');
   });
 

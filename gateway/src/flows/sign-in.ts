@@ -17,7 +17,7 @@ import { handOverToConsent } from './consent';
 import { currentFlow, endFlow, type Flow, saveFlow, startFlow } from './store';
 
 /*
- * The sign-in journey (docs/flows.md, "Sign-in"; spec part 4, "Login" and
+ * The sign-in journey (docs/flows.md, "Sign-in"; docs/product.md part 4, "Login" and
  * "After a correct code"), owned by the gateway. The browser sends a step
  * (as JSON to the portal API, or as a plain HTML form to the step's page,
  * which the gateway turns into the same call) and follows the `next` it is
@@ -63,7 +63,7 @@ export type SignInState =
     }
   | {
       step: 'merge';
-      /** The duplicate merge's payload (spec part 4, fuzzion), for the merge screens. */
+      /** The duplicate merge's payload (docs/product.md part 4, fuzzion), for the merge screens. */
       fuzzion: string;
       method: MfaKind;
     };
@@ -87,7 +87,7 @@ const refused = (
   extra: Partial<SignInStepRefusal> = {},
 ): StepRefused => ({ status, body: { code, message, ...extra } });
 
-/** Spec part 8's words for a sign-in that is over (expired, spent or never started). */
+/** docs/product.md part 8's words for a sign-in that is over (expired, spent or never started). */
 export const FLOW_GONE = refused(
   410,
   'flow_gone',
@@ -181,7 +181,7 @@ export const languageOf = (request: FastifyRequest): JourneyLanguage => ({
 });
 
 /**
- * Spec part 4, after a session starts: a weak password to weak-password
+ * docs/product.md part 4, after a session starts: a weak password to weak-password
  * (`verified=true`), a locked account's first sign-in to the review of its
  * passkeys and second factors, an account whose deletion is under way to the
  * page that offers to keep it (the target kept for after), a forced second factor (no target client, or one of
@@ -214,7 +214,7 @@ export async function nextAfterSession(
   if (user.status !== 200) return target ?? DASHBOARD;
   const { mfa_forced, mfa_customer, password_status, language } = user.body.data;
   // The journey is over: the account's language takes over, for the next visit's sign-in
-  // pages too (spec part 4, root on load; docs/journeys-signin.md).
+  // pages too (docs/product.md part 4, root on load; docs/journeys-signin.md).
   if (variantLanguages(request.variant).some((locale) => locale.slice(0, 2) === language)) {
     reply.setCookie('lang', language, {
       path: '/',
@@ -295,7 +295,7 @@ function firstMethod(methods: readonly MfaMethod[]): MfaMethod | null {
 }
 
 /**
- * Spec part 4, Login 2: a password was right and the account's second
+ * docs/product.md part 4, Login 2: a password was right and the account's second
  * factor is needed. A new journey (one already under way in this browser is
  * replaced) with the challenge kept in its flow; the primary method's code is
  * sent at once and the code screen is next, else the method list. Every door
@@ -338,7 +338,7 @@ export async function secondFactor(
 /** The steps of the journey: each is one contract operation (`portalApi.signIn`). */
 export const signInSteps = {
   /**
-   * E-mail address or phone number and password (spec part 4, Login 1–5).
+   * E-mail address or phone number and password (docs/product.md part 4, Login 1–5).
    * Always a new journey: one already under way in this browser is replaced.
    */
   async password(
@@ -442,7 +442,7 @@ export const signInSteps = {
     return signInSteps.method(request, reply, { mfaId: state.check.mfaId });
   },
 
-  /** The code (spec part 4, "After a correct code"). */
+  /** The code (docs/product.md part 4, "After a correct code"). */
   async code(
     request: FastifyRequest,
     reply: Reply,
@@ -487,7 +487,7 @@ export const signInSteps = {
     const method = state.check.method;
     const { target } = flow;
     if (answer.fuzzion) {
-      // Spec part 4, duplicate merge: the payload stays in the flow, the merge screens read it.
+      // docs/product.md part 4, duplicate merge: the payload stays in the flow, the merge screens read it.
       await saveFlow(request, id, {
         ...flow,
         state: { step: 'merge', fuzzion: answer.fuzzion.payload, method },

@@ -25,7 +25,7 @@ declare module 'fastify' {
 }
 
 /**
- * Error reporting with Sentry's SDK (spec part 7 and 9; docs/operations.md
+ * Error reporting with Sentry's SDK (docs/product.md part 7 and 9; docs/operations.md
  * "Error reporting"): off without `SENTRY_DSN`, and then not even loaded.
  * Sample rates from configuration, 0 by default as the spec sets them; trace
  * headers only to the account APIs (`tracePropagationTargets`). Only what

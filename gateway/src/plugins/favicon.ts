@@ -15,7 +15,7 @@ const PUBLIC =
 const read = (name: string) => readFileSync(join(PUBLIC, name));
 
 /**
- * `/favicon.ico` (and `/favicon.svg`) per variant (spec part 1: the favicon
+ * `/favicon.ico` (and `/favicon.svg`) per variant (docs/product.md part 1: the favicon
  * differs per variant): the Belgian or Luxembourg colours, by Host.
  */
 export const faviconPlugin = fp(

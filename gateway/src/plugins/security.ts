@@ -3,7 +3,7 @@ import type { onRequestHookHandler } from 'fastify';
 import type { Config } from '../config';
 import { EARLY_ACTIONS_HASH } from '../early-actions';
 
-/** reCAPTCHA's hosts (spec part 7: the captcha script loads from the provider, explicit render). */
+/** reCAPTCHA's hosts (docs/product.md part 7: the captcha script loads from the provider, explicit render). */
 const CAPTCHA_SCRIPT = ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'];
 const CAPTCHA_FRAME = [
   'https://www.google.com/recaptcha/',

@@ -221,7 +221,7 @@ export function upstreamHeaders(request: FastifyRequest): Record<string, string>
   const ua = request.headers['user-agent'];
   if (ua) headers['user-agent'] = ua;
   headers['x-forwarded-for'] = request.ip;
-  // The trace context goes to the account APIs only (spec part 7; `tracing.ts`).
+  // The trace context goes to the account APIs only (docs/product.md part 7; `tracing.ts`).
   if (request.traceparent) headers.traceparent = request.traceparent;
   return headers;
 }

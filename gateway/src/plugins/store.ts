@@ -11,7 +11,7 @@ import { FlowStore } from '../flows/store';
 
 /**
  * What the gateway knows about a session: whether its password is weak
- * (password status 1 or 2, spec part 4) and, once read, its account id (for
+ * (password status 1 or 2, docs/product.md part 4) and, once read, its account id (for
  * the security events). The account API is the authority: its sign-in answer
  * and `GET /user` carry `password_status`. This process keeps the answer for
  * a short while, keyed by a hash of the token (never the token itself), so
@@ -39,7 +39,7 @@ const STATE_MAX = 100_000;
 /** The key of a token: SHA-256, so that no dump of the process's memory holds a bearer. */
 export const tokenKey = (token: string) => createHash('sha256').update(token).digest('base64url');
 
-/** Spec part 4 and 9: password status 1 or 2 is a weak password. */
+/** docs/product.md part 4 and 9: password status 1 or 2 is a weak password. */
 export const isWeakStatus = (status: number | undefined) => status === 1 || status === 2;
 
 /** Reads a session's state from the account API (`GET /user`), for the request that asks. */

@@ -24,7 +24,7 @@ import { innerRead } from '../render/inner';
  * A caller's trace is continued (its trace id), but its sampled flag decides
  * only with a `parentbased_*` sampler: by default (`traceidratio`) a client
  * cannot make the gateway export its requests; traces are sampled at
- * `OTEL_TRACES_SAMPLER_ARG` (spec part 9: 0). The gateway's own spans follow
+ * `OTEL_TRACES_SAMPLER_ARG` (docs/product.md part 9: 0). The gateway's own spans follow
  * their request's decision.
  *
  * The spans are made here, not by the SDK's automatic instrumentation: that

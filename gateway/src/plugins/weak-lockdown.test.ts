@@ -17,7 +17,7 @@ beforeEach(async () => {
   await stack.be.app.inject({ method: 'POST', url: '/__dev/reset' });
 });
 
-/** The calls a weak session may still make (spec part 4: nothing but replacing the password). */
+/** The calls a weak session may still make (docs/product.md part 4: nothing but replacing the password). */
 const OPEN: AppRoute[] = [
   portalApi.config.getConfig,
   portalApi.profile.getUser,

@@ -5,7 +5,7 @@ import { GatewayError } from '../errors';
 import { sessionToken } from './session';
 
 /**
- * What a session signed in with a weak password may still do (spec part 4:
+ * What a session signed in with a weak password may still do (docs/product.md part 4:
  * "a weak password blocks login and forces a change"): read the user, replace
  * the password by the weak-password flow, and sign out. The calls that need
  * no session stay open too, since they act on no session: the variant's

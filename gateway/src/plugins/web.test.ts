@@ -47,7 +47,7 @@ describe('static web app', () => {
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gz.rawPayload).toString()).toBe(script);
 
-    // Spec part 4, root on load: a visitor without a session goes to the sign-in, from the server.
+    // docs/product.md part 4, root on load: a visitor without a session goes to the sign-in, from the server.
     for (const url of ['/', '/login']) {
       const start = await s.gateway.inject({ url });
       expect(start.statusCode, url).toBe(302);

@@ -544,13 +544,13 @@ export const webPlugin: FastifyPluginAsync<{ build: WebBuild; config: Config }> 
     if (chooseLanguage(request, reply)) return reply;
     const signedOut = sessionToken(request) === undefined;
     if (server && pool && onboardingPages.size > 0 && ONBOARDING_PAGE_PATHS.has(path)) {
-      // Spec part 4, onboarding order, kept by the flow (docs/flows.md, "Onboarding").
+      // docs/product.md part 4, onboarding order, kept by the flow (docs/flows.md, "Onboarding").
       const visit = await onboardingPageVisit(request, path, !signedOut);
       if (visit === 'shell') return sendIndex(reply);
       if (visit !== null) return reply.header('cache-control', 'no-store').redirect(visit, 303);
       return sendStep(request, reply, server, pool, 200);
     }
-    // Spec part 4, root on load: a visitor without a session starts at the sign-in.
+    // docs/product.md part 4, root on load: a visitor without a session starts at the sign-in.
     if (signedOut && (path === '/' || path === '/login')) {
       const query = request.url.slice(path.length);
       return reply.header('cache-control', 'no-store').redirect(`/login/email${query}`, 302);
@@ -571,7 +571,7 @@ export const webPlugin: FastifyPluginAsync<{ build: WebBuild; config: Config }> 
       return sendDrawn(request, reply, server, pool);
     }
     if (server && pool && signedOut && stepPages.has(path)) {
-      // An old link's method list and flags (spec part 2's query) are not kept in the
+      // An old link's method list and flags (docs/product.md part 2's query) are not kept in the
       // address: the flow holds the methods.
       if (path !== request.url) {
         return reply.header('cache-control', 'no-store').redirect(path, 303);

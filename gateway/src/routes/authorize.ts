@@ -22,7 +22,7 @@ import { allowedRedirect, ownOrigin, registeredClients } from '../redirects';
 import { accountOf, securityEvent } from '../security-events';
 import { verifiedTarget } from './grants';
 
-/** The query of the web app's screens: `partner=1` marks the partner-login state (spec part 4). */
+/** The query of the web app's screens: `partner=1` marks the partner-login state (docs/product.md part 4). */
 function screen(path: string, params: URLSearchParams, partner: boolean): string {
   const query = new URLSearchParams(params);
   if (partner) query.set('partner', '1');
@@ -33,7 +33,7 @@ function redirect(reply: FastifyReply, location: string, code: 302 | 303 = 302) 
   return reply.header('cache-control', 'no-store').redirect(location, code);
 }
 
-/** Spec part 8: the /approve screen shows "…the partner you're coming from uses an invalid configuration." */
+/** docs/product.md part 8: the /approve screen shows "…the partner you're coming from uses an invalid configuration." */
 function invalidConfiguration(reply: FastifyReply, partner: boolean, code: 302 | 303 = 302) {
   const params = new URLSearchParams({ error: 'invalid_configuration' });
   return redirect(reply, screen('/approve', params, partner), code);

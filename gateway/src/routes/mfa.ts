@@ -31,7 +31,7 @@ export const mfaRoutes: RouterImplementation<typeof portalApi.mfa> = {
       query,
       extraHeaders: upstreamHeaders(request),
     });
-    // Spec part 7: a 401 on the method list logs the user out.
+    // docs/product.md part 7: a 401 on the method list logs the user out.
     if (res.status === 401) sessionRefused(request, reply);
     return passOn(res);
   },

@@ -30,7 +30,7 @@ const NO_OFFER = {
   },
 } as const;
 /**
- * Where linking a workplace login goes once signed in (spec part 4: it shows,
+ * Where linking a workplace login goes once signed in (docs/product.md part 4: it shows,
  * then goes on after 3 s to where the workplace login was headed: the target
  * its flow holds, checked when it started).
  */

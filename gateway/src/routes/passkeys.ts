@@ -85,7 +85,7 @@ export const passkeysRoutes: RouterImplementation<typeof portalApi.passkeys> = {
       await renewSession(request, reply);
       return { status: 200, body: { sudo: true as const } };
     }
-    // A passkey is two factors: the sign-in goes on as after a correct code (spec part 4).
+    // A passkey is two factors: the sign-in goes on as after a correct code (docs/product.md part 4).
     const target = await resolveSignInTarget(request, page);
     return { status: 200, body: await openSession(request, reply, res.body, target) };
   },

@@ -72,7 +72,7 @@ export const profileRoutes: RouterImplementation<typeof portalApi.profile> = {
       await renewSession(request, reply);
     }
     if (res.status !== 200 && res.status !== 409) return passOn(res);
-    // The sign-in goes on where spec part 4 says (forced or offered second factor, the
+    // The sign-in goes on where docs/product.md part 4 says (forced or offered second factor, the
     // target checked here, else the dashboard), straight away: no "password changed" stop.
     const target = await resolveSignInTarget(request, page);
     const token = sessionToken(request) ?? '';

@@ -20,7 +20,7 @@ import {
  * from `store.clock`.
  */
 
-/** E-mail and SMS codes: 8 digits, valid 10 minutes, single use (spec parts 5 and 9). */
+/** E-mail and SMS codes: 8 digits, valid 10 minutes, single use (docs/product.md parts 5 and 9). */
 export const CODE_TTL_MS = 10 * 60_000;
 /** How long a payload (a pending sign-in, step-up, setup…) lives; its code is re-sendable meanwhile. */
 export const CHALLENGE_TTL_MS = 30 * 60_000;

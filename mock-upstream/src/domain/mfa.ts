@@ -34,7 +34,7 @@ import {
 } from './mfa-codes';
 
 /**
- * MFA management of the signed-in user (spec parts 2 and 4, MFA setup and
+ * MFA management of the signed-in user (docs/product.md parts 2 and 4, MFA setup and
  * security): list, set up and confirm, switch primary, delete, recovery keys.
  * Sign-in and step-up live in `domain/auth.ts`; the code mechanics they share
  * in `mfa-codes.ts`.
@@ -81,7 +81,7 @@ function confirmedFactors(store: Store, accountId: number): MfaMethodRow[] {
 
 /**
  * Sensitive changes need a recent MFA check, except while the user has no
- * method at all: forced MFA setup right after sign-in (spec part 4).
+ * method at all: forced MFA setup right after sign-in (docs/product.md part 4).
  */
 export function mayChangeMfa(store: Store, actor: Actor): boolean {
   return (
@@ -94,7 +94,7 @@ export function mayChangeMfa(store: Store, actor: Actor): boolean {
 /**
  * The user's methods, primary first, targets in full (it is their own data).
  * `includeAll` adds the verified e-mails and phones that are not a method yet,
- * with the contact's id negated: the setup screens offer them (spec part 3).
+ * with the contact's id negated: the setup screens offer them (docs/product.md part 3).
  */
 export function listMethods(store: Store, account: Account, includeAll: boolean): MfaMethod[] {
   const methods = activeMethods(store, account.id);
@@ -470,7 +470,7 @@ export function activate(
   recordEvent(store, account.id, 'mfa_added', session, kind);
   // The first method of a forced setup counts as the recent MFA check the next steps need.
   if (before.length === 0) grantSudo(store, session.token);
-  // Forced MFA (spec part 4) is satisfied once the account has a method: the portal
+  // Forced MFA (docs/product.md part 4) is satisfied once the account has a method: the portal
   // stops sending the user to setup-mfa (else leaving it would sign them out).
   if (account.mfa_forced) account.mfa_forced = false;
   if (kind !== 'totp') return { ok: true, value: { method: toMfaMethod(row, false) } };
@@ -517,7 +517,7 @@ export function switchPrimary(
 }
 
 /**
- * `DELETE /mfa/{id}`. The last e-mail or SMS method stays (spec part 5), and so
+ * `DELETE /mfa/{id}`. The last e-mail or SMS method stays (docs/product.md part 5), and so
  * does the last method of any kind. Removing the primary promotes the backup
  * (the next in the list); removing the authenticator app removes its keys.
  */

@@ -35,7 +35,7 @@ import {
 import { deviceOf } from './recovery';
 
 /**
- * Onboarding (spec parts 2 and 4): an account created from a card number (BE),
+ * Onboarding (docs/product.md parts 2 and 4): an account created from a card number (BE),
  * an activation code (LU) or an invitation code (BE), in the spec's order —
  * e-mail and its code, phone and its code, password, terms — each step
  * refusing to run out of turn (409 `wrong_step`). The last step creates the

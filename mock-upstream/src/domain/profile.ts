@@ -46,7 +46,7 @@ import { type Current, endOtherSessions, needsSudo, SUDO_REQUIRED } from './sess
  * security history.
  */
 
-/** The languages a profile may hold per region (spec part 1: BE en/fr/nl; LU fr/en, de texts). */
+/** The languages a profile may hold per region (docs/product.md part 1: BE en/fr/nl; LU fr/en, de texts). */
 export const REGION_LANGUAGES = {
   be: ['en', 'fr', 'nl'],
   lu: ['fr', 'en', 'de'],
@@ -260,7 +260,7 @@ function isTakenElsewhere(store: Store, accountId: number, kind: ContactKind, va
 const duplicated = (kind: ContactKind) =>
   error(409, kind === 'email' ? 'email-duplicated' : 'phone-duplicated', DUPLICATE_MESSAGES[kind]);
 
-/** Active e-mail and SMS methods (the ones spec part 5 says must not all go). */
+/** Active e-mail and SMS methods (the ones docs/product.md part 5 says must not all go). */
 const codeMethods = (store: Store, accountId: number) =>
   activeMethods(store, accountId).filter((m) => m.method === 'email' || m.method === 'sms');
 
@@ -429,7 +429,7 @@ export function deleteContact(store: Store, current: Current, id: number) {
     if (m.active)
       recordEvent(store, account.id, 'mfa_removed', current.row, `${method} ${row.value}`);
     if (m.primary) {
-      // Spec part 4: the backup method becomes primary.
+      // docs/product.md part 4: the backup method becomes primary.
       const backup = activeMethods(store, account.id).find((x) => x.method !== 'totpRecovery');
       if (backup) backup.primary = true;
     }
@@ -444,7 +444,7 @@ export function deleteContact(store: Store, current: Current, id: number) {
   return userAnswer(store, account);
 }
 
-/** Spec part 4: primary only among verified entries that have 2FA enabled. */
+/** docs/product.md part 4: primary only among verified entries that have 2FA enabled. */
 export function makeContactPrimary(store: Store, current: Current, id: number) {
   const found = sudoContact(store, current, id);
   if (found.refusal) return found.refusal;

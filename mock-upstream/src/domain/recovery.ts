@@ -37,7 +37,7 @@ import { sendPasswordChangedNotice } from './notices';
 import { toSession } from './sessions';
 
 /**
- * Forgot password, reset password and forgot username (spec part 2). Nothing
+ * Forgot password, reset password and forgot username (docs/product.md part 2). Nothing
  * here tells an unknown login from a known one beyond what the screens need:
  * an unknown login gets a payload too, and no code.
  */
@@ -70,7 +70,7 @@ export function forgotPassword(store: Store, input: ForgotPasswordRequest): Forg
       if (c.purpose === FORGOT_PASSWORD && c.accountId === account.id) spendChallenge(c);
     }
   }
-  // The payload dies with its code: 10 minutes (spec part 9).
+  // The payload dies with its code: 10 minutes (docs/product.md part 9).
   const challenge = createChallenge(store, {
     purpose: FORGOT_PASSWORD,
     accountId: account?.id ?? null,

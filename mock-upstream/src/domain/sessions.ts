@@ -37,7 +37,7 @@ export const SUDO_REQUIRED = {
 } as const;
 
 /**
- * Sensitive changes need a recent MFA check (spec part 4). A user with no
+ * Sensitive changes need a recent MFA check (docs/product.md part 4). A user with no
  * second factor at all has nothing to check, as for the MFA calls.
  */
 export function needsSudo(store: Store, current: Current): boolean {

@@ -513,7 +513,7 @@ describe('primary e-mail or phone', () => {
     });
     const ok = await call('POST', `/user/contacts/${withMfa.json().id}/primary`);
     expect(ok.statusCode).toBe(200);
-    // Spec part 3: the list is sorted default first.
+    // docs/product.md part 3: the list is sorted default first.
     expect(ok.json().data.email[0]).toMatchObject({ value: 'secure@example.be', default: true });
     expect(ok.json().data.email.filter((e: { default: boolean }) => e.default)).toHaveLength(1);
     expect(kinds(account.id)).toContain('email_primary');

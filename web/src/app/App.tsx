@@ -69,7 +69,7 @@ function Routes() {
   const location = useLocation();
   const navigate = useNavigate();
   const client = useQueryClient();
-  // Spec part 8: a 503 `maintenance` from any call shows the maintenance screen.
+  // docs/product.md part 8: a 503 `maintenance` from any call shows the maintenance screen.
   useEffect(() => {
     if (down && location.pathname !== href('maintenance')) {
       navigate(href('maintenance'), { replace: true });

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { Loading } from '../components/Loading';
 import { useLogout } from '../lib/logout';
 
-/** The guard's "sign out, then go to `to`" (spec part 4). */
+/** The guard's "sign out, then go to `to`" (docs/product.md part 4). */
 export default function LogoutTo({ to }: { to: string }) {
   const logout = useLogout();
   const navigate = useNavigate();

@@ -8,7 +8,7 @@ import { routes } from '../lib/routes';
  * first page). This table loads on demand the first time the user goes
  * beyond sign-in, so that adding screens here never weighs on /login/email.
  * Add a screen: a `lazyScreen(load, namespaces)` and its route object; the
- * `RouteGuard` applies spec part 4's rules by route name.
+ * `RouteGuard` applies docs/product.md part 4's rules by route name.
  */
 
 // The account layout (sidebar, tabs on mobile, breadcrumbs) wraps the account screens.
@@ -280,7 +280,7 @@ const screens: RouteObject[] = [
 export const screenRoutes: RouteObject[] = [
   ...screens,
   { element: <UserLayout />, children: userScreens },
-  // Unknown paths go home (spec part 2); the guard does it, this only matches them.
+  // Unknown paths go home (docs/product.md part 2); the guard does it, this only matches them.
   { path: '*', element: null },
 ];
 

@@ -13,7 +13,7 @@ import { useWeakLock } from '../lib/weak-lock';
 
 export { stepUpHref } from '../lib/guard-rules';
 
-// Spec part 4, token in address hash: loaded only when an address carries one.
+// docs/product.md part 4, token in address hash: loaded only when an address carries one.
 const HashLogin = lazy(() => import('../features/auth/HashLogin'));
 // Signing out on the way (leaving the MFA set-up): rare, so loaded when needed.
 const LogoutTo = lazy(() => import('./LogoutTo'));
@@ -30,7 +30,7 @@ export function Screens() {
 }
 
 /**
- * The one guard in front of every route (spec part 4): it names the route
+ * The one guard in front of every route (docs/product.md part 4): it names the route
  * being entered, asks `decide()` what to do and does it. Screens never check
  * access themselves.
  */
@@ -96,7 +96,7 @@ export function RouteGuard() {
 }
 
 /**
- * Step-up (spec part 4): the children show only while a recent MFA check
+ * Step-up (docs/product.md part 4): the children show only while a recent MFA check
  * holds (`GET /mfa/status` sudo); otherwise the user goes to mfa-methods with
  * `single=true` and comes back here afterwards. Usable around any piece of UI.
  */

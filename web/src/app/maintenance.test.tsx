@@ -23,7 +23,7 @@ afterAll(async () => {
   await stack.close();
 });
 
-describe('maintenance (spec part 8)', () => {
+describe('maintenance (docs/product.md part 8)', () => {
   it('is what the config says at start-up', async () => {
     expect((await loadConfig()).kind).toBe('maintenance');
   });

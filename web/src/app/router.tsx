@@ -7,11 +7,11 @@ import { href, routes } from '../lib/routes';
 import { RouteGuard } from './guards';
 
 /*
- * The routes of spec part 2. This file holds what the first page needs: the
+ * The routes of docs/product.md part 2. This file holds what the first page needs: the
  * sign-in pages. Every other screen is in `all-screens.tsx`, a table that
  * loads on demand (bundle budget of /login/email): add screens there.
  * Screens load with `lazyScreen(load, namespaces)`; the `RouteGuard` in front
- * of them applies spec part 4's rules by route name (public, signed-in,
+ * of them applies docs/product.md part 4's rules by route name (public, signed-in,
  * forced MFA, step-up, order), so a screen added there is guarded without
  * more code.
  *

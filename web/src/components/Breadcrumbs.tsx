@@ -19,7 +19,7 @@ type CrumbKey =
   | 'trustedDevices'
   | 'notifications';
 
-/** Each account route's trail below Home (spec part 2: Dashboard, History, Home, Security). */
+/** Each account route's trail below Home (docs/product.md part 2: Dashboard, History, Home, Security). */
 const TRAILS: Partial<Record<RouteName, [RouteName, CrumbKey][]>> = {
   'user.dashboard': [['user.dashboard', 'dashboard']],
   'user.access': [['user.access', 'access']],

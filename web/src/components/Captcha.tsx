@@ -14,7 +14,7 @@ declare global {
   }
 }
 
-/** Spec part 8's captcha errors. */
+/** docs/product.md part 8's captcha errors. */
 export type CaptchaFailure = 'server' | 'window' | 'notLoaded' | 'element' | 'script';
 
 const SCRIPT_ID = 'portal-captcha';
@@ -45,7 +45,7 @@ export interface CaptchaHandle {
 }
 
 /**
- * The optional sign-in captcha (spec part 7): on only when the variant's
+ * The optional sign-in captcha (docs/product.md part 7): on only when the variant's
  * config carries a site key; rendered explicitly into its own element.
  */
 export function Captcha({

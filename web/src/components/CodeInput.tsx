@@ -1,11 +1,11 @@
 import { type RefObject, useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** Spec part 5: a code is letters and digits only. */
+/** docs/product.md part 5: a code is letters and digits only. */
 export const onlyCodeCharacters = (value: string) => value.replace(/[^A-Za-z0-9]/g, '');
 
 /**
- * The MFA code entry (spec part 5): letters and digits only, at most the
+ * The MFA code entry (docs/product.md part 5): letters and digits only, at most the
  * method's length (8 e-mail/SMS/card, 6 authenticator app, longer for a
  * recovery key). A wrong code shows its error under the field and marks the
  * field invalid; typing clears it (`onChange` is the place to drop the error).

@@ -5,7 +5,7 @@ import { href, routeNameOf } from '../lib/routes';
 import { HeaderTools } from './HeaderTools';
 import { PageNavigation } from './PageNavigation';
 
-/** The shell (spec part 2): header with the language switcher and the sign-in slot. */
+/** The shell (docs/product.md part 2): header with the language switcher and the sign-in slot. */
 export function Layout() {
   const { t } = useTranslation();
   const location = useLocation();

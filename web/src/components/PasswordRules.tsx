@@ -24,7 +24,7 @@ export function usePasswordCheck() {
 }
 
 /**
- * The password rules, ticked off live as the user types (spec part 2, weak
+ * The password rules, ticked off live as the user types (docs/product.md part 2, weak
  * password and reset). Minimums come from the variant's config.
  */
 export function PasswordRules({ password, id }: { password: string; id?: string }) {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useFormat } from '../lib/format';
 import { SelectField } from './SelectField';
 
-/** Country codes offered, the variant's own first (spec part 2: it is the default). */
+/** Country codes offered, the variant's own first (docs/product.md part 2: it is the default). */
 const COUNTRIES = [
   { code: 'BE', dial: '32' },
   { code: 'LU', dial: '352' },
@@ -39,7 +39,7 @@ export async function phoneToE164(value: PhoneValue, variant: Variant): Promise<
   return toE164(`+${dial}${typed.replace(/[^\d]/g, '').replace(/^0/, '')}`, home);
 }
 
-/** Phone number with its country code (spec part 2: defaulting to the variant's country). */
+/** Phone number with its country code (docs/product.md part 2: defaulting to the variant's country). */
 export function PhoneField({
   value,
   onChange,

@@ -2,12 +2,12 @@ import { type RefObject, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { focusSoon } from '../lib/page-navigation';
 
-/** Spec part 9: the first resend waits 15 seconds, every later one 30. */
+/** docs/product.md part 9: the first resend waits 15 seconds, every later one 30. */
 export const RESEND_FIRST_S = 15;
 export const RESEND_AGAIN_S = 30;
 
 /**
- * "Send a new code" with its countdown (spec part 4): disabled for 15 s after
+ * "Send a new code" with its countdown (docs/product.md part 4): disabled for 15 s after
  * the first code, then 30 s after each resend. `onResend` answers whether a
  * new code went out (the countdown restarts only then); a throw counts as no.
  * Once one went out, the cursor goes back to `codeField`: every screen with a

@@ -7,7 +7,7 @@ import { Modal } from './Modal';
 import './self-service.css';
 
 /**
- * The identity-provider beta (spec parts 2 and 6): the sign-in form was sent
+ * The identity-provider beta (docs/product.md parts 2 and 6): the sign-in form was sent
  * with the address of a company of the beta programme, so a modal invites
  * the person to log in with their workplace account, naming the company, or
  * to go on with the password they typed (`onPassword`). Its text says what

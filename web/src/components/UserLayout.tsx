@@ -14,7 +14,7 @@ const LanguageOffer = lazy(() =>
 );
 
 /**
- * The signed-in account pages (spec part 2, shell): a sidebar with Dashboard,
+ * The signed-in account pages (docs/product.md part 2, shell): a sidebar with Dashboard,
  * Profile, Security, Access and Notifications, shown as tabs on narrow
  * screens, breadcrumbs, and the screen.
  */

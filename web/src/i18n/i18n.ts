@@ -174,7 +174,7 @@ export async function changeLocale(locale: Locale): Promise<void> {
 }
 
 /**
- * Start-up language (spec part 1): the one the visitor chose before (a locale
+ * Start-up language (docs/product.md part 1): the one the visitor chose before (a locale
  * or its two-letter language, see `remember.ts`), else the browser's, limited
  * to the variant's, else the fallback. The server applies the same rule to
  * `Accept-Language` (`entry-server.tsx`).

@@ -5,7 +5,7 @@ import { languageOfLocale, localeOfLanguage } from './i18n';
  * The visitor's chosen language, kept for the next visit in a cookie the
  * server reads too: it draws the sign-in pages in that language
  * (docs/decisions/0005-server-rendered-entry-pages.md). The value is the
- * two-letter language (spec part 4: the LU variant keeps a two-letter value),
+ * two-letter language (docs/product.md part 4: the LU variant keeps a two-letter value),
  * which each variant maps to its own locale. Not httpOnly: the page writes it.
  */
 export const LANGUAGE_COOKIE = 'lang';

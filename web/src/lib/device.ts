@@ -14,7 +14,7 @@ function randomUuid(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-/** The device id (spec part 3): a random UUID created once and kept in local storage. */
+/** The device id (docs/product.md part 3): a random UUID created once and kept in local storage. */
 export function deviceId(): string {
   try {
     const existing = localStorage.getItem(KEY);
@@ -23,7 +23,7 @@ export function deviceId(): string {
     localStorage.setItem(KEY, id);
     return id;
   } catch {
-    // Storage unavailable (spec part 8: logged as info, sign-in still possible).
+    // Storage unavailable (docs/product.md part 8: logged as info, sign-in still possible).
     console.info('local storage unavailable; using a per-page device id');
     return sessionDeviceId;
   }

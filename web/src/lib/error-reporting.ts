@@ -1,7 +1,7 @@
 import type { PortalConfig } from '@portal/contract';
 
 /**
- * Error reporting in the browser (spec part 7 and 9; docs/operations.md
+ * Error reporting in the browser (docs/product.md part 7 and 9; docs/operations.md
  * "Error reporting"): only when `/api/config` carries a DSN, and then Sentry's
  * SDK is loaded as its own chunk, after the first page, so a portal without
  * it pays nothing. Sample rates are the operator's (0 by default); trace

@@ -53,7 +53,7 @@ describe('the kind of an error answer', () => {
 });
 
 describe('the message of an error answer', () => {
-  it("shows a 422's own message (spec part 8), unless the screen has words for its code", () => {
+  it("shows a 422's own message (docs/product.md part 8), unless the screen has words for its code", () => {
     expect(text(answer(422, { message: 'The provided IBAN is invalid.' }))).toBe(
       'The provided IBAN is invalid.',
     );

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 
 /**
  * The one place an error answer of a portal call becomes something a screen
- * can act on and show (spec part 8): a kind to branch on, the body's code
+ * can act on and show (docs/product.md part 8): a kind to branch on, the body's code
  * when the app knows it, the wrong fields, and the translated message.
  * Screens never compare statuses or read message texts themselves.
  */
@@ -34,7 +34,7 @@ export type ErrorKind =
   | 'conflict'
   /** 410: a spent check or payload. */
   | 'gone'
-  /** 422: refused with a message meant for the user (spec part 8). */
+  /** 422: refused with a message meant for the user (docs/product.md part 8). */
   | 'rejected'
   /** 429: too many attempts; `retryAfter` says for how long, when known. */
   | 'rateLimited'
@@ -62,7 +62,7 @@ export type UpstreamErrorCode =
   | 'invalid_payload'
   /** 429: the day's copies of the account's data are made (gateway/src/routes/your-data.ts). */
   | 'export_limit'
-  /** A partner's client or redirect_uri the portal does not know (spec part 8). */
+  /** A partner's client or redirect_uri the portal does not know (docs/product.md part 8). */
   | (typeof INVALID_CONFIGURATION_CODES)[number];
 
 export type ErrorCode = GatewayErrorCode | UpstreamErrorCode | MessageCode;
@@ -194,7 +194,7 @@ export interface PortalError {
 }
 
 /**
- * A screen's own words for some kinds or codes (spec part 8: "Login 400:
+ * A screen's own words for some kinds or codes (docs/product.md part 8: "Login 400:
  * Invalid username/password."); `fallback` replaces the generic message.
  * A code says more than a kind: the screen's words for the code, then the
  * app's, then the screen's words for the kind, then the app's.
@@ -333,7 +333,7 @@ export function useErrorText() {
 }
 
 /**
- * The sign-in's 401 with the MFA challenge (spec part 8: the need-MFA path,
+ * The sign-in's 401 with the MFA challenge (docs/product.md part 8: the need-MFA path,
  * not an error): the payload and methods to go on with, or null.
  */
 export function mfaChallengeOf(answer: unknown): MfaNeeded['mfa'] | null {

@@ -28,7 +28,7 @@ function input(to: RouteName | null, over: Partial<GuardInput> = {}): GuardInput
   };
 }
 
-describe('public routes (spec part 4): a signed-in user goes home', () => {
+describe('public routes (docs/product.md part 4): a signed-in user goes home', () => {
   const publicRoutes: RouteName[] = [
     'login.email',
     'login.phone',
@@ -75,7 +75,7 @@ describe('the legal documents the onboarding links to', () => {
   );
 });
 
-describe('other routes (spec part 4): a visitor signs in first, keeping the target', () => {
+describe('other routes (docs/product.md part 4): a visitor signs in first, keeping the target', () => {
   it.each([
     ['user.dashboard', '/user/dashboard', '/login/email?target=%2Fuser%2Fdashboard'],
     [
@@ -147,7 +147,7 @@ describe('sensitive routes need a recent MFA check', () => {
   });
 });
 
-describe('forced MFA (spec part 4)', () => {
+describe('forced MFA (docs/product.md part 4)', () => {
   it.each([
     [null, 'redirect'],
     ['2', 'redirect'],
@@ -198,7 +198,7 @@ describe('forced MFA (spec part 4)', () => {
   });
 });
 
-describe('weak password (spec part 4, Login 5)', () => {
+describe('weak password (docs/product.md part 4, Login 5)', () => {
   it('keeps a weak user on weak-password with verified=true, and where they were going', () => {
     expect(decide(input('user.dashboard', { user: weak }))).toEqual({
       kind: 'redirect',

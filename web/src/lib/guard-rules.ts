@@ -1,12 +1,12 @@
 import { href, type RouteName } from './routes';
 
 /**
- * The route guards of spec part 4 as plain functions: given where the user is
+ * The route guards of docs/product.md part 4 as plain functions: given where the user is
  * going, where they come from and who they are, say what happens. The
  * `RouteGuard` component only gathers these inputs and carries out the answer.
  */
 
-/** Spec part 4: routes for people who are not signed in; a signed-in user goes home. */
+/** docs/product.md part 4: routes for people who are not signed in; a signed-in user goes home. */
 export const PUBLIC_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>([
   'login',
   'login.email',
@@ -44,7 +44,7 @@ const OPEN_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>([
   'lock-account.done',
 ]);
 
-/** Spec part 4: routes that need a recent MFA check (`/mfa/status` sudo). */
+/** docs/product.md part 4: routes that need a recent MFA check (`/mfa/status` sudo). */
 export const SENSITIVE_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>([
   'security.mfa-edit',
   'security.edit-recovery',
@@ -76,7 +76,7 @@ export const MFA_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>([
   'mfa-totp-recovery',
 ]);
 
-/** Spec part 4: where a forced user is not sent to MFA setup. */
+/** docs/product.md part 4: where a forced user is not sent to MFA setup. */
 const FORCED_MFA_EXEMPT: ReadonlySet<RouteName> = new Set<RouteName>([
   ...MFA_SETUP_ROUTES,
   ...MFA_ROUTES,
@@ -90,20 +90,20 @@ const FORCED_MFA_EXEMPT: ReadonlySet<RouteName> = new Set<RouteName>([
 
 /**
  * `edit-info` is reached only from the profile, otherwise the user goes to
- * the profile. (Spec part 4's onboarding order is kept by the gateway's
+ * the profile. (docs/product.md part 4's onboarding order is kept by the gateway's
  * onboarding flow: docs/flows.md, "Onboarding".)
  */
 export const ALLOWED_FROM: Partial<Record<RouteName, readonly RouteName[]>> = {
   'profile.edit-info': ['profile'],
 };
 
-/** Spec part 9: first-party clients, exempt from partner mode and the forced-MFA redirect. */
+/** docs/product.md part 9: first-party clients, exempt from partner mode and the forced-MFA redirect. */
 export const FIRST_PARTY_CLIENT_IDS = ['2', '17', '51', '66'] as const;
 
 export const isFirstPartyClient = (clientId: string) =>
   (FIRST_PARTY_CLIENT_IDS as readonly string[]).includes(clientId);
 
-/** What the guard knows about the signed-in user (spec part 3, User). */
+/** What the guard knows about the signed-in user (docs/product.md part 3, User). */
 export interface GuardUser {
   mfa_forced: boolean;
   password_status: number;
@@ -117,7 +117,7 @@ export interface GuardInput {
   /** The path and query being entered (kept as the sign-in target). */
   path: string;
   user: GuardUser | null;
-  /** Spec part 4, duplicated-logged: a duplicate merge is under way. */
+  /** docs/product.md part 4, duplicated-logged: a duplicate merge is under way. */
   duplicatedLogged: boolean;
   /**
    * The page is a sign-in's second-factor step (`/mfa`, `/mfa/methods`
@@ -141,7 +141,7 @@ export type GuardDecision =
 
 export const isWeak = (user: GuardUser) => user.password_status === 1 || user.password_status === 2;
 
-/** Spec part 4: forced MFA applies when there is no target client or it is first-party. */
+/** docs/product.md part 4: forced MFA applies when there is no target client or it is first-party. */
 export const forcedMfaApplies = (user: GuardUser, targetClientId: string | null) =>
   user.mfa_forced && (targetClientId === null || isFirstPartyClient(targetClientId));
 
@@ -170,7 +170,7 @@ export function decide(input: GuardInput): GuardDecision {
 
   if (PUBLIC_ROUTES.has(to)) {
     if (!user) return render;
-    // A weak password signs the user in only to replace it (spec part 4, Login 5).
+    // A weak password signs the user in only to replace it (docs/product.md part 4, Login 5).
     if (to === 'weak-password' && weak) return render;
     // The last onboarding step signs the new user in; its confirmation (drawn by the
     // gateway only when the onboarding's flow is there) still shows how the activation went.
@@ -182,7 +182,7 @@ export function decide(input: GuardInput): GuardDecision {
 
   if (!user) {
     if (input.duplicatedLogged) return render;
-    // A partner never followed (spec part 8's message) is said to anyone, signed in or not.
+    // A partner never followed (docs/product.md part 8's message) is said to anyone, signed in or not.
     if (
       to === 'approve' &&
       new URL(input.path, 'http://portal.invalid').searchParams.has('error')
@@ -208,7 +208,7 @@ export function decide(input: GuardInput): GuardDecision {
   return render;
 }
 
-/** Where the step-up sends a user who lacks a recent MFA check (spec part 4). */
+/** Where the step-up sends a user who lacks a recent MFA check (docs/product.md part 4). */
 export function stepUpHref(redirectTo: string, extra: Record<string, string> = {}): string {
   return href('mfa-methods', { ...extra, single: 'true', redirect: redirectTo });
 }
@@ -234,7 +234,7 @@ export function targetClientOf(search: string): string | null {
   return null;
 }
 
-/** Spec part 4: partner-login is flagged when the target's client is not first-party. */
+/** docs/product.md part 4: partner-login is flagged when the target's client is not first-party. */
 export const isPartnerLogin = (search: string) => {
   const client = targetClientOf(search);
   return client !== null && !isFirstPartyClient(client);

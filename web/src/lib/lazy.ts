@@ -13,7 +13,7 @@ export type LazyScreen<C extends AnyScreen> = ComponentType<ComponentProps<C>> &
 };
 
 /**
- * A screen loaded on demand (spec part 2), together with the text namespaces
+ * A screen loaded on demand (docs/product.md part 2), together with the text namespaces
  * it uses beyond `common` and `signin` (`account`, `flows`), so that it never
  * renders before its texts are there.
  *

@@ -5,7 +5,7 @@ import { keepCopy } from './session';
 import { setWeakLock } from './weak-lock';
 
 /**
- * Logout (spec part 4): the gateway deletes the server token and the cookie;
+ * Logout (docs/product.md part 4): the gateway deletes the server token and the cookie;
  * the user data, the MFA state and every flow's state go too. Apart from
  * ./session, so that the first page does without `useMutation`.
  */

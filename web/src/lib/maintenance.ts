@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 
 /**
  * Whether the gateway said it is in maintenance (503 `maintenance`): every
- * screen then gives way to the maintenance screen (spec part 8).
+ * screen then gives way to the maintenance screen (docs/product.md part 8).
  */
 let down = false;
 const listeners = new Set<() => void>();

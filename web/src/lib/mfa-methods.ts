@@ -21,7 +21,7 @@ export const visibleMethods = (methods: readonly MfaMethod[]) =>
     .filter((m) => m.id > 0 && m.method !== 'totpRecovery')
     .sort((a, b) => Number(b.primary) - Number(a.primary));
 
-/** Unused recovery keys (spec part 3: used_at null). */
+/** Unused recovery keys (docs/product.md part 3: used_at null). */
 export const unusedRecoveryKeys = (user: User) =>
   user.totpRecovery.filter((k) => k.used_at === null).length;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { platformOf } from './platform';
 
-describe('platformOf (spec part 2: the sign-in title follows the target platform)', () => {
+describe('platformOf (docs/product.md part 2: the sign-in title follows the target platform)', () => {
   it('reads the employee area, the client area and the administration from the redirect_uri', () => {
     expect(platformOf('https://my.example.be/cb')).toBe('employee');
     expect(platformOf('http://portal.example.be:8003/cb')).toBe('employee');

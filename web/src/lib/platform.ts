@@ -1,7 +1,7 @@
 export type Platform = 'employee' | 'client' | 'administration' | 'default';
 
 /**
- * The target platform of a sign-in, from its redirect_uri (spec part 2):
+ * The target platform of a sign-in, from its redirect_uri (docs/product.md part 2):
  * `:8003` or `my.` is the employee area, `:8004` or `client.` the client area,
  * `:8005` or `admin.` the administration (the spec names that title but not its
  * marker; the website access chooser lists it next to the other two).

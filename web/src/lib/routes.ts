@@ -1,5 +1,5 @@
 /**
- * One route table with the spec's route names (spec part 2); `href(name)` is
+ * One route table with the spec's route names (docs/product.md part 2); `href(name)` is
  * typed by it. The elements for each path live in `router.tsx`.
  */
 export const routes = {

@@ -28,13 +28,13 @@ export function keepCopy(user: FirstPaint | null): void {
     if (user) localStorage.setItem(ACCOUNT_COPY, JSON.stringify({ language: user.language }));
     else localStorage.removeItem(ACCOUNT_COPY);
   } catch {
-    // Spec part 8: local storage missing is only logged.
+    // docs/product.md part 8: local storage missing is only logged.
     console.info('local storage unavailable; the account copy is not kept');
   }
 }
 
 /**
- * The language an earlier visit kept (spec part 4, root on load), or null. A
+ * The language an earlier visit kept (docs/product.md part 4, root on load), or null. A
  * whole account kept by an older version is cut down to it here.
  */
 export function storedLanguage(): User['language'] | null {
@@ -102,7 +102,7 @@ export function holdJourneyLanguage(): void {
 }
 
 /**
- * Spec part 4, root on load: the language follows the signed-in user's, when
+ * docs/product.md part 4, root on load: the language follows the signed-in user's, when
  * the variant offers it, else the variant's default. Applied when the user's
  * language becomes known or changes on the server, so that the header's
  * switcher (which saves the choice to the profile) is never undone.

@@ -24,7 +24,7 @@ export const ssoOfferQuery = queryOptions({
   retry: false,
 });
 
-/** A company of the identity-provider beta (spec parts 2 and 6), found by a login's e-mail domain. */
+/** A company of the identity-provider beta (docs/product.md parts 2 and 6), found by a login's e-mail domain. */
 export interface Workplace {
   login: string;
   company: string;

@@ -13,7 +13,7 @@ import { useFormat } from '../../lib/format';
 import { scopeText } from '../../lib/scopes';
 import { grantsQuery, useRevokeGrant } from './api/grants';
 
-/** Third-party apps the user let in (spec part 2, Access): revoke any of them. */
+/** Third-party apps the user let in (docs/product.md part 2, Access): revoke any of them. */
 export default function AccessScreen() {
   const { t } = useTranslation();
   const format = useFormat();

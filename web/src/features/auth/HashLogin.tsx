@@ -8,7 +8,7 @@ import { href, routeNameOf } from '../../lib/routes';
 import { leave } from '../../lib/sign-in-flow';
 import { useHashSignIn } from './api/hash-sign-in';
 
-/** The values a first-party app puts in the address hash (spec part 4). */
+/** The values a first-party app puts in the address hash (docs/product.md part 4). */
 export function hashLoginOf(
   hash: string,
 ): { token: string; payload: string | null; originApp: string | null } | null {
@@ -22,7 +22,7 @@ export function hashLoginOf(
 type Values = NonNullable<ReturnType<typeof hashLoginOf>>;
 
 /**
- * Arriving with a token in the address hash (spec part 4): the values are
+ * Arriving with a token in the address hash (docs/product.md part 4): the values are
  * kept, the hash leaves the address bar at once, and the gateway reads the
  * token (not spent, no cookie) and names its account. The visitor is asked
  * before any session changes, signed in or not: "Continue as …" or "Stay

@@ -27,7 +27,7 @@ beforeEach(() => {
   localStorage.setItem('device-id', crypto.randomUUID());
 });
 
-describe('login form, more of spec parts 2, 4 and 8', () => {
+describe('login form, more of docs/product.md parts 2, 4 and 8', () => {
   const more = [
     { path: '/login/email', element: <LoginScreen kind="email" /> },
     { path: '/login/phone', element: <LoginScreen kind="phone" /> },
@@ -151,7 +151,7 @@ describe('login form, more of spec parts 2, 4 and 8', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  it('shows the captcha errors of spec part 8 when the captcha is on', async () => {
+  it('shows the captcha errors of docs/product.md part 8 when the captcha is on', async () => {
     await renderScreen('/login/email', more);
     cleanup();
     const config = getConfig();

@@ -43,7 +43,7 @@ const SsoBetaInvite = lazy(() =>
 /** What the form checks itself before sending, per field. */
 type FieldErrors = { username?: 'required' | 'email' | 'phone'; password?: 'required' | 'wrong' };
 
-/** Spec part 8: the sign-in's own words for 400 and 429 (the generic one otherwise). */
+/** docs/product.md part 8: the sign-in's own words for 400 and 429 (the generic one otherwise). */
 const SIGN_IN_TEXTS = {
   invalid: 'signin.login.errors.invalid',
   rateLimited: 'signin.login.errors.tooMany',
@@ -82,7 +82,7 @@ function drawnText(t: TFunction, drawn: DrawnForm): string {
 }
 
 /**
- * Sign-in by e-mail or phone plus password (spec parts 2 and 4): a 401 with
+ * Sign-in by e-mail or phone plus password (docs/product.md parts 2 and 4): a 401 with
  * the MFA challenge goes to mfa-methods, a success to the target (or the
  * weak-password change).
  */

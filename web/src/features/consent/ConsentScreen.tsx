@@ -16,7 +16,7 @@ import { useCurrentUser } from '../../lib/session';
 const FORM_ID = 'consent-form';
 
 /**
- * Spec part 2, Approve: accept or refuse a third-party app's access. The
+ * docs/product.md part 2, Approve: accept or refuse a third-party app's access. The
  * gateway draws it from the browser's consent flow (docs/flows.md, "Partner
  * authorisation"); the address carries none of the partner's request.
  */

@@ -22,7 +22,7 @@ const PasskeyOffer = lazy(() =>
 
 /**
  * A `redirect_uri` given to the dashboard is followed only when the gateway's
- * allow-list accepts it (spec part 2 says the browser leaves to it; the allow-list
+ * allow-list accepts it (docs/product.md part 2 says the browser leaves to it; the allow-list
  * is in docs/security.md, V10.4.1: no open redirect).
  */
 function useRedirectUri(): 'none' | 'checking' | 'leaving' | 'refused' {
@@ -39,7 +39,7 @@ function useRedirectUri(): 'none' | 'checking' | 'leaving' | 'refused' {
   return target ? 'leaving' : 'refused';
 }
 
-/** The dashboard (spec part 2): welcome by first name, the linked services and a security checkup. */
+/** The dashboard (docs/product.md part 2): welcome by first name, the linked services and a security checkup. */
 export default function DashboardScreen() {
   const { t } = useTranslation();
   const { user } = useCurrentUser();

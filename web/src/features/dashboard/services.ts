@@ -1,4 +1,4 @@
-/** The linked services of the dashboard (spec part 1) and where each one lives, per variant. */
+/** The linked services of the dashboard (docs/product.md part 1) and where each one lives, per variant. */
 export type Service = 'client' | 'voucher' | 'partner' | 'deals';
 
 const SERVICE_URLS: Record<'be' | 'lu', Record<Service, string>> = {
@@ -20,7 +20,7 @@ export const serviceUrl = (variant: 'be' | 'lu', service: Service) =>
   SERVICE_URLS[variant][service];
 
 /**
- * The services a user reaches (spec part 1): the client area with
+ * The services a user reaches (docs/product.md part 1): the client area with
  * customer_user_id, the voucher area with user_id, the partner area with
  * fridom_user_id, and the deals site where the variant has it (not on LU).
  */

@@ -23,14 +23,14 @@ import { checkTarget, leaveTo } from '../../lib/target';
 type Step = 'email' | 'sms';
 type Stage = { kind: 'intro' } | { kind: Step } | { kind: 'done' };
 
-/** The steps still to do: an e-mail method, then an SMS method (spec part 2, Forced MFA). */
+/** The steps still to do: an e-mail method, then an SMS method (docs/product.md part 2, Forced MFA). */
 export function missingSteps(methods: readonly MfaMethod[]): Step[] {
   const has = (kind: Step) => methods.some((m) => m.id > 0 && m.method === kind);
   return (['email', 'sms'] as const).filter((kind) => !has(kind));
 }
 
 /**
- * Forced MFA (spec parts 2 and 4): an intro for users and for customers, then
+ * Forced MFA (docs/product.md parts 2 and 4): an intro for users and for customers, then
  * the e-mail and phone steps, a confirmation, and on to the platform. A
  * customer with MFA available but not forced may skip; the others confirm.
  */
@@ -58,7 +58,7 @@ export default function ForcedMfaScreen() {
 
 interface Start {
   steps: Step[];
-  /** A customer with MFA available but not forced (spec part 2): Activate or Skip. */
+  /** A customer with MFA available but not forced (docs/product.md part 2): Activate or Skip. */
   mayskip: boolean;
   customer: boolean;
 }

@@ -19,7 +19,7 @@ import { Proposal } from './components/Proposal';
 import { type ClaimStep, claimStepOf, MERGE_TEXTS } from './merge';
 
 /**
- * `/duplicated` (spec parts 2 and 4, duplicate merge): another account with a
+ * `/duplicated` (docs/product.md parts 2 and 4, duplicate merge): another account with a
  * similar username was found at sign-in. The user claims it — proving it is
  * theirs by its card number or its platform's password (`?step=`), or by a
  * code sent to its e-mail or phone (the MFA screens with `isFuzzion`, which

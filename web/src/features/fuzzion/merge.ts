@@ -7,7 +7,7 @@ export const claimStepOf = (value: string | null): ClaimStep | null =>
   value === 'card' || value === 'password' ? value : null;
 
 /**
- * A merge call's failure in the merge's words (spec part 8): a wrong proof
+ * A merge call's failure in the merge's words (docs/product.md part 8): a wrong proof
  * (422) is "invalid input"; a merge that is gone or broke is a "technical
  * error".
  */

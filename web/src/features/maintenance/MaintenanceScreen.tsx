@@ -1,5 +1,5 @@
 /**
- * Spec part 2 and 8: login is unavailable, try later — in Dutch, French and
+ * docs/product.md part 2 and 8: login is unavailable, try later — in Dutch, French and
  * English at once, since it also shows before any language is chosen (the
  * gateway answers 503 `maintenance` to everything but `/api/config`).
  */

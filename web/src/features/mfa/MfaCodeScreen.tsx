@@ -43,7 +43,7 @@ const codeTexts = (isCard: boolean) => {
 };
 
 /**
- * The MFA code screen (spec parts 2 and 4): title and text by method, the
+ * The MFA code screen (docs/product.md parts 2 and 4): title and text by method, the
  * code (letters and digits, the method's length), resend with its
  * countdown, trust-this-device at sign-in, and what follows a correct code.
  * The card method asks for the card number too, in a dialog.
@@ -113,7 +113,7 @@ function CodeForm({
     mfaPayload.clear();
     fuzzionPayload.set(merge.payload);
     if (merge.mfa.length > 0) {
-      // Spec part 4: the merge asks for one more code.
+      // docs/product.md part 4: the merge asks for one more code.
       const methods = merge.mfa.map(({ id, method, target: to }) => ({ id, method, target: to }));
       return navigate(
         href('mfa-methods', { ...flagsQuery(flags), methods: JSON.stringify(methods) }),
@@ -254,7 +254,7 @@ function totpRecoveryHref(left: number | undefined, target: string | null): stri
 }
 
 /**
- * Spec part 4, "after a correct code", for checks that are not a sign-in
+ * docs/product.md part 4, "after a correct code", for checks that are not a sign-in
  * (those go through `useFinishSignIn`): recovery key → TOTP recovery; an
  * internal redirect → leave to it; a named redirect → there with action and
  * targetMfaId; otherwise back two steps.

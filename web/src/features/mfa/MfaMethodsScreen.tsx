@@ -47,7 +47,7 @@ const METHOD_ICONS: Record<MfaKind, LucideIcon> = {
 type Problem = 'expired' | 'none' | PortalError;
 
 /**
- * mfa-methods (spec part 2): how to receive the code. At sign-in the methods
+ * mfa-methods (docs/product.md part 2): how to receive the code. At sign-in the methods
  * come from the 401 (query `methods`), in a duplicate merge from the merge
  * (`isFuzzion`), on step-up (`single=true`) from the user's own methods.
  * With only one method, the check starts at once.

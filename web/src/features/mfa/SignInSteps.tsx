@@ -26,7 +26,7 @@ import { useChooseMethod, useResendCode, useSendCode } from './api/sign-in-steps
 import { codeLength } from './flow';
 
 /*
- * The sign-in's second factor (spec parts 2 and 4), drawn by the gateway
+ * The sign-in's second factor (docs/product.md parts 2 and 4), drawn by the gateway
  * from the journey's flow: the code screen (`/mfa`) arrives with the primary
  * method's code sent; "Use another method" is the list (`/mfa/methods`).
  * Each is a form that works without script (the gateway answers 303 to the

@@ -7,7 +7,7 @@ import { href } from '../../lib/routes';
 import { goToTarget } from '../../lib/target';
 
 /**
- * After a recovery-key sign-in (spec parts 2 and 4): the count of unused keys
+ * After a recovery-key sign-in (docs/product.md parts 2 and 4): the count of unused keys
  * (`x`) with the choice to reset the authenticator app or skip; with none
  * left, regenerating the keys (shown once).
  */

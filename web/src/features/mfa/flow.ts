@@ -3,7 +3,7 @@ import { href, type RouteName, routeNameOf, routes } from '../../lib/routes';
 import { screenPath, useCheckedTarget } from '../../lib/target';
 
 /**
- * The query both MFA screens carry (spec part 2: mfa-methods takes redirect,
+ * The query both MFA screens carry (docs/product.md part 2: mfa-methods takes redirect,
  * isFuzzion, methods, isLogin and single=true on step-up; action and
  * targetMfaId go with a named redirect).
  */
@@ -74,7 +74,7 @@ export function methodsOf(params: URLSearchParams): ListedMethod[] | null {
   }
 }
 
-/** Spec part 5: 8 digits by e-mail, SMS (and the card's code), 6 for the app; recovery keys longer. */
+/** docs/product.md part 5: 8 digits by e-mail, SMS (and the card's code), 6 for the app; recovery keys longer. */
 export function codeLength(kind: MfaKind): number {
   if (kind === 'totp') return 6;
   if (kind === 'totpRecovery') return 32;
@@ -82,7 +82,7 @@ export function codeLength(kind: MfaKind): number {
 }
 
 /**
- * Spec part 2: back and change-method only with more than one non-e-mail
+ * docs/product.md part 2: back and change-method only with more than one non-e-mail
  * method; at sign-in, and on a step-up (which offers the same choice as
  * sign-in), more than one method of any kind.
  */

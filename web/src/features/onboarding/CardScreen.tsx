@@ -5,7 +5,7 @@ import './onboarding.css';
 
 /**
  * `/onboarding` (and `/onboarding/card`): the card number; on the Luxembourg
- * variant the card is known by its activation code (spec part 2), with its
+ * variant the card is known by its activation code (docs/product.md part 2), with its
  * own wording.
  */
 export default function CardScreen() {

@@ -17,7 +17,7 @@ type NameField = 'firstname' | 'lastname';
  * `/onboarding/create` ("Your details"): the person's first and family name
  * (the dashboard greets them by it), and the terms and privacy policy, which
  * must be accepted to use the card; the marketing question is optional
- * (spec part 5). All of it is sent with the password step, which creates the
+ * (docs/product.md part 5). All of it is sent with the password step, which creates the
  * account; the gateway keeps it meanwhile.
  */
 export default function CreateScreen() {

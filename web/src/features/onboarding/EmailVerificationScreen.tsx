@@ -20,7 +20,7 @@ const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(valu
 /**
  * `/onboarding/email-verification`: give a personal e-mail address (the
  * recommended choice, so the one chosen to begin with) or keep the one that
- * came with the card (spec part 2), then confirm it with the code sent to it,
+ * came with the card (docs/product.md part 2), then confirm it with the code sent to it,
  * on the same page. After Back, the confirmed address is shown with Continue.
  */
 export default function EmailVerificationScreen() {

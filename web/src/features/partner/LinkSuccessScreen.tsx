@@ -5,7 +5,7 @@ import { href } from '../../lib/routes';
 import '../../components/self-service.css';
 import { dashboardTarget, leaveTo, useCheckedTarget } from '../../lib/target';
 
-/** Spec part 9: the link-success screen moves on after 3000 ms. */
+/** docs/product.md part 9: the link-success screen moves on after 3000 ms. */
 export const LINK_SUCCESS_DELAY_MS = 3000;
 
 /**

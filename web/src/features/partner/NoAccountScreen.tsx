@@ -9,7 +9,7 @@ import { ssoOfferQuery } from '../../lib/sso';
 import { BECOME_CUSTOMER_URL } from './websites';
 
 /**
- * `/partner/no-account`: the workplace login matches no account (spec part 8).
+ * `/partner/no-account`: the workplace login matches no account (docs/product.md part 8).
  * The user may create one with a card, ask to become a customer, or link an
  * account they already have under another username.
  */

@@ -10,11 +10,11 @@ import { type ErrorTexts, errorOf, errorText } from '../../lib/errors';
 import { useRequestAccess } from './api/partner';
 import { isWebsite, type Website, websitesOf } from './websites';
 
-/** Spec part 8: "We could not send your access request." unless the answer says more. */
+/** docs/product.md part 8: "We could not send your access request." unless the answer says more. */
 const ACCESS_TEXTS = { fallback: 'flows.partner.access.failed' } as const satisfies ErrorTexts;
 
 /**
- * `/partner`: access required (spec parts 2 and 6). The site the user came
+ * `/partner`: access required (docs/product.md parts 2 and 6). The site the user came
  * for is given as `?website=` (the route's props); the user says which site
  * they need, may add a note, and asks an administrator for access.
  */

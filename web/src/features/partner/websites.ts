@@ -1,8 +1,8 @@
 import type { Variant } from '@portal/contract';
 
 /**
- * The sites a user may need access to (spec part 2, website access chooser).
- * The deals site is not offered on the Luxembourg variant (spec part 1), and
+ * The sites a user may need access to (docs/product.md part 2, website access chooser).
+ * The deals site is not offered on the Luxembourg variant (docs/product.md part 1), and
  * the Luxembourg employee site only there.
  */
 export const WEBSITES = [

@@ -32,7 +32,7 @@ export default function PasskeySignIn({ autofill }: { autofill: boolean }) {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
 
-  // Signed in: the page the gateway decided comes next (spec part 4, after sign-in),
+  // Signed in: the page the gateway decided comes next (docs/product.md part 4, after sign-in),
   // drawn by the gateway for the new session.
   const done = async (outcome: PasskeyOutcome) => {
     if (!outcome.ok) return outcome.reason;

@@ -7,7 +7,7 @@ import { useCurrentUser } from '../../lib/session';
 import { NewDeviceAlertSetting } from './components/NewDeviceAlertSetting';
 
 /**
- * Notifications (the sidebar's own entry, spec part 2): where security
+ * Notifications (the sidebar's own entry, docs/product.md part 2): where security
  * notifications and codes go, and the new-device alert switch. A page of its
  * own, so the navigation can mark it as the current page.
  */

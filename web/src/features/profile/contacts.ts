@@ -10,7 +10,7 @@ export interface Pending {
   payload: string;
 }
 
-/** Why an entry cannot be deleted (spec part 5), or null when it can. */
+/** Why an entry cannot be deleted (docs/product.md part 5), or null when it can. */
 export function deleteBlocker(
   kind: Kind,
   entry: ContactEntry,

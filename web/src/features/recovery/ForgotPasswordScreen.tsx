@@ -18,7 +18,7 @@ import { useStartReset } from './api/recovery';
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
- * Forgot password (spec part 2; docs/flows.md, "Recovery"): by e-mail or
+ * Forgot password (docs/product.md part 2; docs/flows.md, "Recovery"): by e-mail or
  * phone, a form that works without script (the gateway answers 303 to
  * "Check your messages"); with the script the same step goes as JSON. The
  * page the visitor was headed to (`target`) goes with it, to end there

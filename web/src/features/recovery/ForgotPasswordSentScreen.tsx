@@ -22,7 +22,7 @@ export const RESET_TEXTS = {
 } as const satisfies ErrorTexts;
 
 /**
- * Forgot password, sent (spec part 2; docs/flows.md, "Recovery"): where the
+ * Forgot password, sent (docs/product.md part 2; docs/flows.md, "Recovery"): where the
  * code went and the code entry, which sends itself when complete (or with
  * Continue, or Enter without script); a new code by the same channel with
  * its countdown, or by the other channel; a way back to change the address

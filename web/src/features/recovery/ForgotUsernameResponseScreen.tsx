@@ -7,7 +7,7 @@ import { usernamesQuery } from '../../lib/recovery-flow';
 import { href } from '../../lib/routes';
 
 /**
- * Forgot username, answer (spec part 2): the usernames found, or that none
+ * Forgot username, answer (docs/product.md part 2): the usernames found, or that none
  * were; read from the search's flow on the gateway (drawn with the page).
  */
 export default function ForgotUsernameResponseScreen() {

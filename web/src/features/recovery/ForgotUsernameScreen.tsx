@@ -9,7 +9,7 @@ import { href } from '../../lib/routes';
 import { drawnAnswer, useDrawnForm } from '../../lib/sign-in-flow';
 import { useFindUsernames } from './api/recovery';
 
-/** Spec part 5: a Belgian card number; LU calls it an activation code and writes it LU-ACT-0001. */
+/** docs/product.md part 5: a Belgian card number; LU calls it an activation code and writes it LU-ACT-0001. */
 const CARD_NUMBER = /^5065\d{12}$/;
 const ACTIVATION_CODE = /^[A-Z]{2}-[A-Z]{3}-\d{4}$/;
 const NRN = /^\d{11}$/;
@@ -17,7 +17,7 @@ const NRN = /^\d{11}$/;
 type By = 'card' | 'nrn';
 
 /**
- * Forgot username (spec part 2; docs/flows.md, "Recovery"): by card number
+ * Forgot username (docs/product.md part 2; docs/flows.md, "Recovery"): by card number
  * (LU: activation code) or by national register number (BE), a form that
  * works without script (the gateway answers 303 to the usernames found);
  * with the script it is checked as typed and sent as JSON.

@@ -14,7 +14,7 @@ import { useSetNewPassword } from './api/recovery';
 import { RESET_TEXTS, Restart } from './ForgotPasswordSentScreen';
 
 /**
- * Reset password (spec part 2; docs/flows.md, "Recovery"): the new password,
+ * Reset password (docs/product.md part 2; docs/flows.md, "Recovery"): the new password,
  * typed once with "Show password", its rules ticked off as it is typed. Saved,
  * the journey signs in with it (the account's second factor when the sign-in
  * asks for it) and ends on the page the visitor was headed to: the password

@@ -8,7 +8,7 @@ import { useReplaceWeakPassword } from './api/recovery';
 import { NewPasswordForm } from './components/NewPasswordForm';
 
 /**
- * Weak password (spec parts 2 and 4): a password with status 1 or 2 must be
+ * Weak password (docs/product.md parts 2 and 4): a password with status 1 or 2 must be
  * replaced before anything else. `verified=true` says the sign-in (and its
  * MFA) is done, so the new password needs no other proof; without it, or
  * with nobody signed in, the person is sent to log in first. The reason is
@@ -50,7 +50,7 @@ export default function WeakPasswordScreen() {
       <NewPasswordForm
         change={replace}
         save={save}
-        // Spec part 5: a 422 (the same password again) shows the server's message.
+        // docs/product.md part 5: a 422 (the same password again) shows the server's message.
         serverError={replace.error ? errorText(t, errorOf(replace.error)) : null}
         submitLabel={t('recovery.weak.submit')}
       />

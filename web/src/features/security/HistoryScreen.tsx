@@ -17,7 +17,7 @@ import { GlobalLogout } from './components/GlobalLogout';
 import { LockAccountDialog } from './components/LockAccount';
 import { historyDetail } from './history-detail';
 
-/** Devices and sessions, then the security history (spec part 2, Security). */
+/** Devices and sessions, then the security history (docs/product.md part 2, Security). */
 export default function HistoryScreen() {
   const { t } = useTranslation();
   const showHistory = maybeConfig()?.features.securityHistory ?? true;

@@ -1,6 +1,6 @@
 import type { MfaMethod } from '@portal/contract';
 
-/** Whether deleting this method would leave no e-mail or SMS method (spec part 5). */
+/** Whether deleting this method would leave no e-mail or SMS method (docs/product.md part 5). */
 export function isLastCodeMethod(method: MfaMethod, methods: readonly MfaMethod[]): boolean {
   if (method.method !== 'email' && method.method !== 'sms') return false;
   return (

@@ -4,7 +4,7 @@ import { href } from '../../lib/routes';
 import '../../components/self-service.css';
 import { useMfaMethods } from '../../lib/mfa-methods';
 
-/** MFA setup, step 1: which kind of method (spec part 2, MFA setup). */
+/** MFA setup, step 1: which kind of method (docs/product.md part 2, MFA setup). */
 export default function SelectionScreen() {
   const { t } = useTranslation();
   const methods = useMfaMethods();

@@ -6,7 +6,7 @@ import '../../components/self-service.css';
 import { leaveTo, useCheckedTarget } from '../../lib/target';
 import { ContinueLink } from './components/ContinueLink';
 
-/** Spec part 9: the same pause as link-success before leaving on its own. */
+/** docs/product.md part 9: the same pause as link-success before leaving on its own. */
 export const TOTP_REDIRECT_DELAY_MS = 3000;
 
 /**

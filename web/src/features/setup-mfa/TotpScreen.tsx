@@ -23,7 +23,7 @@ type Stage =
 const SETUP_TEXTS = { fallback: 'account.setup.totp.failed' } as const satisfies ErrorTexts;
 
 /**
- * Authenticator app (spec part 4): scan the QR code or type the secret,
+ * Authenticator app (docs/product.md part 4): scan the QR code or type the secret,
  * confirm a 6-digit code, then the recovery keys are shown once. `?reset=1`
  * (from the TOTP recovery screen) replaces the current authenticator app.
  */

@@ -6,7 +6,7 @@ export type LuWording = Partial<Messages>;
 
 /**
  * Luxembourg locales (fr_LU, en_LU, de_LU) show their base language's texts
- * with these keys replaced: the LU variant's own wording (spec part 2: the
+ * with these keys replaced: the LU variant's own wording (docs/product.md part 2: the
  * card number is an "activation code"). Only keys that differ belong here.
  */
 export const luWording: Record<'fr' | 'en' | 'de', LuWording> = {

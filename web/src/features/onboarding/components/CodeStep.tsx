@@ -6,7 +6,7 @@ import { errorOf, errorText } from '../../../lib/errors';
 import { useCode, useResend } from '../api/onboarding';
 import { BackButton, type Refusal } from './StepPage';
 
-/** E-mail and SMS codes: 8 digits (spec part 5). */
+/** E-mail and SMS codes: 8 digits (docs/product.md part 5). */
 const CODE_LENGTH = 8;
 
 /**

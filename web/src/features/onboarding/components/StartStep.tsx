@@ -9,7 +9,7 @@ import { useStart } from '../api/onboarding';
 import { FormRefusal, useStepPage } from './StepPage';
 import { STEPS, Steps, useStepName } from './Steps';
 
-/** Spec part 5: a Belgian card number is 16 digits starting with 5065. */
+/** docs/product.md part 5: a Belgian card number is 16 digits starting with 5065. */
 export const isCardNumber = (value: string) => /^5065\d{12}$/.test(value.replace(/\s/g, ''));
 /** The Luxembourg variant's activation code (the contract's ActivationCode). */
 export const isActivationCode = (value: string) =>
@@ -26,7 +26,7 @@ export const groupCard = (typed: string) =>
     .replace(/(\d{4})(?=\d)/g, '$1 ');
 
 /**
- * The first step (spec part 2's start, the welcome folded in): the card
+ * The first step (docs/product.md part 2's start, the welcome folded in): the card
  * number (LU: activation code) or the invitation code, and the steps that
  * follow, listed with the same names and count as the progress bar. A known
  * card of an existing account leads to existingCard, a new one to "Your

@@ -35,7 +35,7 @@ function drawnAnswer(form: OnboardingForm) {
   return { status: form.status, body: form.refusal, headers };
 }
 
-/** The screens' words for a refused step (spec parts 5 and 8), chosen by its field and code. */
+/** The screens' words for a refused step (docs/product.md parts 5 and 8), chosen by its field and code. */
 function refusalOf(t: TFunction, answer: unknown, source: 'card' | 'code'): Refusal {
   const { status, body } = answer as { status?: number; body?: OnboardingRefusal };
   if (status === 409 || status === 410) {

@@ -11,7 +11,7 @@ import { countryName, useFormat } from '../../../lib/format';
 import { useUpdateIban } from '../api/profile';
 import { formatIban } from '../profile-format';
 
-/** Spec part 8: a refused IBAN (400, 422) is "invalid"; any other failure "couldn't be updated". */
+/** docs/product.md part 8: a refused IBAN (400, 422) is "invalid"; any other failure "couldn't be updated". */
 const IBAN_TEXTS = {
   invalid: 'account.iban.invalid',
   rejected: 'account.iban.invalid',
@@ -19,7 +19,7 @@ const IBAN_TEXTS = {
 } as const satisfies ErrorTexts;
 type IbanCountry = (typeof IBAN_COUNTRIES)[number];
 
-/** IBAN and its country (spec parts 3 and 8): the 47 countries named in the current language. */
+/** IBAN and its country (docs/product.md parts 3 and 8): the 47 countries named in the current language. */
 export function IbanForm({
   user,
   onSaved,

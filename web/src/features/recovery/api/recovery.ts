@@ -50,7 +50,7 @@ export const useFindUsernames = () =>
 /**
  * Replaces a weak password (`POST /user/password/weak`, with the page's
  * `target`): answers the page the sign-in goes on to, as the gateway decided
- * it (spec part 4: a second factor to set up, the checked target, else the
+ * it (docs/product.md part 4: a second factor to set up, the checked target, else the
  * dashboard), also when the password was no longer weak (409). Either way the
  * session is no longer confined.
  */

@@ -4,7 +4,7 @@ import { clearFailure } from '../../../lib/api';
 
 /**
  * A new password and its repetition, the rules ticked off live, sent by
- * `save` once both are right (reset and weak password, spec part 2). The
+ * `save` once both are right (reset and weak password, docs/product.md part 2). The
  * button is busy while `change` runs; its failure (`serverError`, the server's
  * words) stays under the password until the user types again.
  */

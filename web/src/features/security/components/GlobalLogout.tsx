@@ -5,7 +5,7 @@ import { useLogout } from '../../../lib/logout';
 import { href } from '../../../lib/routes';
 import { useEndAllSessions } from '../api/sessions';
 
-/** Global logout (spec part 4): every session ends, this one included. */
+/** Global logout (docs/product.md part 4): every session ends, this one included. */
 export function GlobalLogout() {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -5,7 +5,7 @@ type KeyOf<S extends string> = S extends `${infer A}.${infer B}` ? `${A}_${KeyOf
 /** Every route that shows a page (`home` and `login` only redirect). */
 export type PageTitleKey = KeyOf<Exclude<RouteName, 'home' | 'login'>>;
 
-/** The page part of `document.title` (spec part 2's route names); the product follows it. */
+/** The page part of `document.title` (docs/product.md part 2's route names); the product follows it. */
 export const titles = {
   pages: {
     login_email: 'Log in',
