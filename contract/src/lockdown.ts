@@ -55,6 +55,12 @@ export const LOCKDOWN_LINK_CODES = ['invalid_link', 'link_used', 'link_expired']
  */
 export const PASSWORD_RESET_REQUIRED = 'password_reset_required';
 
+/**
+ * A locked account at a door that has no password to replace (a passkey, a
+ * workplace login): the portal's refusal names the reset journey to go to.
+ */
+export const ResetRequired = ErrorBody.extend({ next: z.string().startsWith('/') });
+
 export const lockdownAccount = c.router({
   lockAccount: {
     method: 'POST',

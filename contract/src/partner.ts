@@ -3,6 +3,7 @@ import { MfaNeeded } from './auth';
 import { c } from './c';
 import { ErrorBody } from './errors';
 import { LoginPassword, Username } from './fields';
+import { ResetRequired } from './lockdown';
 import { rateLimited } from './rate-limits';
 
 /** Workplace identity providers a beta company can sign in with. */
@@ -149,7 +150,8 @@ export const partnerAccount = c.router({
     summary: "The identity provider's callback code: signed in (linked), not linked, or no account",
     pathParams: ProviderParams,
     body: z.object({ code: z.string().min(1).max(200) }),
-    responses: { 200: SsoCallbackAnswer, 400: ErrorBody },
+    // 403: a locked account (lockdown.ts), no session until its password is replaced.
+    responses: { 200: SsoCallbackAnswer, 400: ErrorBody, 403: ErrorBody },
   },
 });
 
@@ -204,6 +206,8 @@ export const partnerPortal = c.router({
       // Not linked: the handle stays in the login's flow on the gateway (`GET /api/sso/offer`).
       200: z.discriminatedUnion('status', [LinkedWithNext, SsoNotLinked.omit({ payload: true })]),
       400: ErrorBody,
+      // A locked account: the reset journey is the way back in.
+      403: ResetRequired,
     },
   },
 });

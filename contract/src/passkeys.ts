@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SignedInNext, SudoGranted, TokenAnswer } from './auth';
 import { c } from './c';
 import { ErrorBody } from './errors';
+import { ResetRequired } from './lockdown';
 import { rateLimited } from './rate-limits';
 
 /**
@@ -244,6 +245,8 @@ export const passkeysAccount = c.router({
       400: ErrorBody,
       401: ErrorBody,
       410: ErrorBody,
+      // A locked account (lockdown.ts): no session until the password is replaced.
+      403: ErrorBody,
       422: ErrorBody,
     },
   },
@@ -325,6 +328,8 @@ export const passkeysPortal = c.router({
     responses: {
       ...passkeysAccount.finishAuthentication.responses,
       200: z.union([SignedInNext, SudoGranted]),
+      // A locked account: the reset journey is the way back in.
+      403: ResetRequired,
     },
   },
   renamePasskey: {

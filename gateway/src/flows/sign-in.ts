@@ -137,7 +137,21 @@ const withQuery = (path: string, query: Record<string, string | null | undefined
 };
 
 /** The forgot-password journey's entry for a login (the one coupling to that journey). */
-export const resetJourneyFor = (login: string) => withQuery('/forgot-password/email', { login });
+export const resetJourneyFor = (login?: string) =>
+  withQuery('/forgot-password/email', { login });
+
+/**
+ * A locked account at a door that holds no password to replace (a passkey, a
+ * workplace login; docs/flows.md, "Lock my account"): refused as the password
+ * door refuses it, counted alike, and the reset journey named as the way back in.
+ */
+export function resetRequired(request: FastifyRequest, refusal: { code: string; message: string }) {
+  signInOutcome(request, 'reset_required');
+  return {
+    status: 403 as const,
+    body: { code: refusal.code, message: refusal.message, next: resetJourneyFor() },
+  };
+}
 
 /** What the step's pages draw: the methods and the code under way, no payload. */
 export function viewOf(flow: SignInFlow): SignInView | null {

@@ -116,6 +116,25 @@ describe('identity-provider login through the gateway', () => {
     expect(user.json().data.firstname).toBe('Sara');
   });
 
+  it('a locked account: the linked workplace login opens no session, and names the reset journey', async () => {
+    const linked = await linkSara();
+    const session = linked.cookies.find((c) => c.name === 'access_token')?.value;
+    const lock = await stack.gateway.inject({
+      method: 'POST',
+      url: '/api/account/lockdown',
+      headers: headers({ cookie: `access_token=${session}`, origin: `http://${HOST}` }),
+    });
+    expect(lock.statusCode).toBe(200);
+    const again = await startSso('sso@acme.example');
+    const refused = await callback(again, again.cookie);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({
+      code: 'password_reset_required',
+      next: '/forgot-password/email',
+    });
+    expect(refused.cookies.find((c) => c.name === 'access_token')).toBeUndefined();
+  });
+
   it('ends a linked login at the target its flow kept on the gateway, checked when it started', async () => {
     await linkSara();
     const started = await startSso('sso@acme.example', '/user/access');

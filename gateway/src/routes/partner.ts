@@ -2,7 +2,13 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { portalApi, SsoLinkOffer, SsoProvider } from '@portal/contract';
 import type { RouterImplementation } from '@ts-rest/fastify';
 import type { FastifyRequest } from 'fastify';
-import { languageOf, openSession, resolveSignInTarget, secondFactor } from '../flows/sign-in';
+import {
+  languageOf,
+  openSession,
+  resetRequired,
+  resolveSignInTarget,
+  secondFactor,
+} from '../flows/sign-in';
 import { currentFlow, endFlow, saveFlow, startFlow } from '../flows/store';
 import { renewSession, upstreamHeaders } from '../plugins/session';
 import { upstreamOf } from '../plugins/upstream';
@@ -161,6 +167,7 @@ export const partnerRoutes: RouterImplementation<typeof portalApi.partner> = {
       body: { code: body.code },
       extraHeaders: upstreamHeaders(request),
     });
+    if (res.status === 403) return resetRequired(request, res.body);
     if (res.status !== 200) return res;
     const journey = await currentFlow<SsoState>(request, SSO);
     if (res.body.status !== 'linked') {

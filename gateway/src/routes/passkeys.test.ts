@@ -136,6 +136,21 @@ describe('passkeys through the gateway', () => {
     expect(away.json().next).toBe('/user/dashboard');
   });
 
+  it('a locked account: the passkey opens no session, and the answer names the reset journey', async () => {
+    const { key, renewed } = await withPasskey(DEV_BE, 'employee@example.be');
+    const lock = await call(DEV_BE.host, renewed)('POST', '/api/account/lockdown');
+    expect(lock.statusCode).toBe(200);
+    const { anonymous, body } = await passkeySignIn(key, DEV_BE.origin);
+    const res = await anonymous('POST', '/api/passkeys/authentication', body);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({
+      code: 'password_reset_required',
+      message: expect.any(String),
+      next: '/forgot-password/email',
+    });
+    expect(res.cookies.find((c) => c.name === 'access_token')).toBeUndefined();
+  });
+
   it('passes the upstream refusals on: another origin 422, a spent check 410', async () => {
     const { key } = await withPasskey(DEV_BE, 'employee@example.be');
     const { anonymous, body } = await passkeySignIn(key, 'http://be.localhost.evil.example');

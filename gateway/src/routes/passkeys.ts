@@ -2,7 +2,7 @@ import type { portalApi, RelyingParty } from '@portal/contract';
 import type { RouterImplementation } from '@ts-rest/fastify';
 import type { FastifyRequest } from 'fastify';
 import { withAuthenticator } from '../authenticators';
-import { openSession, resolveSignInTarget } from '../flows/sign-in';
+import { openSession, resetRequired, resolveSignInTarget } from '../flows/sign-in';
 import { renewSession, sessionRefused, upstreamHeaders } from '../plugins/session';
 import { upstreamOf } from '../plugins/upstream';
 import { passOn, passThrough, signedIn, UNAUTHENTICATED } from './pass-through';
@@ -79,6 +79,7 @@ export const passkeysRoutes: RouterImplementation<typeof portalApi.passkeys> = {
       body: { ...assertion, relying_party: relyingPartyOf(request) },
       extraHeaders: upstreamHeaders(request),
     });
+    if (res.status === 403) return resetRequired(request, res.body);
     if (res.status !== 200) return passOn(res);
     if (!('access_token' in res.body)) {
       // A step-up: the session's new privilege goes with a new token.

@@ -106,7 +106,15 @@ export async function createPasskey(
 }
 
 /** A sign-in answers the page the gateway decided comes next; a step-up, sudo. */
-type Signed = { signed_in: true; weak: boolean; next: string } | { sudo: true };
+/**
+ * What a passkey's check comes to: signed in (the page the gateway decided
+ * comes next), the step-up passed, or a locked account sent to the reset
+ * journey (`next` again: the gateway decided where).
+ */
+type Signed =
+  | { signed_in: true; weak: boolean; next: string }
+  | { sudo: true }
+  | { reset: true; next: string };
 
 /**
  * Signs in (`login`) or passes the step-up (`sudo`) with a passkey. With
@@ -141,6 +149,8 @@ export async function authenticateWithPasskey(
         ...(target ? { target: target.slice(0, 2000) } : {}),
       },
     });
+    // A locked account (docs/flows.md, "Lock my account"): its way back in is the reset.
+    if (res.status === 403) return { ok: true, value: { reset: true, next: res.body.next } };
     if (res.status !== 200) {
       const reason = answerFailure(res);
       // A passkey the account API knows nobody by: the password manager stops offering it.

@@ -67,6 +67,13 @@ export default function SsoCallbackScreen() {
             { replace: true },
           );
         },
+        onError: (failure) => {
+          // A locked account (docs/flows.md, "Lock my account"): the reset journey the gateway named.
+          const answer = failure as { status?: number; body?: { next?: unknown } };
+          if (answer.status === 403 && typeof answer.body?.next === 'string') {
+            window.location.replace(answer.body.next);
+          }
+        },
       },
     );
   }, [provider, code, state, navigate, mutate, queryClient]);

@@ -33,10 +33,10 @@ export default function PasskeySignIn({ autofill }: { autofill: boolean }) {
   useEffect(() => setHydrated(true), []);
 
   // Signed in: the page the gateway decided comes next (docs/product.md part 4, after sign-in),
-  // drawn by the gateway for the new session.
+  // drawn by the gateway for the new session; a locked account: the reset journey it named.
   const done = async (outcome: PasskeyOutcome) => {
     if (!outcome.ok) return outcome.reason;
-    if ('signed_in' in outcome.value) leave.to(outcome.value.next);
+    if ('next' in outcome.value) leave.to(outcome.value.next);
     return null;
   };
 
