@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { Writable } from 'node:stream';
 import { buildMockUpstream, type MockApp } from '@portal/mock-upstream';
 import { type AppRoute, isAppRoute } from '@ts-rest/core';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, onTestFinished } from 'vitest';
 import { buildApp } from './app';
 import { type Config, testConfig } from './config';
@@ -156,6 +156,51 @@ export async function freePort(): Promise<number> {
 
 /** A value of the `device` cookie as the gateways of `testConfig` issue them (signed). */
 export const newDeviceCookie = () => testDeviceKeys.issue();
+
+/**
+ * A browser for a journey's tests: its cookie jar (a device cookie to start,
+ * then what the gateway sets, and without what it clears or expires) and the
+ * portal calls as the web app makes them (`call`). `keep` and `cookie` serve
+ * a test's own requests (a page load, a form post) with the same jar.
+ */
+export function cookieBrowser(
+  on: TestStack,
+  {
+    host = 'be.localhost:3000',
+    headers = {},
+    cookies = {},
+  }: { host?: string; headers?: Record<string, string>; cookies?: Record<string, string> } = {},
+) {
+  const jar = new Map<string, string>([['device', newDeviceCookie()], ...Object.entries(cookies)]);
+  const keep = (res: LightMyRequestResponse) => {
+    for (const cookie of res.cookies) {
+      const gone =
+        cookie.value === '' ||
+        cookie.maxAge === 0 ||
+        (cookie.expires !== undefined && cookie.expires.getTime() < Date.now());
+      if (gone) jar.delete(cookie.name);
+      else jar.set(cookie.name, cookie.value);
+    }
+    return res;
+  };
+  const cookie = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+  const call = async (method: 'GET' | 'POST', url: string, payload?: object) =>
+    keep(
+      await on.gateway.inject({
+        method,
+        url,
+        headers: {
+          host,
+          'x-device-id': '00000000-0000-4000-8000-000000000001',
+          ...headers,
+          cookie: cookie(),
+          ...(payload ? { 'content-type': 'application/json' } : {}),
+        },
+        ...(payload ? { payload } : {}),
+      } satisfies InjectOptions),
+    );
+  return { jar, keep, cookie, call };
+}
 const testDeviceKeys = deviceKeys(deviceSecretOf(testConfig()));
 
 /**

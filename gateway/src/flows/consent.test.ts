@@ -1,6 +1,5 @@
-import type { LightMyRequestResponse } from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, fileStack, newDeviceCookie } from '../test-helpers';
+import { cookieBrowser, DEMO_PASSWORD, fileStack } from '../test-helpers';
 import { FLOW_COOKIE } from './store';
 
 /*
@@ -32,35 +31,14 @@ const AUTHORIZE = `/authorize?${new URLSearchParams(REQUEST)}`;
 
 /** A browser with its cookie jar; its page loads and form posts come from the portal's own page. */
 function browser(start: Record<string, string> = {}) {
-  const jar = new Map<string, string>([['device', newDeviceCookie()], ...Object.entries(start)]);
-  const keep = (res: LightMyRequestResponse) => {
-    for (const cookie of res.cookies) {
-      if (cookie.value === '' || cookie.maxAge === 0) jar.delete(cookie.name);
-      else jar.set(cookie.name, cookie.value);
-    }
-    return res;
-  };
-  const cookie = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+  const { jar, keep, cookie, call } = cookieBrowser(stack, { host: HOST, cookies: start });
   return {
     jar,
     /** A top-level navigation (the partner's link, a redirect followed). */
     visit: async (url: string) =>
       keep(await stack.gateway.inject({ url, headers: { host: HOST, cookie: cookie() } })),
     /** A portal call as the web app makes it. */
-    api: async (method: 'GET' | 'POST', url: string, payload?: object) =>
-      keep(
-        await stack.gateway.inject({
-          method,
-          url,
-          headers: {
-            host: HOST,
-            cookie: cookie(),
-            'x-device-id': '00000000-0000-4000-8000-000000000001',
-            ...(payload ? { 'content-type': 'application/json' } : {}),
-          },
-          ...(payload ? { payload } : {}),
-        }),
-      ),
+    api: call,
     /** The consent page's form, posted as Chromium posts it (no-referrer: Origin "null"). */
     answer: async (fields: Record<string, string>, site = 'same-origin') =>
       keep(

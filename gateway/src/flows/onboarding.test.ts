@@ -1,6 +1,5 @@
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { fileStack, newDeviceCookie, stackForTest, type TestStack } from '../test-helpers';
+import { cookieBrowser, fileStack, stackForTest, type TestStack } from '../test-helpers';
 
 /*
  * The onboarding journey (docs/flows.md, "Onboarding") step by step through
@@ -17,30 +16,10 @@ beforeEach(async () => {
 const PASSWORD = 'New-Account-2026!';
 
 function browser(host = 'be.localhost:3000', on: TestStack = stack) {
-  const jar = new Map<string, string>([['device', newDeviceCookie()]]);
-  const keep = (res: LightMyRequestResponse) => {
-    for (const cookie of res.cookies) {
-      if (cookie.value === '' || cookie.maxAge === 0) jar.delete(cookie.name);
-      else jar.set(cookie.name, cookie.value);
-    }
-    return res;
-  };
-  const cookie = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
-  const call = async (method: 'GET' | 'POST', url: string, payload?: object) =>
-    keep(
-      await on.gateway.inject({
-        method,
-        url,
-        headers: {
-          host,
-          'x-device-id': '00000000-0000-4000-8000-000000000001',
-          'accept-language': 'nl-BE,nl;q=0.9',
-          cookie: cookie(),
-          ...(payload ? { 'content-type': 'application/json' } : {}),
-        },
-        ...(payload ? { payload } : {}),
-      } satisfies InjectOptions),
-    );
+  const { jar, call } = cookieBrowser(on, {
+    host,
+    headers: { 'accept-language': 'nl-BE,nl;q=0.9' },
+  });
   const step = (name: string, payload: object = {}) =>
     call('POST', `/api/onboarding-flow/${name}`, payload);
   return {

@@ -1,10 +1,9 @@
-import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  cookieBrowser,
   DEMO_PASSWORD,
   fileStack,
   freePort,
-  newDeviceCookie,
   stackForTest,
   type TestStack,
 } from '../test-helpers';
@@ -28,29 +27,7 @@ const FRESH = 'Brand-New-Password-7';
 
 /** A browser: its cookie jar, and the calls of the journeys' steps. */
 function browser(on: TestStack = stack) {
-  const jar = new Map<string, string>([['device', newDeviceCookie()]]);
-  const keep = (res: LightMyRequestResponse) => {
-    for (const cookie of res.cookies) {
-      const gone = cookie.value === '' || (cookie.expires && cookie.expires.getTime() < Date.now());
-      if (gone) jar.delete(cookie.name);
-      else jar.set(cookie.name, cookie.value);
-    }
-    return res;
-  };
-  const call = async (method: 'GET' | 'POST', url: string, payload?: object) =>
-    keep(
-      await on.gateway.inject({
-        method,
-        url,
-        headers: {
-          host: 'be.localhost:3000',
-          'x-device-id': '00000000-0000-4000-8000-000000000001',
-          cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; '),
-          ...(payload ? { 'content-type': 'application/json' } : {}),
-        },
-        ...(payload ? { payload } : {}),
-      }),
-    );
+  const { jar, call } = cookieBrowser(on);
   return {
     jar,
     start: (login: string, extra: object = {}) =>

@@ -1,10 +1,10 @@
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  cookieBrowser,
   DEMO_PASSWORD,
   fileStack,
   freePort,
-  newDeviceCookie,
   stackForTest,
   type TestStack,
 } from '../test-helpers';
@@ -26,34 +26,7 @@ afterEach(() => {
 
 /** A browser: its cookie jar, and the calls of the sign-in's steps. */
 function browser(on: TestStack = stack, host = 'be.localhost:3000') {
-  const jar = new Map<string, string>([['device', newDeviceCookie()]]);
-  const keep = (res: LightMyRequestResponse) => {
-    for (const cookie of res.cookies) {
-      if (
-        cookie.value === '' ||
-        cookie.maxAge === 0 ||
-        (cookie.expires && cookie.expires.getTime() < Date.now())
-      ) {
-        jar.delete(cookie.name);
-      } else jar.set(cookie.name, cookie.value);
-    }
-    return res;
-  };
-  const cookie = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
-  const call = async (method: 'GET' | 'POST', url: string, payload?: object) =>
-    keep(
-      await on.gateway.inject({
-        method,
-        url,
-        headers: {
-          host,
-          'x-device-id': '00000000-0000-4000-8000-000000000001',
-          cookie: cookie(),
-          ...(payload ? { 'content-type': 'application/json' } : {}),
-        },
-        ...(payload ? { payload } : {}),
-      } satisfies InjectOptions),
-    );
+  const { jar, call } = cookieBrowser(on, { host });
   return {
     jar,
     call,

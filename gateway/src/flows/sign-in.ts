@@ -137,8 +137,7 @@ const withQuery = (path: string, query: Record<string, string | null | undefined
 };
 
 /** The forgot-password journey's entry for a login (the one coupling to that journey). */
-export const resetJourneyFor = (login?: string) =>
-  withQuery('/forgot-password/email', { login });
+export const resetJourneyFor = (login?: string) => withQuery('/forgot-password/email', { login });
 
 /**
  * A locked account at a door that holds no password to replace (a passkey, a
