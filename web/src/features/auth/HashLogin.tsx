@@ -72,7 +72,13 @@ export default function HashLogin() {
     started.current = true;
     const values = hashLoginOf(location.hash);
     const route = routeNameOf(location.pathname);
-    const target = route && !PUBLIC_ROUTES.has(route) ? location.pathname + location.search : null;
+    // The page the link was opened on; signed out, the gateway has sent a signed-in page to the
+    // sign-in with that page as its `target` (the hash rides along): that page, then. The
+    // gateway checks either before the browser goes there.
+    const target =
+      route && !PUBLIC_ROUTES.has(route)
+        ? location.pathname + location.search
+        : new URLSearchParams(location.search).get('target');
     window.history.replaceState(window.history.state, '', location.pathname + location.search);
     if (!values) return setFailed(true);
     signIn(values, target, false);

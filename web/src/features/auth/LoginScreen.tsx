@@ -275,6 +275,13 @@ export default function LoginScreen({
       <section className="card narrow" aria-labelledby="login-title">
         <h1 id="login-title">{title}</h1>
         <PartnerBanner search={location.search} />
+        {/* Sent here from a signed-in page (a bookmark, an app's hand-over link, whose token in
+            the hash no server sees): without JavaScript, what to do about such a link. */}
+        {target && (
+          <noscript>
+            <p className="notice">{t('signin.hashLogin.signInNoScript')}</p>
+          </noscript>
+        )}
         {/* POST: sent before the script runs, the password must not end up in the address. */}
         <form method="post" onSubmit={onSubmit} noValidate ref={form}>
           {kind === 'email' ? (

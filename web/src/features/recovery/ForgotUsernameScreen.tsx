@@ -7,6 +7,7 @@ import { getConfig } from '../../lib/config';
 import { useErrorText } from '../../lib/errors';
 import { href } from '../../lib/routes';
 import { drawnAnswer, useDrawnForm } from '../../lib/sign-in-flow';
+import { useChosenBeforeScript } from '../../lib/typed-before-script';
 import { useFindUsernames } from './api/recovery';
 
 /** docs/product.md part 5: a Belgian card number; LU calls it an activation code and writes it LU-ACT-0001. */
@@ -32,6 +33,11 @@ export default function ForgotUsernameScreen() {
   const [drawn, setDrawn] = useState(drawnForm);
   const [by, setBy] = useState<By>(drawnForm?.values.by === 'nrn' && !lu ? 'nrn' : 'card');
   const [refused, setRefused] = useState(false);
+  // A choice made on the drawn page before its script arrived stays chosen (the first render
+  // would set the group back to its initial state).
+  useChosenBeforeScript('by', (chosen) => {
+    if (chosen === 'card' || chosen === 'nrn') setBy(chosen);
+  });
   const find = useFindUsernames();
   const failure = find.error ?? drawnAnswer(drawn);
   const fieldText = t(`recovery.forgotUsername.errors.${by}`);

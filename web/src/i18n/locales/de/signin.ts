@@ -48,6 +48,8 @@ export const signin: Messages['signin'] = {
     },
   },
   hashLogin: {
+    signInNoScript:
+      'Hat eine unserer Apps Sie zur Anmeldung hierher geschickt? Aktivieren Sie JavaScript in Ihrem Browser und öffnen Sie den Link erneut, oder melden Sie sich unten an.',
     noScript:
       'Diese Seite benötigt JavaScript. Hat eine unserer Apps Sie zur Anmeldung hierher geschickt, aktivieren Sie JavaScript in Ihrem Browser und öffnen Sie den Link erneut, oder melden Sie sich mit Ihrer E-Mail-Adresse an.',
     signingIn: 'Sie werden angemeldet…',

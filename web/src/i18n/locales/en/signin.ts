@@ -43,6 +43,8 @@ export const signin = {
     },
   },
   hashLogin: {
+    signInNoScript:
+      'Did one of our apps send you here to log you in? Turn JavaScript on in your browser and open the link again, or log in below.',
     noScript:
       'This page needs JavaScript. If one of our apps sent you here to log you in, turn JavaScript on in your browser and open the link again, or log in with your e-mail address.',
     signingIn: 'Logging you in…',

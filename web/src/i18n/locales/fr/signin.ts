@@ -47,6 +47,8 @@ export const signin: Messages['signin'] = {
     },
   },
   hashLogin: {
+    signInNoScript:
+      'L’une de nos applications vous a envoyé ici pour vous connecter ? Activez JavaScript dans votre navigateur et ouvrez à nouveau le lien, ou connectez-vous ci-dessous.',
     noScript:
       'Cette page nécessite JavaScript. Si l’une de nos applications vous a envoyé ici pour vous connecter, activez JavaScript dans votre navigateur et ouvrez à nouveau le lien, ou connectez-vous avec votre adresse e-mail.',
     signingIn: 'Connexion en cours…',

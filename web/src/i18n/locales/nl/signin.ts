@@ -45,6 +45,8 @@ export const signin: Messages['signin'] = {
     },
   },
   hashLogin: {
+    signInNoScript:
+      'Stuurde een van onze apps je hierheen om je aan te melden? Zet JavaScript aan in je browser en open de link opnieuw, of meld je hieronder aan.',
     noScript:
       'Deze pagina werkt alleen met JavaScript. Stuurde een van onze apps je hierheen om je aan te melden? Zet JavaScript aan in je browser en open de link opnieuw, of meld je aan met je e-mailadres.',
     signingIn: 'Je wordt aangemeld…',
