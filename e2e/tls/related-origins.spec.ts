@@ -144,7 +144,7 @@ test('a passkey made on the Belgian origin signs in on the Luxembourg origin', a
     body: { payload: options.body?.payload, credential: assertion.ok && assertion.credential },
   });
   expect(signedIn.status, JSON.stringify(signedIn.body)).toBe(200);
-  expect(signedIn.body).toEqual({ signed_in: true, weak: false });
+  expect(signedIn.body).toEqual({ signed_in: true, weak: false, next: '/user/dashboard' });
   // The Luxembourg session is real: its passkeys list answers, with the Belgian-made one.
   const list = await portalCall(page, '/api/passkeys');
   expect(list.status).toBe(200);
