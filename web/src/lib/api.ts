@@ -75,7 +75,12 @@ export function clearFailure(mutation: { isError: boolean; reset: () => void }) 
   if (mutation.isError) mutation.reset();
 }
 
-/** Query keys, one factory for the whole app's server state. */
+/**
+ * The query keys several features read or invalidate (the user, the second
+ * factors). A query only one feature uses keeps its key beside its
+ * `queryOptions` in that feature's `api/` (or `lib/` module): one definition
+ * per call, whichever file holds it.
+ */
 export const queryKeys = {
   config: ['config'] as const,
   user: ['user'] as const,

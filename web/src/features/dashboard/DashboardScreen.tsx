@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { LayoutGrid } from 'lucide-react';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +6,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { Loading } from '../../components/Loading';
 import { getConfig } from '../../lib/config';
 import { useCurrentUser } from '../../lib/session';
-import { redirectCheckQuery } from './api/redirect';
+import { useCheckedTarget } from '../../lib/target';
 import { type Service, servicesOf, serviceUrl } from './services';
 
 // The checkup loads after the page's first render (its own query and code are
@@ -28,14 +27,13 @@ const PasskeyOffer = lazy(() =>
 function useRedirectUri(): 'none' | 'checking' | 'leaving' | 'refused' {
   const [params] = useSearchParams();
   const uri = params.get('redirect_uri');
-  const check = useQuery({ ...redirectCheckQuery(uri ?? ''), enabled: uri !== null });
-  const answer = check.data?.body;
-  const target = answer?.allowed && answer.target ? answer.target : null;
+  const check = useCheckedTarget(uri);
+  const target = check.target?.url ?? null;
   useEffect(() => {
     if (target) window.location.assign(target);
   }, [target]);
   if (!uri) return 'none';
-  if (check.isPending) return 'checking';
+  if (check.pending) return 'checking';
   return target ? 'leaving' : 'refused';
 }
 
