@@ -14,9 +14,14 @@ export type GatewayErrorKind =
   | 'weak_password'
   | 'request_too_long'
   | 'captcha'
-  | 'captcha_unavailable';
+  | 'captcha_unavailable'
+  | 'flow_gone'
+  | 'export_limit'
+  | 'invalid_token'
+  | 'sso_state'
+  | 'confirm_account';
 
-const STATUS: Record<GatewayErrorKind, number> = {
+const STATUS = {
   upstream_contract: 502,
   upstream_unavailable: 502,
   upstream_timeout: 504,
@@ -32,7 +37,12 @@ const STATUS: Record<GatewayErrorKind, number> = {
   request_too_long: 400,
   captcha: 400,
   captcha_unavailable: 502,
-};
+  flow_gone: 410,
+  export_limit: 429,
+  invalid_token: 400,
+  sso_state: 400,
+  confirm_account: 409,
+} as const satisfies Record<GatewayErrorKind, number>;
 
 const MESSAGE: Record<GatewayErrorKind, string> = {
   upstream_contract: 'The account service answered something unexpected.',
@@ -50,6 +60,11 @@ const MESSAGE: Record<GatewayErrorKind, string> = {
   request_too_long: 'This request is too long. Shorten its address or fields and try again.',
   captcha: 'Please complete the security check.',
   captcha_unavailable: 'The security check could not be verified. Please try again later.',
+  flow_gone: 'Nothing is under way in this browser: it expired or is complete. Please start again.',
+  export_limit: 'A copy of your data can be made only a few times a day. Try again tomorrow.',
+  invalid_token: 'This sign-in link is invalid or has expired.',
+  sso_state: 'This identity-provider login was not started in this browser. Please try again.',
+  confirm_account: 'This link signs in to the account named: confirm first.',
 };
 
 /** What a shed account-API call's answer (503 `upstream_busy`) asks the client to wait: `Retry-After`, seconds. */
@@ -69,4 +84,16 @@ export class GatewayError extends Error {
   body() {
     return { code: this.kind, message: this.message };
   }
+}
+
+/**
+ * A refusal a route answers itself (the contract declares it), as the errors
+ * plugin answers a thrown `GatewayError`: the kind's status, and its code with
+ * the kind's message or the one the route words for its case.
+ */
+export function refusal<K extends GatewayErrorKind>(kind: K, message?: string) {
+  return {
+    status: STATUS[kind],
+    body: { code: kind, message: message ?? MESSAGE[kind] },
+  } as const;
 }

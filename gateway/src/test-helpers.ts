@@ -124,7 +124,7 @@ export async function recordingGateway(overrides: Partial<Config> = {}) {
     await upstream.app.close();
   });
   const stack = stackOf(gateway, upstream);
-  return { gateway, upstream, lastSignIn, lines: log.lines, written: log.written, stack };
+  return { gateway, upstream, calls, lastSignIn, lines: log.lines, written: log.written, stack };
 }
 
 /**

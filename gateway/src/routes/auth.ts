@@ -1,7 +1,7 @@
 import { isPartnerClient, type portalApi } from '@portal/contract';
 import type { RouterImplementation } from '@ts-rest/fastify';
 import type { FastifyRequest } from 'fastify';
-import { GatewayError } from '../errors';
+import { GatewayError, refusal } from '../errors';
 import { openSession, resolveSignInTarget } from '../flows/sign-in';
 import {
   endSession,
@@ -145,17 +145,11 @@ export const authRoutes: RouterImplementation<typeof portalApi.auth> = {
       if (owner.status !== 200) return owner;
       const { current, incoming, same_account } = owner.body;
       if (!same_account) {
-        return {
-          status: 409,
-          body: {
-            code: 'confirm_account',
-            message: current
-              ? 'This link signs in to another account than the one signed in now.'
-              : 'This link signs in to the account named: confirm first.',
-            current,
-            incoming,
-          },
-        };
+        const { status, body } = refusal(
+          'confirm_account',
+          current ? 'This link signs in to another account than the one signed in now.' : undefined,
+        );
+        return { status, body: { ...body, current, incoming } };
       }
     }
     const res = await upstreamOf(request).auth.loginByHash({
@@ -169,10 +163,7 @@ export const authRoutes: RouterImplementation<typeof portalApi.auth> = {
     if (minter !== null && isPartnerClient(minter)) {
       await revokeUpstreamToken(request, res.body.access_token);
       request.log.warn({ client_id: minter }, 'hand-over token of a partner client refused');
-      return {
-        status: 400,
-        body: { code: 'invalid_token', message: 'This sign-in link is invalid or has expired.' },
-      };
+      return refusal('invalid_token');
     }
     const target = await resolveSignInTarget(request, page);
     return { status: 200, body: await openSession(request, reply, res.body, target) };

@@ -1,9 +1,9 @@
 import type { portalApi } from '@portal/contract';
 import type { RouterImplementation } from '@ts-rest/fastify';
-import { sessionRefused } from '../plugins/session';
+import { sessionRefused, upstreamHeaders } from '../plugins/session';
 import { upstreamOf } from '../plugins/upstream';
 import { sessionEvent } from '../security-events';
-import { passOn, passThrough, signedIn, UNAUTHENTICATED } from './pass-through';
+import { passThrough } from './pass-through';
 
 /**
  * Trusted devices: the upstream knows which device is this browser's by the
@@ -12,42 +12,36 @@ import { passOn, passThrough, signedIn, UNAUTHENTICATED } from './pass-through';
  */
 export const devicesRoutes: RouterImplementation<typeof portalApi.devices> = {
   listTrustedDevices: async ({ request, reply }) => {
-    const headers = signedIn(request);
-    if (!headers) return UNAUTHENTICATED;
+    const headers = upstreamHeaders(request);
     const res = await upstreamOf(request).devices.listTrustedDevices({ extraHeaders: headers });
     if (res.status === 401) sessionRefused(request, reply);
-    return passOn(res);
+    return res;
   },
   deleteTrustedDevice: async ({ params, request }) => {
-    const headers = signedIn(request);
-    if (!headers) return UNAUTHENTICATED;
+    const headers = upstreamHeaders(request);
     const res = await upstreamOf(request).devices.deleteTrustedDevice({
       params,
       extraHeaders: headers,
     });
     if (res.status === 204) await sessionEvent(request, 'device.forgotten', { scope: 'one' });
-    return passOn(res);
+    return res;
   },
   deleteAllTrustedDevices: async ({ request }) => {
-    const headers = signedIn(request);
-    if (!headers) return UNAUTHENTICATED;
+    const headers = upstreamHeaders(request);
     const res = await upstreamOf(request).devices.deleteAllTrustedDevices({
       extraHeaders: headers,
     });
     if (res.status === 204) await sessionEvent(request, 'device.forgotten', { scope: 'all' });
-    return passOn(res);
+    return res;
   },
 };
 
 /** The e-mail notices the account gets (Profile → Notifications). */
 export const notificationsRoutes: RouterImplementation<typeof portalApi.notifications> = {
-  getNotificationSettings: passThrough(
-    (api, _args, extraHeaders) => api.notifications.getNotificationSettings({ extraHeaders }),
-    { signedIn: true },
+  getNotificationSettings: passThrough((api, _args, extraHeaders) =>
+    api.notifications.getNotificationSettings({ extraHeaders }),
   ),
-  updateNotificationSettings: passThrough(
-    (api, { body }, extraHeaders) =>
-      api.notifications.updateNotificationSettings({ body, extraHeaders }),
-    { signedIn: true },
+  updateNotificationSettings: passThrough((api, { body }, extraHeaders) =>
+    api.notifications.updateNotificationSettings({ body, extraHeaders }),
   ),
 };

@@ -3,7 +3,7 @@ import type { RouterImplementation } from '@ts-rest/fastify';
 import { startSession, upstreamHeaders } from '../plugins/session';
 import { upstreamOf } from '../plugins/upstream';
 import { passwordCaptcha, passwordCheckOutcome } from '../security-events';
-import { passOn, passRetryAfter, passThrough } from './pass-through';
+import { passRetryAfter, passThrough } from './pass-through';
 
 /**
  * Duplicate-account merge. The calls pass through with the fuzzion payload;
@@ -31,7 +31,7 @@ export const fuzzionRoutes: RouterImplementation<typeof portalApi.fuzzion> = {
     });
     if (res.status === 429) passRetryAfter(res.headers, reply);
     if (byPassword) passwordCheckOutcome(request, res.status, res.status === 422, 'merge');
-    return passOn(res);
+    return res;
   },
   accept: async ({ body, request, reply }) => {
     const res = await upstreamOf(request).fuzzion.accept({

@@ -1,7 +1,7 @@
 import type { AuthorizeAnswer, portalApi } from '@portal/contract';
 import type { RouterImplementation } from '@ts-rest/fastify';
 import type { FastifyRequest } from 'fastify';
-import { GatewayError } from '../errors';
+import { GatewayError, refusal } from '../errors';
 import { consentView, pendingConsent } from '../flows/consent';
 import { upstreamHeaders } from '../plugins/session';
 import { upstreamOf } from '../plugins/upstream';
@@ -53,20 +53,16 @@ export const grantsRoutes: RouterImplementation<typeof portalApi.grants> = {
     const client = (await registeredClients(request)).find(
       (c) => c.client_id === Number(params.client_id),
     );
-    if (!client) return { status: 404, body: { code: 'not_found', message: 'No such app.' } };
+    if (!client) return refusal('not_found', 'No such app.');
     return { status: 200, body: { client_id: client.client_id, name: client.name } };
   },
   readConsent: async ({ request }) => {
     const pending = await pendingConsent(request);
     if (pending) return { status: 200, body: consentView(pending.state) };
-    return {
-      status: 410,
-      body: {
-        code: 'flow_gone',
-        message:
-          'No consent is under way here: it was answered, or it expired. Start again from the app.',
-      },
-    };
+    return refusal(
+      'flow_gone',
+      'No consent is under way here: it was answered, or it expired. Start again from the app.',
+    );
   },
   redirectCheck: async ({ query, request }) => {
     const resolved = await resolveRequestTarget(request, query.uri);

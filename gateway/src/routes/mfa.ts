@@ -1,10 +1,11 @@
 import type { portalApi, SetupStarted } from '@portal/contract';
 import type { RouterImplementation } from '@ts-rest/fastify';
+import { refusal } from '../errors';
 import { languageOf } from '../flows/sign-in';
 import { currentFlow, endFlow, saveFlow, startFlow } from '../flows/store';
 import { renewSession, sessionRefused, upstreamHeaders } from '../plugins/session';
 import { upstreamOf } from '../plugins/upstream';
-import { passOn, passThrough } from './pass-through';
+import { passThrough } from './pass-through';
 
 /**
  * Setting up an e-mail or SMS method is a journey of two pages (the contact,
@@ -13,13 +14,10 @@ import { passOn, passThrough } from './pass-through';
  * session storage. Spent once the method is confirmed.
  */
 const SETUP = 'setup-mfa';
-const NO_SETUP = {
-  status: 410,
-  body: {
-    code: 'flow_gone',
-    message: 'No method is waiting for its code in this browser. Please start the set-up again.',
-  },
-} as const;
+const NO_SETUP = refusal(
+  'flow_gone',
+  'No method is waiting for its code in this browser. Please start the set-up again.',
+);
 
 /**
  * MFA management: the upstream's answers pass through as they are (403
@@ -33,7 +31,7 @@ export const mfaRoutes: RouterImplementation<typeof portalApi.mfa> = {
     });
     // docs/product.md part 7: a 401 on the method list logs the user out.
     if (res.status === 401) sessionRefused(request, reply);
-    return passOn(res);
+    return res;
   },
   setupMethod: async ({ body, request, reply }) => {
     const res = await upstreamOf(request).mfa.setupMethod({
@@ -48,7 +46,7 @@ export const mfaRoutes: RouterImplementation<typeof portalApi.mfa> = {
         state: res.body,
       });
     }
-    return passOn(res);
+    return res;
   },
   startActivation: async ({ params, query, request }) => {
     const res = await upstreamOf(request).mfa.startActivation({
@@ -62,7 +60,7 @@ export const mfaRoutes: RouterImplementation<typeof portalApi.mfa> = {
       const state = { ...setup.flow.state, payload: res.body.payload };
       await saveFlow(request, setup.id, { ...setup.flow, state });
     }
-    return passOn(res);
+    return res;
   },
   pendingSetup: async ({ request }) => {
     const setup = await currentFlow<SetupStarted>(request, SETUP);
@@ -80,7 +78,7 @@ export const mfaRoutes: RouterImplementation<typeof portalApi.mfa> = {
       const setup = await currentFlow<SetupStarted>(request, SETUP);
       if (setup) await endFlow(request, reply, setup.id);
     }
-    return passOn(res);
+    return res;
   },
   switchPrimary: passThrough(
     (api, { params }, extraHeaders) => api.mfa.switchPrimary({ params, extraHeaders }),

@@ -2,6 +2,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { portalApi, SsoLinkOffer, SsoProvider } from '@portal/contract';
 import type { RouterImplementation } from '@ts-rest/fastify';
 import type { FastifyRequest } from 'fastify';
+import { refusal } from '../errors';
 import {
   languageOf,
   openSession,
@@ -27,14 +28,10 @@ interface SsoState {
   offer?: SsoLinkOffer & { payload: string };
 }
 
-const NO_OFFER = {
-  status: 410,
-  body: {
-    code: 'flow_gone',
-    message:
-      'No workplace login is waiting to be linked in this browser. Please log in with your workplace account again.',
-  },
-} as const;
+const NO_OFFER = refusal(
+  'flow_gone',
+  'No workplace login is waiting to be linked in this browser. Please log in with your workplace account again.',
+);
 /**
  * Where linking a workplace login goes once signed in (docs/product.md part 4: it shows,
  * then goes on after 3 s to where the workplace login was headed: the target
@@ -153,14 +150,7 @@ export const partnerRoutes: RouterImplementation<typeof portalApi.partner> = {
     const expected = request.cookies[SSO_STATE_COOKIE];
     reply.clearCookie(SSO_STATE_COOKIE, stateCookieOptions(request));
     if (!sameState(body.state, expected)) {
-      return {
-        status: 400,
-        body: {
-          code: 'sso_state',
-          message:
-            'This identity-provider login was not started in this browser. Please try again.',
-        },
-      };
+      return refusal('sso_state');
     }
     const res = await upstreamOf(request).partner.ssoCallback({
       params,

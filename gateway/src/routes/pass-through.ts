@@ -1,12 +1,18 @@
 import type { FastifyRequest } from 'fastify';
-import { type CookieReply, renewSession, upstreamHeaders } from '../plugins/session';
+import { GatewayError } from '../errors';
+import { type CookieReply, renewSession, sessionToken, upstreamHeaders } from '../plugins/session';
 import { type UpstreamClient, upstreamOf } from '../plugins/upstream';
 
-/** What a signed-in-only route answers without a session cookie (no upstream call). */
-export const UNAUTHENTICATED = {
-  status: 401,
-  body: { code: 'unauthenticated', message: 'Sign in first.' },
-} as const;
+/**
+ * How a route answers (one style for every route of the /api scope): it
+ * returns the contract's `{ status, body }`, an account-API answer as the
+ * upstream client gave it included (`return res`): @ts-rest/fastify sends the
+ * status and the body only (never the upstream's headers), the body checked
+ * against the portal contract (unknown keys stripped). A gateway-made refusal
+ * is a `GatewayError` of a kind of `errors.ts`, thrown; the errors plugin
+ * answers it. A header of the upstream's the browser needs is passed on by
+ * name (`passRetryAfter`).
+ */
 
 /** A locked account's 429 tells the browser when to try again (a plain count of seconds only). */
 export function passRetryAfter(
@@ -17,15 +23,14 @@ export function passRetryAfter(
   if (retryAfter && /^\d{1,6}$/.test(retryAfter)) reply.header('retry-after', retryAfter);
 }
 
-/** Upstream headers of a request with a session cookie, or null without one. */
-export function signedIn(request: FastifyRequest): Record<string, string> | null {
-  const headers = upstreamHeaders(request);
-  return headers.authorization ? headers : null;
-}
-
-/** The upstream's answer as the browser gets it: its status and body only. */
-export function passOn<R extends { status: number; body: unknown }>(res: R): R {
-  return { status: res.status, body: res.body } as R;
+/**
+ * The rule of the signed-in route tree (`scopes/api.ts`), as its `onRequest`
+ * hook, and of the one route that needs a session for some bodies only (a
+ * passkey step-up): without a session cookie, 401 `unauthenticated` before
+ * the input is read, and no account-API call.
+ */
+export async function requireSession(request: FastifyRequest): Promise<void> {
+  if (!sessionToken(request)) throw new GatewayError('unauthenticated');
 }
 
 /**
@@ -44,12 +49,12 @@ type Forward<A, R> = (
  * the one call, taking from the route's input what the account API's route
  * takes; this adds the upstream headers (`upstreamHeaders`: the session's
  * token, the device id derived from the device cookie, the request id, the
- * client's address, the trace context) and answers the status and body the
- * account API gave, nothing else of it. A transport failure or an answer the
- * account contract does not declare is thrown by the upstream client as a
- * `GatewayError`, mapped to HTTP by the errors plugin as for any route.
+ * client's address, the trace context) and answers what the account API
+ * answered. A transport failure or an answer the account contract does not
+ * declare is thrown by the upstream client as a `GatewayError`, mapped to
+ * HTTP by the errors plugin as for any route. Whether a session is needed is
+ * the route tree's rule, not the route's.
  *
- * `signedIn`: without a session cookie, 401 `unauthenticated` and no call.
  * `renews`: the call changes what proves the account (a second factor, the
  * recovery keys, a passkey); once it succeeded, the session moves to a new
  * token (`renewSession`, docs/threat-model.md "A session's life").
@@ -57,31 +62,14 @@ type Forward<A, R> = (
  * security event, passes a header on, starts a session) is written out.
  */
 export function passThrough<
-  A extends { request: FastifyRequest },
-  R extends { status: number; body: unknown },
->(forward: Forward<A, R>): (args: A) => Promise<R>;
-export function passThrough<
-  A extends { request: FastifyRequest },
-  R extends { status: number; body: unknown },
->(
-  forward: Forward<A, R>,
-  options: { signedIn: true; renews?: true },
-): (args: A) => Promise<R | typeof UNAUTHENTICATED>;
-export function passThrough<
   A extends { request: FastifyRequest; reply: CookieReply },
   R extends { status: number; body: unknown },
->(forward: Forward<A, R>, options: { renews: true }): (args: A) => Promise<R>;
-export function passThrough<
-  A extends { request: FastifyRequest; reply?: CookieReply },
-  R extends { status: number; body: unknown },
->(forward: Forward<A, R>, options: { signedIn?: boolean; renews?: boolean } = {}) {
+>(forward: Forward<A, R>, options: { renews?: true } = {}): (args: A) => Promise<R> {
   return async (args: A) => {
-    const extraHeaders = options.signedIn ? signedIn(args.request) : upstreamHeaders(args.request);
-    if (!extraHeaders) return UNAUTHENTICATED;
-    const res = await forward(upstreamOf(args.request), args, extraHeaders);
-    if (options.renews && args.reply && res.status >= 200 && res.status < 300) {
+    const res = await forward(upstreamOf(args.request), args, upstreamHeaders(args.request));
+    if (options.renews && res.status >= 200 && res.status < 300) {
       await renewSession(args.request, args.reply);
     }
-    return passOn(res);
+    return res;
   };
 }

@@ -1,10 +1,16 @@
 import type { portalApi } from '@portal/contract';
 import type { RouterImplementation } from '@ts-rest/fastify';
 import { nextAfterSession, resolveSignInTarget } from '../flows/sign-in';
-import { renewSession, sessionNowStrong, sessionRefused, sessionToken } from '../plugins/session';
+import {
+  renewSession,
+  sessionNowStrong,
+  sessionRefused,
+  sessionToken,
+  upstreamHeaders,
+} from '../plugins/session';
 import { upstreamOf } from '../plugins/upstream';
 import { accountOf, passwordCaptcha, passwordCheckOutcome, sessionEvent } from '../security-events';
-import { passOn, passRetryAfter, passThrough, signedIn, UNAUTHENTICATED } from './pass-through';
+import { passRetryAfter, passThrough } from './pass-through';
 
 /**
  * Profile, IBAN, password and e-mails/phones. The upstream decides (403
@@ -13,28 +19,24 @@ import { passOn, passRetryAfter, passThrough, signedIn, UNAUTHENTICATED } from '
  */
 export const profileRoutes: RouterImplementation<typeof portalApi.profile> = {
   getUser: async ({ request, reply }) => {
-    const headers = signedIn(request);
-    if (!headers) return UNAUTHENTICATED;
+    const headers = upstreamHeaders(request);
     const res = await upstreamOf(request).profile.getUser({ extraHeaders: headers });
     // A revoked or expired token is of no use: drop the cookie holding it.
     if (res.status === 401) sessionRefused(request, reply);
-    return passOn(res);
+    return res;
   },
-  updateUser: passThrough(
-    (api, { body }, extraHeaders) => api.profile.updateUser({ body, extraHeaders }),
-    { signedIn: true },
+  updateUser: passThrough((api, { body }, extraHeaders) =>
+    api.profile.updateUser({ body, extraHeaders }),
   ),
-  updateIban: passThrough(
-    (api, { body }, extraHeaders) => api.profile.updateIban({ body, extraHeaders }),
-    { signedIn: true },
+  updateIban: passThrough((api, { body }, extraHeaders) =>
+    api.profile.updateIban({ body, extraHeaders }),
   ),
   // A password changed or replaced: the account API ended every other session
   // and names them (the screen lists them); this one moves to a new token
   // (docs/threat-model.md, "A session's life"). The current password is a
   // password check: guarded and counted as the sign-in is.
   changePassword: async ({ body, request, reply }) => {
-    const headers = signedIn(request);
-    if (!headers) return UNAUTHENTICATED;
+    const headers = upstreamHeaders(request);
     const { captcha, ...change } = body;
     const account = await accountOf(request);
     await passwordCaptcha(request, captcha, 'password_change', { account });
@@ -52,11 +54,10 @@ export const profileRoutes: RouterImplementation<typeof portalApi.profile> = {
       });
       await renewSession(request, reply);
     }
-    return passOn(res);
+    return res;
   },
   replaceWeakPassword: async ({ body, request, reply }) => {
-    const headers = signedIn(request);
-    if (!headers) return UNAUTHENTICATED;
+    const headers = upstreamHeaders(request);
     const { target: page, ...replacement } = body;
     const res = await upstreamOf(request).profile.replaceWeakPassword({
       body: replacement,
@@ -71,7 +72,7 @@ export const profileRoutes: RouterImplementation<typeof portalApi.profile> = {
       });
       await renewSession(request, reply);
     }
-    if (res.status !== 200 && res.status !== 409) return passOn(res);
+    if (res.status !== 200 && res.status !== 409) return res;
     // The sign-in goes on where docs/product.md part 4 says (forced or offered second factor, the
     // target checked here, else the dashboard), straight away: no "password changed" stop.
     const target = await resolveSignInTarget(request, page);
@@ -81,24 +82,19 @@ export const profileRoutes: RouterImplementation<typeof portalApi.profile> = {
       ? { status: 200, body: { ...res.body, next } }
       : { status: 409, body: { ...res.body, next } };
   },
-  addLogin: passThrough(
-    (api, { body }, extraHeaders) => api.profile.addLogin({ body, extraHeaders }),
-    { signedIn: true },
+  addLogin: passThrough((api, { body }, extraHeaders) =>
+    api.profile.addLogin({ body, extraHeaders }),
   ),
-  confirmLogin: passThrough(
-    (api, { body }, extraHeaders) => api.profile.confirmLogin({ body, extraHeaders }),
-    { signedIn: true },
+  confirmLogin: passThrough((api, { body }, extraHeaders) =>
+    api.profile.confirmLogin({ body, extraHeaders }),
   ),
-  resendContactCode: passThrough(
-    (api, { params }, extraHeaders) => api.profile.resendContactCode({ params, extraHeaders }),
-    { signedIn: true },
+  resendContactCode: passThrough((api, { params }, extraHeaders) =>
+    api.profile.resendContactCode({ params, extraHeaders }),
   ),
-  deleteContact: passThrough(
-    (api, { params }, extraHeaders) => api.profile.deleteContact({ params, extraHeaders }),
-    { signedIn: true },
+  deleteContact: passThrough((api, { params }, extraHeaders) =>
+    api.profile.deleteContact({ params, extraHeaders }),
   ),
-  makeContactPrimary: passThrough(
-    (api, { params }, extraHeaders) => api.profile.makeContactPrimary({ params, extraHeaders }),
-    { signedIn: true },
+  makeContactPrimary: passThrough((api, { params }, extraHeaders) =>
+    api.profile.makeContactPrimary({ params, extraHeaders }),
   ),
 };

@@ -1,9 +1,14 @@
 import type { portalApi } from '@portal/contract';
 import type { RouterImplementation } from '@ts-rest/fastify';
-import { clearSessionCookie, forgetSession, sessionRefused } from '../plugins/session';
+import {
+  clearSessionCookie,
+  forgetSession,
+  sessionRefused,
+  upstreamHeaders,
+} from '../plugins/session';
 import { upstreamOf } from '../plugins/upstream';
 import { accountOf, securityEvent } from '../security-events';
-import { passOn, passThrough, signedIn, UNAUTHENTICATED } from './pass-through';
+import { passThrough } from './pass-through';
 
 /**
  * Devices, sessions and security history. The session list names sessions by
@@ -12,21 +17,19 @@ import { passOn, passThrough, signedIn, UNAUTHENTICATED } from './pass-through';
  */
 export const sessionsRoutes: RouterImplementation<typeof portalApi.sessions> = {
   listSessions: async ({ request, reply }) => {
-    const headers = signedIn(request);
-    if (!headers) return UNAUTHENTICATED;
+    const headers = upstreamHeaders(request);
     const res = await upstreamOf(request).sessions.listSessions({ extraHeaders: headers });
     if (res.status === 401) sessionRefused(request, reply);
-    return passOn(res);
+    return res;
   },
   deleteSession: async ({ params, request, reply }) => {
-    const headers = signedIn(request);
-    if (!headers) return UNAUTHENTICATED;
+    const headers = upstreamHeaders(request);
     const upstream = upstreamOf(request).sessions;
     // Which session is this browser's own: only the upstream knows the token behind an id.
     const list = await upstream.listSessions({ extraHeaders: headers });
     if (list.status !== 200) {
       if (list.status === 401) sessionRefused(request, reply);
-      return passOn(list);
+      return list;
     }
     const own = list.body.sessions.some((s) => s.id === params.id && s.current);
     const account = await accountOf(request);
@@ -40,11 +43,10 @@ export const sessionsRoutes: RouterImplementation<typeof portalApi.sessions> = {
       );
     }
     if (res.status === 204 && own) clearSessionCookie(request, reply);
-    return passOn(res);
+    return res;
   },
   deleteAllSessions: async ({ request, reply }) => {
-    const headers = signedIn(request);
-    if (!headers) return UNAUTHENTICATED;
+    const headers = upstreamHeaders(request);
     const account = await accountOf(request);
     const res = await upstreamOf(request).sessions.deleteAllSessions({ extraHeaders: headers });
     if (res.status === 204)
@@ -52,10 +54,9 @@ export const sessionsRoutes: RouterImplementation<typeof portalApi.sessions> = {
     // Signed out everywhere, here too (a 401 means the token was dead already).
     clearSessionCookie(request, reply);
     forgetSession(request);
-    return passOn(res);
+    return res;
   },
-  listHistory: passThrough(
-    (api, { query }, extraHeaders) => api.sessions.listHistory({ query, extraHeaders }),
-    { signedIn: true },
+  listHistory: passThrough((api, { query }, extraHeaders) =>
+    api.sessions.listHistory({ query, extraHeaders }),
   ),
 };

@@ -1,15 +1,16 @@
 import type { portalApi } from '@portal/contract';
 import type { RouterImplementation } from '@ts-rest/fastify';
 import type { FastifyRequest } from 'fastify';
+import { refusal } from '../errors';
 import {
   clearSessionCookie,
   forgetSession,
   sessionRefused,
   sessionToken,
+  upstreamHeaders,
 } from '../plugins/session';
 import { upstreamOf } from '../plugins/upstream';
 import { accountOf, securityEvent } from '../security-events';
-import { passOn, signedIn, UNAUTHENTICATED } from './pass-through';
 
 /**
  * Your data in your hands (docs/flows.md, "Download your data" and "Ask for
@@ -36,27 +37,23 @@ function exportsToday(request: FastifyRequest, account: number) {
 
 export const yourDataRoutes: RouterImplementation<typeof portalApi.yourData> = {
   exportData: async ({ request, reply }) => {
-    const headers = signedIn(request);
-    if (!headers) return UNAUTHENTICATED;
+    const headers = upstreamHeaders(request);
     // The account the limit counts for; a failed read fails the call (no export unlimited by an outage).
     const token = sessionToken(request) as string;
     const account = await request.server.sessionStates.account(request, token);
     if (account === undefined) {
       // A token the account API does not know: nothing to export.
       sessionRefused(request, reply);
-      return UNAUTHENTICATED;
+      return refusal('unauthenticated');
     }
     const { counts, key, msLeft } = exportsToday(request, account);
     const done = (await counts.get(key)) ?? 0;
     if (done >= EXPORTS_PER_DAY) {
       reply.header('retry-after', String(Math.ceil(msLeft / 1000)));
-      return {
-        status: 429,
-        body: {
-          code: 'export_limit',
-          message: `A copy of your data can be made ${EXPORTS_PER_DAY} times a day. Try again tomorrow.`,
-        },
-      };
+      return refusal(
+        'export_limit',
+        `A copy of your data can be made ${EXPORTS_PER_DAY} times a day. Try again tomorrow.`,
+      );
     }
     const res = await upstreamOf(request).yourData.exportData({ extraHeaders: headers });
     if (res.status === 401) sessionRefused(request, reply);
@@ -66,20 +63,18 @@ export const yourDataRoutes: RouterImplementation<typeof portalApi.yourData> = {
       const day = res.body.generated_at.slice(0, 10);
       reply.header('content-disposition', `attachment; filename="account-data-${day}.json"`);
     }
-    return passOn(res);
+    return res;
   },
   getDeletion: async ({ request, reply }) => {
-    const headers = signedIn(request);
-    if (!headers) return UNAUTHENTICATED;
+    const headers = upstreamHeaders(request);
     const res = await upstreamOf(request).yourData.getDeletion({ extraHeaders: headers });
     if (res.status === 401) sessionRefused(request, reply);
-    return passOn(res);
+    return res;
   },
   // Every session of the account ended with the request (docs/threat-model.md, "A session's
   // life"): this browser's cookie goes too, so that only a new sign-in can cancel it.
   requestDeletion: async ({ body, request, reply }) => {
-    const headers = signedIn(request);
-    if (!headers) return UNAUTHENTICATED;
+    const headers = upstreamHeaders(request);
     const account = await accountOf(request);
     const res = await upstreamOf(request).yourData.requestDeletion({ body, extraHeaders: headers });
     if (res.status === 200) {
@@ -89,16 +84,15 @@ export const yourDataRoutes: RouterImplementation<typeof portalApi.yourData> = {
       forgetSession(request);
     }
     if (res.status === 401) sessionRefused(request, reply);
-    return passOn(res);
+    return res;
   },
   cancelDeletion: async ({ request, reply }) => {
-    const headers = signedIn(request);
-    if (!headers) return UNAUTHENTICATED;
+    const headers = upstreamHeaders(request);
     const res = await upstreamOf(request).yourData.cancelDeletion({ extraHeaders: headers });
     if (res.status === 204) {
       securityEvent(request, 'account.deletion_cancelled', { account: await accountOf(request) });
     }
     if (res.status === 401) sessionRefused(request, reply);
-    return passOn(res);
+    return res;
   },
 };

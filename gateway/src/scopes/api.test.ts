@@ -1,5 +1,15 @@
+import { portalApi } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiHeaders, startStack, type TestStack } from '../test-helpers';
+import {
+  apiHeaders,
+  pathOf,
+  recordingGateway,
+  routesOf,
+  signIn,
+  startStack,
+  type TestStack,
+} from '../test-helpers';
+import { signedInApi } from './api';
 
 let stack: TestStack;
 let down: TestStack;
@@ -99,5 +109,59 @@ describe("the gateway's own errors", () => {
     });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ code: 'not_found', message: 'No route GET /api/no-such-call' });
+  });
+});
+
+describe('the signed-in route tree', () => {
+  /** A call of `route` as a browser without a session makes it (an empty body where it takes one). */
+  const anonymousCall = (route: ReturnType<typeof routesOf>[number]) => ({
+    method: route.method,
+    url: pathOf(route),
+    headers: { ...apiHeaders(), 'content-type': 'application/json' },
+    ...(route.method === 'GET' ? {} : { payload: {} }),
+  });
+
+  it('answers 401 unauthenticated to every route of it without a session, and asks the account API nothing', async () => {
+    const { gateway, calls, stack: s } = await recordingGateway();
+    const routes = routesOf(signedInApi);
+    expect(routes.length).toBeGreaterThan(30);
+    for (const route of routes) {
+      const res = await gateway.inject(anonymousCall(route));
+      const name = `${route.method} ${route.path}`;
+      expect(res.statusCode, name).toBe(401);
+      expect(res.json(), name).toEqual({ code: 'unauthenticated', message: 'Sign in first.' });
+      expect(res.headers['cache-control'], name).toBe('no-store');
+    }
+    expect(calls.map((c) => c.call)).toEqual([]);
+    // With a session, the same tree serves the account (the hook lets it through).
+    const cookie = await signIn(s, 'customer@example.be');
+    const user = await gateway.inject({
+      url: '/api/user',
+      headers: { ...apiHeaders(), cookie: `access_token=${cookie}` },
+    });
+    expect(user.statusCode).toBe(200);
+  });
+
+  it('serves every route of the contract in one tree or the other', async () => {
+    for (const route of routesOf(portalApi)) {
+      const res = await stack.gateway.inject(anonymousCall(route));
+      const name = `${route.method} ${route.path}`;
+      expect(res.body, name).not.toContain('No route ');
+    }
+  });
+
+  it('lets the public routes answer without a session', async () => {
+    // A passkey sign-in starts signed out; a step-up by passkey needs the session.
+    const start = (purpose: string) =>
+      stack.gateway.inject({
+        method: 'POST',
+        url: '/api/passkeys/authentication/options',
+        headers: { ...apiHeaders(), 'content-type': 'application/json' },
+        payload: { purpose },
+      });
+    expect((await start('login')).statusCode).toBe(200);
+    const stepUp = await start('sudo');
+    expect(stepUp.statusCode).toBe(401);
+    expect(stepUp.json().code).toBe('unauthenticated');
   });
 });

@@ -1,5 +1,6 @@
 import helmet from '@fastify/helmet';
 import { portalApi, requestValidationError } from '@portal/contract';
+import type { AppRouter } from '@ts-rest/core';
 import { initServer } from '@ts-rest/fastify';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../config';
@@ -17,17 +18,89 @@ import { configRoutes } from '../routes/config';
 import { devicesRoutes, notificationsRoutes } from '../routes/devices';
 import { fuzzionRoutes } from '../routes/fuzzion';
 import { grantsRoutes } from '../routes/grants';
-import { lockdownRoutes } from '../routes/lockdown';
+import { lockdownLinkRoutes, lockdownRoutes } from '../routes/lockdown';
 import { mfaRoutes } from '../routes/mfa';
 import { onboardingRoutes } from '../routes/onboarding';
 import { onboardingFlowRoutes } from '../routes/onboarding-flow';
 import { partnerRoutes } from '../routes/partner';
-import { passkeysRoutes } from '../routes/passkeys';
+import { requireSession } from '../routes/pass-through';
+import { passkeyCeremonyRoutes, passkeysRoutes } from '../routes/passkeys';
 import { profileRoutes } from '../routes/profile';
 import { recoveryRoutes } from '../routes/recovery';
 import { sessionsRoutes } from '../routes/sessions';
 import { signInRoutes } from '../routes/sign-in';
 import { yourDataRoutes } from '../routes/your-data';
+
+/** The routes of `router` that `routes` implements (a contract router split between the trees). */
+function partOf<R extends AppRouter, K extends keyof R>(router: R, routes: Record<K, unknown>) {
+  return Object.fromEntries(Object.keys(routes).map((key) => [key, router[key]])) as Pick<R, K>;
+}
+
+/**
+ * The signed-in route tree: the account's own data and settings. Without a
+ * session cookie, every route of it answers 401 `unauthenticated` before its
+ * input is read and without an account-API call; a session the account API
+ * no longer knows is its answer (401, the cookie cleared by the routes that
+ * read the account). Every other route is public: a sign-in's, a journey's, a
+ * link's, or one the account API answers for a session or none (the second
+ * factors, the grants), as its contract says.
+ */
+const signedInRoutes = {
+  profile: profileRoutes,
+  sessions: sessionsRoutes,
+  devices: devicesRoutes,
+  notifications: notificationsRoutes,
+  yourData: yourDataRoutes,
+  passkeys: passkeysRoutes,
+  lockdown: lockdownRoutes,
+};
+export const signedInApi = {
+  profile: portalApi.profile,
+  sessions: portalApi.sessions,
+  devices: portalApi.devices,
+  notifications: portalApi.notifications,
+  yourData: portalApi.yourData,
+  passkeys: partOf(portalApi.passkeys, passkeysRoutes),
+  lockdown: partOf(portalApi.lockdown, lockdownRoutes),
+};
+
+const publicRoutes = (config: Config) => ({
+  auth: authRoutes,
+  mfa: mfaRoutes,
+  grants: grantsRoutes,
+  onboarding: onboardingRoutes,
+  fuzzion: fuzzionRoutes,
+  partner: partnerRoutes,
+  passkeys: passkeyCeremonyRoutes,
+  config: configRoutes(config),
+  signIn: signInRoutes,
+  onboardingFlow: onboardingFlowRoutes,
+  recovery: recoveryRoutes,
+  lockdown: lockdownLinkRoutes,
+});
+const publicApi = {
+  auth: portalApi.auth,
+  mfa: portalApi.mfa,
+  grants: portalApi.grants,
+  onboarding: portalApi.onboarding,
+  fuzzion: portalApi.fuzzion,
+  partner: portalApi.partner,
+  passkeys: partOf(portalApi.passkeys, passkeyCeremonyRoutes),
+  config: portalApi.config,
+  signIn: portalApi.signIn,
+  onboardingFlow: portalApi.onboardingFlow,
+  recovery: portalApi.recovery,
+  lockdown: partOf(portalApi.lockdown, lockdownLinkRoutes),
+};
+
+const routerOptions = {
+  logInitialization: false,
+  jsonQuery: false,
+  // What a route answers must match the portal contract: its output (unknown
+  // keys stripped) is what is sent, so no undeclared field, a token say, reaches the browser.
+  responseValidation: true,
+  requestValidationErrorHandler: requestValidationError,
+};
 
 /**
  * The /api boundary: every portal route, and the rules that hold for all of
@@ -53,32 +126,11 @@ export const apiScope: FastifyPluginAsync<{ config: Config }> = async (app, { co
   await app.register(codeBudgetsPlugin, { config });
 
   const s = initServer();
-  const router = s.router(portalApi, {
-    auth: authRoutes,
-    mfa: mfaRoutes,
-    profile: profileRoutes,
-    sessions: sessionsRoutes,
-    grants: grantsRoutes,
-    onboarding: onboardingRoutes,
-    fuzzion: fuzzionRoutes,
-    partner: partnerRoutes,
-    passkeys: passkeysRoutes,
-    devices: devicesRoutes,
-    notifications: notificationsRoutes,
-    config: configRoutes(config),
-    signIn: signInRoutes,
-    onboardingFlow: onboardingFlowRoutes,
-    yourData: yourDataRoutes,
-    recovery: recoveryRoutes,
-    lockdown: lockdownRoutes,
-  });
-  s.registerRouter(portalApi, router, app, {
-    logInitialization: false,
-    jsonQuery: false,
-    // What a route answers must match the portal contract: its output (unknown
-    // keys stripped) is what is sent, so no undeclared field, a token say, reaches the browser.
-    responseValidation: true,
-    requestValidationErrorHandler: requestValidationError,
+  s.registerRouter(publicApi, publicRoutes(config), app, routerOptions);
+  // The signed-in route tree: one hook requires the session, for every route of it.
+  await app.register(async (signedIn) => {
+    signedIn.addHook('onRequest', requireSession);
+    s.registerRouter(signedInApi, signedInRoutes, signedIn, routerOptions);
   });
   // The contract's paths carry `/api`; the 404s of that prefix answer here, with this scope's hooks.
   await app.register(
