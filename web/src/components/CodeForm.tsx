@@ -29,10 +29,17 @@ export function CodeForm({
   onConfirm,
   onResend,
   onCancel,
+  autoFocus = true,
 }: {
   label: string;
   intro?: string;
   length: number;
+  /**
+   * The cursor in the field when the form appears (default). Off where the
+   * field comes after what must be read first: on a phone the browser would
+   * scroll the field into view past the steps above it.
+   */
+  autoFocus?: boolean;
   onConfirm: (code: string) => Promise<string | null>;
   onResend?: () => Promise<boolean>;
   onCancel?: () => void;
@@ -70,6 +77,7 @@ export function CodeForm({
           setError(null);
         }}
         onComplete={(value) => void submit(undefined, value)}
+        autoFocus={autoFocus}
         inputRef={field}
       />
       <div className="actions">

@@ -33,6 +33,16 @@ describe('authenticator app setup', () => {
     );
   });
 
+  it('opens at its top: the code field waits below the steps without taking the cursor', async () => {
+    await signedInAs(stack());
+    await renderScreen('/setup-mfa/totp', routes);
+    const field = await screen.findByLabelText('6-digit code');
+    // A focused field is scrolled into view on a phone, past the heading, steps and app link.
+    expect(field).not.toHaveFocus();
+    const open = screen.getByRole('link', { name: 'Open in authenticator app' });
+    expect(open.compareDocumentPosition(field) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it('copies the key without spaces and says so', async () => {
     await signedInAs(stack());
     await renderScreen('/setup-mfa/totp', routes);

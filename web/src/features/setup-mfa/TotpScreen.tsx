@@ -68,6 +68,8 @@ export default function TotpScreen() {
             label={t('account.setup.totp.code')}
             intro={t('account.setup.totp.enterCode')}
             length={6}
+            // The screen opens at its top: the heading, the steps and the app link before the code.
+            autoFocus={false}
             onConfirm={(code) =>
               activate.mutateAsync({ payload: stage.setup.payload, code }).then(
                 () => null,
