@@ -12,6 +12,7 @@ import { ListRow, ListRows } from '../../components/ListRow';
 import { OutcomeNotice } from '../../components/OutcomeNotice';
 import { maybeConfig } from '../../lib/config';
 import { useFormat } from '../../lib/format';
+import { useContactFormat } from '../../lib/phone';
 import { historyQuery, sessionsQuery, useEndSessions } from './api/sessions';
 import { GlobalLogout } from './components/GlobalLogout';
 import { LockAccountDialog } from './components/LockAccount';
@@ -196,6 +197,7 @@ function History() {
     return i18n.exists(key) ? t(key as 'account.history.kinds.login') : t('account.history.other');
   };
   const format = useFormat();
+  const show = useContactFormat();
   const history = useQuery(historyQuery);
   const [suspect, setSuspect] = useState<HistoryEntry | null>(null);
   // An older new-device alert's link names its event: "this wasn't me" (the lock) is one click away.
@@ -225,7 +227,9 @@ function History() {
           return (
             <li key={e.id}>
               <strong>{kindLabel(e.kind)}</strong>
-              {e.detail && <span className="muted"> · {historyDetail(t, e.kind, e.detail)}</span>}
+              {e.detail && (
+                <span className="muted"> · {historyDetail(t, show, e.kind, e.detail)}</span>
+              )}
               <br />
               <time dateTime={e.time}>{format.dateTime(e.time)}</time>
               {(device || place) && (

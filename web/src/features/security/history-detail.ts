@@ -4,8 +4,9 @@ import { deviceName } from '../../lib/device-name';
 /**
  * The words of a security-history event's `detail` (the account API writes
  * it in a fixed, untranslated form per kind: `mfa: email`, `firstname, gender`,
- * `3 sessions`…). What we recognise is said in the user's language; a value
- * (an address, a number, an app's name) stays as it is; a form this version
+ * `3 sessions`…). What we recognise is said in the user's language; an
+ * address or a number is shown by `show`, the one contact formatter of every
+ * screen (lib/phone.ts); another value (an app's name) stays as it is; a form this version
  * does not know is shown as it came.
  */
 const METHODS = ['email', 'sms', 'totp', 'totpRecovery', 'card'] as const;
@@ -43,12 +44,18 @@ function loginDetail(t: TFunction, detail: string): string | null {
   return null;
 }
 
-function methodDetail(t: TFunction, detail: string): string | null {
+/** How a contact value is shown (`useContactFormat`): a number as on every other screen. */
+type Show = (value: string) => string;
+
+function methodDetail(t: TFunction, show: Show, detail: string): string | null {
   const [method, ...rest] = detail.split(' ');
   if (!method || !isMethod(method)) return null;
   const name = t(`account.mfa.kind.${method}`);
-  return rest.length ? `${name} (${rest.join(' ')})` : name;
+  return rest.length ? `${name} (${show(rest.join(' '))})` : name;
 }
+
+/** `email_added`, `phone_primary`…: their detail is the address or number itself. */
+const CONTACT_KINDS = /^(email|phone)_(added|verified|removed|primary)$/;
 
 function fieldsDetail(t: TFunction, detail: string): string | null {
   const fields = detail.split(', ');
@@ -84,15 +91,21 @@ function lockedDetail(t: TFunction, detail: string): string | null {
   ].join(' · ');
 }
 
-export function historyDetail(t: TFunction, kind: string, detail: string | null): string | null {
+export function historyDetail(
+  t: TFunction,
+  show: Show,
+  kind: string,
+  detail: string | null,
+): string | null {
   if (!detail) return null;
   let said: string | null = null;
   if (kind === 'login') said = loginDetail(t, detail);
+  else if (CONTACT_KINDS.test(kind)) said = show(detail);
   else if (kind === 'login_failed' && detail === 'locked')
     said = t('account.history.details.locked');
   else if (kind === 'profile_updated') said = fieldsDetail(t, detail);
   else if (kind === 'mfa_added' || kind === 'mfa_removed' || kind === 'mfa_primary')
-    said = methodDetail(t, detail);
+    said = methodDetail(t, show, detail);
   else if (kind === 'sessions_revoked_all') {
     const count = /^(\d+) sessions?$/.exec(detail)?.[1];
     if (count) said = t('account.history.details.sessions', { count: Number(count) });
