@@ -33,7 +33,7 @@ const screens: { path: string; ready: (page: Page) => Promise<void> }[] = [
   },
   {
     path: '/security/mfa-edit',
-    ready: (p) => expect(p.getByRole('button', { name: /^Make primary/ })).toBeVisible(),
+    ready: (p) => expect(p.getByRole('button', { name: /^Make default/ })).toBeVisible(),
   },
   {
     path: '/security/edit-recovery',

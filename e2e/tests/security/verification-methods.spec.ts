@@ -5,12 +5,12 @@ import { reviewer, reviewInEachLanguage } from '../../fixtures/screenshots';
 
 const review = reviewer('polish');
 
-test('deleting the primary MFA method makes the backup primary', async ({ page, login }) => {
+test('deleting the default MFA method makes the backup the default', async ({ page, login }) => {
   await login('totp@example.be', { via: 'api', language: 'en' });
   await page.goto('/security/mfa-edit');
   const methods = page.getByRole('list', { name: 'Verification methods' });
   const app = methods.getByRole('listitem').filter({ hasText: 'Authenticator app' });
-  await expect(app.getByText('Primary', { exact: true })).toBeVisible();
+  await expect(app.getByText('Default', { exact: true })).toBeVisible();
   // The only e-mail/SMS method cannot go, and says why, also on a phone (no hover there).
   const lastCodeMethod = methods.getByRole('button', { name: 'Delete E-mail totp@example.be' });
   await expect(lastCodeMethod).toBeDisabled();
@@ -22,11 +22,11 @@ test('deleting the primary MFA method makes the backup primary', async ({ page, 
 
   await app.getByRole('button', { name: 'Delete Authenticator app' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete this verification method?' });
-  await expect(dialog).toContainText('Your backup method will become primary.');
+  await expect(dialog).toContainText('Your backup method will become the default.');
   await dialog.getByRole('button', { name: 'Delete' }).click();
-  await expect(page.getByText(/E-mail totp@example\.be is now primary/)).toBeVisible();
+  await expect(page.getByText(/E-mail totp@example\.be is now your default method/)).toBeVisible();
   await expect(methods.getByRole('listitem')).toHaveCount(1);
-  await expect(methods.getByRole('listitem').getByText('Primary', { exact: true })).toBeVisible();
+  await expect(methods.getByRole('listitem').getByText('Default', { exact: true })).toBeVisible();
   // The deleted method's row went with the button that opened the dialog: focus goes to
   // the heading of its section, not to the page.
   await expect(page.getByRole('heading', { name: 'Verification methods', level: 2 })).toBeFocused();

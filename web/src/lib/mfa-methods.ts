@@ -1,6 +1,8 @@
 import type { MfaMethod, SetupRequest, SetupStarted, User } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { answerOrThrow, api, queryKeys, type Sender, sendAtOnce, sentOrThrow } from './api';
+import { useContactFormat } from './phone';
 import { tsr } from './tsr';
 
 /**
@@ -64,6 +66,25 @@ export function useMethodsChange<V, A extends { status: number; body: unknown }>
       if (res) await refresh();
     },
   });
+}
+
+/**
+ * Makes a method the default one, asked first at login (`POST
+ * /mfa/switch-primary/:id`, through the step-up; the API calls it "primary",
+ * the texts "default method": docs/glossary.md).
+ */
+export const useSwitchPrimary = (run: Sender) =>
+  useMethodsChange(run, (m: MfaMethod) => api.mfa.switchPrimary({ params: { id: m.id } }));
+
+/**
+ * A method named in a sentence: "E-mail emma@example.be", "Text message (SMS)
+ * +32 470 00 00 01", "Authenticator app", its address or number shown as on
+ * every screen.
+ */
+export function useMethodName(): (method: MfaMethod) => string {
+  const { t } = useTranslation();
+  const show = useContactFormat();
+  return (m) => `${t(`account.mfa.kind.${m.method}`)}${m.target ? ` ${show(m.target)}` : ''}`;
 }
 
 /** Confirms a method being set up with its code (`POST /mfa/activate`). */

@@ -14,22 +14,23 @@ beforeEach(async () => {
 });
 
 describe('MFA methods', () => {
-  it('switches the primary method', async () => {
+  it('makes a method the default one, in words apart from a contact\'s "primary"', async () => {
     await signedInAs(stack());
     await renderScreen('/security/mfa-edit', routes);
     const user = userEvent.setup();
     await user.click(
       await screen.findByRole('button', {
-        name: `Make primary: Text message (SMS) ${grouped('+32 470 00 00 01')}`,
+        name: `Make default: Text message (SMS) ${grouped('+32 470 00 00 01')}`,
       }),
     );
     expect(
-      await screen.findByText('Text message (SMS) +32 470 00 00 01 is now your primary method.'),
+      await screen.findByText('Text message (SMS) +32 470 00 00 01 is now your default method.'),
     ).toBeVisible();
     const list = screen.getByRole('list', { name: 'Verification methods' });
     const sms = within(list).getAllByRole('listitem')[0] as HTMLElement;
     expect(sms).toHaveTextContent('Text message (SMS)');
-    expect(within(sms).getByText('Primary')).toBeVisible();
+    expect(within(sms).getByText('Default')).toBeVisible();
+    expect(within(list).queryByText('Primary')).toBeNull();
   });
 
   it('keeps the last e-mail or SMS method, saying why', async () => {

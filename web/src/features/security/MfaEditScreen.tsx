@@ -13,23 +13,25 @@ import { ReasonButton } from '../../components/ReasonButton';
 import { useStepUpInPlace } from '../../components/StepUp';
 import { href } from '../../lib/routes';
 import '../../components/self-service.css';
-import { useMfaMethods, visibleMethods } from '../../lib/mfa-methods';
-import { useContactFormat } from '../../lib/phone';
-import { useDeleteMethod, useSwitchPrimary } from './api/methods';
+import {
+  useMethodName,
+  useMfaMethods,
+  useSwitchPrimary,
+  visibleMethods,
+} from '../../lib/mfa-methods';
+import { useDeleteMethod } from './api/methods';
 import { MethodLabel } from './components/MethodLabel';
 import { isLastCodeMethod } from './mfa-labels';
 
 export default function MfaEditScreen() {
   const { t } = useTranslation();
-  const show = useContactFormat();
   const stepUp = useStepUpInPlace();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [toDelete, setToDelete] = useState<MfaMethod | null>(null);
   const methods = useMfaMethods();
   const all = methods.data?.status === 200 ? methods.data.body : [];
   const list = visibleMethods(all);
-  const label = (m: MfaMethod) =>
-    `${t(`account.mfa.kind.${m.method}`)}${m.target ? ` ${show(m.target)}` : ''}`;
+  const label = useMethodName();
 
   const remove = useDeleteMethod(stepUp.run);
   const switchPrimary = useSwitchPrimary(stepUp.run);

@@ -13,7 +13,3 @@ export const useDeleteMethod = (run: Sender) =>
       query: m.id < 0 && m.target ? { target: m.target } : {},
     }),
   );
-
-/** Makes a method the primary one (`POST /mfa/switch-primary/:id`, through the step-up). */
-export const useSwitchPrimary = (run: Sender) =>
-  useMethodsChange(run, (m: MfaMethod) => api.mfa.switchPrimary({ params: { id: m.id } }));

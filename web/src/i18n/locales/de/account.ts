@@ -156,7 +156,7 @@ export const account: Messages['account'] = {
       remove: 'Entfernen',
       confirmTitle: 'Arbeitsplatz-Anmeldung entfernen?',
       confirmText:
-        '{{email}} meldet sich nicht mehr bei Ihrem Konto an. Sie können sie erneut verknüpfen, indem Sie sich mit Ihrem Passwort und Ihrem zweiten Faktor anmelden.',
+        'Mit {{email}} melden Sie sich nicht mehr bei Ihrem Konto an. Sie können die Adresse erneut verknüpfen, indem Sie sich mit Ihrem Passwort und Ihrer Verifizierungsmethode anmelden.',
       failed:
         'Die Arbeitsplatz-Anmeldung konnte nicht entfernt werden. Bitte versuchen Sie es erneut.',
     },
@@ -177,24 +177,26 @@ export const account: Messages['account'] = {
   },
   mfa: {
     intro:
-      'Ihre primäre Methode wird bei der Anmeldung zuerst verwendet; eine Ersatzmethode übernimmt, wenn Sie sie löschen.',
+      'Ihre Standardmethode wird bei der Anmeldung zuerst abgefragt; eine Ersatzmethode übernimmt, wenn Sie sie löschen.',
     add: 'Methode hinzufügen',
-    primary: 'Primär',
+    primary: 'Standard',
     askedFirst: 'Beim Anmelden zuerst gefragt',
     firstNotPrimaryEmail:
       'Anmeldecodes gehen zuerst an eine E-Mail-Adresse, die nicht Ihre primäre ist. Sie können sie stattdessen an Ihre primäre Adresse erhalten.',
     firstNotPrimaryPhone:
       'Anmeldecodes gehen zuerst an eine Telefonnummer, die nicht Ihre primäre ist. Sie können sie stattdessen auf Ihrer primären Nummer erhalten.',
     backup: 'Ersatz',
-    makePrimary: 'Als primär festlegen',
-    makePrimaryMethod: 'Als primär festlegen: {{method}}',
+    makePrimary: 'Als Standard festlegen',
+    makePrimaryMethod: 'Als Standard festlegen: {{method}}',
     deleteMethod: 'Löschen: {{method}}',
     deleteTitle: 'Diese Verifizierungsmethode löschen?',
     deleteText: '{{method}} wird bei der Anmeldung nicht mehr angeboten.',
-    deletePrimaryText: '{{method}} ist Ihre primäre Methode. Ihre Ersatzmethode wird zur primären.',
+    deletePrimaryText:
+      '{{method}} ist Ihre Standardmethode. Ihre Ersatzmethode wird zur neuen Standardmethode.',
     deleted: 'Die Verifizierungsmethode wurde gelöscht.',
-    deletedNewPrimary: 'Die Verifizierungsmethode wurde gelöscht. {{method}} ist jetzt primär.',
-    primaryChanged: '{{method}} ist jetzt Ihre primäre Methode.',
+    deletedNewPrimary:
+      'Die Verifizierungsmethode wurde gelöscht. {{method}} ist jetzt Ihre Standardmethode.',
+    primaryChanged: '{{method}} ist jetzt Ihre Standardmethode.',
     lastCodeMethod: 'Mindestens eine Verifizierungsmethode per E-Mail oder SMS muss bleiben.',
     kind: {
       email: 'E-Mail',
@@ -289,7 +291,7 @@ export const account: Messages['account'] = {
       phone_primary: 'Primäre Telefonnummer geändert',
       mfa_added: 'Verifizierungsmethode hinzugefügt',
       mfa_removed: 'Verifizierungsmethode entfernt',
-      mfa_primary: 'Primäre Verifizierungsmethode geändert',
+      mfa_primary: 'Standard-Verifizierungsmethode geändert',
       recovery_regenerated: 'Neue Wiederherstellungsschlüssel erzeugt',
       recovery_key_used: 'Mit einem Wiederherstellungsschlüssel angemeldet',
       mfa_paused: 'Bestätigung in zwei Schritten nach zu vielen falschen Codes pausiert',
@@ -312,7 +314,7 @@ export const account: Messages['account'] = {
       deletion_requested: 'Kontolöschung beantragt',
       deletion_cancelled: 'Kontolöschung abgebrochen',
       account_locked: 'Konto gesperrt',
-      security_reviewed: 'Passkeys und Bestätigungsmethoden geprüft',
+      security_reviewed: 'Passkeys und Verifizierungsmethoden geprüft',
     },
     details: {
       alertSent: 'Warnung gesendet',
@@ -398,6 +400,11 @@ export const account: Messages['account'] = {
     totpSuccessTitle: 'Ihre Authenticator-App ist bereit',
     totpSuccessText:
       'Ab jetzt bestätigen Sie neue Anmeldungen mit einem Code aus Ihrer App. Bewahren Sie Ihre Wiederherstellungsschlüssel sicher auf.',
+    totpAddedText:
+      'Sie können eine Anmeldung jetzt auch mit einem Code aus Ihrer App bestätigen. {{method}} bleibt Ihre Standardmethode, die zuerst abgefragt wird. Bewahren Sie Ihre Wiederherstellungsschlüssel sicher auf.',
+    useAppByDefault: 'Die App als Standard verwenden',
+    appIsDefault:
+      'Ihre Authenticator-App ist jetzt Ihre Standardmethode: Sie wird bei der Anmeldung zuerst abgefragt.',
     toSecurity: 'Zu Sicherheit',
     continue: 'Weiter',
     toDashboard: 'Zum Dashboard',

@@ -11,7 +11,7 @@ export const data: Messages['data'] = {
     title: 'Ihre Daten herunterladen',
     what: 'Was die Kopie enthält',
     intro:
-      'Alles, was dieses Portal über Ihr Konto zeigt, in einer Datei (JSON), die andere Dienste lesen können: Ihr Profil, E-Mail-Adressen und Telefonnummern, IBAN, Bestätigungsmethoden und Passkeys, vertrauenswürdige Geräte, Sitzungen, Apps mit Zugriff, den Sicherheitsverlauf und ob Sie Neuigkeiten und Angebote erhalten.',
+      'Alles, was dieses Portal über Ihr Konto zeigt, in einer Datei (JSON), die andere Dienste lesen können: Ihr Profil, E-Mail-Adressen und Telefonnummern, IBAN, Verifizierungsmethoden und Passkeys, vertrauenswürdige Geräte, Sitzungen, Apps mit Zugriff, den Sicherheitsverlauf und ob Sie Neuigkeiten und Angebote erhalten.',
     noSecrets: 'Ihr Passwort, Ihre Codes und Schlüssel sind nie darin enthalten.',
     notice_one:
       'Wir informieren Sie per E-Mail, dass eine Kopie erstellt wurde. Sie können {{count}} Kopie pro Tag erstellen.',
@@ -36,7 +36,7 @@ export const data: Messages['data'] = {
     iban: 'IBAN',
     marketing: 'Neuigkeiten und Angebote per E-Mail',
     newDeviceAlert: 'Hinweise zu neuen Geräten',
-    methods: 'Bestätigungsmethoden',
+    methods: 'Verifizierungsmethoden',
     passkeys: 'Passkeys',
     trustedDevices: 'Vertrauenswürdige Geräte',
     sessions: 'Sitzungen',

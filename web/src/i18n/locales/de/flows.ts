@@ -280,7 +280,7 @@ export const flows: Messages['flows'] = {
       textCompany:
         'Melden Sie sich einmal mit Ihrem Konto an, um es mit Ihrer Arbeitsplatz-Anmeldung von {{companyName}} {{email}} zu verknüpfen.',
       secondFactor:
-        'Bestätigen Sie danach mit Ihrem zweiten Faktor, wie bei der Anmeldung. Wir informieren Sie per E-Mail über die Verknüpfung.',
+        'Bestätigen Sie danach mit Ihrer Verifizierungsmethode, wie bei der Anmeldung. Wir informieren Sie per E-Mail über die Verknüpfung.',
       username: 'E-Mail-Adresse oder Telefonnummer',
       password: 'Passwort',
       submit: 'Mein Konto verknüpfen',

@@ -14,7 +14,7 @@ export const lockdown: Messages['lockdown'] = {
       'Kein Gerät bleibt vertrauenswürdig: Jede Anmeldung fragt nach einem Bestätigungscode.',
     password:
       'Um sich wieder anzumelden, wählen Sie mit einem Code, den wir Ihnen senden, ein neues Passwort.',
-    review: 'Danach prüfen Sie Ihre Passkeys und Bestätigungsmethoden.',
+    review: 'Danach prüfen Sie Ihre Passkeys und Verifizierungsmethoden.',
     told: 'Wir benachrichtigen Sie an jede bestätigte E-Mail-Adresse und Telefonnummer.',
   },
   confirm: {
@@ -44,17 +44,17 @@ export const lockdown: Messages['lockdown'] = {
   done: {
     title: 'Ihr Konto ist gesperrt',
     text: 'Alle Geräte und Apps wurden abgemeldet, Apps haben ihren Zugriff verloren und kein Gerät ist mehr vertrauenswürdig. Wir haben Sie an jede bestätigte E-Mail-Adresse und Telefonnummer benachrichtigt.',
-    next: 'Um sich wieder anzumelden, wählen Sie ein neues Passwort: Wir senden einen Code an Ihre E-Mail-Adresse oder Ihr Telefon. Prüfen Sie danach Ihre Passkeys und Bestätigungsmethoden.',
+    next: 'Um sich wieder anzumelden, wählen Sie ein neues Passwort: Wir senden einen Code an Ihre E-Mail-Adresse oder Ihr Telefon. Prüfen Sie danach Ihre Passkeys und Verifizierungsmethoden.',
     button: 'Ein neues Passwort wählen',
   },
   review: {
-    title: 'Prüfen Sie Ihre Passkeys und Bestätigungsmethoden',
+    title: 'Prüfen Sie Ihre Passkeys und Verifizierungsmethoden',
     intro:
-      'Ihr Konto wurde gesperrt. Entfernen Sie jeden Passkey und jede Bestätigungsmethode, die Sie nicht erkennen: Jemand anderes könnte sie hinzugefügt haben.',
+      'Ihr Konto wurde gesperrt. Entfernen Sie jeden Passkey und jede Verifizierungsmethode, die Sie nicht erkennen: Jemand anderes könnte sie hinzugefügt haben.',
     passkeys: 'Passkeys',
     noPasskeys: 'Kein Passkey.',
-    methods: 'Bestätigungsmethoden',
-    noMethods: 'Keine Bestätigungsmethode.',
+    methods: 'Verifizierungsmethoden',
+    noMethods: 'Keine Verifizierungsmethode.',
     created: 'Hinzugefügt am {{date}}',
     remove: 'Entfernen',
     removeNamed: '{{name}} entfernen',

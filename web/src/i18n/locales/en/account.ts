@@ -150,7 +150,7 @@ export const account = {
       remove: 'Remove',
       confirmTitle: 'Remove the workplace login?',
       confirmText:
-        '{{email}} will no longer sign in to your account. You can link it again by logging in with your password and second factor.',
+        'You will no longer log in to your account with {{email}}. You can link it again by logging in with your password and your verification method.',
       failed: 'The workplace login could not be removed. Please try again.',
     },
   },
@@ -169,24 +169,26 @@ export const account = {
   },
   mfa: {
     intro:
-      'Your primary method is used first when you log in; a backup method takes over if you delete it.',
+      'Your default method is asked first when you log in; a backup method takes over if you delete it.',
     add: 'Add a method',
-    primary: 'Primary',
+    primary: 'Default',
     askedFirst: 'Asked first at login',
     firstNotPrimaryEmail:
       'Login codes go first to an e-mail address that is not your primary one. You can ask for them at your primary address instead.',
     firstNotPrimaryPhone:
       'Login codes go first to a phone number that is not your primary one. You can ask for them on your primary number instead.',
     backup: 'Backup',
-    makePrimary: 'Make primary',
-    makePrimaryMethod: 'Make primary: {{method}}',
+    makePrimary: 'Make default',
+    makePrimaryMethod: 'Make default: {{method}}',
     deleteMethod: 'Delete {{method}}',
     deleteTitle: 'Delete this verification method?',
     deleteText: '{{method}} will no longer be offered when you log in.',
-    deletePrimaryText: '{{method}} is your primary method. Your backup method will become primary.',
+    deletePrimaryText:
+      '{{method}} is your default method. Your backup method will become the default.',
     deleted: 'The verification method has been deleted.',
-    deletedNewPrimary: 'The verification method has been deleted. {{method}} is now primary.',
-    primaryChanged: '{{method}} is now your primary method.',
+    deletedNewPrimary:
+      'The verification method has been deleted. {{method}} is now your default method.',
+    primaryChanged: '{{method}} is now your default method.',
     lastCodeMethod: 'At least one e-mail or SMS verification method must remain.',
     kind: {
       email: 'E-mail',
@@ -278,7 +280,7 @@ export const account = {
       phone_primary: 'Primary phone number changed',
       mfa_added: 'Verification method added',
       mfa_removed: 'Verification method removed',
-      mfa_primary: 'Primary verification method changed',
+      mfa_primary: 'Default verification method changed',
       recovery_regenerated: 'New recovery keys generated',
       recovery_key_used: 'Recovery key used to log in',
       mfa_paused: 'Two-step verification paused after too many wrong codes',
@@ -387,6 +389,11 @@ export const account = {
     totpSuccessTitle: 'Your authenticator app is ready',
     totpSuccessText:
       'From now on you confirm new logins with a code from your app. Keep your recovery keys safe.',
+    totpAddedText:
+      'You can now confirm a login with a code from your app. {{method}} stays your default method, the one asked first. Keep your recovery keys safe.',
+    useAppByDefault: 'Use the app by default',
+    appIsDefault:
+      'Your authenticator app is now your default method: it is asked first when you log in.',
     toSecurity: 'Go to Security',
     continue: 'Continue',
     toDashboard: 'Go to the dashboard',

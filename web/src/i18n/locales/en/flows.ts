@@ -269,7 +269,7 @@ export const flows = {
       textCompany:
         'Log in once with your account to link it to your {{companyName}} workplace login {{email}}.',
       secondFactor:
-        'Then confirm with your second factor, as when you log in. We will e-mail you about the link.',
+        'Then confirm with your verification method, as when you log in. We will e-mail you about the link.',
       username: 'E-mail address or phone number',
       password: 'Password',
       submit: 'Link my account',

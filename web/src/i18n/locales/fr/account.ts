@@ -174,26 +174,26 @@ export const account: Messages['account'] = {
   },
   mfa: {
     intro:
-      'Votre méthode principale est utilisée en premier à la connexion ; une méthode de secours prend le relais si vous la supprimez.',
+      'Votre méthode par défaut est demandée en premier à la connexion ; une méthode de secours prend le relais si vous la supprimez.',
     add: 'Ajouter une méthode',
-    primary: 'Principale',
+    primary: 'Par défaut',
     askedFirst: 'Demandée en premier à la connexion',
     firstNotPrimaryEmail:
       'Les codes de connexion sont d’abord envoyés à une adresse e-mail qui n’est pas votre adresse principale. Vous pouvez les recevoir à votre adresse principale.',
     firstNotPrimaryPhone:
       'Les codes de connexion sont d’abord envoyés à un numéro qui n’est pas votre numéro principal. Vous pouvez les recevoir sur votre numéro principal.',
     backup: 'Secours',
-    makePrimary: 'Rendre principale',
-    makePrimaryMethod: 'Rendre principale : {{method}}',
+    makePrimary: 'Utiliser par défaut',
+    makePrimaryMethod: 'Utiliser par défaut : {{method}}',
     deleteMethod: 'Supprimer {{method}}',
     deleteTitle: 'Supprimer cette méthode de vérification ?',
     deleteText: '{{method}} ne sera plus proposé lors de la connexion.',
     deletePrimaryText:
-      '{{method}} est votre méthode principale. Votre méthode de secours deviendra principale.',
+      '{{method}} est votre méthode par défaut. Votre méthode de secours deviendra la méthode par défaut.',
     deleted: 'La méthode de vérification a été supprimée.',
     deletedNewPrimary:
-      'La méthode de vérification a été supprimée. {{method}} est désormais la méthode principale.',
-    primaryChanged: '{{method}} est désormais votre méthode principale.',
+      'La méthode de vérification a été supprimée. {{method}} est désormais votre méthode par défaut.',
+    primaryChanged: '{{method}} est désormais votre méthode par défaut.',
     lastCodeMethod: 'Au moins une méthode de vérification par e-mail ou SMS doit rester.',
     kind: {
       email: 'E-mail',
@@ -289,7 +289,7 @@ export const account: Messages['account'] = {
       phone_primary: 'Numéro de téléphone principal modifié',
       mfa_added: 'Méthode de vérification ajoutée',
       mfa_removed: 'Méthode de vérification supprimée',
-      mfa_primary: 'Méthode de vérification principale modifiée',
+      mfa_primary: 'Méthode de vérification par défaut modifiée',
       recovery_regenerated: 'Nouvelles clés de récupération générées',
       recovery_key_used: 'Clé de récupération utilisée pour se connecter',
       mfa_paused: 'Vérification en deux étapes suspendue après trop de codes erronés',
@@ -398,6 +398,11 @@ export const account: Messages['account'] = {
     totpSuccessTitle: 'Votre application d’authentification est prête',
     totpSuccessText:
       'Désormais, vous confirmez les nouvelles connexions avec un code de votre application. Gardez vos clés de récupération en lieu sûr.',
+    totpAddedText:
+      'Vous pouvez désormais confirmer une connexion avec un code de votre application. {{method}} reste votre méthode par défaut, celle demandée en premier. Gardez vos clés de récupération en lieu sûr.',
+    useAppByDefault: 'Utiliser l’application par défaut',
+    appIsDefault:
+      'Votre application d’authentification est désormais votre méthode par défaut : elle est demandée en premier à la connexion.',
     toSecurity: 'Aller à Sécurité',
     continue: 'Continuer',
     toDashboard: 'Aller au tableau de bord',

@@ -88,11 +88,12 @@ export const account: Messages['account'] = {
     sendFailed: 'We konden de code niet versturen. Probeer het later opnieuw.',
     codeLabel: 'Verificatiecode',
     codeSent:
-      'We hebben een code van 8 cijfers naar {{value}} gestuurd. Vul die hieronder in om te verifiëren. Na een paar minuten nog geen code? Als een ander account het al heeft, hebben we de eigenaar in plaats daarvan een bericht gestuurd.',
+      'We hebben een code van 8 cijfers naar {{value}} gestuurd. Vul de code hieronder in om te verifiëren. Na een paar minuten nog geen code? Als het adres of nummer al bij een ander account hoort, hebben we de eigenaar in plaats daarvan een bericht gestuurd.',
     blocked: {
       lastEmail: 'Er moet minstens één e-mailadres overblijven.',
       lastPhone: 'Er moet minstens één telefoonnummer overblijven.',
-      primary: 'Maak eerst een ander gegeven primair voordat je dit verwijdert.',
+      primary:
+        'Maak eerst een ander e-mailadres of telefoonnummer primair voordat je dit verwijdert.',
       lastMfa:
         'Dit is je laatste verificatiemethode per e-mail of sms; er moet er minstens één overblijven.',
     },
@@ -152,7 +153,7 @@ export const account: Messages['account'] = {
       remove: 'Verwijderen',
       confirmTitle: 'Werkaanmelding verwijderen?',
       confirmText:
-        'Met {{email}} meld je je niet meer aan op je account. Je kunt ze opnieuw koppelen door je aan te melden met je wachtwoord en je tweede factor.',
+        'Met {{email}} meld je je niet meer aan op je account. Je kunt het opnieuw koppelen door je aan te melden met je wachtwoord en je verificatiemethode.',
       failed: 'De werkaanmelding kon niet worden verwijderd. Probeer het opnieuw.',
     },
   },
@@ -172,24 +173,25 @@ export const account: Messages['account'] = {
   },
   mfa: {
     intro:
-      'Je primaire methode wordt bij het aanmelden eerst gebruikt; een reservemethode neemt het over als je die verwijdert.',
+      'Je standaardmethode wordt bij het aanmelden eerst gevraagd; een reservemethode neemt het over als je die verwijdert.',
     add: 'Methode toevoegen',
-    primary: 'Primair',
-    askedFirst: 'Eerst gevraagd bij inloggen',
+    primary: 'Standaard',
+    askedFirst: 'Eerst gevraagd bij het aanmelden',
     firstNotPrimaryEmail:
-      'Inlogcodes gaan eerst naar een e-mailadres dat niet je primaire adres is. Je kunt ze in de plaats op je primaire adres ontvangen.',
+      'Aanmeldcodes gaan eerst naar een e-mailadres dat niet je primaire adres is. Je kunt ze in de plaats op je primaire adres ontvangen.',
     firstNotPrimaryPhone:
-      'Inlogcodes gaan eerst naar een telefoonnummer dat niet je primaire nummer is. Je kunt ze in de plaats op je primaire nummer ontvangen.',
+      'Aanmeldcodes gaan eerst naar een telefoonnummer dat niet je primaire nummer is. Je kunt ze in de plaats op je primaire nummer ontvangen.',
     backup: 'Reserve',
-    makePrimary: 'Primair maken',
-    makePrimaryMethod: 'Primair maken: {{method}}',
+    makePrimary: 'Als standaard instellen',
+    makePrimaryMethod: 'Als standaard instellen: {{method}}',
     deleteMethod: 'Verwijderen: {{method}}',
     deleteTitle: 'Deze verificatiemethode verwijderen?',
     deleteText: '{{method}} wordt bij het aanmelden niet meer aangeboden.',
-    deletePrimaryText: '{{method}} is je primaire methode. Je reservemethode wordt primair.',
+    deletePrimaryText:
+      '{{method}} is je standaardmethode. Je reservemethode wordt de nieuwe standaardmethode.',
     deleted: 'De verificatiemethode is verwijderd.',
-    deletedNewPrimary: 'De verificatiemethode is verwijderd. {{method}} is nu primair.',
-    primaryChanged: '{{method}} is nu je primaire methode.',
+    deletedNewPrimary: 'De verificatiemethode is verwijderd. {{method}} is nu je standaardmethode.',
+    primaryChanged: '{{method}} is nu je standaardmethode.',
     lastCodeMethod: 'Er moet minstens één verificatiemethode per e-mail of sms overblijven.',
     kind: {
       email: 'E-mail',
@@ -252,8 +254,9 @@ export const account: Messages['account'] = {
     count_one: '{{count}} sessie',
     count_other: '{{count}} sessies',
     logoutOthers: 'De andere afmelden',
-    logoutSessionsText_one: '{{device}} moet opnieuw inloggen.',
-    logoutSessionsText_other: '{{count}} sessies op {{device}} moeten opnieuw inloggen.',
+    logoutSessionsText_one: 'Op {{device}} moet je je opnieuw aanmelden.',
+    logoutSessionsText_other:
+      '{{count}} sessies op {{device}} worden beëindigd: daar moet je je opnieuw aanmelden.',
     logoutAll: 'Overal afmelden',
     logoutAllTitle: 'Op alle apparaten afmelden?',
     logoutAllText: 'Alle sessies worden beëindigd, ook deze. Je moet je opnieuw aanmelden.',
@@ -281,10 +284,10 @@ export const account: Messages['account'] = {
       phone_primary: 'Primair telefoonnummer gewijzigd',
       mfa_added: 'Verificatiemethode toegevoegd',
       mfa_removed: 'Verificatiemethode verwijderd',
-      mfa_primary: 'Primaire verificatiemethode gewijzigd',
+      mfa_primary: 'Standaardverificatiemethode gewijzigd',
       recovery_regenerated: 'Nieuwe herstelsleutels aangemaakt',
       recovery_key_used: 'Aangemeld met een herstelsleutel',
-      mfa_paused: 'Verificatie in twee stappen gepauzeerd na te veel foute codes',
+      mfa_paused: 'Tweestapsverificatie gepauzeerd na te veel foute codes',
       session_revoked: 'Een apparaat werd afgemeld',
       sessions_revoked_all: 'Overal afgemeld',
       grant_approved: 'Toegang voor een app verleend',
@@ -390,6 +393,11 @@ export const account: Messages['account'] = {
     totpSuccessTitle: 'Je authenticator-app is klaar',
     totpSuccessText:
       'Voortaan bevestig je nieuwe aanmeldingen met een code uit je app. Bewaar je herstelsleutels goed.',
+    totpAddedText:
+      'Je kunt een aanmelding nu ook bevestigen met een code uit je app. {{method}} blijft je standaardmethode, die als eerste gevraagd wordt. Bewaar je herstelsleutels goed.',
+    useAppByDefault: 'De app als standaard gebruiken',
+    appIsDefault:
+      'Je authenticator-app is nu je standaardmethode: die wordt bij het aanmelden als eerste gevraagd.',
     toSecurity: 'Naar Beveiliging',
     continue: 'Doorgaan',
     toDashboard: 'Naar het dashboard',
@@ -399,7 +407,7 @@ export const account: Messages['account'] = {
       scan: 'Voeg in de app een account toe en scan deze QR-code.',
       openApp: 'Openen in authenticator-app',
       openAppHint: 'Op deze telefoon: je authenticator-app opent met dit account al ingevuld.',
-      otherDevice: 'Authenticator-app op een ander toestel? Scan er deze QR-code mee.',
+      otherDevice: 'Authenticator-app op een ander apparaat? Scan er deze QR-code mee.',
       typeKey: 'Of typ deze sleutel in de app:',
       copyKey: 'Sleutel kopiëren',
       copied: 'Sleutel gekopieerd. Plak hem in je authenticator-app.',

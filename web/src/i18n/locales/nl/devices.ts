@@ -4,9 +4,9 @@ import type { Messages } from '../en/index';
 export const devices: Messages['devices'] = {
   title: 'Vertrouwde apparaten',
   intro:
-    'Op deze apparaten vraagt het aanmelden geen verificatiecode, omdat daar „Dit toestel vertrouwen” is aangevinkt. Vertrouw geen apparaat meer dat je niet meer gebruikt of niet herkent.',
+    'Op deze apparaten vraagt het aanmelden geen verificatiecode, omdat daar „Dit apparaat vertrouwen” is aangevinkt. Vertrouw geen apparaat meer dat je niet meer gebruikt of niet herkent.',
   empty:
-    'Geen enkel apparaat slaat de verificatiecode over. Vink „Dit toestel vertrouwen” aan wanneer je een code invoert om er een toe te voegen.',
+    'Geen enkel apparaat slaat de verificatiecode over. Vink „Dit apparaat vertrouwen” aan wanneer je een code invoert om er een toe te voegen.',
   loadFailed: 'Je vertrouwde apparaten konden niet worden geladen. Probeer het later opnieuw.',
   summary_one: '{{count}} apparaat slaat de verificatiecode over.',
   summary_other: '{{count}} apparaten slaan de verificatiecode over.',

@@ -77,7 +77,7 @@ export const flows: Messages['flows'] = {
       intro: 'Met je account heb je toegang tot je cheques en tot de apps van onze partners.',
       username: 'Je meldt je aan met je e-mailadres of je gsm-nummer.',
       security:
-        'We bevestigen beide met een code: ze beschermen ook je account wanneer je je aanmeldt vanaf een nieuw toestel.',
+        'We bevestigen beide met een code: ze beschermen ook je account wanneer je je aanmeldt vanaf een nieuw apparaat.',
       submit: 'Doorgaan',
       firstname: 'Voornaam',
       lastname: 'Familienaam',
@@ -93,7 +93,7 @@ export const flows: Messages['flows'] = {
       recommended: 'Aangeraden',
       label: 'E-mailadres',
       send: 'Stuur me een code',
-      sent: 'We stuurden een code van 8 cijfers naar {{target}}. Vul ze hieronder in.',
+      sent: 'We stuurden een code van 8 cijfers naar {{target}}. Vul de code hieronder in.',
       change: 'Een ander e-mailadres gebruiken',
       invalid: 'Het opgegeven e-mailadres is ongeldig.',
       duplicated: 'Dit e-mailadres is al in gebruik. Gebruik een ander adres.',
@@ -106,7 +106,7 @@ export const flows: Messages['flows'] = {
       hint: 'Bijvoorbeeld 0470 12 34 56, of met de landcode: +32 470 12 34 56.',
       hintLu: 'Bijvoorbeeld 621 123 456, of met de landcode: +352 621 123 456.',
       send: 'Stuur me een code',
-      sent: 'We stuurden een code van 8 cijfers per sms naar {{target}}. Vul ze hieronder in.',
+      sent: 'We stuurden een code van 8 cijfers per sms naar {{target}}. Vul de code hieronder in.',
       change: 'Een ander telefoonnummer gebruiken',
       invalid: 'Het opgegeven telefoonnummer is ongeldig.',
       duplicated: 'Dit telefoonnummer is al in gebruik. Gebruik een ander nummer.',
@@ -125,7 +125,7 @@ export const flows: Messages['flows'] = {
     twoStep: {
       title: 'Tweestapsverificatie beschermt je account',
       intro:
-        'Als je je aanmeldt op een toestel dat we nog niet kennen, vragen we naast je wachtwoord ook een code. We sturen die:',
+        'Als je je aanmeldt op een apparaat dat we nog niet kennen, vragen we naast je wachtwoord ook een code. We sturen die:',
       methods: 'Waar je codes naartoe gaan',
       email: 'Per e-mail',
       sms: 'Per sms',
@@ -275,7 +275,7 @@ export const flows: Messages['flows'] = {
       textCompany:
         'Meld je één keer aan met je account om het te koppelen aan je werkaanmelding van {{companyName}} {{email}}.',
       secondFactor:
-        'Bevestig daarna met je tweede factor, zoals bij het aanmelden. We sturen je een e-mail over de koppeling.',
+        'Bevestig daarna met je verificatiemethode, zoals bij het aanmelden. We sturen je een e-mail over de koppeling.',
       username: 'E-mailadres of telefoonnummer',
       password: 'Wachtwoord',
       submit: 'Mijn account koppelen',

@@ -33,7 +33,7 @@ export const forms: Messages['forms'] = {
     label: 'Nieuw wachtwoord',
     confirm: 'Herhaal het nieuwe wachtwoord',
     show: 'Wachtwoord tonen',
-    rulesTitle: 'Je wachtwoord heeft nodig',
+    rulesTitle: 'Vereisten voor je wachtwoord',
     met: 'in orde',
     unmet: 'nog te doen',
     rules: {

@@ -25,7 +25,7 @@ export const legal: Messages['legal'] = {
     title: 'Privacybeleid',
     s1Title: 'Wat we bewaren',
     s1Text:
-      'Je naam, je e-mailadressen en telefoonnummers, je cheques en hoe je ze gebruikt, en de toestellen waarmee je je aanmeldt.',
+      'Je naam, je e-mailadressen en telefoonnummers, je cheques en hoe je ze gebruikt, en de apparaten waarmee je je aanmeldt.',
     s2Title: 'Waarom',
     s2Text:
       'Om je account en je cheques te beheren, om je account tegen misbruik te beschermen en, alleen als je dat wilde, om je ons nieuws en onze aanbiedingen te sturen.',

@@ -39,15 +39,15 @@ export const mfa: Messages['mfa'] = {
       card: 'Bevestig met je kaart',
     },
     text: {
-      email: 'We hebben een code van 8 cijfers gestuurd naar {{target}}. Vul hem hieronder in.',
-      sms: 'We hebben een code van 8 cijfers per sms gestuurd naar {{target}}. Vul hem hieronder in.',
+      email: 'We hebben een code van 8 cijfers gestuurd naar {{target}}. Vul de code hieronder in.',
+      sms: 'We hebben een code van 8 cijfers per sms gestuurd naar {{target}}. Vul de code hieronder in.',
       totp: 'Vul de code van 6 cijfers in die je authenticator-app nu toont.',
       totpRecovery:
         'Vul een van de herstelsleutels in die je bewaarde toen je je authenticator-app instelde. Elke sleutel werkt één keer.',
-      card: 'We hebben een code van 8 cijfers gestuurd naar {{target}}. Vul hem in met je kaartnummer.',
+      card: 'We hebben een code van 8 cijfers gestuurd naar {{target}}. Vul de code in met je kaartnummer.',
     },
     recoveryKey: 'Herstelsleutel',
-    trustDevice: 'Dit toestel vertrouwen: 30 dagen lang wordt er hier geen code gevraagd',
+    trustDevice: 'Dit apparaat vertrouwen: 30 dagen lang wordt er hier geen code gevraagd',
     submit: 'Bevestigen',
     changeMethod: 'Een andere methode gebruiken',
     cancel: 'Annuleren',
@@ -55,9 +55,9 @@ export const mfa: Messages['mfa'] = {
     invalid: 'Je code is ongeldig, probeer het opnieuw.',
     spent: 'Deze controle is verlopen. Begin opnieuw.',
     paused_one:
-      'Te veel foute codes voor dit account. Verificatie in twee stappen is {{count}} minuut gepauzeerd; we hebben je er een e-mail over gestuurd.',
+      'Te veel foute codes voor dit account. Tweestapsverificatie is {{count}} minuut gepauzeerd; we hebben je er een e-mail over gestuurd.',
     paused_other:
-      'Te veel foute codes voor dit account. Verificatie in twee stappen is {{count}} minuten gepauzeerd; we hebben je er een e-mail over gestuurd.',
+      'Te veel foute codes voor dit account. Tweestapsverificatie is {{count}} minuten gepauzeerd; we hebben je er een e-mail over gestuurd.',
   },
   card: {
     number: 'Kaartnummer',
