@@ -56,7 +56,7 @@ test('a password change signs the other browser out: the page names it, and its 
   const status = page.getByRole('status').filter({ hasText: 'Your password has been changed.' });
   await expect(
     status.getByText(
-      'Your other device was signed out. It needs the new password to log in again:',
+      'Your other device was logged out. It needs the new password to log in again:',
     ),
   ).toBeVisible();
   await expect(status.getByRole('listitem')).toHaveText([/Chrome/]);

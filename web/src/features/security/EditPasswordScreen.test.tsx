@@ -81,7 +81,7 @@ describe('change password', () => {
     const status = await screen.findByRole('status');
     expect(
       await within(status).findByText(
-        'Your other device was signed out. It needs the new password to log in again:',
+        'Your other device was logged out. It needs the new password to log in again:',
       ),
     ).toBeVisible();
     expect(within(status).getByRole('listitem')).toHaveTextContent(/Android phone · Chrome/);

@@ -131,7 +131,7 @@ export const flows: Messages['flows'] = {
       methods: 'Wohin Ihre Codes gesendet werden',
       email: 'Per E-Mail',
       sms: 'Per SMS',
-      main: 'Hauptmethode',
+      main: 'Standardmethode',
       backup: 'Ersatz',
       later:
         'Sobald Ihr Konto bereit ist, können Sie dies unter Sicherheit ändern oder eine Authenticator-App oder einen Passkey hinzufügen.',

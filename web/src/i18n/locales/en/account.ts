@@ -162,9 +162,9 @@ export const account = {
     failed: "Your password couldn't be changed. Try again later.",
     currentWrong: 'Your current password is incorrect.',
     rulesRefused: 'The new password does not follow the password rules.',
-    signedOut_one: 'Your other device was signed out. It needs the new password to log in again:',
+    signedOut_one: 'Your other device was logged out. It needs the new password to log in again:',
     signedOut_other:
-      'Your {{count}} other devices were signed out. They need the new password to log in again:',
+      'Your {{count}} other devices were logged out. They need the new password to log in again:',
     noneSignedOut: 'No other device was logged in to your account.',
   },
   mfa: {

@@ -125,7 +125,7 @@ export const flows = {
       methods: 'Where your codes go',
       email: 'By e-mail',
       sms: 'By text message',
-      main: 'Main method',
+      main: 'Default method',
       backup: 'Backup',
       later:
         'Once your account is ready, you can change these in Security, or add an authenticator app or a passkey.',

@@ -130,7 +130,7 @@ export const flows: Messages['flows'] = {
       methods: 'Où vos codes sont envoyés',
       email: 'Par e-mail',
       sms: 'Par SMS',
-      main: 'Méthode principale',
+      main: 'Méthode par défaut',
       backup: 'Secours',
       later:
         'Une fois votre compte prêt, vous pourrez les modifier dans Sécurité, ou ajouter une application d’authentification ou une clé d’accès.',

@@ -129,7 +129,7 @@ export const flows: Messages['flows'] = {
       methods: 'Waar je codes naartoe gaan',
       email: 'Per e-mail',
       sms: 'Per sms',
-      main: 'Hoofdmethode',
+      main: 'Standaardmethode',
       backup: 'Reserve',
       later:
         'Zodra je account klaar is, kun je dit wijzigen bij Beveiliging, of een authenticator-app of een passkey toevoegen.',

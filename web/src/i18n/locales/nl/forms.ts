@@ -13,7 +13,7 @@ export const forms: Messages['forms'] = {
     deleteAccount: 'Je account verwijderen',
     security: 'Beveiliging',
     settings: 'Instellingen',
-    devices: 'Toestellen',
+    devices: 'Apparaten',
     history: 'Geschiedenis',
     recovery: 'Herstelsleutels',
     password: 'Wachtwoord',
