@@ -43,9 +43,9 @@ const LANGUAGES = {
   nl: texts(nl),
   de: [...texts(de), ...texts(luWording.de as Tree)],
 };
-const escape = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const literally = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** Where a word starts, in any case, whatever follows (`inlog` finds "Inlogcodes"). */
-const wordAt = (word: string) => new RegExp(`(?<![\\p{L}\\p{N}])${escape(word)}`, 'iu');
+const wordAt = (word: string) => new RegExp(`(?<![\\p{L}\\p{N}])${literally(word)}`, 'iu');
 const plain = (text: string) => text.replace(/{{\w+}}/g, '');
 
 describe('docs/glossary.md: one word per idea', () => {
