@@ -12,10 +12,9 @@ import {
 } from './i18n/i18n';
 import { rememberedLanguage, takeHandedOverChoice, visitLocale } from './i18n/remember';
 import { loadConfig, setConfig } from './lib/config';
-import { markHydrated } from './lib/early-actions';
 import { startErrorReporting } from './lib/error-reporting';
+import { markHydrated, startHydrating } from './lib/hydration';
 import { holdJourneyLanguage, storedLanguage } from './lib/session';
-import { noteChosenBeforeScript } from './lib/typed-before-script';
 import { yieldToBrowser } from './lib/yield';
 import { Page } from './page';
 import { readPageData } from './page-data';
@@ -51,22 +50,20 @@ async function hydrate(root: HTMLElement, data: NonNullable<ReturnType<typeof re
   for (const element of root.querySelectorAll<HTMLElement>('[data-ssr-style]')) {
     element.style.cssText = element.dataset.ssrStyle ?? '';
   }
-  // A radio button chosen before the script: the first render would set it back.
-  noteChosenBeforeScript(root);
+  // What was typed or chosen on the drawn page meanwhile is what its fields start from.
+  startHydrating();
   // As a transition, hydration yields to the browser every few milliseconds
   // instead of holding the main thread for the whole page: a tap or a key
-  // press on a slow phone is answered while it runs. Until the screen's part is
-  // hydrated, the inline script holds submits and links (`EarlyActions`).
+  // press on a slow phone is answered while it runs. Until then the page is
+  // plain HTML: its forms post to the gateway, its links are links.
   startTransition(() => {
     hydrateRoot(root, <Page config={data.config} />);
   });
-  // The screen's boundary, once hydrated (`EarlyActions`), tells the inline script to stop
-  // holding actions: only once React has really taken the page over.
 }
 
 /** Every other page (signed in, or an address the server does not draw): rendered here. */
 async function start(root: HTMLElement) {
-  // Drawn here (a drawn page with a token in its hash too): React's handlers take every submit.
+  // Drawn here (a drawn page with a token in its hash too): nothing to take over.
   markHydrated();
   const { pathname } = window.location;
   // The page's code loads while the config and texts do.

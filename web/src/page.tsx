@@ -3,7 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { App } from './app/App';
 import MaintenanceScreen from './features/maintenance/MaintenanceScreen';
-import { EarlyActions } from './lib/early-actions';
+import { Hydrated } from './lib/hydration';
 
 /**
  * The tree of a server-drawn page, the same on both sides: the app, or in
@@ -23,7 +23,7 @@ export function Page({
     return (
       <main id="main" className="main">
         <MaintenanceScreen />
-        <EarlyActions />
+        <Hydrated />
       </main>
     );
   }

@@ -1,7 +1,6 @@
 import type { FastifyHelmetOptions } from '@fastify/helmet';
 import type { onRequestHookHandler } from 'fastify';
 import type { Config } from '../config';
-import { EARLY_ACTIONS_HASH } from '../early-actions';
 
 /** reCAPTCHA's hosts (docs/product.md part 7: the captcha script loads from the provider, explicit render). */
 const CAPTCHA_SCRIPT = ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'];
@@ -22,8 +21,8 @@ export function cspDirectives(
   const captcha = config.CAPTCHA_SITE_KEY !== '';
   return {
     'default-src': ["'self'"],
-    // The one inline script, by its hash: what is done on a drawn page before the app's script (early-actions.ts).
-    'script-src': ["'self'", EARLY_ACTIONS_HASH, ...(captcha ? CAPTCHA_SCRIPT : [])],
+    // The portal's own files only: no inline script, not even one allowed by its hash.
+    'script-src': ["'self'", ...(captcha ? CAPTCHA_SCRIPT : [])],
     // The drawn pages' own styles by their hashes. React sets styles through the CSSOM,
     // which style-src does not govern: no other inline style is needed, none is allowed.
     'style-src': ["'self'", ...inlineStyles],

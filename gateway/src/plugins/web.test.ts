@@ -161,7 +161,7 @@ describe('a drawn entry page', () => {
     );
   });
 
-  it('carries its styles in the HTML, allowed by their hash alone, and its script to run once the page is painted', async () => {
+  it('carries its styles in the HTML, allowed by their hash alone, and its script as a deferred module', async () => {
     const s = await stackForTest({ WEB_DIST: root });
     const page = await s.gateway.inject({ url: '/onboarding' });
     expect(page.statusCode).toBe(200);
@@ -174,10 +174,10 @@ describe('a drawn entry page', () => {
       .split(';')
       .find((d) => d.trim().startsWith('style-src'));
     expect(styleSrc?.trim()).toBe(`style-src 'self' ${styleHash(css)}`);
-    // Its script is named, for the inline script to fetch and run once the page is painted.
-    expect(page.body).toContain('<meta name="portal-entry" content="/assets/index-1.js">');
+    // Its script as built, a module (deferred: the page paints without it), and no inline script.
+    expect(page.body).toContain('<script type="module" crossorigin src="/assets/index-1.js">');
     expect(page.body).not.toContain('modulepreload');
-    expect(page.body).not.toContain('<script type="module"');
+    expect(page.body).not.toMatch(/<script>/);
     // A signed-in visitor gets the app's page as built: its stylesheet linked, nothing inline.
     const app = await s.gateway.inject({
       url: '/user/dashboard',

@@ -1,5 +1,3 @@
-import { EARLY_ACTIONS_SCRIPT } from '../early-actions';
-
 /** What the server bundle draws of one page (`web/src/entry-server.tsx`'s `DrawnPage`). */
 export interface DrawnPage {
   /** `<html lang>`. */
@@ -14,8 +12,6 @@ export interface DrawnPage {
 
 /** The entry stylesheet's `<link>` in the built `index.html`. */
 const ENTRY_STYLESHEET = /<link rel="stylesheet"[^>]*href="\/assets\/[^"]+\.css"[^>]*>/;
-/** The entry script's tag in the built `index.html`. */
-const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
 const ROOT = '<div id="root"></div>';
 
 /**
@@ -44,13 +40,6 @@ export function assemblePage(template: string, page: DrawnPage, css: string): st
   let html = template;
   // The page's styles in the HTML (allowed by their hash): it paints with the HTML alone.
   html = swap(html, ENTRY_STYLESHEET, (link) => (css ? `<style>${css}</style>` : link));
-  // Not needed to paint: fetched and run once the page is painted (early-actions.ts),
-  // and what is done before then is held.
-  html = swap(
-    html,
-    ENTRY_SCRIPT,
-    (_tag, src = '') => `<meta name="portal-entry" content="${src}">`,
-  );
   html = swap(html, '<html lang="en">', () => `<html lang="${page.lang}">`);
   html = swap(html, /<title>[^<]*<\/title>/, () => `<title>${page.title}</title>`);
   // The page brings its config and needs no user: no request to preload.
@@ -59,8 +48,6 @@ export function assemblePage(template: string, page: DrawnPage, css: string): st
   // The shell's word for a browser without script: a drawn page works without it.
   html = swap(html, /\s*<!--[^>]*no-script\.test\.ts\)\. -->/, () => '');
   html = swap(html, /\s*<noscript id="no-script">[\s\S]*?<\/noscript>/, () => '');
-  // Holds what is done before the script takes the page over (early-actions.ts).
-  html = swap(html, '</head>', () => `<script>${EARLY_ACTIONS_SCRIPT}</script></head>`);
   // The page's markup and data last, split around the root: nothing after them is searched.
   const at = html.indexOf(ROOT);
   if (at < 0) return html;

@@ -3,9 +3,9 @@ import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { Loading } from '../components/Loading';
 import { answerOrThrow, api, queryKeys } from '../lib/api';
-import { EarlyActions } from '../lib/early-actions';
 import { fuzzionPayload } from '../lib/flow-state';
 import { decide, stepUpHref, targetClientOf } from '../lib/guard-rules';
+import { Hydrated } from '../lib/hydration';
 import { type RouteName, routeNameOf } from '../lib/routes';
 import { useCurrentUser } from '../lib/session';
 import { isSignInStep } from '../lib/sign-in-flow';
@@ -23,8 +23,8 @@ export function Screens() {
   return (
     <Suspense fallback={<Loading />}>
       <Outlet />
-      {/* After the screen's effects: what was done on a drawn page before its script is done now. */}
-      <EarlyActions />
+      {/* After the screen's effects: a drawn page's screen is now the app's. */}
+      <Hydrated />
     </Suspense>
   );
 }

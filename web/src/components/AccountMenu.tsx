@@ -12,6 +12,7 @@ import {
 } from 'react-aria-components/Menu';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useHydrated } from '../lib/hydration';
 import { href } from '../lib/routes';
 import { LANGUAGE_NAMES, useLanguageChoice } from './LanguageSwitcher';
 import { WidgetLocale } from './WidgetLocale';
@@ -37,12 +38,14 @@ export default function AccountMenu({
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { current, languages, choose } = useLanguageChoice();
+  // Its menu is the script's: drawn disabled until the app has the page.
+  const hydrated = useHydrated();
   const label = signedIn && name ? t('common.app.account', { name }) : t('common.app.menu');
   return (
     <WidgetLocale>
       <MenuTrigger>
         {/* Named by its hidden words, not aria-label: the initials shown are not a label (WCAG 2.5.3). */}
-        <Button className="menu-button">
+        <Button className="menu-button" isDisabled={!hydrated}>
           {signedIn && initials ? (
             <span className="avatar" aria-hidden="true">
               {initials}

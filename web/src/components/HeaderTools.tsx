@@ -1,6 +1,7 @@
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { useHydrated } from '../lib/hydration';
 import { lazyScreen } from '../lib/lazy';
 import { useLogout } from '../lib/logout';
 import { href } from '../lib/routes';
@@ -15,7 +16,7 @@ const AccountMenu = lazyScreen(() => import('./AccountMenu'));
 /**
  * Loads the account menu's code: a signed-in page the server drew does so
  * before hydrating, so that the menu's button works as soon as the page does
- * (a press held before the script is then done on it: `lib/early-actions.ts`).
+ * (it is drawn disabled until then: `lib/hydration.ts`).
  */
 export const preloadAccountMenu = (): Promise<unknown> => AccountMenu.preload();
 
@@ -40,6 +41,8 @@ export function HeaderTools({ onLogin }: { onLogin: boolean }) {
   const logout = useLogout();
   const navigate = useNavigate();
   const [failed, setFailed] = useState(false);
+  // Signing out is the script's: drawn disabled until the app has the page.
+  const hydrated = useHydrated();
   const doLogout = () => {
     setFailed(false);
     logout.mutate(
@@ -81,7 +84,7 @@ export function HeaderTools({ onLogin }: { onLogin: boolean }) {
         <button
           type="button"
           className="button button-secondary"
-          disabled={logout.isPending}
+          disabled={logout.isPending || !hydrated}
           aria-busy={logout.isPending || undefined}
           onClick={doLogout}
         >

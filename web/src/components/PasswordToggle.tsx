@@ -2,6 +2,7 @@ import { Eye, EyeOff } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ensureNamespaces } from '../i18n/i18n';
+import { useHydrated } from '../lib/hydration';
 
 /**
  * The toggle alone, in the field's right edge: pressed while the password
@@ -23,6 +24,8 @@ export default function PasswordToggle({
   useEffect(() => {
     if (!named) void ensureNamespaces(['forms']).then(() => setNamed(true));
   }, [named]);
+  // Showing the password is the script's: drawn disabled until the app has the page.
+  const hydrated = useHydrated();
   if (!named) return null;
   const Icon = shown ? EyeOff : Eye;
   return (
@@ -31,6 +34,7 @@ export default function PasswordToggle({
       className="password-toggle"
       aria-pressed={shown}
       aria-controls={controls}
+      disabled={!hydrated}
       onClick={() => onToggle(!shown)}
     >
       <Icon aria-hidden="true" />

@@ -22,7 +22,7 @@ export interface PhoneValue {
 const loadRules = () => import('@portal/contract/rules');
 export const preloadPhoneRules = () => void loadRules();
 
-/** The number's input: a drawn page's handlers read what it shows (`lib/typed-before-script.ts`). */
+/** The number's input: a drawn page's sign-in starts from what it shows (`lib/hydration.ts`). */
 export const PHONE_INPUT_ID = 'login-username';
 
 /**

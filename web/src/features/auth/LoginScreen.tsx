@@ -21,13 +21,13 @@ import { TextField } from '../../components/TextField';
 import { getConfig } from '../../lib/config';
 import type { ErrorTexts } from '../../lib/errors';
 import { signInHint } from '../../lib/flow-state';
+import { drawnValue } from '../../lib/hydration';
 import { setMaintenance } from '../../lib/maintenance';
 import { focusSoon } from '../../lib/page-navigation';
 import { platformOf } from '../../lib/platform';
 import { href } from '../../lib/routes';
 import { type DrawnForm, useDrawnForm } from '../../lib/sign-in-flow';
 import type { Workplace } from '../../lib/sso';
-import { shownValue, useTypedBeforeScript } from '../../lib/typed-before-script';
 import { attemptsLeftOf, useFindingWorkplace, useSignIn, workplaceQuery } from './api/sign-in';
 
 // Only what the e-mail sign-in needs loads with it (bundle budget of /login/email).
@@ -66,11 +66,14 @@ function redirectUriOf(params: URLSearchParams): string | null {
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** A refusal drawn into the page (the form sent without script) at its field. */
-function drawnFieldErrors(drawn: DrawnForm | null): FieldErrors {
+function drawnFieldErrors(drawn: DrawnForm | null, kind: 'email' | 'phone'): FieldErrors {
   if (drawn?.refusal.field === 'password') {
     return { password: drawn.refusal.code === 'invalid_request' ? 'required' : 'wrong' };
   }
-  if (drawn?.refusal.field === 'username') return { username: 'required' };
+  // Typed but refused: not an address (or a number) the sign-in takes.
+  if (drawn?.refusal.field === 'username') {
+    return { username: drawn.values.username ? kind : 'required' };
+  }
   return {};
 }
 
@@ -104,21 +107,26 @@ export default function LoginScreen({
   const config = getConfig();
   // The form sent without script and refused: the gateway drew the page again with why.
   const drawn = useDrawnForm(location.pathname);
-  const [email, setEmail] = useState(kind === 'email' ? (drawn?.values.username ?? '') : '');
+  // A drawn page's fields start from what they show (typed before the script arrived, too).
+  const [email, setEmail] = useState(() =>
+    drawnValue('login-username', kind === 'email' ? (drawn?.values.username ?? '') : ''),
+  );
   /** The identity-provider beta's invitation, offered when the form is sent (not on leaving the field). */
   const [invite, setInvite] = useState<Workplace | null>(null);
   /** Companies whose invitation the person turned down here: the form signs in with the password. */
   const declined = useRef(new Set<string>());
   const form = useRef<HTMLFormElement>(null);
-  const [phone, setPhone] = useState<PhoneValue>({
+  const [phone, setPhone] = useState<PhoneValue>(() => ({
     country: config.variant === 'lu' ? 'LU' : 'BE',
-    number: kind === 'phone' ? (drawn?.values.username ?? '') : '',
-  });
-  const [password, setPassword] = useState('');
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>(() => drawnFieldErrors(drawn));
+    number: drawnValue('login-username', kind === 'phone' ? (drawn?.values.username ?? '') : ''),
+  }));
+  const [password, setPassword] = useState(() => drawnValue('login-password', ''));
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>(() => drawnFieldErrors(drawn, kind));
   /** The server's refusal in words: a form-level message, no field is singled out. */
   const [error, setError] = useState<string | null>(() =>
-    drawn && Object.keys(drawnFieldErrors(drawn)).length === 0 && drawn.refusal.field !== 'captcha'
+    drawn &&
+    Object.keys(drawnFieldErrors(drawn, kind)).length === 0 &&
+    drawn.refusal.field !== 'captcha'
       ? drawnText(t, drawn)
       : null,
   );
@@ -137,12 +145,6 @@ export default function LoginScreen({
   const signIn = useSignIn();
   const findingWorkplace = useFindingWorkplace();
   const busy = signIn.isPending || findingWorkplace;
-  // Typed into the server-drawn form before its script arrived.
-  useTypedBeforeScript('login-username', (typed) =>
-    kind === 'email' ? setEmail(typed) : setPhone((current) => ({ ...current, number: typed })),
-  );
-  useTypedBeforeScript('login-password', setPassword);
-
   useEffect(() => {
     if (kind === 'phone') void loadPhone().then((m) => m.preloadPhoneRules());
   }, [kind]);
@@ -190,10 +192,7 @@ export default function LoginScreen({
     setError(null);
     setCaptchaError(null);
     setAttemptsLeft(null);
-    // What the fields show is what is sent (their text may not have reached the state yet).
-    const shownPhone = { ...phone, number: shownValue('login-username', phone.number) };
-    const typed = shownValue('login-username', kind === 'email' ? email : phone.number).trim();
-    const sentPassword = shownValue('login-password', password);
+    const typed = (kind === 'email' ? email : phone.number).trim();
     const checked: FieldErrors = {};
     if (!typed) checked.username = 'required';
     else if (kind === 'email' && !EMAIL.test(typed)) checked.username = 'email';
@@ -202,7 +201,7 @@ export default function LoginScreen({
       setFieldErrors({});
       return;
     }
-    if (!sentPassword) checked.password = 'required';
+    if (!password) checked.password = 'required';
     setFieldErrors(checked);
     if (checked.username || checked.password) {
       // Where the person goes to fix it: the first wrong field.
@@ -220,8 +219,8 @@ export default function LoginScreen({
         username:
           kind === 'email'
             ? typed
-            : loadPhone().then((phoneField) => phoneField.phoneToE164(shownPhone, config.variant)),
-        password: sentPassword,
+            : loadPhone().then((phoneField) => phoneField.phoneToE164(phone, config.variant)),
+        password,
         captcha: captchaToken,
         target,
       },

@@ -2,8 +2,8 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Checkbox, Radio, RadioGroup } from '../../components/Choices';
 import { TextField } from '../../components/TextField';
+import { drawnValue } from '../../lib/hydration';
 import { href } from '../../lib/routes';
-import { useTypedBeforeScript } from '../../lib/typed-before-script';
 import '../../components/self-service.css';
 import '../../components/flows.css';
 import { useDetails } from './api/onboarding';
@@ -30,21 +30,17 @@ export default function CreateScreen() {
   const page = useStepPage(details.error, edited);
   const given = page.view?.details;
   const drawn = page.values;
-  const [names, setNames] = useState({
-    firstname: drawn.firstname ?? given?.firstname ?? '',
-    lastname: drawn.lastname ?? given?.lastname ?? '',
-  });
+  // A drawn page's fields start from what they show (typed before the script arrived, too).
+  const [names, setNames] = useState(() => ({
+    firstname: drawnValue(`${id}-firstname`, drawn.firstname ?? given?.firstname ?? ''),
+    lastname: drawnValue(`${id}-lastname`, drawn.lastname ?? given?.lastname ?? ''),
+  }));
   const [terms, setTerms] = useState(drawn.terms === 'on' || Boolean(given));
   const [privacy, setPrivacy] = useState(drawn.privacy === 'on' || Boolean(given));
   const [marketing, setMarketing] = useState<boolean | null>(
     drawn.marketing ? drawn.marketing === 'true' : (given?.marketing ?? null),
   );
   const [showErrors, setShowErrors] = useState(false);
-  // Typed into the drawn page before the script took it over: kept.
-  useTypedBeforeScript(`${id}-firstname`, (firstname) =>
-    setNames((was) => ({ ...was, firstname })),
-  );
-  useTypedBeforeScript(`${id}-lastname`, (lastname) => setNames((was) => ({ ...was, lastname })));
 
   return withView(page.view, titleId, (view) => {
     const forCode = view.source === 'code';

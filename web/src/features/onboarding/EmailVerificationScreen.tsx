@@ -4,7 +4,7 @@ import { RadioGroup } from '../../components/Choices';
 import { ListRadioRow } from '../../components/ListRadioRow';
 import { ListRows } from '../../components/ListRow';
 import { TextField } from '../../components/TextField';
-import { useTypedBeforeScript } from '../../lib/typed-before-script';
+import { drawnChoice, drawnValue, useDrawnAtHydration } from '../../lib/hydration';
 import '../../components/self-service.css';
 import '../../components/flows.css';
 import { useEmail } from './api/onboarding';
@@ -31,10 +31,16 @@ export default function EmailVerificationScreen() {
   const [edited, setEdited] = useState(false);
   const page = useStepPage(send.error, edited);
   const [keep, setKeep] = useState(page.values.choice === 'keep');
-  const [email, setEmail] = useState(page.values.email ?? page.view?.email?.login ?? '');
+  // A choice made on the drawn page before its script arrived stays chosen.
+  useDrawnAtHydration(
+    () => drawnChoice('choice'),
+    (chosen) => setKeep(chosen === 'keep'),
+  );
+  // A drawn page's field starts from what it shows (typed before the script arrived, too).
+  const [email, setEmail] = useState(() =>
+    drawnValue(fieldId, page.values.email ?? page.view?.email?.login ?? ''),
+  );
   const [invalid, setInvalid] = useState(false);
-  // Typed into the drawn page before the script took it over: kept.
-  useTypedBeforeScript(fieldId, setEmail);
 
   return withView(page.view, titleId, (view) => {
     const current = view.currentEmail;

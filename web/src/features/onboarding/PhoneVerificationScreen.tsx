@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import '../../components/self-service.css';
 import { TextField } from '../../components/TextField';
 import { getConfig } from '../../lib/config';
+import { drawnValue } from '../../lib/hydration';
 import { useContactFormat } from '../../lib/phone';
-import { useTypedBeforeScript } from '../../lib/typed-before-script';
 import { usePhone } from './api/onboarding';
 import { AlreadyInUse } from './components/AlreadyInUse';
 import { CodeStep } from './components/CodeStep';
@@ -27,10 +27,9 @@ export default function PhoneVerificationScreen() {
   const send = usePhone();
   const [edited, setEdited] = useState(false);
   const page = useStepPage(send.error, edited);
-  const [phone, setPhone] = useState(page.values.phone ?? '');
+  // A drawn page's field starts from what it shows (typed before the script arrived, too).
+  const [phone, setPhone] = useState(() => drawnValue(fieldId, page.values.phone ?? ''));
   const [empty, setEmpty] = useState(false);
-  // Typed into the drawn page before the script took it over: kept.
-  useTypedBeforeScript(fieldId, setPhone);
   const lu = getConfig().variant === 'lu';
 
   return withView(page.view, titleId, (view) => {

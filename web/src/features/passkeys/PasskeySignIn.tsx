@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useHydrated } from '../../lib/hydration';
 import { leave } from '../../lib/sign-in-flow';
 import {
   authenticateWithPasskey,
@@ -29,8 +30,7 @@ export default function PasskeySignIn({ autofill }: { autofill: boolean }) {
   const supported = useSyncExternalStore(noSubscription, browserHasWebAuthn, () => true);
   // A drawn button does nothing until the script has taken the page over: it
   // says so by being disabled until then, rather than by ignoring a press.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
 
   // Signed in: the page the gateway decided comes next (docs/product.md part 4, after sign-in),
   // drawn by the gateway for the new session; a locked account: the reset journey it named.

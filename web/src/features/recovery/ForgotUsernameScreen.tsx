@@ -5,9 +5,9 @@ import { Radio, RadioGroup } from '../../components/Choices';
 import { TextField } from '../../components/TextField';
 import { getConfig } from '../../lib/config';
 import { useErrorText } from '../../lib/errors';
+import { drawnChoice, useDrawnAtHydration } from '../../lib/hydration';
 import { href } from '../../lib/routes';
 import { drawnAnswer, useDrawnForm } from '../../lib/sign-in-flow';
-import { useChosenBeforeScript } from '../../lib/typed-before-script';
 import { useFindUsernames } from './api/recovery';
 
 /** docs/product.md part 5: a Belgian card number; LU calls it an activation code and writes it LU-ACT-0001. */
@@ -33,11 +33,13 @@ export default function ForgotUsernameScreen() {
   const [drawn, setDrawn] = useState(drawnForm);
   const [by, setBy] = useState<By>(drawnForm?.values.by === 'nrn' && !lu ? 'nrn' : 'card');
   const [refused, setRefused] = useState(false);
-  // A choice made on the drawn page before its script arrived stays chosen (the first render
-  // would set the group back to its initial state).
-  useChosenBeforeScript('by', (chosen) => {
-    if (chosen === 'card' || chosen === 'nrn') setBy(chosen);
-  });
+  // A choice made on the drawn page before its script arrived stays chosen.
+  useDrawnAtHydration(
+    () => drawnChoice('by'),
+    (chosen) => {
+      if (chosen === 'card' || chosen === 'nrn') setBy(chosen);
+    },
+  );
   const find = useFindUsernames();
   const failure = find.error ?? drawnAnswer(drawn);
   const fieldText = t(`recovery.forgotUsername.errors.${by}`);

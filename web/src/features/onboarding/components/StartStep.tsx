@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { TextField } from '../../../components/TextField';
 import { getConfig } from '../../../lib/config';
+import { drawnValue } from '../../../lib/hydration';
 import { href } from '../../../lib/routes';
-import { useTypedBeforeScript } from '../../../lib/typed-before-script';
 import { useStart } from '../api/onboarding';
 import { FormRefusal, useStepPage } from './StepPage';
 import { STEPS, Steps, useStepName } from './Steps';
@@ -43,12 +43,14 @@ export function StartStep({ source }: { source: 'card' | 'code' }) {
   const page = useStepPage(start.error, edited);
   const nameOf = useStepName(source);
   const fromFlow = page.view?.source === source ? page.view.entry : '';
-  const [value, setValue] = useState(() => page.values[name] ?? fromFlow);
-  const [invalid, setInvalid] = useState(false);
   const bySpaces = source === 'card' && !lu;
+  // A drawn page's field starts from what it shows (typed before the script arrived, too).
+  const [value, setValue] = useState(() => {
+    const shown = drawnValue(id, page.values[name] ?? fromFlow);
+    return bySpaces ? groupCard(shown) : shown;
+  });
+  const [invalid, setInvalid] = useState(false);
   const valid = source === 'code' ? isInvitationCode : lu ? isActivationCode : isCardNumber;
-  // Typed into the drawn page before the script took it over: kept.
-  useTypedBeforeScript(id, (typed) => setValue(bySpaces ? groupCard(typed) : typed));
   const error = invalid ? t(`flows.onboarding.${source}.invalid`) : page.at(name);
 
   const onSubmit = (event: FormEvent) => {
