@@ -64,6 +64,13 @@ export const LOCKDOWN_PAGES = ['/lock-account'] as const;
 export const SIGNED_IN_PAGES = ['/user/dashboard'] as const;
 
 /**
+ * The weak-password replacement (`?verified=true&target=…`), drawn for the
+ * signed-in user whose session it confines; its form is the gateway's
+ * (docs/flows.md, "Weak password").
+ */
+export const WEAK_PASSWORD_PAGES = ['/weak-password'] as const;
+
+/**
  * The partner's consent, drawn for the signed-in user from the browser's
  * consent flow, in the language the journey began in; its form is the
  * gateway's (docs/flows.md, "Partner authorisation").
@@ -83,6 +90,7 @@ export const PAGE_SOURCES: Record<
   | (typeof RECOVERY_STEP_PAGES)[number]
   | (typeof LOCKDOWN_PAGES)[number]
   | (typeof SIGNED_IN_PAGES)[number]
+  | (typeof WEAK_PASSWORD_PAGES)[number]
   | (typeof CONSENT_PAGES)[number],
   readonly string[]
 > = {
@@ -130,6 +138,7 @@ export const PAGE_SOURCES: Record<
   // Part of the entry chunk: its styles come with the page's own stylesheet.
   '/maintenance': [],
   '/approve': ['src/app/all-screens.tsx', 'src/features/consent/ConsentScreen.tsx'],
+  '/weak-password': ['src/app/all-screens.tsx', 'src/features/recovery/WeakPasswordScreen.tsx'],
   '/lock-account': ['src/app/all-screens.tsx', 'src/features/lockdown/LockAccountScreen.tsx'],
   '/lock-account/done': ['src/app/all-screens.tsx', 'src/features/lockdown/LockedScreen.tsx'],
   '/user/dashboard': [

@@ -5,7 +5,7 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { I18nextProvider } from 'react-i18next';
 import { newQueryClient, startSignedIn, startSignedOut, startSignInStep } from './app/App';
 import { preloadPage } from './app/router';
-import { CONSENT_PAGES, SIGNED_IN_PAGES } from './entry-pages';
+import { CONSENT_PAGES, SIGNED_IN_PAGES, WEAK_PASSWORD_PAGES } from './entry-pages';
 import {
   htmlLang,
   initI18n,
@@ -40,6 +40,7 @@ export {
   RECOVERY_STEP_PAGES,
   SIGN_IN_STEP_PAGES,
   SIGNED_IN_PAGES,
+  WEAK_PASSWORD_PAGES,
 } from './entry-pages';
 
 /** Every screen's path (the app's route table): the gateway labels its page metrics with them. */
@@ -222,7 +223,8 @@ export function render(
  * password, a forced second factor): the browser then draws it as before.
  * The consent page is drawn with its flow's view (`extras.consent`) in the
  * language its journey began in (`locale`), its invalid-configuration
- * address (`?error=`) included.
+ * address (`?error=`) included; the weak-password page with its query, and
+ * its refused form (`extras.form`).
  */
 export function renderSignedIn(
   location: string,
@@ -234,8 +236,10 @@ export function renderSignedIn(
   const { pathname, search } = new URL(location, 'http://portal');
   const consent =
     (CONSENT_PAGES as readonly string[]).includes(pathname) && extras.consent !== undefined;
+  // The weak-password page keeps its query (`verified`, the sign-in's `target`).
+  const weak = (WEAK_PASSWORD_PAGES as readonly string[]).includes(pathname);
   const drawable =
-    consent || ((SIGNED_IN_PAGES as readonly string[]).includes(pathname) && !search);
+    consent || weak || ((SIGNED_IN_PAGES as readonly string[]).includes(pathname) && !search);
   if (!drawable || config.maintenance) return Promise.resolve(null);
   const decision = decide({
     to: routeNameOf(pathname),
@@ -250,7 +254,12 @@ export function renderSignedIn(
   const journeyLocale = config.languages.find((allowed) => allowed === locale);
   const drawIn =
     journeyLocale ?? localeOfLanguage(user.language, config.languages) ?? config.defaultLanguage;
-  return draw(location, config, drawIn, user, consent ? { consent: extras.consent } : {});
+  const own = consent
+    ? { consent: extras.consent }
+    : weak && extras.form
+      ? { form: extras.form }
+      : {};
+  return draw(location, config, drawIn, user, own);
 }
 
 /**

@@ -61,6 +61,8 @@ export async function formStep(
   body: Record<string, unknown>,
   /** The fields of the journey's forms a refusal may name (the sign-in's by default). */
   fields: ReadonlySet<string> = FIELDS,
+  /** The statuses whose answer's `next` the browser goes on to (a 200 by default). */
+  onward: ReadonlySet<number> = ONWARD,
 ): Promise<FormOutcome> {
   const headers: Record<string, string> = {
     'content-type': 'application/json',
@@ -85,7 +87,7 @@ export async function formStep(
   const cookies = answer.headers['set-cookie'];
   if (cookies) reply.header('set-cookie', cookies);
   const json = answer.json<Record<string, unknown>>();
-  if (answer.statusCode === 200 && typeof json.next === 'string') return { next: json.next };
+  if (onward.has(answer.statusCode) && typeof json.next === 'string') return { next: json.next };
   const retryAfter = answer.headers['retry-after'];
   return {
     status: answer.statusCode,
@@ -95,6 +97,7 @@ export async function formStep(
 }
 
 const FIELDS = new Set(['username', 'password', 'captcha', 'mfaId', 'code']);
+const ONWARD: ReadonlySet<number> = new Set([200]);
 
 /** A refusal as the page shows it: a validation error's first wrong field named as the step does. */
 function refusalOf(json: Record<string, unknown>, fields: ReadonlySet<string>): SignInStepRefusal {

@@ -453,3 +453,136 @@ describe('the pages that need a session, and the consent page', () => {
     expect(login.searchParams.get('partner')).toBe('1');
   });
 });
+
+describe('the weak-password page, a form that works without script', () => {
+  const root = mkdtempSync(join(tmpdir(), 'portal-drawn-weak-'));
+  const TARGET = '/weak-password?verified=true&target=%2Fsecurity';
+
+  beforeAll(async () => {
+    await mkdir(join(root, 'assets'));
+    await mkdir(join(root, 'ssr'));
+    writeFileSync(
+      join(root, 'index.html'),
+      '<!doctype html><html lang="en"><head><title>Account</title></head><body><div id="root"></div></body></html>',
+    );
+    // A server bundle as the web build makes it: the page says why, and any refusal it is given.
+    writeFileSync(
+      join(root, 'ssr', 'entry-server.mjs'),
+      [
+        'export const ENTRY_PAGES = [];',
+        "export const SIGNED_IN_PAGES = ['/user/dashboard'];",
+        "export const WEAK_PASSWORD_PAGES = ['/weak-password'];",
+        'export const PAGE_SOURCES = {};',
+        "export const localeFor = () => 'en';",
+        'export const render = async () => null;',
+        'export const renderSignedIn = async (location, config, user, extras) =>',
+        "  ({ lang: 'en', title: 'Weak', data: '{}', html: '<main><p>status ' + user.password_status +",
+        "    '</p><form method=\"post\"></form><p>' + location + '</p><pre>' + JSON.stringify((extras && extras.form) || null) + '</pre></main>' });",
+      ].join('\n'),
+    );
+  });
+
+  /** The page's form as a browser posts it from the page (no-referrer: Origin "null"). */
+  const post = (
+    s: TestStack,
+    cookie: string,
+    fields: Record<string, string>,
+    site = 'same-origin',
+  ) =>
+    s.gateway.inject({
+      method: 'POST',
+      url: TARGET,
+      headers: {
+        host: 'be.localhost:3000',
+        origin: 'null',
+        'sec-fetch-site': site,
+        'content-type': 'application/x-www-form-urlencoded',
+        cookie: `device=${s.deviceCookie}; access_token=${cookie}`,
+      },
+      payload: new URLSearchParams(fields).toString(),
+    });
+
+  it('is drawn for the session it confines, with its query, and says why (password_status)', async () => {
+    const s = await stackForTest({ WEB_DIST: root });
+    const cookie = await signIn(s, 'weak@example.be');
+    const page = await s.gateway.inject({
+      url: TARGET,
+      headers: browserHeaders(s),
+      cookies: { access_token: cookie },
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['cache-control']).toBe('no-store');
+    expect(page.body).toContain('<p>status 1</p>');
+    expect(page.body).toContain(`<p>${TARGET}</p>`);
+    expect(page.body).toContain('<form method="post">');
+  });
+
+  it('answers a good new password 303 straight to where the sign-in was headed', async () => {
+    const s = await stackForTest({ WEB_DIST: root });
+    const cookie = await signIn(s, 'weak@example.be');
+    const password = 'A-much-Stronger-2026!';
+    const saved = await post(s, cookie, { password, confirm: password });
+    expect(saved.statusCode).toBe(303);
+    expect(saved.headers.location).toBe('/security');
+    // The session goes on (renewed): no longer confined to the password change.
+    const renewed = saved.cookies.find((c) => c.name === 'access_token')?.value ?? cookie;
+    const sessions = await s.gateway.inject({
+      url: '/api/trusted-devices',
+      headers: browserHeaders(s),
+      cookies: { access_token: renewed },
+    });
+    expect(sessions.statusCode).toBe(200);
+    // Sent again (back, then the form once more): no longer weak, on to the same page.
+    const again = await post(s, renewed, { password, confirm: password });
+    expect(again.statusCode).toBe(303);
+    expect(again.headers.location).toBe('/security');
+  });
+
+  it('draws the page again with the refusal at the password: the two differ, a broken rule', async () => {
+    const s = await stackForTest({ WEB_DIST: root });
+    const cookie = await signIn(s, 'weak@example.be');
+    const differ = await post(s, cookie, {
+      password: 'A-much-Stronger-2026!',
+      confirm: 'A-much-Stronger-2027!',
+    });
+    expect(differ.statusCode).toBe(400);
+    expect(differ.body).toContain('"code":"password_mismatch"');
+    expect(differ.body).toContain('"field":"password"');
+    const short = await post(s, cookie, { password: 'short', confirm: 'short' });
+    expect(short.statusCode).toBe(400);
+    expect(short.body).toContain('"field":"password"');
+    expect(short.body).toContain('"path":"/weak-password"');
+    // Never the password in the page.
+    expect(short.body).not.toContain('short"');
+    // Still weak: the sign-in's pages stay closed to it.
+    const sessions = await s.gateway.inject({
+      url: '/api/trusted-devices',
+      headers: browserHeaders(s),
+      cookies: { access_token: cookie },
+    });
+    expect(sessions.statusCode).toBe(403);
+  });
+
+  it("refuses another site's form, and sends a form without a session to the sign-in", async () => {
+    const s = await stackForTest({ WEB_DIST: root });
+    const cookie = await signIn(s, 'weak@example.be');
+    const password = 'A-much-Stronger-2026!';
+    const forged = await post(s, cookie, { password, confirm: password }, 'cross-site');
+    expect(forged.statusCode).toBe(403);
+    expect(forged.body).toContain('Nothing was done.');
+    const signedOut = await s.gateway.inject({
+      method: 'POST',
+      url: TARGET,
+      headers: {
+        host: 'be.localhost:3000',
+        origin: 'null',
+        'sec-fetch-site': 'same-origin',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      payload: new URLSearchParams({ password, confirm: password }).toString(),
+    });
+    expect(signedOut.statusCode).toBe(303);
+    // The page again, which without a session says to log in first.
+    expect(signedOut.headers.location).toBe(TARGET);
+  });
+});

@@ -16,7 +16,7 @@ import {
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { consentView, pendingConsent } from '../flows/consent';
-import { formRefusal, formStep } from '../flows/forms';
+import { type FormOutcome, formRefusal, formStep } from '../flows/forms';
 import { lockdownExtras, readLockdown } from '../flows/lockdown';
 import {
   ONBOARDING_PAGE_PATHS,
@@ -93,6 +93,11 @@ export const SIGNED_IN_WAIT_MS = 1000;
 export const ENTRY_WAIT_MS = 1000;
 const ONE_YEAR_S = 365 * 24 * 60 * 60;
 const LANGUAGES = new Set(['en', 'fr', 'nl', 'de']);
+/** The weak-password page (`web/src/entry-pages.ts`), whose form the gateway takes. */
+const WEAK_PASSWORD_PAGE = '/weak-password';
+/** The one field the weak-password page's refusal is said at. */
+const WEAK_PASSWORD_FIELDS: ReadonlySet<string> = new Set(['password']);
+
 /** The partner's consent page, drawn from its flow (`flows/consent.ts`). */
 const CONSENT_PAGE = '/approve';
 
@@ -171,6 +176,7 @@ export async function readWebBuild(root: string): Promise<WebBuild | null> {
     ...(server?.LOCKDOWN_PAGES ?? []),
     ...(server?.SIGNED_IN_PAGES ?? []),
     ...(server?.CONSENT_PAGES ?? []),
+    ...(server?.WEAK_PASSWORD_PAGES ?? []),
   ]) {
     const files = stylesheetsOf(manifest, ['index.html', ...(server?.PAGE_SOURCES[path] ?? [])]);
     const css = files.map((file) => readFileSync(join(root, file), 'utf8')).join('\n');
@@ -228,12 +234,14 @@ export const webPlugin: FastifyPluginAsync<{ build: WebBuild; config: Config }> 
   // The sign-in's and the recovery journeys' step pages, drawn from the visitor's flow.
   const stepPages = new Set([...signInPages, ...(server?.RECOVERY_STEP_PAGES ?? [])]);
   const lockPages = new Set(server?.LOCKDOWN_PAGES ?? []);
+  const weakPages = new Set(server?.WEAK_PASSWORD_PAGES ?? []);
   const screenOf = screenMatcher([
     ...(server?.APP_PATHS ?? []),
     ...entryPages,
     ...stepPages,
     ...lockPages,
     ...signedInPages,
+    ...weakPages,
   ]);
   const configs: Record<Variant, PortalConfig> = {
     be: portalConfig(config, 'be'),
@@ -410,6 +418,10 @@ export const webPlugin: FastifyPluginAsync<{ build: WebBuild; config: Config }> 
     const {
       'accept-encoding': _encoding,
       'content-length': _length,
+      // A form's post is drawn too (the weak-password page): its body and origin are not the
+      // read's (the form met the same-origin rule: `formRefusal`).
+      'content-type': _type,
+      origin: _origin,
       'sec-fetch-site': _site,
       ...headers
     } = request.headers;
@@ -434,7 +446,7 @@ export const webPlugin: FastifyPluginAsync<{ build: WebBuild; config: Config }> 
         location: request.url,
         config: configs[request.variant],
         user,
-        styles: journey ? (request.url.split('?')[0] ?? request.url) : request.url,
+        styles: request.url.split('?')[0] ?? request.url,
         ...journey,
       },
       deadline - Date.now(),
@@ -538,6 +550,64 @@ export const webPlugin: FastifyPluginAsync<{ build: WebBuild; config: Config }> 
     });
   };
 
+  /**
+   * The weak-password page's form (docs/flows.md, "Weak password"): the same
+   * portal call the enhanced page sends as JSON (`POST /api/user/password/weak`,
+   * with the sign-in's `target`), answered 303 straight to the page the sign-in
+   * goes on to, or the page drawn again with the refusal at the password.
+   * Without a session, the page it sends to the sign-in.
+   */
+  const weakPasswordForm = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    renderer: RenderPool | null,
+    form: Record<string, string>,
+    url: URL,
+  ) => {
+    const refusal = formRefusal(request);
+    if (refusal) {
+      return reply.code(403).type('text/plain; charset=utf-8').send(`${refusal} Nothing was done.`);
+    }
+    const target = url.searchParams.get('target');
+    if (sessionToken(request) === undefined) {
+      return reply
+        .header('cache-control', 'no-store')
+        .redirect(`${url.pathname}${url.search}`, 303);
+    }
+    const password = form.password ?? '';
+    const outcome: FormOutcome =
+      password !== '' && password !== (form.confirm ?? '')
+        ? {
+            status: 400,
+            refusal: {
+              code: 'password_mismatch',
+              message: 'The two passwords differ.',
+              field: 'password',
+            },
+          }
+        : await formStep(
+            request,
+            reply,
+            '/api/user/password/weak',
+            { password, ...(target ? { target: target.slice(0, 2000) } : {}) },
+            WEAK_PASSWORD_FIELDS,
+            // No longer weak (409) goes on as well: the answer names where.
+            new Set([200, 409]),
+          );
+    if ('next' in outcome) {
+      return reply.header('cache-control', 'no-store').redirect(outcome.next, 303);
+    }
+    // Without a server bundle the browser draws the page: asked again, it says nothing more.
+    if (!renderer) {
+      return reply
+        .header('cache-control', 'no-store')
+        .redirect(`${url.pathname}${url.search}`, 303);
+    }
+    return sendSignedIn(request, reply.code(outcome.status), renderer, {
+      extras: { form: { path: url.pathname, refusal: outcome.refusal, values: {} } },
+    });
+  };
+
   const page = async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '/';
     request.pageRoute = screenOf(path);
@@ -594,6 +664,8 @@ export const webPlugin: FastifyPluginAsync<{ build: WebBuild; config: Config }> 
     if (pool && !signedOut && signedInPages.has(request.url)) {
       return sendSignedIn(request, reply, pool);
     }
+    // A weak password's replacement, drawn for the session it confines (docs/flows.md).
+    if (pool && !signedOut && weakPages.has(path)) return sendSignedIn(request, reply, pool);
     return sendIndex(reply);
   };
   app.get('/', page);
@@ -652,6 +724,7 @@ export const webPlugin: FastifyPluginAsync<{ build: WebBuild; config: Config }> 
     const url = new URL(request.url, 'http://portal');
     const path = url.pathname;
     const form = (request.body ?? {}) as Record<string, string>;
+    if (path === WEAK_PASSWORD_PAGE) return weakPasswordForm(request, reply, pool, form, url);
     const step =
       server && pool
         ? (stepOf(path, form, url.searchParams) ?? onboardingFormOf(path, form))

@@ -28,6 +28,8 @@ export interface EntryServer {
   SIGNED_IN_PAGES: readonly string[];
   /** The partner's consent page, drawn for the signed-in user from the consent flow (absent in older bundles). */
   CONSENT_PAGES?: readonly string[];
+  /** The weak-password page, drawn for the session it confines (absent in older bundles). */
+  WEAK_PASSWORD_PAGES?: readonly string[];
   /** Every screen's path in the app's route table: the pages' metrics labels. */
   APP_PATHS?: readonly string[];
   /** The source modules each entry page is drawn from (keys of Vite's manifest). */

@@ -2,6 +2,7 @@ import { type PasswordFailure, passwordFailures } from '@portal/contract/rules';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getConfig } from '../lib/config';
+import { drawnValue, useDrawnAtHydration } from '../lib/hydration';
 import { PasswordInput } from './PasswordInput';
 
 type RuleKey = 'length' | 'letters' | 'numbers' | 'special';
@@ -89,6 +90,15 @@ export function NewPasswordFields({
     const valid = failures(nextPassword).length === 0 && nextPassword === nextConfirm;
     onChange(valid ? nextPassword : null);
   };
+
+  // Typed on the drawn page before its script arrived: kept, its rules ticked off.
+  useDrawnAtHydration(
+    () => {
+      const typed = [drawnValue(`${id}-password`, ''), drawnValue(`${id}-confirm`, '')];
+      return typed.some(Boolean) ? typed : undefined;
+    },
+    ([typedPassword = '', typedConfirm = '']) => update(typedPassword, typedConfirm),
+  );
 
   const failed = failures(password);
   const passwordError =

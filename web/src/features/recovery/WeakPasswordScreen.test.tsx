@@ -21,9 +21,11 @@ describe('weak password (the sign-in goes on where the gateway says)', () => {
     onTestFinished(() => left.mockRestore());
     const user = userEvent.setup();
     await renderScreen('/weak-password?verified=true&target=%2Fsecurity', routes);
+    // Its password_status is 1: found in a data breach, not "no longer meets our rules".
     expect(
-      await screen.findByText(/Your current password no longer meets our password rules\./),
+      await screen.findByText(/Your current password appears in a list of passwords exposed/),
     ).toBeVisible();
+    expect(screen.queryByText(/no longer meets our password rules/)).not.toBeInTheDocument();
     await user.type(screen.getByLabelText('New password'), 'A-much-Stronger-2026!');
     await user.type(screen.getByLabelText('Repeat the new password'), 'A-much-Stronger-2026!');
     await user.click(screen.getByRole('button', { name: 'Save and continue' }));

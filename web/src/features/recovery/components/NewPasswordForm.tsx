@@ -1,12 +1,14 @@
 import { type FormEvent, useState } from 'react';
-import { NewPasswordFields } from '../../../components/PasswordRules';
+import { NewPasswordFields, usePasswordCheck } from '../../../components/PasswordRules';
 import { clearFailure } from '../../../lib/api';
 
 /**
  * A new password and its repetition, the rules ticked off live, sent by
- * `save` once both are right (reset and weak password, docs/product.md part 2). The
+ * `save` once both are right (weak password, docs/product.md part 2). The
  * button is busy while `change` runs; its failure (`serverError`, the server's
- * words) stays under the password until the user types again.
+ * words) stays under the password until the user types again. A form that
+ * works without script: posted to the page's own address, which the gateway
+ * takes (`password` and `confirm`).
  */
 export function NewPasswordForm({
   change,
@@ -19,24 +21,24 @@ export function NewPasswordForm({
   serverError: string | null;
   submitLabel: string;
 }) {
-  const [password, setPassword] = useState<string | null>(null);
   const [showErrors, setShowErrors] = useState(false);
+  const { failures } = usePasswordCheck();
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setShowErrors(true);
     clearFailure(change);
-    if (password) save(password);
+    // What the fields show is what is sent.
+    const sent = new FormData(event.currentTarget);
+    const password = String(sent.get('password') ?? '');
+    if (failures(password).length === 0 && password === sent.get('confirm')) save(password);
   };
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form method="post" onSubmit={submit} noValidate>
       <NewPasswordFields
         showErrors={showErrors}
-        onChange={(value) => {
-          setPassword(value);
-          clearFailure(change);
-        }}
+        onChange={() => clearFailure(change)}
         serverError={serverError}
       />
       <button type="submit" className="button button-block" disabled={change.isPending}>

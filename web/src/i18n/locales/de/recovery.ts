@@ -35,8 +35,9 @@ export const recovery: Messages['recovery'] = {
     title: 'Wählen Sie ein sichereres Passwort',
     submit: 'Speichern und weiter',
     intro: 'Wählen Sie ein neues Passwort, um zu Ihrem Konto zu gelangen.',
-    reason1: 'Ihr aktuelles Passwort entspricht nicht mehr unseren Passwortregeln.',
-    reason2: 'Ihr aktuelles Passwort muss aus Sicherheitsgründen erneuert werden.',
+    breached:
+      'Ihr aktuelles Passwort steht in einer Liste von Passwörtern, die anderswo bei Datenlecks offengelegt wurden: Andere könnten es kennen.',
+    rules: 'Ihr aktuelles Passwort entspricht nicht mehr unseren Passwortregeln.',
     notVerified:
       'Um Ihr Passwort zu ersetzen, melden Sie sich zuerst an. Direkt danach werden Sie nach einem neuen gefragt.',
     login: 'Anmelden',

@@ -32,8 +32,9 @@ export const recovery = {
     title: 'Choose a stronger password',
     submit: 'Save and continue',
     intro: 'Choose a new password to continue to your account.',
-    reason1: 'Your current password no longer meets our password rules.',
-    reason2: 'Your current password has to be renewed for security reasons.',
+    breached:
+      'Your current password appears in a list of passwords exposed in data breaches elsewhere, so others may know it.',
+    rules: 'Your current password no longer meets our password rules.',
     notVerified:
       'To replace your password, log in first. You will be asked for a new one right after.',
     login: 'Log in',

@@ -34,8 +34,9 @@ export const recovery: Messages['recovery'] = {
     title: 'Choisissez un mot de passe plus sûr',
     submit: 'Enregistrer et continuer',
     intro: 'Choisissez un nouveau mot de passe pour accéder à votre compte.',
-    reason1: 'Votre mot de passe actuel ne respecte plus nos règles de mot de passe.',
-    reason2: 'Votre mot de passe actuel doit être renouvelé pour des raisons de sécurité.',
+    breached:
+      'Votre mot de passe actuel figure dans une liste de mots de passe divulgués lors de fuites de données ailleurs : d’autres personnes pourraient le connaître.',
+    rules: 'Votre mot de passe actuel ne respecte plus nos règles de mot de passe.',
     notVerified:
       'Pour remplacer votre mot de passe, connectez-vous d’abord. Un nouveau vous sera demandé juste après.',
     login: 'Se connecter',

@@ -35,8 +35,9 @@ export const recovery: Messages['recovery'] = {
     title: 'Kies een sterker wachtwoord',
     submit: 'Opslaan en doorgaan',
     intro: 'Kies een nieuw wachtwoord om verder te gaan naar je account.',
-    reason1: 'Je huidige wachtwoord voldoet niet meer aan onze wachtwoordregels.',
-    reason2: 'Je huidige wachtwoord moet om veiligheidsredenen vernieuwd worden.',
+    breached:
+      'Je huidige wachtwoord staat in een lijst van wachtwoorden die elders bij datalekken zijn uitgelekt: anderen kunnen het kennen.',
+    rules: 'Je huidige wachtwoord voldoet niet meer aan onze wachtwoordregels.',
     notVerified:
       'Meld je eerst aan om je wachtwoord te vervangen. Daarna vragen we meteen een nieuw wachtwoord.',
     login: 'Aanmelden',
