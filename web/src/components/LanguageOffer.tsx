@@ -4,8 +4,8 @@ import { Trans, useTranslation } from 'react-i18next';
 import { languageOfLocale, localeOfLanguage } from '../i18n/i18n';
 import { markChoiceOffered, rememberLanguage, visitChoice } from '../i18n/remember';
 import { getConfig } from '../lib/config';
-import { focusSoon } from '../lib/page-navigation';
 import { useCurrentUser } from '../lib/session';
+import { focusStep } from '../lib/step-focus';
 import { Actions } from './Actions';
 import { BusyLabel } from './BusyLabel';
 import { LANGUAGE_NAMES, useSaveLanguage } from './LanguageSwitcher';
@@ -65,7 +65,7 @@ export function LanguageOffer() {
   // The button has gone: the cursor to the page's heading, never left on <body>.
   const close = () => {
     setClosed(true);
-    focusSoon(() => document.querySelector<HTMLElement>('main h1'));
+    focusStep(() => document.querySelector<HTMLElement>('main h1'));
   };
   const accept = () =>
     save.mutate(

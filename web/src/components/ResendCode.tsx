@@ -1,6 +1,6 @@
 import { type RefObject, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { focusSoon } from '../lib/page-navigation';
+import { focusStep } from '../lib/step-focus';
 
 /** docs/product.md part 9: the first resend waits 15 seconds, every later one 30. */
 export const RESEND_FIRST_S = 15;
@@ -55,7 +55,7 @@ export function ResendCode({
       setSent(true);
       setUntil(Date.now() + RESEND_AGAIN_S * 1000);
       setNow(Date.now());
-      focusSoon(() => codeField.current);
+      focusStep(() => codeField.current);
     }
   };
 

@@ -76,21 +76,6 @@ export function pageFocusTarget(heading: HTMLElement): HTMLElement {
 }
 
 /**
- * After an in-page action (a wrong code, a new code sent, a message shown):
- * the cursor to `element`, once React has drawn it; never left on `<body>`.
- */
-export function focusSoon(element: () => HTMLElement | null | undefined): void {
-  requestAnimationFrame(() => {
-    const target = element();
-    if (!target) return;
-    // A heading takes the focus only with a tabindex: on a page the server drew
-    // (no route change has given it one) focus() alone would leave <body>.
-    if (target.tabIndex < 0 && !target.hasAttribute('tabindex')) target.tabIndex = -1;
-    target.focus();
-  });
-}
-
-/**
  * On every route change focus moves by `pageFocusTarget`: the first field of
  * a form page, else the main heading, so that a keyboard user continues from
  * the top of the new page and a screen reader reads its name. On the first

@@ -23,11 +23,11 @@ import type { ErrorTexts } from '../../lib/errors';
 import { signInHint } from '../../lib/flow-state';
 import { drawnValue } from '../../lib/hydration';
 import { setMaintenance } from '../../lib/maintenance';
-import { focusSoon } from '../../lib/page-navigation';
 import { platformOf } from '../../lib/platform';
 import { href } from '../../lib/routes';
 import { type DrawnForm, useDrawnForm } from '../../lib/sign-in-flow';
 import type { Workplace } from '../../lib/sso';
+import { focusStep } from '../../lib/step-focus';
 import { attemptsLeftOf, useFindingWorkplace, useSignIn, workplaceQuery } from './api/sign-in';
 
 // Only what the e-mail sign-in needs loads with it (bundle budget of /login/email).
@@ -184,7 +184,7 @@ export default function LoginScreen({
   const continueWithPassword = () => {
     closeInvite();
     if (password) form.current?.requestSubmit();
-    else focusSoon(() => document.getElementById('login-password'));
+    else focusStep(() => document.getElementById('login-password'));
   };
 
   const onSubmit = async (event: FormEvent) => {

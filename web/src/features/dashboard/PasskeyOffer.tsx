@@ -6,10 +6,10 @@ import { Link } from 'react-router';
 import { OutcomeNotice } from '../../components/OutcomeNotice';
 import { useStepUpInPlace } from '../../components/StepUp';
 import { ensureNamespaces } from '../../i18n/i18n';
-import { focusSoon } from '../../lib/page-navigation';
 import { usePasskeyDefaultName } from '../../lib/passkey-name';
 import { supportsConditionalCreate } from '../../lib/passkey-signals';
 import { href } from '../../lib/routes';
+import { focusStep } from '../../lib/step-focus';
 import { browserHasWebAuthn, type PasskeyFailure } from '../../lib/webauthn';
 import {
   passkeyOfferQuery,
@@ -90,7 +90,7 @@ export function PasskeyOffer() {
           if (!outcome.ok) return setFailure(outcome.reason);
           setAdded(outcome.value.name);
           // The buttons go: the focus moves to what replaced them.
-          focusSoon(() => document.getElementById('passkey-offer-title'));
+          focusStep(() => document.getElementById('passkey-offer-title'));
         },
       },
     );
@@ -99,7 +99,7 @@ export function PasskeyOffer() {
     setFailure(null);
     decline.mutate(undefined, {
       // The card goes: the focus moves to the page's heading rather than to nothing.
-      onSuccess: () => focusSoon(() => document.querySelector<HTMLElement>('h1')),
+      onSuccess: () => focusStep(() => document.querySelector<HTMLElement>('h1')),
       onError: () => setFailure('failed'),
     });
   };

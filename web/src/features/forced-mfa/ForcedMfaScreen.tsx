@@ -16,8 +16,10 @@ import {
   useResendActivation,
   useSetupMethod,
 } from '../../lib/mfa-methods';
+import { pageFocusTarget } from '../../lib/page-navigation';
 import { useContactFormat } from '../../lib/phone';
 import { useCurrentUser } from '../../lib/session';
+import { useStepFocus } from '../../lib/step-focus';
 import { checkTarget, leaveTo } from '../../lib/target';
 
 type Step = 'email' | 'sms';
@@ -71,6 +73,13 @@ function Flow({ user, start }: { user: User; start: Start }) {
   const [stage, setStage] = useState<Stage>(
     steps.length === 0 ? { kind: 'done' } : { kind: 'intro' },
   );
+  // Each new stage is a page of its own without a route change: the cursor to its
+  // first field, else its heading, as a page's (docs/focus.md).
+  const section = useRef<HTMLElement>(null);
+  useStepFocus(stage.kind, () => {
+    const heading = section.current?.querySelector('h1');
+    return heading ? pageFocusTarget(heading) : null;
+  });
   // The sign-in passes its target as `redirect`: left for as the gateway checked it.
   const platform = params.get('redirect') ?? params.get('target');
 
@@ -86,7 +95,7 @@ function Flow({ user, start }: { user: User; start: Start }) {
   };
 
   return (
-    <section className="card narrow" aria-labelledby="onboarding-mfa-title">
+    <section ref={section} className="card narrow" aria-labelledby="onboarding-mfa-title">
       {stage.kind === 'intro' && (
         <>
           <h1 id="onboarding-mfa-title">{t('account.onboardingMfa.title')}</h1>

@@ -17,9 +17,9 @@ import {
   mfaChallengeOf,
   type PortalError,
 } from '../../lib/errors';
-import { focusSoon } from '../../lib/page-navigation';
 import { leave, signInFlowQuery } from '../../lib/sign-in-flow';
 import { ssoOfferQuery } from '../../lib/sso';
+import { focusStep } from '../../lib/step-focus';
 import { useLinkAccount } from './api/partner';
 
 /**
@@ -118,7 +118,7 @@ function LinkExistingForm({ offer }: { offer: SsoLinkOffer }) {
           // Wrong credentials, as at sign-in: the password is emptied and the cursor is there for the next try.
           if (refusal.status === 400 && refusal.kind === 'invalid') {
             setPassword('');
-            focusSoon(() => document.getElementById('link-password'));
+            focusStep(() => document.getElementById('link-password'));
           }
         },
       },

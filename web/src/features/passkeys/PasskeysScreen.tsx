@@ -12,6 +12,7 @@ import { clearFailure } from '../../lib/api';
 import { errorOf } from '../../lib/errors';
 import { useFormat } from '../../lib/format';
 import { usePasskeyDefaultName } from '../../lib/passkey-name';
+import { focusStep } from '../../lib/step-focus';
 import { browserHasWebAuthn, type PasskeyFailure, usePasskeys } from '../../lib/webauthn';
 import { useAddPasskey, useDeletePasskey, useRenamePasskey } from './api/passkeys';
 
@@ -44,13 +45,17 @@ export default function PasskeysScreen() {
     setFailure(null);
   };
 
+  /** After an addition or a removal the list's heading takes the cursor (docs/focus.md). */
+  const toList = () => focusStep(() => document.getElementById('passkeys-list-title'));
+
   const addOne = () => {
     forget();
     add.mutate(defaultName(), {
-      onSuccess: (outcome) =>
-        outcome.ok
-          ? setNotice({ kind: 'added', name: outcome.value.name })
-          : setFailure(outcome.reason),
+      onSuccess: (outcome) => {
+        if (outcome.ok) setNotice({ kind: 'added', name: outcome.value.name });
+        else setFailure(outcome.reason);
+        toList();
+      },
     });
   };
 
@@ -60,10 +65,12 @@ export default function PasskeysScreen() {
       onSuccess: (res) => {
         setToDelete(null);
         if (res) setNotice({ kind: 'deleted', name: passkey.name });
+        toList();
       },
       onError: () => {
         setToDelete(null);
         setFailure('failed');
+        toList();
       },
     });
   };

@@ -6,9 +6,9 @@ import { href } from '../../lib/routes';
 import '../../components/self-service.css';
 import { toastSuccess } from '../../components/Toasts';
 import { useFormat } from '../../lib/format';
-import { focusSoon } from '../../lib/page-navigation';
 import { useContactFormat } from '../../lib/phone';
 import { useCurrentUser } from '../../lib/session';
+import { firstField, useStepFocus } from '../../lib/step-focus';
 import { IbanForm } from './components/IbanForm';
 import { formatIban, languageLabel } from './profile-format';
 
@@ -121,13 +121,12 @@ function BankingInfo({ user }: { user: User }) {
   const format = useFormat();
   const [editing, setEditing] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
-  /** The form closes (saved or cancelled): the cursor goes back to the button that opened it, never to the page. */
-  const close = () => {
-    setEditing(false);
-    focusSoon(() => opener.current);
-  };
+  const panel = useRef<HTMLElement>(null);
+  // Opened: the cursor to the form's first field; closed (saved or cancelled): back to the button that opened it.
+  useStepFocus(editing, () => (editing ? firstField(panel.current) : opener.current));
+  const close = () => setEditing(false);
   return (
-    <section className="panel" aria-labelledby="banking-title">
+    <section ref={panel} className="panel" aria-labelledby="banking-title">
       <div className="panel-head">
         <h2 id="banking-title">{t('account.profile.banking')}</h2>
         {!editing && (

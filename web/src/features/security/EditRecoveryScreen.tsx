@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../components/Modal';
@@ -14,6 +14,7 @@ import {
   useRegenerateRecoveryKeys,
 } from '../../lib/mfa-methods';
 import { useCurrentUser } from '../../lib/session';
+import { useStepFocus } from '../../lib/step-focus';
 
 const REGENERATE_TEXTS = { fallback: 'account.recovery.failed' } as const satisfies ErrorTexts;
 
@@ -29,6 +30,9 @@ export default function EditRecoveryScreen() {
   const needsTotp = problem?.kind === 'conflict';
 
   const methods = useMfaMethods();
+  // The new keys shown: the cursor to their heading (docs/focus.md).
+  const section = useRef<HTMLElement>(null);
+  useStepFocus(keys !== null, () => (keys ? section.current?.querySelector('h2') : null));
 
   if (!user || methods.isPending) return null;
   const left = unusedRecoveryKeys(user);
@@ -36,7 +40,7 @@ export default function EditRecoveryScreen() {
     methods.data?.status === 200 && methods.data.body.some((m) => m.id > 0 && m.method === 'totp');
 
   return (
-    <section aria-labelledby="recovery-title">
+    <section ref={section} aria-labelledby="recovery-title">
       <h1 id="recovery-title">{t('account.recovery.title')}</h1>
       <div className="panel">
         <p>{t('account.recovery.intro')}</p>

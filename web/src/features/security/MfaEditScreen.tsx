@@ -19,6 +19,7 @@ import {
   useSwitchPrimary,
   visibleMethods,
 } from '../../lib/mfa-methods';
+import { focusStep } from '../../lib/step-focus';
 import { useDeleteMethod } from './api/methods';
 import { MethodLabel } from './components/MethodLabel';
 import { isLastCodeMethod } from './mfa-labels';
@@ -33,6 +34,12 @@ export default function MfaEditScreen() {
   const list = visibleMethods(all);
   const label = useMethodName();
 
+  /** What an action ends with, said above the list, whose heading takes the cursor (docs/focus.md). */
+  const say = (said: Outcome) => {
+    setOutcome(said);
+    focusStep(() => document.getElementById('methods-title'));
+  };
+
   const remove = useDeleteMethod(stepUp.run);
   const switchPrimary = useSwitchPrimary(stepUp.run);
 
@@ -41,26 +48,26 @@ export default function MfaEditScreen() {
       onSuccess: (res) => {
         if (!res) return;
         const primary = visibleMethods(res.body).find((left) => left.primary);
-        setOutcome({
+        say({
           tone: 'success',
           text: primary
             ? t('account.mfa.deletedNewPrimary', { method: label(primary) })
             : t('account.mfa.deleted'),
         });
       },
-      onError: () => setOutcome(deletionFailed(t)),
+      onError: () => say(deletionFailed(t)),
     });
 
   const makePrimary = (m: MfaMethod) =>
     switchPrimary.mutate(m, {
       onSuccess: (res) => {
         if (res)
-          setOutcome({
+          say({
             tone: 'success',
             text: t('account.mfa.primaryChanged', { method: label(m) }),
           });
       },
-      onError: () => setOutcome(switchFailed(t)),
+      onError: () => say(switchFailed(t)),
     });
 
   return (

@@ -9,6 +9,7 @@ import { href } from '../../lib/routes';
 import '../../components/self-service.css';
 import { type ErrorTexts, errorOf, errorText, type PortalError } from '../../lib/errors';
 import { useActivateMethod, useSetupMethod } from '../../lib/mfa-methods';
+import { firstField, useStepFocus } from '../../lib/step-focus';
 import { TotpKey } from './components/TotpKey';
 
 type Stage =
@@ -45,6 +46,17 @@ export default function TotpScreen() {
     [mutate],
   );
 
+  // The keys shown: the cursor to their heading (the code field is gone); the code
+  // asked: its field; a setup that stopped: the button that goes on (docs/focus.md).
+  const section = useRef<HTMLElement>(null);
+  useStepFocus(stage.kind, () =>
+    stage.kind === 'keys'
+      ? section.current?.querySelector('h2')
+      : stage.kind === 'scan'
+        ? firstField(section.current?.querySelector('form'))
+        : section.current?.querySelector<HTMLElement>('.notice .button'),
+  );
+
   const started = useRef(false);
   useEffect(() => {
     // Once, also under StrictMode's double effects: each start makes a new secret.
@@ -54,7 +66,7 @@ export default function TotpScreen() {
   }, [start, params]);
 
   return (
-    <section className="card narrow" aria-labelledby="totp-title">
+    <section ref={section} className="card narrow" aria-labelledby="totp-title">
       <h1 id="totp-title">{t('account.setup.totp.title')}</h1>
       {stage.kind === 'starting' && <p role="status">{t('account.common.loading')}</p>}
       {stage.kind === 'scan' && (

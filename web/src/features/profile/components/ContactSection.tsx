@@ -1,5 +1,5 @@
 import type { ContactEntry, MfaMethod, User } from '@portal/contract';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CODE_TEXTS, CodeForm } from '../../../components/CodeForm';
 import { ConfirmDialog } from '../../../components/Modal';
@@ -13,6 +13,7 @@ import { ReasonButton } from '../../../components/ReasonButton';
 import { useStepUpInPlace } from '../../../components/StepUp';
 import { useErrorText } from '../../../lib/errors';
 import { useContactFormat } from '../../../lib/phone';
+import { firstField, focusStep } from '../../../lib/step-focus';
 import {
   useConfirmContact,
   useDeleteContact,
@@ -44,21 +45,32 @@ export function ContactSection({
   const makePrimary = useMakeContactPrimary(stepUp.run);
   const resend = useResendContactCode(stepUp.run);
   const confirm = useConfirmContact();
+  const section = useRef<HTMLElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  /**
+   * What an action ends with, said under the section's heading, which takes the
+   * cursor (the row or form it came from may be gone): docs/focus.md.
+   */
+  const say = (said: Outcome) => {
+    setOutcome(said);
+    focusStep(() => heading.current);
+  };
 
   /** A success in this section's words (`deleted`, `primaryChanged`, `verified`). */
   const done = (what: 'deleted' | 'primaryChanged' | 'verified') =>
-    setOutcome({ tone: 'success', text: t(`account.contacts.${kind}.${what}`) });
+    say({ tone: 'success', text: t(`account.contacts.${kind}.${what}`) });
 
   const deleteEntry = (entry: ContactEntry) =>
     remove.mutate(entry, {
       onSuccess: (res) => res && done('deleted'),
-      onError: () => setOutcome(deletionFailed(t)),
+      onError: () => say(deletionFailed(t)),
     });
 
   const makeEntryPrimary = (entry: ContactEntry) =>
     makePrimary.mutate(entry, {
       onSuccess: (res) => res && done('primaryChanged'),
-      onError: () => setOutcome(switchFailed(t)),
+      onError: () => say(switchFailed(t)),
     });
 
   /** Sends a new code to an unverified entry: answers whether one went out. */
@@ -69,7 +81,7 @@ export function ContactSection({
         return res !== null;
       },
       () => {
-        setOutcome({
+        say({
           tone: 'error',
           title: t('account.contacts.sendFailed'),
           text: t('account.common.tryLater'),
@@ -84,8 +96,10 @@ export function ContactSection({
   };
 
   return (
-    <section className="panel" aria-labelledby={titleId}>
-      <h2 id={titleId}>{t(`account.contacts.${kind}.title`)}</h2>
+    <section ref={section} className="panel" aria-labelledby={titleId}>
+      <h2 id={titleId} ref={heading}>
+        {t(`account.contacts.${kind}.title`)}
+      </h2>
       <OutcomeNotice outcome={outcome} />
       <ul className="rows" aria-label={t(`account.contacts.${kind}.title`)}>
         {entries.map((entry) => (
@@ -168,7 +182,11 @@ export function ContactSection({
             const entry = user[kind].find((e) => e.id === pending.id);
             return entry ? verify(entry) : Promise.resolve(false);
           }}
-          onCancel={() => setPending(null)}
+          onCancel={() => {
+            setPending(null);
+            // Back to the field the code was asked for.
+            focusStep(() => firstField(section.current?.querySelector('form')));
+          }}
         />
       ) : (
         <AddContact
