@@ -70,6 +70,34 @@ function List() {
   );
 }
 
+/**
+ * A dialog over the page, hiding it as React Aria does: its Delete asks for
+ * the list's heading while the dialog is still open; Close closes it.
+ */
+function Dialogue() {
+  const [open, setOpen] = useState(true);
+  return (
+    <>
+      <main aria-hidden={open || undefined}>
+        <h2 id="passkeys">Your passkeys</h2>
+      </main>
+      {open && (
+        <div role="dialog">
+          <button
+            type="button"
+            onClick={() => focusStep(() => document.getElementById('passkeys'))}
+          >
+            Delete
+          </button>
+          <button type="button" onClick={() => setOpen(false)}>
+            Close
+          </button>
+        </div>
+      )}
+    </>
+  );
+}
+
 /** A step whose new field focuses itself. */
 function Step() {
   const [code, setCode] = useState(false);
@@ -142,6 +170,17 @@ describe('the cursor after an in-page step', () => {
     act(() => redraw());
     await waitFor(() => expect(screen.getByRole('heading')).toHaveFocus());
     expect(screen.getByRole('heading')).not.toBe(first);
+  });
+
+  it('waits for a dialog that hides the page to close, then takes the cursor before the dialog gives it back', async () => {
+    const user = userEvent.setup();
+    render(<Dialogue />);
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(screen.getByRole('button', { name: 'Delete' })).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { name: 'Your passkeys' })).toHaveFocus(),
+    );
   });
 
   it('leaves alone a field the new step focused itself', async () => {

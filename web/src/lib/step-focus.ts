@@ -20,12 +20,17 @@ const HOLD_MS = 3_000;
 /** Headings a lost cursor falls back to, nearest first. */
 const HEADING = 'h1, h2, h3';
 
-/** Whether `element` can take the cursor now: in the page, not disabled, drawn (not hidden). */
+/**
+ * Whether `element` can take the cursor now: in the page, not disabled, drawn
+ * (not hidden), and not behind an open dialog (React Aria hides the rest of
+ * the page with `aria-hidden` or `inert` until it closes, then gives the
+ * cursor back only if nothing took it).
+ */
 const usable = (element: HTMLElement | null | undefined): element is HTMLElement =>
   !!element &&
   element.isConnected &&
   !element.matches(':disabled') &&
-  !element.closest('[hidden]') &&
+  !element.closest('[hidden], [aria-hidden="true"], [inert]') &&
   // Where the browser can tell (not a test's DOM without layout): not display:none nor invisible.
   (typeof element.checkVisibility !== 'function' || element.checkVisibility());
 
@@ -37,8 +42,7 @@ const FIELD =
 export function firstField(root: Element | null | undefined): HTMLElement | null {
   if (!root) return null;
   for (const field of root.querySelectorAll<HTMLElement>(FIELD)) {
-    if (field.tabIndex >= 0 && usable(field) && !field.closest('[aria-hidden="true"]'))
-      return field;
+    if (field.tabIndex >= 0 && usable(field)) return field;
   }
   return null;
 }
@@ -132,7 +136,7 @@ export function focusStep(target: StepTarget): () => void {
     childList: true,
     subtree: true,
     attributes: true,
-    attributeFilter: ['disabled', 'hidden', 'class', 'style'],
+    attributeFilter: ['disabled', 'hidden', 'aria-hidden', 'inert', 'class', 'style'],
   });
   check();
   return stop;
