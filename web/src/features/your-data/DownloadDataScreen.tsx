@@ -1,5 +1,5 @@
 import type { DataExport } from '@portal/contract';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Actions } from '../../components/Actions';
@@ -9,6 +9,7 @@ import { useStepUpInPlace } from '../../components/StepUp';
 import '../../components/self-service.css';
 import { type ErrorTexts, errorOf, errorText } from '../../lib/errors';
 import { href } from '../../lib/routes';
+import { useStepFocus } from '../../lib/step-focus';
 import { useExportData } from './api/your-data';
 import { DataSummary } from './components/DataSummary';
 
@@ -32,8 +33,11 @@ export default function DownloadDataScreen() {
   const exported = useExportData(stepUp.run);
   const data = exported.data ?? null;
   const failure = exported.error ? errorOf(exported.error, DOWNLOAD_TEXTS) : null;
+  // The copy ready: the cursor to its Save link, the control that goes on (docs/focus.md).
+  const section = useRef<HTMLElement>(null);
+  useStepFocus(data !== null, () => section.current?.querySelector<HTMLElement>('a[download]'));
   return (
-    <section aria-labelledby="data-title">
+    <section ref={section} aria-labelledby="data-title">
       <h1 id="data-title">{t('data.download.title')}</h1>
       <section className="panel" aria-labelledby="data-what">
         <h2 id="data-what">{t('data.download.what')}</h2>

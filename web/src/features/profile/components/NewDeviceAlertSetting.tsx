@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Switch } from '../../../components/Choices';
 import { OutcomeNotice } from '../../../components/OutcomeNotice';
+import { firstField, focusStep } from '../../../lib/step-focus';
 import './setting.css';
 import { notificationsQuery, useUpdateNotifications } from '../api/notifications';
 
@@ -17,15 +18,22 @@ export function NewDeviceAlertSetting() {
   const query = useQuery(notificationsQuery);
   const settings = query.data?.body ?? null;
   const save = useUpdateNotifications();
+  // Saved or not, the cursor stays on the switch (off while the save runs): docs/focus.md.
+  const box = useRef<HTMLFieldSetElement>(null);
 
   return (
-    <fieldset className="setting">
+    <fieldset ref={box} className="setting">
       <legend>{t('devices.alerts.title')}</legend>
       <Switch
         checked={settings?.new_device_sign_in ?? false}
         disabled={!settings || save.isPending}
         describedBy={`${id}-hint`}
-        onChange={(checked) => save.mutate({ new_device_sign_in: checked })}
+        onChange={(checked) =>
+          save.mutate(
+            { new_device_sign_in: checked },
+            { onSettled: () => focusStep(() => firstField(box.current)) },
+          )
+        }
       >
         {t('devices.alerts.newDevice')}
       </Switch>
