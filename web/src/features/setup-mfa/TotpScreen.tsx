@@ -9,7 +9,7 @@ import { href } from '../../lib/routes';
 import '../../components/self-service.css';
 import { type ErrorTexts, errorOf, errorText, type PortalError } from '../../lib/errors';
 import { useActivateMethod, useSetupMethod } from '../../lib/mfa-methods';
-import { firstField, useStepFocus } from '../../lib/step-focus';
+import { useStepFocus } from '../../lib/step-focus';
 import { TotpKey } from './components/TotpKey';
 
 type Stage =
@@ -46,14 +46,15 @@ export default function TotpScreen() {
     [mutate],
   );
 
-  // The keys shown: the cursor to their heading (the code field is gone); the code
-  // asked: its field; a setup that stopped: the button that goes on (docs/focus.md).
+  // The keys shown: the cursor to their heading (the code field is gone); the steps
+  // shown: the page's heading, at its top; a setup that stopped: the button that
+  // goes on (docs/focus.md).
   const section = useRef<HTMLElement>(null);
   useStepFocus(stage.kind, () =>
     stage.kind === 'keys'
       ? section.current?.querySelector('h2')
       : stage.kind === 'scan'
-        ? firstField(section.current?.querySelector('form'))
+        ? section.current?.querySelector('h1')
         : section.current?.querySelector<HTMLElement>('.notice .button'),
   );
 
