@@ -96,7 +96,9 @@ test('the title follows the language, with the LU locales on the LU variant', as
 test('focus on a route change: a form page’s first field, otherwise the heading without a ring', async ({
   page,
   login,
+  account,
 }) => {
+  const emma = await account();
   await page.goto('/login/email');
   // The first page: its form's first field, no ring around the heading.
   await expect.poll(() => focused(page)).toMatchObject({ tag: 'INPUT', name: 'username' });
@@ -104,7 +106,7 @@ test('focus on a route change: a form page’s first field, otherwise the headin
   await expect(page).toHaveURL(/\/forgot-username$/);
   await expect.poll(() => focused(page).then((f) => f?.tag)).toBe('INPUT');
 
-  await login('employee@example.be', { via: 'api' });
+  await login(emma, { via: 'api' });
   await page.goto('/user/dashboard');
   await page
     .getByRole('navigation', { name: /Account menu|Accountmenu/ })

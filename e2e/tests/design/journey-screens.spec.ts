@@ -15,7 +15,9 @@ import { expectInformalDutch, reviewer } from '../../fixtures/screenshots';
 const review = reviewer('journey');
 
 for (const language of ['en', 'fr', 'nl'] as const) {
-  test(`sign-in journey screens in ${language}`, async ({ page, baseURL }) => {
+  test(`sign-in journey screens in ${language}`, async ({ page, baseURL, account }) => {
+    const emma = await account();
+    const sara = await account('sso@acme.example');
     test.setTimeout(90_000);
     await page.context().addCookies([{ name: 'lang', value: language, url: baseURL ?? '' }]);
 
@@ -35,7 +37,7 @@ for (const language of ['en', 'fr', 'nl'] as const) {
 
     // A workplace address: its login is offered once "Log in" is pressed.
     await page.goto('/login/email');
-    await page.locator('#login-username').fill('sso@acme.example');
+    await page.locator('#login-username').fill(sara.login);
     await page.locator('#login-password').fill(DEMO_PASSWORD);
     await page.locator('#login-password').press('Enter');
     const invitation = page.getByRole('dialog');
@@ -45,16 +47,14 @@ for (const language of ['en', 'fr', 'nl'] as const) {
 
     // Forgot password: "Check your messages" names the address as typed.
     await page.goto('/forgot-password/email');
-    await page.locator('main input[type=email]').fill('employee@example.be');
+    await page.locator('main input[type=email]').fill(emma.login);
     await page.locator('main input[type=email]').press('Enter');
     await expect(page).toHaveURL(/\/forgot-password-sent$/);
-    await expect(page.getByRole('main')).toContainText('employee@example.be');
+    await expect(page.getByRole('main')).toContainText(emma.email);
     await review(page, `forgot password sent ${language}`);
 
     // The code (it sends itself when complete), the new password once, and signed in.
-    await page
-      .locator('input[name=code]')
-      .fill(await outboxCode(page.request, 'employee@example.be'));
+    await page.locator('input[name=code]').fill(await outboxCode(page.request, emma.email));
     await expect(page).toHaveURL(/\/reset-password$/);
     await page.locator('main input[name=password]').fill(`Brand-New-Password-${language}8`);
     await review(page, `reset password ${language}`);

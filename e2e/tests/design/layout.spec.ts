@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { writtenNumber } from '../../fixtures/accounts';
 import { languageSwitcher } from '../../fixtures/language';
 import { expect, type Login, test } from '../../fixtures/login';
 import { appTookOver } from '../../fixtures/portal';
@@ -186,10 +187,15 @@ test('dialogs trap focus, close on Escape, give focus back and fit 320 px', asyn
   expect(await cspViolations(page)).toEqual([]);
 });
 
-test("a disabled action's reason stays inside a 320 px viewport", async ({ page, login }) => {
+test("a disabled action's reason stays inside a 320 px viewport", async ({
+  page,
+  login,
+  account,
+}) => {
+  const emma = await account();
   await signedInOnPhone(page, login);
   await page.goto('/profile/edit-credentials');
-  const remove = page.getByRole('button', { name: 'Delete +32 470 00 00 01' });
+  const remove = page.getByRole('button', { name: `Delete ${writtenNumber(emma.phone)}` });
   // Said on the page beside the button, for touch as much as for a mouse.
   const reason = page.getByText('At least one phone number must remain.');
   await expect(reason).toBeVisible();
@@ -220,8 +226,10 @@ test('wide header: the language list by keyboard', async ({ page }) => {
 test('the section tabs keep the current one in view on a phone, also once it is turned', async ({
   page,
   login,
+  account,
 }) => {
-  await login('employee@example.be', { via: 'api', language: 'en' });
+  const emma = await account();
+  await login(emma, { via: 'api', language: 'en' });
   const tabs = page.getByRole('navigation', { name: 'Account menu' });
   const access = tabs.getByRole('link', { name: 'Access' });
   /** The current tab lies wholly inside the row's visible part. */

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { nationalNumber } from '../../fixtures/accounts';
 import { expect, outboxCode, submitSignIn, test } from '../../fixtures/login';
 import { authorizePath } from '../../fixtures/partner';
 import { letRecentCheckLapse } from '../../fixtures/portal';
@@ -19,7 +20,8 @@ async function settledSignIn(page: Page) {
   await expect(page.getByRole('button', { name: 'Show password' })).toBeVisible();
 }
 
-test('sign-in and recovery screens', async ({ page, request }) => {
+test('sign-in and recovery screens', async ({ page, request, account }) => {
+  const emma = await account();
   test.setTimeout(90_000);
   await page.goto('/login/email');
   await expect(page.getByRole('heading', { name: 'Log in to your account' })).toBeVisible();
@@ -38,12 +40,12 @@ test('sign-in and recovery screens', async ({ page, request }) => {
   await shootSignIn(page, 'forgot-password-email');
   await page.goto('/forgot-password/phone');
   await shootSignIn(page, 'forgot-password-phone');
-  await page.getByRole('textbox', { name: 'Phone number' }).fill('0470000001');
+  await page.getByRole('textbox', { name: 'Phone number' }).fill(nationalNumber(emma.phone));
   await page.getByRole('button', { name: 'Send me a code' }).click();
   await expect(page.getByRole('heading', { name: 'Check your messages' })).toBeVisible();
   await shootSignIn(page, 'forgot-password-sent');
   // A complete code sends itself.
-  await page.getByLabel('Verification code').fill(await outboxCode(request, '+32470000001'));
+  await page.getByLabel('Verification code').fill(await outboxCode(request, emma.phone));
   await page.getByLabel('New password', { exact: true }).fill('abc');
   await shootSignIn(page, 'reset-password');
 
@@ -63,10 +65,12 @@ test('sign-in and recovery screens', async ({ page, request }) => {
   await shootSignIn(page, 'lu-login-email');
 });
 
-test('MFA screens, weak password and dashboard', async ({ page, login }) => {
+test('MFA screens, weak password and dashboard', async ({ page, login, account }) => {
+  const tom = await account('totp@example.be');
+  const wout = await account('weak@example.be');
   test.setTimeout(90_000);
   await page.goto('/login/email');
-  await submitSignIn(page, 'totp@example.be');
+  await submitSignIn(page, tom);
   // The authenticator app is Tom's primary method: its code screen comes straight away.
   await expect(page.getByRole('heading', { name: 'Open your authenticator app' })).toBeVisible();
   await page.getByLabel('Verification code').fill('000000');
@@ -90,19 +94,20 @@ test('MFA screens, weak password and dashboard', async ({ page, login }) => {
   await page.getByRole('button', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/login\/email$/);
 
-  await login('weak@example.be');
+  await login(wout);
   await expect(page.getByRole('heading', { name: 'Choose a stronger password' })).toBeVisible();
   await shootSignIn(page, 'weak-password');
 });
 
-test('journeys screens: sign-in errors, recovery, onboarding, legal', async ({ page }) => {
+test('journeys screens: sign-in errors, recovery, onboarding, legal', async ({ page, account }) => {
+  const emma = await account();
   test.setTimeout(120_000);
   await page.goto('/login/email');
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page.getByLabel('Password')).toHaveAttribute('aria-invalid', 'true');
   await shootJourneys(page, 'login-errors');
   await page.goto('/forgot-password/email');
-  await page.getByLabel('E-mail address').fill('employee@example.be');
+  await page.getByLabel('E-mail address').fill(emma.login);
   await page.getByRole('button', { name: 'Send me a code' }).click();
   await page.getByLabel('Verification code').fill('12345678');
   await expect(page.getByLabel('Verification code')).toHaveAttribute('aria-invalid', 'true');
@@ -128,9 +133,11 @@ test('journeys screens: step-up, consent, history, totp redirect', async ({
   page,
   request,
   login,
+  account,
 }) => {
+  const paul = await account('partner@example.be');
   test.setTimeout(120_000);
-  await login('partner@example.be', { via: 'api', language: 'en' });
+  await login(paul, { via: 'api', language: 'en' });
   // Let the sign-in's MFA check lapse: the step-up shows.
   await letRecentCheckLapse(request);
   await page.goto('/security/edit-password');

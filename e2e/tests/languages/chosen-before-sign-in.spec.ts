@@ -29,14 +29,16 @@ const accountLanguage = async (page: Page) => {
 test('English picked on the sign-in page stays through the sign-in; "Use English" saves it to the account', async ({
   page,
   login,
+  account,
 }) => {
+  const emma = await account();
   await pastVisitIn(page, 'fr');
   await page.goto('/login/email');
   await expect(page.getByRole('heading', { name: 'Connectez-vous à votre compte' })).toBeVisible();
   await chooseLanguage(page, 'English');
   await expect(page.getByRole('heading', { name: 'Log in to your account' })).toBeVisible();
 
-  await login('employee@example.be');
+  await login(emma);
   await expect(page).toHaveURL(/\/user\/dashboard$/);
   // The dashboard in the language chosen, not the account's Dutch.
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Emma');
@@ -67,14 +69,16 @@ test('English picked on the sign-in page stays through the sign-in; "Use English
 test('"Keep Nederlands" leaves the account in Dutch; this visit stays English and the offer does not come back', async ({
   page,
   login,
+  account,
 }) => {
+  const emma = await account();
   await pastVisitIn(page, 'nl');
   // The switcher's link followed before the script runs: the gateway's `?lang=` path.
   await page.goto('/login/email?lang=en');
   await expect(page).toHaveURL(/\/login\/email$/);
   await expect(page.getByRole('heading', { name: 'Log in to your account' })).toBeVisible();
 
-  await login('employee@example.be');
+  await login(emma);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Emma');
   const offer = offerIn(page);
   await offer.getByRole('button', { name: 'Keep Nederlands' }).click();
@@ -107,12 +111,14 @@ test('"Keep Nederlands" leaves the account in Dutch; this visit stays English an
 test("without a choice in this visit the account's language applies, with no offer", async ({
   page,
   login,
+  account,
 }) => {
+  const emma = await account();
   // English from a past visit's cookie: no choice of this one.
   await pastVisitIn(page, 'en');
   await page.goto('/login/email');
   await expect(page.getByRole('heading', { name: 'Log in to your account' })).toBeVisible();
-  await login('employee@example.be');
+  await login(emma);
   await expect(page).toHaveURL(/\/user\/dashboard$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welkom, Emma');
   await expect(page.locator('html')).toHaveAttribute('lang', 'nl');

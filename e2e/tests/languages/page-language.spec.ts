@@ -22,8 +22,10 @@ test('the language switcher changes every text at once and is remembered', async
 test('language: a signed-in user gets their own language on load, whatever the browser', async ({
   page,
   login,
+  account,
 }) => {
-  await login('employee@example.be', { via: 'api' });
+  const emma = await account();
+  await login(emma, { via: 'api' });
   await page.goto('/user/dashboard');
   await expect(page.locator('html')).toHaveAttribute('lang', 'nl');
   // The profile's language changed elsewhere: the next load follows it.

@@ -37,11 +37,12 @@ test('the sign-in page names the partner app that sent the user', async ({ page 
   await expect(page.getByText(/the app that sent you here/)).toHaveCount(0);
 });
 
-test('a partner’s sign-in names the partner on the code step too', async ({ page }) => {
+test('a partner’s sign-in names the partner on the code step too', async ({ page, account }) => {
+  const paul = await account('partner@example.be');
   await page.goto(authorizePath());
   await expect(page).toHaveURL(/\/login\/email\?/);
   await expect(page.getByText('Log in to continue to Partner Shop.')).toBeVisible();
-  await submitSignIn(page, 'partner@example.be');
+  await submitSignIn(page, paul);
   await expect(page).toHaveURL(/\/mfa$/);
   await expect(page.getByText('Log in to continue to Partner Shop.')).toBeVisible();
   await page.getByRole('link', { name: 'Use another method' }).click();
@@ -63,7 +64,9 @@ test('an invalid partner configuration is never followed to the partner', async 
   page,
   request,
   login,
+  account,
 }) => {
+  const paul = await account('partner@example.be');
   let leftToEvil = false;
   page.on('request', (r) => {
     if (new URL(r.url()).hostname === 'evil.example') leftToEvil = true;
@@ -76,7 +79,7 @@ test('an invalid partner configuration is never followed to the partner', async 
   expect(anonymous.status()).toBe(302);
   expect(anonymous.headers().location).toBe('/approve?error=invalid_configuration&partner=1');
 
-  await login('partner@example.be', { via: 'api' });
+  await login(paul, { via: 'api' });
   await page.goto(authorizePath({ ...PARTNER_REQUEST, client_id: '102' }));
   await expect(page).toHaveURL(/\/approve\?error=invalid_configuration&partner=1$/);
   await expect(page.getByRole('alert')).toHaveText(
@@ -91,9 +94,11 @@ test('consent once, then the partner gets codes directly; revoking the grant end
   page,
   request,
   login,
+  account,
 }) => {
+  const paul = await account('partner@example.be');
   await partnerCallbackServed(page);
-  await login('partner@example.be', { via: 'api' });
+  await login(paul, { via: 'api' });
 
   await page.goto(authorizePath(PARTNER_REQUEST));
   // The request waits in the consent flow on the gateway: nothing of it in the address.
@@ -146,8 +151,10 @@ test('consent once, then the partner gets codes directly; revoking the grant end
 test('refusing on the consent screen sends the browser back to the partner with access_denied and its state', async ({
   page,
   login,
+  account,
 }) => {
-  await login('partner@example.be', { via: 'api' });
+  const paul = await account('partner@example.be');
+  await login(paul, { via: 'api' });
   await page.goto(authorizePath(PARTNER_REQUEST));
   await expect(page.getByText('Partner Shop wants to access your account.')).toBeVisible();
   await review(page, 'consent');
@@ -165,8 +172,10 @@ test('refusing on the consent screen sends the browser back to the partner with 
 test('allowing on the consent screen sends the browser to the partner with a code', async ({
   page,
   login,
+  account,
 }) => {
-  await login('partner@example.be', { via: 'api' });
+  const paul = await account('partner@example.be');
+  await login(paul, { via: 'api' });
   await page.goto(authorizePath(PARTNER_REQUEST));
   await expect(page.getByText('Partner Shop wants to access your account.')).toBeVisible();
   const leaving = page.waitForRequest((r) => r.url().startsWith(PARTNER_CALLBACK));

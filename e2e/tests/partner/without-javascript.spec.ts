@@ -58,12 +58,15 @@ const shoot = screenshotter('partner');
 test.describe('with JavaScript off', () => {
   test.use({ javaScriptEnabled: false });
 
-  for (const { variant, url, login, visitor, texts } of JOURNEYS) {
+  for (const { variant, url, login: demo, visitor, texts } of JOURNEYS) {
     for (const answer of ['allow', 'refuse'] as const) {
       test(`${variant}: the partner's link, signed out, through sign-in and consent (${answer}) to the partner's callback`, async ({
         page,
         request,
+        account,
       }) => {
+        // A copy of the demo account, this test's own.
+        const { login } = await account(demo);
         await page.context().addCookies([{ name: 'lang', value: visitor, url }]);
         await page.goto(`${url}${authorizePath(REQUEST)}`);
         await expect(page).toHaveURL(/\/login\/email\?target=%2Fauthorize%3F/);

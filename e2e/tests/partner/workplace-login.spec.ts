@@ -14,14 +14,16 @@ test.describe('identity-provider login for sso@acme.example (company Acme)', () 
   test('not linked: link the existing account, then linked: signed in by the provider', async ({
     page,
     request,
+    account,
   }) => {
-    await acceptBetaInvitation(page, 'sso@acme.example');
+    const sara = await account('sso@acme.example');
+    await acceptBetaInvitation(page, sara.login);
 
     // The provider returns to the callback, which offers to link the existing account.
     await expect(page).toHaveURL(/\/partner\/link-existing$/);
     await expect(page.getByRole('heading', { name: 'Link your account' })).toBeVisible();
-    await expect(page.getByText(/your Acme workplace login sso@acme\.example/)).toBeVisible();
-    await expect(page.getByLabel('E-mail address or phone number')).toHaveValue('sso@acme.example');
+    await expect(page.getByText(`your Acme workplace login ${sara.email}`)).toBeVisible();
+    await expect(page.getByLabel('E-mail address or phone number')).toHaveValue(sara.login);
     await page.getByLabel('Password').fill('not-the-password');
     await page.getByRole('button', { name: 'Link my account' }).click();
     // Said as at sign-in (not "Invalid username/password." on an e-mail field): the
@@ -38,7 +40,7 @@ test.describe('identity-provider login for sso@acme.example (company Acme)', () 
     // The account's second factor before anything is linked: the primary method's
     // code went out at once; a complete code goes by itself.
     await expect(page).toHaveURL(/\/mfa$/);
-    await page.getByLabel('Verification code').fill(await outboxCode(request, 'sso@acme.example'));
+    await page.getByLabel('Verification code').fill(await outboxCode(request, sara.email));
     await expect(page).toHaveURL(/\/partner\/link-success$/);
     await expect(page.getByRole('heading', { name: 'Your account is linked' })).toBeVisible();
     await review(page, 'partner link-success');
@@ -48,15 +50,19 @@ test.describe('identity-provider login for sso@acme.example (company Acme)', () 
 
     // Linked now: the next identity-provider login signs in at once.
     await page.getByRole('button', { name: 'Log out' }).click();
-    await acceptBetaInvitation(page, 'sso@acme.example');
+    await acceptBetaInvitation(page, sara.login);
     await expect(page).toHaveURL(/\/user\/dashboard$/);
     await expect(page.getByRole('heading', { name: 'Welcome, Sara' })).toBeVisible();
   });
 
-  test('the invitation waits for Log in, and says what the first time asks', async ({ page }) => {
+  test('the invitation waits for Log in, and says what the first time asks', async ({
+    page,
+    account,
+  }) => {
+    const sara = await account('sso@acme.example');
     await page.goto('/login/email');
     const email = page.getByLabel('E-mail address');
-    await email.fill('sso@acme.example');
+    await email.fill(sara.login);
     // Leaving the address for the password opens nothing: the password is typed undisturbed.
     await email.press('Tab');
     const password = page.getByLabel('Password', { exact: true });

@@ -1,3 +1,4 @@
+import { writtenNumber } from '../../fixtures/accounts';
 import { expect, outboxCode, test } from '../../fixtures/login';
 import { reviewer, reviewInEachLanguage } from '../../fixtures/screenshots';
 
@@ -9,8 +10,10 @@ test('adds and verifies a second e-mail address, then makes it the primary one',
   page,
   request,
   login,
+  account,
 }) => {
-  await login('employee@example.be', { via: 'api', language: 'en' });
+  const emma = await account();
+  await login(emma, { via: 'api', language: 'en' });
   await page.goto('/profile/edit-credentials');
   const emails = page.getByRole('region', { name: 'E-mail addresses', exact: true });
 
@@ -50,8 +53,13 @@ test('adds and verifies a second e-mail address, then makes it the primary one',
   await expect(methods.getByText('Primary', { exact: true })).toHaveCount(0);
 });
 
-test("an address already the user's own gets the duplicate message", async ({ page, login }) => {
-  await login('employee@example.be', { via: 'api', language: 'en' });
+test("an address already the user's own gets the duplicate message", async ({
+  page,
+  login,
+  account,
+}) => {
+  const emma = await account();
+  await login(emma, { via: 'api', language: 'en' });
   await page.goto('/profile/edit-credentials');
   const emails = page.getByRole('region', { name: 'E-mail addresses', exact: true });
   // Another account's address would be answered as a free one (docs/security.md, V6.3).
@@ -62,11 +70,16 @@ test("an address already the user's own gets the duplicate message", async ({ pa
   );
 });
 
-test('the last phone number cannot be deleted: the button says why', async ({ page, login }) => {
-  await login('employee@example.be', { via: 'api', language: 'en' });
+test('the last phone number cannot be deleted: the button says why', async ({
+  page,
+  login,
+  account,
+}) => {
+  const emma = await account();
+  await login(emma, { via: 'api', language: 'en' });
   await page.goto('/profile/edit-credentials');
   const phones = page.getByRole('region', { name: 'Phone numbers', exact: true });
-  const remove = phones.getByRole('button', { name: 'Delete +32 470 00 00 01' });
+  const remove = phones.getByRole('button', { name: `Delete ${writtenNumber(emma.phone)}` });
   await expect(remove).toBeDisabled();
   // Said beside the button, not in a tooltip that a phone never shows.
   await expect(phones.getByText('At least one phone number must remain.')).toBeVisible();
@@ -75,14 +88,19 @@ test('the last phone number cannot be deleted: the button says why', async ({ pa
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 
-test('a disabled Delete says why on a phone, in words on the page', async ({ page, login }) => {
+test('a disabled Delete says why on a phone, in words on the page', async ({
+  page,
+  login,
+  account,
+}) => {
+  const emma = await account();
   // Checked and photographed in three languages at two widths, or more than once.
   test.setTimeout(180_000);
-  await login('employee@example.be', { via: 'api', language: 'en' });
+  await login(emma, { via: 'api', language: 'en' });
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto('/profile/edit-credentials');
   const phones = page.getByRole('region', { name: 'Phone numbers', exact: true });
-  const remove = phones.getByRole('button', { name: 'Delete +32 470 00 00 01' });
+  const remove = phones.getByRole('button', { name: `Delete ${writtenNumber(emma.phone)}` });
   await expect(remove).toHaveAttribute('aria-disabled', 'true');
   await expect(phones.getByText('At least one phone number must remain.')).toBeVisible();
   await reviewInEachLanguage(review, page, '/profile/edit-credentials', 'edit credentials', (p) =>

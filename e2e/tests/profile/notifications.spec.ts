@@ -12,10 +12,12 @@ const expect = baseExpect.configure({ timeout: 20_000 });
 test('Notifications is a page with its own heading, title and current-page mark', async ({
   page,
   login,
+  account,
 }) => {
+  const emma = await account();
   // Checked and photographed in three languages at two widths, or more than once.
   test.setTimeout(180_000);
-  await login('employee@example.be', { via: 'api', language: 'en' });
+  await login(emma, { via: 'api', language: 'en' });
   await page.goto('/user/dashboard');
   const nav = page.getByRole('navigation', { name: 'Account menu' });
   await nav.getByRole('link', { name: 'Notifications' }).click();
@@ -38,10 +40,12 @@ test('the new-device alert can be switched off in Notifications', async ({
   login,
   browser,
   request,
+  account,
 }) => {
+  const emma = await account();
   // Several sign-ins on a shared, loaded machine.
   test.setTimeout(120_000);
-  await login('employee@example.be', { via: 'api', language: 'en' });
+  await login(emma, { via: 'api', language: 'en' });
   await page.goto('/profile#notifications');
   const alerts = page.getByRole('group', { name: 'Security alerts' });
   const box = alerts.getByRole('switch', {
@@ -60,9 +64,9 @@ test('the new-device alert can be switched off in Notifications', async ({
   ).not.toBeChecked();
 
   const elsewhere = await browser.newPage();
-  await login('employee@example.be', { via: 'api', page: elsewhere, language: 'en' });
+  await login(emma, { via: 'api', page: elsewhere, language: 'en' });
   await elsewhere.close();
-  expect(await outboxNotices(request, 'employee@example.be')).toHaveLength(0);
+  expect(await outboxNotices(request, emma.email)).toHaveLength(0);
   await page.goto('/security/history');
   await expect(
     page.getByRole('list', { name: 'Security history' }).getByText('Login from a new device'),

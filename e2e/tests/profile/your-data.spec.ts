@@ -11,15 +11,16 @@ import { LU_URL } from '../../playwright.config';
  */
 
 const review = reviewer('your-data');
-const EMPLOYEE = 'employee@example.be';
 
 test('"Download your data" gives the JSON file of the account, without any secret, and e-mails a notice', async ({
   page,
   login,
   context,
   request,
+  account,
 }) => {
-  await login(EMPLOYEE, { language: 'en' });
+  const emma = await account();
+  await login(emma, { language: 'en' });
   await page.goto('/profile');
   const yourData = page.getByRole('region', { name: 'Your data' });
   await review(page, 'profile with your data');
@@ -41,7 +42,7 @@ test('"Download your data" gives the JSON file of the account, without any secre
   expect(download.suggestedFilename()).toMatch(/^account-data-\d{4}-\d{2}-\d{2}\.json$/);
   const text = await readFile(await download.path(), 'utf8');
   const data = JSON.parse(text);
-  expect(data.user.email.map((e: { value: string }) => e.value)).toContain(EMPLOYEE);
+  expect(data.user.email.map((e: { value: string }) => e.value)).toContain(emma.email);
   expect(data.user.iban).toBe('BE68539007547034');
   expect(data.mfa_methods.map((m: { method: string }) => m.method)).toEqual(
     expect.arrayContaining(['email', 'sms']),
@@ -52,7 +53,7 @@ test('"Download your data" gives the JSON file of the account, without any secre
   expect(text).not.toContain(session);
   expect(text).not.toContain(DEMO_PASSWORD);
 
-  const notices = await outboxNotices(request, EMPLOYEE);
+  const notices = await outboxNotices(request, emma.email);
   expect(notices.map((m) => m.subject)).toContain('A copy of your account data was made');
 });
 
@@ -60,8 +61,10 @@ test('a deletion asked for logs out everywhere; logging in again offers to keep 
   page,
   login,
   request,
+  account,
 }) => {
-  await login(EMPLOYEE, { language: 'en' });
+  const emma = await account();
+  await login(emma, { language: 'en' });
   await page.goto('/profile');
   await page.getByRole('link', { name: 'Delete your account' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Delete your account' })).toBeVisible();
@@ -78,7 +81,7 @@ test('a deletion asked for logs out everywhere; logging in again offers to keep 
   ).toBeVisible();
   await expect(page.getByText(/Your account will be deleted on/)).toBeVisible();
   await review(page, 'deletion requested');
-  expect((await outboxNotices(request, EMPLOYEE)).map((m) => m.subject)).toContain(
+  expect((await outboxNotices(request, emma.email)).map((m) => m.subject)).toContain(
     'Your account is to be deleted',
   );
 
@@ -87,13 +90,13 @@ test('a deletion asked for logs out everywhere; logging in again offers to keep 
   await page.waitForURL((url) => url.pathname === '/login/email');
 
   // Logging in during the grace period leads to the question first.
-  await login(EMPLOYEE);
+  await login(emma);
   await page.waitForURL((url) => url.pathname === '/deletion-pending');
   await expect(page.getByText(/Your account will be deleted on .*, as you asked\./)).toBeVisible();
   await review(page, 'deletion pending');
   await page.getByRole('button', { name: 'Keep my account' }).click();
   await page.waitForURL((url) => url.pathname === '/user/dashboard');
-  expect((await outboxNotices(request, EMPLOYEE)).map((m) => m.subject)).toContain(
+  expect((await outboxNotices(request, emma.email)).map((m) => m.subject)).toContain(
     'Your account will not be deleted',
   );
 
@@ -108,9 +111,12 @@ test('a deletion asked for logs out everywhere; logging in again offers to keep 
 test('the your-data pages in each language of both variants, axe-clean', async ({
   page,
   login,
+  account,
 }) => {
+  const emma = await account();
+  const marie = await account('marie@example.lu');
   test.setTimeout(180_000);
-  await login(EMPLOYEE, { via: 'api', language: 'en' });
+  await login(emma, { via: 'api', language: 'en' });
   const drawn = (path: string) => async (p: typeof page) => {
     await expect(p).toHaveURL((url) => url.pathname === path);
     await expect(p.locator('main .panel').first()).toBeVisible();
@@ -119,7 +125,7 @@ test('the your-data pages in each language of both variants, axe-clean', async (
   await reviewInEachLanguage(review, page, '/profile/delete', 'delete', drawn('/profile/delete'));
 
   // Luxembourg, in German (its own language): the account API's consequences in German too.
-  await login('marie@example.lu', { via: 'api', origin: LU_URL, language: 'de' });
+  await login(marie, { via: 'api', origin: LU_URL, language: 'de' });
   await page.goto(`${LU_URL}/profile/delete`);
   await expect(page.getByRole('heading', { level: 1, name: 'Ihr Konto löschen' })).toBeVisible();
   await expect(page.getByText(/Essensgutscheinkarten/)).toBeVisible();

@@ -1,3 +1,4 @@
+import { nationalNumber } from '../../fixtures/accounts';
 import { expect, outboxCode, test, totpCode } from '../../fixtures/login';
 import { BE_URL, LU_URL } from '../../playwright.config';
 
@@ -15,11 +16,14 @@ const ACCOUNTS = [
   { variant: 'lu', url: LU_URL, login: 'marie@example.lu', name: 'Marie' },
 ] as const;
 
-for (const { variant, url, login, name } of ACCOUNTS) {
+for (const { variant, url, login: demo, name } of ACCOUNTS) {
   test(`${variant}: forgot password by e-mail ends signed in on the drawn dashboard`, async ({
     page,
     request,
+    account,
   }) => {
+    // A copy of the demo account, this test's own.
+    const { login } = await account(demo);
     await page.context().addCookies([{ name: 'lang', value: 'en', url }]);
     await page.goto(`${url}/login/email`);
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
@@ -44,9 +48,11 @@ for (const { variant, url, login, name } of ACCOUNTS) {
 test('by phone: a wrong code and a weak password said at their fields, then the second factor', async ({
   page,
   request,
+  account,
 }) => {
+  const tom = await account('totp@example.be');
   await page.goto('/forgot-password/phone');
-  await page.getByRole('textbox', { name: 'Phone number' }).fill('0470000002');
+  await page.getByRole('textbox', { name: 'Phone number' }).fill(nationalNumber(tom.phone));
   await page.getByRole('button', { name: 'Send me a code' }).click();
   await expect(page).toHaveURL(/\/forgot-password-sent$/);
 
@@ -58,7 +64,7 @@ test('by phone: a wrong code and a weak password said at their fields, then the 
   // A new code by the same channel: without script its countdown cannot hold the button back.
   await page.getByRole('button', { name: 'Send a new code' }).click({ force: true });
   await expect(page).toHaveURL(/\/forgot-password-sent$/);
-  await page.getByLabel('Verification code').fill(await outboxCode(request, '+32470000002'));
+  await page.getByLabel('Verification code').fill(await outboxCode(request, tom.phone));
   await page.getByRole('button', { name: 'Continue' }).click();
 
   await expect(page).toHaveURL(/\/reset-password$/);

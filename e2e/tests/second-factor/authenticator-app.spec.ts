@@ -10,8 +10,10 @@ test('sets up an authenticator app from the QR page, then signs in with its code
   request,
   browser,
   login,
+  account,
 }) => {
-  await login('employee@example.be', { via: 'api', language: 'en' });
+  const emma = await account();
+  await login(emma, { via: 'api', language: 'en' });
   await page.goto('/setup-mfa/selection');
   await page.getByRole('link', { name: /Authenticator app/ }).click();
 
@@ -45,7 +47,7 @@ test('sets up an authenticator app from the QR page, then signs in with its code
   // Another browser: the password, then the app's code.
   const other = await browser.newPage();
   await other.goto('/login/email');
-  await submitSignIn(other, 'employee@example.be');
+  await submitSignIn(other, emma);
   // E-mail stays the primary method: the app is one step away, a complete code goes by itself.
   await other.getByRole('link', { name: 'Use another method' }).click();
   await other.getByRole('button', { name: /^Authenticator app/ }).click();
@@ -59,11 +61,13 @@ test('authenticator setup works on a phone: an app link, the key in groups of fo
   page,
   login,
   context,
+  account,
 }) => {
+  const emma = await account();
   // Checked and photographed in three languages at two widths, or more than once.
   test.setTimeout(180_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await login('employee@example.be', { via: 'api', language: 'en' });
+  await login(emma, { via: 'api', language: 'en' });
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto('/setup-mfa/totp');
   const open = page.getByRole('link', { name: 'Open in authenticator app' });
@@ -86,8 +90,9 @@ test('authenticator setup works on a phone: an app link, the key in groups of fo
   );
 });
 
-test('/totp/redirect has a screen and takes the user back', async ({ page, login }) => {
-  await login('totp@example.be', { via: 'api', mfa: 'totp', language: 'en' });
+test('/totp/redirect has a screen and takes the user back', async ({ page, login, account }) => {
+  const tom = await account('totp@example.be');
+  await login(tom, { via: 'api', mfa: 'totp', language: 'en' });
   await page.goto('/totp/redirect?redirect=%2Fuser%2Faccess');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/authenticator app/i);
   await expect(page.getByRole('status')).toContainText('Taking you back');

@@ -1,5 +1,12 @@
 import type { Page } from '@playwright/test';
-import { enterCredentials, expect, outboxCode, submitSignIn, test } from '../../fixtures/login';
+import {
+  type Account,
+  enterCredentials,
+  expect,
+  outboxCode,
+  submitSignIn,
+  test,
+} from '../../fixtures/login';
 import { outboxMessages } from '../../fixtures/portal';
 import { reviewer } from '../../fixtures/screenshots';
 import { BE_URL } from '../../playwright.config';
@@ -20,9 +27,9 @@ const outboxCount = async (page: Page, to: string) =>
  * Emma's password on the e-mail sign-in page: the primary method (e-mail)
  * starts at once, its code screen, no choice to make. Its code field.
  */
-async function passwordToEmailCode(page: Page) {
+async function passwordToEmailCode(page: Page, emma: Account) {
   await page.goto('/login/email');
-  await submitSignIn(page, 'employee@example.be');
+  await submitSignIn(page, emma);
   await expect(page).toHaveURL(/\/mfa$/);
   await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
   return page.getByLabel('Verification code');
@@ -31,8 +38,10 @@ async function passwordToEmailCode(page: Page) {
 test('e-mail code from the outbox signs in and lands on the dashboard in the user language', async ({
   page,
   request,
+  account,
 }) => {
-  const code = await passwordToEmailCode(page);
+  const emma = await account();
+  const code = await passwordToEmailCode(page, emma);
   // Letters and digits only, at most 8 for an e-mail code; a complete code goes by itself.
   await code.fill('12-34 56789');
   await expect(code).toHaveValue('12345678');
@@ -42,7 +51,7 @@ test('e-mail code from the outbox signs in and lands on the dashboard in the use
   await expect(page.getByRole('alert')).toHaveCount(0);
   await expect(code).not.toHaveAttribute('aria-invalid', 'true');
 
-  await code.fill(await outboxCode(request, 'employee@example.be'));
+  await code.fill(await outboxCode(request, emma.email));
   await expect(page).toHaveURL(/\/user\/dashboard$/);
   await expect(page.getByRole('heading', { name: 'Welkom, Emma' })).toBeVisible();
 });
@@ -50,10 +59,12 @@ test('e-mail code from the outbox signs in and lands on the dashboard in the use
 test('SMS code from the outbox; the resend waits 15 s first, then 30 s', async ({
   page,
   request,
+  account,
 }) => {
+  const emma = await account();
   await page.clock.install();
   await page.goto('/login/email');
-  await submitSignIn(page, 'employee@example.be');
+  await submitSignIn(page, emma);
   await page.getByRole('link', { name: 'Use another method' }).click();
   await page.getByRole('button', { name: /^Text message/ }).click();
   await expect(page.getByRole('heading', { name: 'Check your phone' })).toBeVisible();
@@ -67,14 +78,16 @@ test('SMS code from the outbox; the resend waits 15 s first, then 30 s', async (
   await expect(page.getByText('You can ask for a new code in 30 s')).toBeVisible();
   await expect(resend).toBeDisabled();
 
-  await page.getByLabel('Verification code').fill(await outboxCode(request, '+32470000001'));
+  await page.getByLabel('Verification code').fill(await outboxCode(request, emma.phone));
   await expect(page).toHaveURL(/\/user\/dashboard$/);
 });
 
 test('after the password the primary method’s code screen opens, the cursor in its field; a complete code signs in', async ({
   page,
+  account,
 }) => {
-  const code = await passwordToEmailCode(page);
+  const emma = await account();
+  const code = await passwordToEmailCode(page, emma);
   await expect(code).toBeFocused();
   // One hint for one kind of code.
   await expect(code).toHaveAccessibleDescription('8-digit code');
@@ -84,22 +97,24 @@ test('after the password the primary method’s code screen opens, the cursor in
   await expect(page.getByRole('alert')).toHaveText('Your code is invalid, try again.');
   await expect(code).toBeFocused();
   // Typed over (the refused code is selected): the right one goes by itself.
-  await code.pressSequentially(await outboxCode(page.request, 'employee@example.be'));
+  await code.pressSequentially(await outboxCode(page.request, emma.email));
   await expect(page).toHaveURL(/\/user\/dashboard$/);
 });
 
 test('the authenticator app as primary: nothing is sent, its 6-digit field opens; other methods are rows', async ({
   page,
+  account,
 }) => {
+  const tom = await account('totp@example.be');
   test.setTimeout(120_000);
-  const before = await outboxCount(page, 'totp@example.be');
+  const before = await outboxCount(page, tom.email);
   await page.goto('/login/email');
-  await submitSignIn(page, 'totp@example.be');
+  await submitSignIn(page, tom);
   await expect(page.getByRole('heading', { name: 'Open your authenticator app' })).toBeVisible();
   const code = page.getByLabel('Verification code');
   await expect(code).toBeFocused();
   await expect(code).toHaveAccessibleDescription('6-digit code');
-  expect(await outboxCount(page, 'totp@example.be')).toBe(before);
+  expect(await outboxCount(page, tom.email)).toBe(before);
   await review(page, 'code screen, authenticator app (en)');
 
   await page.getByRole('link', { name: 'Use another method' }).click();
@@ -110,7 +125,7 @@ test('the authenticator app as primary: nothing is sent, its 6-digit field opens
   // method asks, a chevron.
   await expect(rows.first().locator('.list-row-icon svg')).toBeVisible();
   await expect(rows.first().locator('.list-row-chevron')).toBeVisible();
-  await expect(page.getByRole('button', { name: /^E-mail\s*totp@example\.be$/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: `E-mail ${tom.email}` })).toBeVisible();
   await review(page, 'method choice (en)');
 
   await page.getByRole('button', { name: /^E-mail/ }).click();
@@ -119,10 +134,11 @@ test('the authenticator app as primary: nothing is sent, its 6-digit field opens
   await review(page, 'code screen, e-mail (en)');
 });
 
-test('"Send a new code" puts the cursor back in the code field', async ({ page }) => {
+test('"Send a new code" puts the cursor back in the code field', async ({ page, account }) => {
+  const emma = await account();
   await page.clock.install();
   await page.goto('/login/email');
-  await submitSignIn(page, 'employee@example.be');
+  await submitSignIn(page, emma);
   await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
   await page.clock.runFor(15_000);
   await page.getByRole('button', { name: 'Send a new code' }).click();
@@ -136,11 +152,13 @@ for (const [language, heading, methods] of [
 ] as const) {
   test(`the code screen and the method rows in ${language}, at 375 and 1280 px`, async ({
     page,
+    account,
   }) => {
+    const emma = await account();
     test.setTimeout(120_000);
     // The language a visitor chose: the `lang` cookie, which the server reads too.
     await page.context().addCookies([{ name: 'lang', value: language, url: BE_URL }]);
-    await enterCredentials(page, 'employee@example.be');
+    await enterCredentials(page, emma);
     await expect(page).toHaveURL(/\/mfa$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
     await expect(page.locator('input[name=code]')).toBeFocused();

@@ -11,9 +11,11 @@ test('forced MFA: forced@example.be confirms the intro, sets up e-mail and phone
   page,
   request,
   login,
+  account,
 }) => {
+  const finn = await account('forced@example.be');
   // Through the sign-in pages: the forced-MFA redirect follows the sign-in.
-  await login('forced@example.be');
+  await login(finn);
   await expect(page).toHaveURL(/\/setup-mfa$/);
   await expect(page.getByRole('heading', { name: 'Protect your account' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Skip for now' })).toHaveCount(0);
@@ -27,12 +29,12 @@ test('forced MFA: forced@example.be confirms the intro, sets up e-mail and phone
   await page.getByLabel('Verification code').fill('00000000');
   await expect(page.getByRole('alert')).toBeVisible();
   await expect(page.getByLabel('Verification code')).toBeFocused();
-  await page.getByLabel('Verification code').fill(await outboxCode(request, 'forced@example.be'));
+  await page.getByLabel('Verification code').fill(await outboxCode(request, finn.email));
 
   await expect(page.getByRole('heading', { name: 'Step 2: your phone number' })).toBeVisible();
   await page.getByRole('button', { name: 'Send a code' }).click();
   await expect(page.getByText(/^We sent an 8-digit code to /)).toBeVisible();
-  await page.getByLabel('Verification code').fill(await outboxCode(request, '+32470000004'));
+  await page.getByLabel('Verification code').fill(await outboxCode(request, finn.phone));
 
   await expect(page.getByRole('heading', { name: 'Your account is protected' })).toBeVisible();
   await page.getByRole('button', { name: 'Continue to the platform' }).click();
@@ -46,8 +48,10 @@ test('forced MFA: forced@example.be confirms the intro, sets up e-mail and phone
 test('a customer with MFA available may skip it (in French, her language)', async ({
   page,
   login,
+  account,
 }) => {
-  await login('customer@example.be');
+  const chloe = await account('customer@example.be');
+  await login(chloe);
   await expect(page).toHaveURL(/\/setup-mfa/);
   await expect(page.getByRole('heading', { name: 'Protégez votre compte' })).toBeVisible();
   await expect(
@@ -64,10 +68,12 @@ test('the forced setup lets the user replace an outdated phone number', async ({
   page,
   request,
   login,
+  account,
 }) => {
+  const finn = await account('forced@example.be');
   // Checked and photographed in three languages at two widths, or more than once.
   test.setTimeout(180_000);
-  await login('forced@example.be');
+  await login(finn);
   await expect(page).toHaveURL(/\/setup-mfa$/);
   await inEnglish(page);
   await page.reload();
@@ -76,7 +82,7 @@ test('the forced setup lets the user replace an outdated phone number', async ({
   // The outbox is read once the page says the code went (before, it could be read too soon).
   await expect(page.getByText(/^We sent an 8-digit code to /)).toBeVisible();
   // A complete code goes by itself (docs/journeys-signin.md).
-  await page.getByLabel('Verification code').fill(await outboxCode(request, 'forced@example.be'));
+  await page.getByLabel('Verification code').fill(await outboxCode(request, finn.email));
   await expect(page.getByRole('heading', { name: 'Step 2: your phone number' })).toBeVisible();
   await page.getByRole('button', { name: 'This is not my number any more' }).click();
   await page.getByRole('textbox', { name: 'Phone number' }).fill('0470 12 34 56');

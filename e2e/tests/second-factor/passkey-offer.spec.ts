@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { addVirtualAuthenticator } from '../../fixtures/authenticator';
-import { expect as baseExpect, test } from '../../fixtures/login';
+import { type Account, expect as baseExpect, test } from '../../fixtures/login';
 import { outboxNotices, portalCall } from '../../fixtures/portal';
 import { reviewer } from '../../fixtures/screenshots';
 import { BE_URL } from '../../playwright.config';
@@ -16,7 +16,6 @@ import { BE_URL } from '../../playwright.config';
 
 const review = reviewer('passkey-offer');
 const expect = baseExpect.configure({ timeout: 30_000 });
-const EMPLOYEE = 'employee@example.be';
 const OFFER = 'Log in faster next time with a passkey';
 
 /**
@@ -35,11 +34,15 @@ async function withoutConditionalCreate(page: Page) {
 }
 
 /** The passkey's traces: the account's list, the e-mail, the security history. */
-async function expectPasskeyOnAccount(page: Page, request: Parameters<typeof outboxNotices>[0]) {
+async function expectPasskeyOnAccount(
+  page: Page,
+  request: Parameters<typeof outboxNotices>[0],
+  account: Account,
+) {
   const list = await portalCall(page, '/api/passkeys');
   const passkeys = (list.body?.passkeys ?? []) as { name: string }[];
   expect(passkeys.map((p) => p.name)).toEqual([expect.stringMatching(/^Chrome on \w+$/)]);
-  const [mail] = await outboxNotices(request, EMPLOYEE);
+  const [mail] = await outboxNotices(request, account.email);
   expect(mail?.subject).toBe('A passkey was added to your account');
   expect(mail?.link).toMatch(/\/security\/history\?event=\d+$/);
   await page.goto(`${BE_URL}/security/history`);
@@ -50,7 +53,9 @@ async function expectPasskeyOnAccount(page: Page, request: Parameters<typeof out
 test('where the browser reports conditional create, it is asked for a passkey with no dialog of ours', async ({
   page,
   login,
+  account,
 }) => {
+  const emma = await account();
   test.setTimeout(180_000);
   await addVirtualAuthenticator(page);
   // What the page asks of the browser, as the browser receives it (passed on unchanged).
@@ -69,14 +74,14 @@ test('where the browser reports conditional create, it is asked for a passkey wi
       return create(options);
     };
   });
-  await login(EMPLOYEE, { language: 'en' });
+  await login(emma, { language: 'en' });
   await expect(page).toHaveURL(/\/user\/dashboard$/);
   await expect
     .poll(() => page.evaluate(() => (window as unknown as { asked: object[] }).asked))
     .toContainEqual({
       mediation: 'conditional',
       rp: 'be.localhost',
-      user: EMPLOYEE,
+      user: emma.email,
       residentKey: 'required',
     });
   // No card of ours: the browser makes the passkey with the password manager the person
@@ -90,11 +95,13 @@ test("elsewhere the dashboard's offer makes one: Create, then the browser's prom
   page,
   request,
   login,
+  account,
 }) => {
+  const emma = await account();
   test.setTimeout(180_000);
   const authenticator = await addVirtualAuthenticator(page);
   await withoutConditionalCreate(page);
-  await login(EMPLOYEE, { language: 'en' });
+  await login(emma, { language: 'en' });
   await page.goto(`${BE_URL}/user/dashboard`);
   const offer = page.getByRole('region', { name: OFFER });
   await expect(offer).toBeVisible();
@@ -106,16 +113,17 @@ test("elsewhere the dashboard's offer makes one: Create, then the browser's prom
   await expect(ready.getByRole('link', { name: 'Manage passkeys' })).toBeVisible();
   await review(page, 'offer answered');
   expect(await authenticator.credentials()).toHaveLength(1);
-  await expectPasskeyOnAccount(page, request);
+  await expectPasskeyOnAccount(page, request, emma);
   // Offered no more: the device holds one.
   expect((await portalCall(page, '/api/passkeys/offer')).body).toEqual({ offer: false });
 });
 
-test('"Not now" is not asked again on this device', async ({ page, login }) => {
+test('"Not now" is not asked again on this device', async ({ page, login, account }) => {
+  const emma = await account();
   test.setTimeout(180_000);
   await addVirtualAuthenticator(page);
   await withoutConditionalCreate(page);
-  await login(EMPLOYEE, { language: 'en' });
+  await login(emma, { language: 'en' });
   await page.goto(`${BE_URL}/user/dashboard`);
   const offer = page.getByRole('region', { name: OFFER });
   await offer.getByRole('button', { name: 'Not now' }).click();
@@ -125,7 +133,7 @@ test('"Not now" is not asked again on this device', async ({ page, login }) => {
   // Logged out and in again by password and code, in the same browser.
   await page.getByRole('button', { name: 'Log out' }).click();
   await page.waitForURL((url) => url.pathname.startsWith('/login'));
-  await login(EMPLOYEE);
+  await login(emma);
   await expect(page).toHaveURL(/\/user\/dashboard$/);
   await expect(page.getByRole('region', { name: /checkup|controle/i })).toBeVisible();
   expect((await portalCall(page, '/api/passkeys/offer')).body).toEqual({ offer: false });

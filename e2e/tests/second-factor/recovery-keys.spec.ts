@@ -2,9 +2,10 @@ import { expect, submitSignIn, test } from '../../fixtures/login';
 
 /** Recovery keys: one signs in once and says how many are left; new ones replace the old. */
 
-test('a recovery key signs in and leads to the TOTP recovery screen', async ({ page }) => {
+test('a recovery key signs in and leads to the TOTP recovery screen', async ({ page, account }) => {
+  const tom = await account('totp@example.be');
   await page.goto('/login/email');
-  await submitSignIn(page, 'totp@example.be');
+  await submitSignIn(page, tom);
   await page.getByRole('link', { name: 'Use another method' }).click();
   await page.getByRole('button', { name: /^Recovery key/ }).click();
   await expect(page.getByRole('heading', { name: 'Use a recovery key' })).toBeVisible();
@@ -23,8 +24,10 @@ test('new recovery keys replace the old ones: an old key is refused at sign-in',
   page,
   browser,
   login,
+  account,
 }) => {
-  await login('totp@example.be', { via: 'api', language: 'en' });
+  const tom = await account('totp@example.be');
+  await login(tom, { via: 'api', language: 'en' });
   await page.goto('/security/edit-recovery');
   await expect(page.getByText('10 unused recovery keys')).toBeVisible();
   await page.getByRole('button', { name: 'Generate new keys' }).click();
@@ -38,7 +41,7 @@ test('new recovery keys replace the old ones: an old key is refused at sign-in',
 
   const other = await browser.newPage();
   await other.goto('/login/email');
-  await submitSignIn(other, 'totp@example.be');
+  await submitSignIn(other, tom);
   await other.getByRole('link', { name: 'Use another method' }).click();
   await other.getByRole('button', { name: /^Recovery key/ }).click();
   await other.getByRole('textbox', { name: 'Recovery key' }).fill('RECOVERY01');

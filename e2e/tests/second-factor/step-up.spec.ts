@@ -1,3 +1,4 @@
+import { maskedEmail } from '../../fixtures/accounts';
 import { expect, outboxCode, test, trustThisBrowser } from '../../fixtures/login';
 import { letRecentCheckLapse } from '../../fixtures/portal';
 
@@ -11,8 +12,10 @@ test('the step-up sends edit-password through mfa-methods and back', async ({
   page,
   request,
   login,
+  account,
 }) => {
-  await login('employee@example.be', { via: 'api' });
+  const emma = await account();
+  await login(emma, { via: 'api' });
   // The sign-in's MFA check is recent for 15 minutes: let it lapse.
   await letRecentCheckLapse(request);
 
@@ -22,7 +25,7 @@ test('the step-up sends edit-password through mfa-methods and back', async ({
   // A step-up does not offer to trust the device.
   await expect(page.getByRole('checkbox')).toHaveCount(0);
   // Emma's language is Dutch: the portal speaks it once she is signed in.
-  await page.getByLabel('Verificatiecode').fill(await outboxCode(request, 'employee@example.be'));
+  await page.getByLabel('Verificatiecode').fill(await outboxCode(request, emma.email));
   await expect(page).toHaveURL(/\/security\/edit-password$/);
 });
 
@@ -30,8 +33,10 @@ test('step-up: the sidebar stays, another method can be chosen, and Cancel goes 
   page,
   request,
   login,
+  account,
 }) => {
-  await login('employee@example.be', { via: 'api', language: 'en' });
+  const emma = await account();
+  await login(emma, { via: 'api', language: 'en' });
   // The sign-in's MFA check is recent for 15 minutes: let it lapse.
   await letRecentCheckLapse(request);
   await page.goto('/security');
@@ -64,10 +69,12 @@ test('a sensitive change without a recent check asks for a code in place and kee
   page,
   request,
   login,
+  account,
 }) => {
+  const emma = await account();
   // A trusted browser signs in by password alone: no recent MFA check.
-  await trustThisBrowser(page, request, 'employee@example.be');
-  await login('employee@example.be');
+  await trustThisBrowser(page, request, emma);
+  await login(emma);
   await expect(page).toHaveURL(/\/user\/dashboard$/);
 
   await page.goto('/profile');
@@ -81,10 +88,10 @@ test('a sensitive change without a recent check asks for a code in place and kee
   await expect(banking.getByRole('textbox')).toHaveValue('BE71 0961 2345 6769');
   // The dialog says where the code went once it is sent: only then is it in the outbox
   // (before, the newest code there is the one the trusted sign-in used).
-  await expect(dialog.getByText(/e•••e@example\.be/)).toBeVisible();
+  await expect(dialog.getByText(maskedEmail(emma.email))).toBeVisible();
   // The cursor is in the dialog's code field.
   await expect(dialog.getByRole('textbox')).toBeFocused();
-  await dialog.getByRole('textbox').fill(await outboxCode(request, 'employee@example.be'));
+  await dialog.getByRole('textbox').fill(await outboxCode(request, emma.email));
   await dialog.locator('button[type="submit"]').click();
   await expect(dialog).toHaveCount(0);
   await expect(banking.getByText('BE71 0961 2345 6769')).toBeVisible();

@@ -7,8 +7,10 @@ test('trust is bound to the httpOnly device cookie: a copied X-Device-ID still a
   context,
   browser,
   request,
+  account,
 }) => {
-  await trustThisBrowser(page, request, 'employee@example.be');
+  const emma = await account();
+  await trustThisBrowser(page, request, emma);
   const device = (await context.cookies()).find((c) => c.name === 'device');
   expect(device).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
   expect(await page.evaluate(() => document.cookie)).not.toContain('device=');
@@ -21,7 +23,7 @@ test('trust is bound to the httpOnly device cookie: a copied X-Device-ID still a
     await other.addInitScript((id) => localStorage.setItem('device-id', id ?? ''), copied);
     const elsewhere = await other.newPage();
     await elsewhere.goto('/login/email');
-    await submitSignIn(elsewhere, 'employee@example.be');
+    await submitSignIn(elsewhere, emma);
     // Asked for a code: the primary method's screen (the list it passes through is gone at once).
     await expect(elsewhere).toHaveURL(/\/mfa$/);
     await expect(elsewhere.getByLabel('Verification code')).toBeVisible();
@@ -31,7 +33,7 @@ test('trust is bound to the httpOnly device cookie: a copied X-Device-ID still a
 
   // The trusted browser itself still signs in by password alone.
   await page.goto('/login/email');
-  await submitSignIn(page, 'employee@example.be');
+  await submitSignIn(page, emma);
   await expect(page).toHaveURL(/\/user\/dashboard$/);
 });
 
@@ -39,9 +41,11 @@ test('authenticator app with a trusted device: the second sign-in skips MFA', as
   page,
   context,
   request,
+  account,
 }) => {
+  const tom = await account('totp@example.be');
   await page.goto('/login/email');
-  await submitSignIn(page, 'totp@example.be');
+  await submitSignIn(page, tom);
   // The app is the primary method: nothing is sent, its field is there.
   await expect(page.getByRole('heading', { name: 'Open your authenticator app' })).toBeVisible();
   await page.getByLabel(/Trust this device/).check();
@@ -54,6 +58,6 @@ test('authenticator app with a trusted device: the second sign-in skips MFA', as
   expect((await context.cookies()).find((c) => c.name === 'access_token')).toBeUndefined();
 
   await page.goto('/login/email');
-  await submitSignIn(page, 'totp@example.be');
+  await submitSignIn(page, tom);
   await expect(page).toHaveURL(/\/user\/dashboard$/);
 });

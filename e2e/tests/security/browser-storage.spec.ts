@@ -10,8 +10,10 @@ import { portalCall } from '../../fixtures/portal';
 test('on load the account shows as the server has it, never an out-of-date copy', async ({
   page,
   login,
+  account,
 }) => {
-  await login('employee@example.be', { via: 'api' });
+  const emma = await account();
+  await login(emma, { via: 'api' });
   await page.goto('/user/dashboard');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welkom, Emma');
   // Changed elsewhere: what this browser saw last is now out of date.
@@ -40,8 +42,10 @@ test('on load the account shows as the server has it, never an out-of-date copy'
 test('the browser keeps the language of the account, nothing else, and forgets it on sign-out', async ({
   page,
   login,
+  account,
 }) => {
-  await login('employee@example.be');
+  const emma = await account();
+  await login(emma);
   await expect(page).toHaveURL(/\/user\/dashboard$/);
   await page.goto('/profile');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -52,7 +56,7 @@ test('the browser keeps the language of the account, nothing else, and forgets i
     );
   const kept = await stored();
   expect(JSON.parse(kept)).toMatchObject({ account: '{"language":"nl"}' });
-  for (const personal of ['employee@example.be', 'Emma', 'BE68', '+32', '1985']) {
+  for (const personal of [emma.email, 'Emma', 'BE68', '+32', '1985']) {
     expect(kept, personal).not.toContain(personal);
   }
   await page.getByRole('button', { name: 'Afmelden' }).click();

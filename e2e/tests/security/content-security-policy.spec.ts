@@ -64,9 +64,14 @@ test('the signed-out screens of both variants run under the CSP without violatio
   expect((await violations()).join('\n')).toContain('script-src');
 });
 
-test('the signed-in screens run under the CSP without violations', async ({ page, login }) => {
+test('the signed-in screens run under the CSP without violations', async ({
+  page,
+  login,
+  account,
+}) => {
+  const tom = await account('totp@example.be');
   const violations = await watchViolations(page);
-  await login('totp@example.be', { mfa: 'totp' });
+  await login(tom, { mfa: 'totp' });
   for (const path of [
     '/user/dashboard',
     '/profile',

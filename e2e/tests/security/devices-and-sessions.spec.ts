@@ -10,8 +10,9 @@ test('logs out another session from the devices list; that browser is signed out
   page,
   browser,
   login,
+  account,
 }) => {
-  const other = await signInTwice(login, browser, 'employee@example.be');
+  const other = await signInTwice(login, browser, await account());
 
   await page.goto('/security/history');
   const devices = page.getByRole('list', { name: 'Devices and sessions' });
@@ -36,8 +37,9 @@ test('logging out another device names that device, not "this device"', async ({
   page,
   browser,
   login,
+  account,
 }) => {
-  const other = await signInTwice(login, browser, 'employee@example.be');
+  const other = await signInTwice(login, browser, await account());
   await page.goto('/security/history');
   const devices = page.getByRole('list', { name: 'Devices and sessions' });
   // The other browser is the same Chrome on the same computer: the others of this device's row.
@@ -55,10 +57,11 @@ test('sessions of the same device and browser are one row, this device first, an
   page,
   browser,
   login,
+  account,
 }) => {
   // Checked and photographed in three languages at two widths, or more than once.
   test.setTimeout(180_000);
-  const other = await signInTwice(login, browser, 'employee@example.be');
+  const other = await signInTwice(login, browser, await account());
   await page.goto('/security/history');
   const devices = page.getByRole('list', { name: 'Devices and sessions' });
   const first = devices.getByRole('listitem').first();
@@ -81,10 +84,12 @@ test('sessions of the same device and browser are one row, this device first, an
 test('dates and places follow the page locale: "Brussel, België" in Dutch, "Bruxelles, Belgique" in French, day first in English', async ({
   page,
   login,
+  account,
 }) => {
+  const emma = await account();
   // Checked and photographed in three languages at two widths, or more than once.
   test.setTimeout(180_000);
-  await login('employee@example.be', { via: 'api' });
+  await login(emma, { via: 'api' });
   const devices = page.getByRole('list').first();
   await speak(page, 'nl');
   await page.goto('/security/history');
@@ -108,9 +113,10 @@ test("device names and the new-device alert are said in the page's language, not
   page,
   login,
   browser,
+  account,
 }) => {
   // Two browsers: the second is a new device, whose alert goes out.
-  const other = await signInTwice(login, browser, 'employee@example.be');
+  const other = await signInTwice(login, browser, await account());
   await other.close();
   await speak(page, 'fr');
   await page.goto('/security/history');

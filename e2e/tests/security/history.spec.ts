@@ -7,8 +7,9 @@ test('the security history lists sign-ins newest first; "this wasn\'t me" locks 
   page,
   browser,
   login,
+  account,
 }) => {
-  const other = await signInTwice(login, browser, 'employee@example.be');
+  const other = await signInTwice(login, browser, await account());
   await page.goto('/security/history');
   const history = page.getByRole('list', { name: 'Security history' });
   await expect(history.getByRole('listitem').filter({ hasText: 'Logged in' })).toHaveCount(2);
@@ -36,9 +37,11 @@ test('the security history lists sign-ins newest first; "this wasn\'t me" locks 
 test('the history is translated, details included; a header language switch is no security event', async ({
   page,
   login,
+  account,
 }) => {
+  const emma = await account();
   // employee@example.be speaks Dutch: the pages follow after the sign-in.
-  await login('employee@example.be');
+  await login(emma);
   await page.goto('/security/history');
   await chooseLanguage(page, 'Français');
   await expect(

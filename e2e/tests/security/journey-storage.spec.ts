@@ -34,12 +34,17 @@ async function expectNothingOfTheJourney(page: Page, shown: string[], language: 
   }
 }
 
-test('weak password replaced: nothing of the journey is kept', async ({ page, request }) => {
+test('weak password replaced: nothing of the journey is kept', async ({
+  page,
+  request,
+  account,
+}) => {
+  const wout = await account('weak@example.be');
   const shown = addressesOf(page);
   await page.goto('/login/email?target=%2Fprofile');
-  await submitSignIn(page, 'weak@example.be');
+  await submitSignIn(page, wout);
   await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
-  await page.getByLabel('Verification code').fill(await outboxCode(request, 'weak@example.be'));
+  await page.getByLabel('Verification code').fill(await outboxCode(request, wout.email));
   await expect(page).toHaveURL(/\/weak-password\?verified=true&target=%2Fprofile$/);
   await page.getByLabel('New password', { exact: true }).fill('A-much-better-one-2026');
   await page.getByLabel('Repeat the new password').fill('A-much-better-one-2026');
@@ -49,9 +54,10 @@ test('weak password replaced: nothing of the journey is kept', async ({ page, re
   await expectNothingOfTheJourney(page, shown, 'en');
 });
 
-test('address-hash hand-over: nothing of the link is kept', async ({ page, request }) => {
+test('address-hash hand-over: nothing of the link is kept', async ({ page, request, account }) => {
   // Chloé's app hands her over (a customer without a second factor: offered one first).
-  const token = await handoverToken(request, 'customer@example.be');
+  const chloe = await account('customer@example.be');
+  const token = await handoverToken(request, chloe.login);
   const shown = addressesOf(page);
   await page.goto(`/user/access#token=${token}&origin-app=mobile-app`);
   await page.getByRole('button', { name: 'Continue as Chloé' }).click();
@@ -69,14 +75,16 @@ test('address-hash hand-over: nothing of the link is kept', async ({ page, reque
 test('workplace login linked with its second factor: nothing of it is kept', async ({
   page,
   request,
+  account,
 }) => {
+  const sara = await account('sso@acme.example');
   const shown = addressesOf(page);
-  await acceptBetaInvitation(page, 'sso@acme.example');
+  await acceptBetaInvitation(page, sara.login);
   await expect(page).toHaveURL(/\/partner\/link-existing$/);
   await page.getByLabel('Password').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Link my account' }).click();
   await expect(page).toHaveURL(/\/mfa$/);
-  await page.getByLabel('Verification code').fill(await outboxCode(request, 'sso@acme.example'));
+  await page.getByLabel('Verification code').fill(await outboxCode(request, sara.email));
   await expect(page).toHaveURL(/\/partner\/link-success$/);
   await expect(page).toHaveURL(/\/user\/dashboard$/, { timeout: 6_000 });
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -89,13 +97,14 @@ test('workplace login linked with its second factor: nothing of it is kept', asy
   );
 });
 
-test('step-up done: nothing of the check is kept', async ({ page, request, login }) => {
-  await login('employee@example.be', { via: 'api' });
+test('step-up done: nothing of the check is kept', async ({ page, request, login, account }) => {
+  const emma = await account();
+  await login(emma, { via: 'api' });
   await letRecentCheckLapse(request);
   const shown = addressesOf(page);
   await page.goto('/security/edit-password');
   await expect(page).toHaveURL(/\/mfa\?single=true/);
-  await page.getByLabel('Verificatiecode').fill(await outboxCode(request, 'employee@example.be'));
+  await page.getByLabel('Verificatiecode').fill(await outboxCode(request, emma.email));
   await expect(page).toHaveURL(/\/security\/edit-password$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expectNothingOfTheJourney(page, shown, 'nl');
@@ -105,8 +114,10 @@ test('MFA set-up by text message: the method waiting for its code survives a rel
   page,
   request,
   login,
+  account,
 }) => {
-  await login('totp@example.be', { via: 'api', language: 'en' });
+  const tom = await account('totp@example.be');
+  await login(tom, { via: 'api', language: 'en' });
   const shown = addressesOf(page);
   await page.goto('/setup-mfa/phone');
   await expect(page.getByRole('heading', { name: 'Codes by text message' })).toBeVisible();
@@ -116,7 +127,7 @@ test('MFA set-up by text message: the method waiting for its code survives a rel
   await page.reload();
   await expect(page.getByText(/We sent an 8-digit code to/)).toBeVisible();
   expect(await page.evaluate(() => Object.keys(sessionStorage))).toEqual([]);
-  await page.getByLabel('Verification code').fill(await outboxCode(request, '+32470000002'));
+  await page.getByLabel('Verification code').fill(await outboxCode(request, tom.phone));
   await expect(page.getByRole('heading', { name: 'Two-step verification is on' })).toBeVisible();
   await expectNothingOfTheJourney(page, shown, 'en');
 });

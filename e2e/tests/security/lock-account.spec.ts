@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { inEnglish } from '../../fixtures/account';
+import { maskedEmail } from '../../fixtures/accounts';
 import { expect as baseExpect, enterCredentials, outboxCode, test } from '../../fixtures/login';
 import { authorizePath, PARTNER_CALLBACK } from '../../fixtures/partner';
 import { outboxNotices } from '../../fixtures/portal';
@@ -18,7 +19,6 @@ test.describe.configure({ timeout: 180_000 });
 const expect = baseExpect.configure({ timeout: 20_000 });
 const review = reviewer('lockdown');
 
-const EMPLOYEE = 'employee@example.be';
 const NEW_PASSWORD = 'Locked-Then-Reset-2026!';
 
 /** Partner Shop allowed by the account of `page` (consent, then the partner's callback). */
@@ -36,15 +36,17 @@ test('from the new-device e-mail: Lock ends every session and app grant; the nex
   browser,
   login,
   request,
+  account,
 }) => {
-  await login(EMPLOYEE, { via: 'api', language: 'en' });
+  const emma = await account();
+  await login(emma, { via: 'api', language: 'en' });
   await allowPartnerShop(page);
 
   // Someone else signs in from another browser: the owner is e-mailed.
   const elsewhere = await browser.newContext();
   const intruder = await elsewhere.newPage();
-  await login(EMPLOYEE, { via: 'api', page: intruder });
-  const [alert] = await outboxNotices(request, EMPLOYEE);
+  await login(emma, { via: 'api', page: intruder });
+  const [alert] = await outboxNotices(request, emma.email);
   if (!alert?.link) throw new Error('no new-device e-mail with a link');
   expect(alert.link).toMatch(/\/lock-account\/link\?token=[\w-]{43}$/);
 
@@ -55,7 +57,7 @@ test('from the new-device e-mail: Lock ends every session and app grant; the nex
   // The link's secret left the address at once.
   await expect(owner).toHaveURL(/\/lock-account$/);
   await expect(owner.getByRole('heading', { name: 'Lock your account?' })).toBeVisible();
-  await expect(owner.getByText('Account of Emma (e•••e@example.be)')).toBeVisible();
+  await expect(owner.getByText(`Account of Emma (${maskedEmail(emma.email)})`)).toBeVisible();
   await expect(owner.getByText('Apps lose their access to your account.')).toBeVisible();
   await review(owner, 'lock link page');
   await owner.getByRole('button', { name: 'Lock my account' }).click();
@@ -76,14 +78,14 @@ test('from the new-device e-mail: Lock ends every session and app grant; the nex
   await review(owner, 'used lock link');
 
   // The right password leads into the reset for that login.
-  await enterCredentials(owner, EMPLOYEE);
+  await enterCredentials(owner, emma);
   await expect(owner).toHaveURL(/\/forgot-password\/email\?login=employee%40example\.be$/);
   // The reset journey knows the login already.
-  await expect(owner.getByLabel('E-mail address')).toHaveValue(EMPLOYEE);
+  await expect(owner.getByLabel('E-mail address')).toHaveValue(emma.email);
   await owner.getByRole('button', { name: 'Send me a code' }).click();
   // The code is read once it is sent (the outbox holds the sign-ins' codes too); it sends itself.
   await expect(owner.getByRole('heading', { name: 'Check your messages' })).toBeVisible();
-  await owner.getByLabel('Verification code').fill(await outboxCode(request, EMPLOYEE));
+  await owner.getByLabel('Verification code').fill(await outboxCode(request, emma.email));
   await owner.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
   await owner.getByRole('button', { name: 'Save and log in' }).click();
 
@@ -117,8 +119,10 @@ test('from the new-device e-mail: Lock ends every session and app grant; the nex
 test('Lock my account on Security: one confirmation, and this session ends too', async ({
   page,
   login,
+  account,
 }) => {
-  await login(EMPLOYEE, { via: 'api', language: 'en' });
+  const emma = await account();
+  await login(emma, { via: 'api', language: 'en' });
   await page.goto('/security');
   await page.getByRole('button', { name: 'Lock my account' }).click();
   const dialog = page.getByRole('dialog', { name: 'Lock your account?' });

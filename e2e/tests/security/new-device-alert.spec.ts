@@ -17,13 +17,13 @@ for (const v of VARIANTS) {
     browser,
     request,
   }) => {
-    await login(v.user, { via: 'api', origin: v.origin });
+    const me = await login(v.user, { via: 'api', origin: v.origin });
     // The account's first device: nothing to warn about.
-    expect(await outboxNotices(request, v.user, v.region)).toHaveLength(0);
+    expect(await outboxNotices(request, me.email, v.region)).toHaveLength(0);
 
     const intruder = await browser.newPage();
-    await login(v.user, { via: 'api', page: intruder, origin: v.origin });
-    const [alert] = await outboxNotices(request, v.user, v.region);
+    await login(me, { via: 'api', page: intruder, origin: v.origin });
+    const [alert] = await outboxNotices(request, me.email, v.region);
     if (!alert?.link) throw new Error('no alert e-mail with a link');
     // In the user's language: employee@example.be reads Dutch, marie@example.lu French.
     if (v.region === 'be') {

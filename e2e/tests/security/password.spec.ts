@@ -1,7 +1,6 @@
 import { expectAccessible } from '../../fixtures/a11y';
 import { expect as baseExpect, DEMO_PASSWORD, signInTwice, test } from '../../fixtures/login';
 import { reviewer } from '../../fixtures/screenshots';
-import { mockUrl } from '../../fixtures/stack';
 import { LU_URL } from '../../playwright.config';
 
 /** Changing the password under Security: the rules shown live, the same password or a breached one refused. */
@@ -10,8 +9,9 @@ const review = reviewer('polish');
 // Sign-ins through the pages on a shared, loaded machine: a longer patience than the suite's.
 const expect = baseExpect.configure({ timeout: 20_000 });
 
-test('changes the password with the rules shown live', async ({ page, login }) => {
-  await login('employee@example.be', { via: 'api', language: 'en' });
+test('changes the password with the rules shown live', async ({ page, login, account }) => {
+  const emma = await account();
+  await login(emma, { via: 'api', language: 'en' });
   await page.goto('/security/edit-password');
   const length = page.getByRole('listitem').filter({ hasText: /^\W*At least 10 characters/ });
   await page.getByLabel('Current password').fill(DEMO_PASSWORD);
@@ -36,14 +36,10 @@ test('a password change signs the other browser out: the page names it, and its 
   page,
   login,
   browser,
-  request,
+  account,
 }) => {
   // An account of this test's own, signed in from two browsers (two contexts).
-  const copy = await request.post(`${mockUrl('be')}/__dev/accounts`, {
-    data: { from: 'employee@example.be' },
-  });
-  const username = (await copy.json()).login as string;
-  const other = await signInTwice(login, browser, username);
+  const other = await signInTwice(login, browser, await account());
   await other.goto('/security');
   await expect(other.getByRole('heading', { name: 'Security', level: 1 })).toBeVisible();
 
@@ -75,10 +71,12 @@ test('a password change signs the other browser out: the page names it, and its 
 test('a new password equal to the current one is refused as such, not as a wrong current password', async ({
   page,
   login,
+  account,
 }) => {
+  const emma = await account();
   // Checked and photographed in three languages at two widths, or more than once.
   test.setTimeout(180_000);
-  await login('employee@example.be', { via: 'api', language: 'en' });
+  await login(emma, { via: 'api', language: 'en' });
   await page.goto('/security/edit-password');
   await page.getByLabel('Current password').fill(DEMO_PASSWORD);
   await page.getByLabel('New password', { exact: true }).fill(DEMO_PASSWORD);
@@ -95,8 +93,10 @@ test('a new password equal to the current one is refused as such, not as a wrong
 test('BE: a breached new password is refused next to the live rules, in English', async ({
   page,
   login,
+  account,
 }) => {
-  await login('employee@example.be', { via: 'api', language: 'en' });
+  const emma = await account();
+  await login(emma, { via: 'api', language: 'en' });
   await page.goto('/security/edit-password');
   await page.getByLabel('Current password').fill('Portal-Demo-2026!');
   await page.getByLabel('New password', { exact: true }).fill('Password123!');
@@ -113,9 +113,14 @@ test('BE: a breached new password is refused next to the live rules, in English'
   await expectAccessible(page, 'breached password message');
 });
 
-test('LU: a breached new password is refused in the user’s French', async ({ page, login }) => {
+test('LU: a breached new password is refused in the user’s French', async ({
+  page,
+  login,
+  account,
+}) => {
+  const marie = await account('marie@example.lu');
   // Through the pages, so that the portal takes up marie's French at sign-in.
-  await login('marie@example.lu', { origin: LU_URL });
+  await login(marie, { origin: LU_URL });
   await page.goto(`${LU_URL}/security/edit-password`);
   await page.getByLabel('Mot de passe actuel').fill('Portal-Demo-2026!');
   await page.getByLabel('Nouveau mot de passe', { exact: true }).fill('Password123!');

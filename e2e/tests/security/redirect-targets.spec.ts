@@ -24,10 +24,12 @@ function watchLeaving(page: Page): () => string[] {
 test('a workplace login started with a hostile target never leaves the portal', async ({
   page,
   request,
+  account,
 }) => {
+  const sara = await account('sso@acme.example');
   const left = watchLeaving(page);
   await page.goto(`/login/email?target=${encodeURIComponent(HOSTILE)}`);
-  await page.getByLabel('E-mail address').fill('sso@acme.example');
+  await page.getByLabel('E-mail address').fill(sara.login);
   await page.getByRole('button', { name: 'Log in' }).click();
   await acmeInvitation(page).getByRole('button', { name: 'Log in with Microsoft' }).click();
 
@@ -36,7 +38,7 @@ test('a workplace login started with a hostile target never leaves the portal', 
   await page.getByLabel('Password').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Link my account' }).click();
   await expect(page).toHaveURL(/\/mfa$/);
-  await page.getByLabel('Verification code').fill(await outboxCode(request, 'sso@acme.example'));
+  await page.getByLabel('Verification code').fill(await outboxCode(request, sara.email));
   await expect(page.getByRole('heading', { name: 'Your account is linked' })).toBeVisible();
   // link-success moves on after 3 seconds: the gateway refused the target, so the dashboard.
   await expect(page).toHaveURL(/\/user\/dashboard$/, { timeout: 6_000 });
@@ -45,7 +47,7 @@ test('a workplace login started with a hostile target never leaves the portal', 
   // Linked: the next workplace sign-in with the same target lands on the dashboard too.
   await page.getByRole('button', { name: 'Log out' }).click();
   await page.goto(`/login/email?target=${encodeURIComponent(HOSTILE)}`);
-  await page.getByLabel('E-mail address').fill('sso@acme.example');
+  await page.getByLabel('E-mail address').fill(sara.login);
   await page.getByRole('button', { name: 'Log in' }).click();
   await acmeInvitation(page).getByRole('button', { name: 'Log in with Microsoft' }).click();
   await expect(page).toHaveURL(/\/user\/dashboard$/);
@@ -56,10 +58,12 @@ test('a workplace login started with a hostile target never leaves the portal', 
 test('Cancel on a step-up and Continue after MFA setup link only where the gateway allowed', async ({
   page,
   login,
+  account,
 }) => {
+  const emma = await account();
   const left = watchLeaving(page);
   // Emma reads the portal in Dutch.
-  await login('employee@example.be', { via: 'api' });
+  await login(emma, { via: 'api' });
   for (const target of [HOSTILE, '/%2e//127.0.0.1:3399/x', '/a/..//127.0.0.1:3399/x']) {
     await page.goto(`/mfa/methods?single=true&redirect=${encodeURIComponent(target)}`);
     const cancel = page.getByRole('link', { name: 'Annuleren' });

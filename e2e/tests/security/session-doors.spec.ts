@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
+import { maskedEmail } from '../../fixtures/accounts';
 import {
   DEMO_PASSWORD,
   enterCredentials,
@@ -27,18 +28,29 @@ const review = reviewer('security-doors');
 const userStatus = (page: Page) => page.evaluate(async () => (await fetch('/api/user')).status);
 
 test.describe('a hash link while signed in to another account', () => {
-  test('names both accounts and keeps mine when I say so', async ({ page, request, login }) => {
-    await login('employee@example.be', { via: 'api' });
+  test('names both accounts and keeps mine when I say so', async ({
+    page,
+    request,
+    login,
+    account,
+  }) => {
+    const emma = await account();
+    await login(emma, { via: 'api' });
     // Someone sends Emma a link that would sign her browser in as Chloé.
-    const token = await handoverToken(request, 'customer@example.be');
+    const chloe = await account('customer@example.be');
+    const token = await handoverToken(request, chloe.login);
     await page.goto(`/user/dashboard#token=${token}&origin-app=mobile-app`);
 
     await expect(
       page.getByRole('heading', { name: 'Deze link is voor een ander account' }),
     ).toBeVisible();
-    await expect(page.getByText('Je bent aangemeld als Emma (e•••e@example.be).')).toBeVisible();
     await expect(
-      page.getByText('De link die je opende, meldt je aan als Chloé (c•••r@example.be).'),
+      page.getByText(`Je bent aangemeld als Emma (${maskedEmail(emma.email)}).`),
+    ).toBeVisible();
+    await expect(
+      page.getByText(
+        `De link die je opende, meldt je aan als Chloé (${maskedEmail(chloe.email)}).`,
+      ),
     ).toBeVisible();
     expect(new URL(page.url()).hash).toBe('');
     // Nothing changed yet: the session is still Emma's.
@@ -51,9 +63,16 @@ test.describe('a hash link while signed in to another account', () => {
     await expect(page.getByRole('heading', { name: 'Welkom, Emma' })).toBeVisible();
   });
 
-  test('switches only when I choose the other account', async ({ page, request, login }) => {
-    await login('employee@example.be', { via: 'api' });
-    const token = await handoverToken(request, 'customer@example.be');
+  test('switches only when I choose the other account', async ({
+    page,
+    request,
+    login,
+    account,
+  }) => {
+    const emma = await account();
+    await login(emma, { via: 'api' });
+    const chloe = await account('customer@example.be');
+    const token = await handoverToken(request, chloe.login);
     await page.goto(`/user/dashboard#token=${token}`);
     await page.getByRole('button', { name: 'Aanmelden als Chloé' }).click();
     // The page the gateway answered for Chloé's new session (a customer without a second
@@ -66,13 +85,18 @@ test.describe('a hash link while signed in to another account', () => {
   });
 });
 
-test('a paused second factor tells me how long on the code screen', async ({ page, request }) => {
+test('a paused second factor tells me how long on the code screen', async ({
+  page,
+  request,
+  account,
+}) => {
+  const tom = await account('totp@example.be');
   // Someone who knows Tom's password has already tried 8 wrong authenticator codes.
   const headers = { 'x-device-id': randomUUID(), 'x-forwarded-for': '192.0.2.99' };
   for (const tries of [5, 3]) {
     const start = await request.post(`${mockUrl('be')}/token`, {
       headers,
-      data: { grant_type: 'password', username: 'totp@example.be', password: DEMO_PASSWORD },
+      data: { grant_type: 'password', username: tom.login, password: DEMO_PASSWORD },
     });
     const { payload, methods } = (await start.json()).mfa;
     const totp = methods.find((m: { method: string }) => m.method === 'totp');
@@ -85,7 +109,7 @@ test('a paused second factor tells me how long on the code screen', async ({ pag
     }
   }
 
-  await enterCredentials(page, 'totp@example.be');
+  await enterCredentials(page, tom);
   // Straight to the authenticator's field (its primary method); a complete code goes by itself.
   const code = page.getByLabel('Verification code');
   await code.fill('123456');
@@ -99,17 +123,19 @@ test('a paused second factor tells me how long on the code screen', async ({ pag
   await expect(page.getByRole('alert')).toContainText('paused for 15 minutes');
   await expect(page).toHaveURL(/\/mfa/);
 
-  const messages = await outboxMessages(request, 'totp@example.be');
+  const messages = await outboxMessages(request, tom.email);
   expect(messages[0]?.text).toContain('paused for 15 minutes');
 });
 
 test('linking a workplace login asks for the second factor, is announced, and can be removed', async ({
   page,
   request,
+  account,
 }) => {
+  const sara = await account('sso@acme.example');
   // A whole journey with three screens photographed twice each and checked by axe.
   test.setTimeout(240_000);
-  await acceptBetaInvitation(page, 'sso@acme.example');
+  await acceptBetaInvitation(page, sara.login);
   await expect(page).toHaveURL(/\/partner\/link-existing$/);
   await expect(
     page.getByText('Then confirm with your second factor, as when you log in.', { exact: false }),
@@ -126,29 +152,29 @@ test('linking a workplace login asks for the second factor, is announced, and ca
   await expect(page.getByRole('alert')).toBeVisible();
   expect(await userStatus(page)).toBe(401);
 
-  await page.getByLabel('Verification code').fill(await outboxCode(request, 'sso@acme.example'));
+  await page.getByLabel('Verification code').fill(await outboxCode(request, sara.email));
   await expect(page).toHaveURL(/\/partner\/link-success$/);
   await expect(page.getByRole('heading', { name: 'Your account is linked' })).toBeVisible();
 
   // Announced by e-mail, to the account's own address.
-  const messages = await outboxMessages(request, 'sso@acme.example');
+  const messages = await outboxMessages(request, sara.email);
   expect(messages.map((m) => m.subject)).toContain('A workplace login was linked to your account');
 
   // Security lists the workplace login, with a way to remove it.
   await expect(page).toHaveURL(/\/user\/dashboard$/, { timeout: 6_000 });
   await page.goto('/security');
   const panel = page.getByRole('region', { name: 'Workplace login' });
-  await expect(panel).toContainText('sso@acme.example');
+  await expect(panel).toContainText(sara.email);
   await review(page, 'security with a workplace login');
   await panel.getByRole('button', { name: 'Remove' }).click();
   const dialog = page.getByRole('dialog', { name: 'Remove the workplace login?' });
-  await expect(dialog).toContainText('sso@acme.example will no longer sign in');
+  await expect(dialog).toContainText(`${sara.email} will no longer sign in`);
   await review(page, 'remove the workplace login');
   await dialog.getByRole('button', { name: 'Remove' }).click();
   await expect(page.getByRole('region', { name: 'Workplace login' })).toHaveCount(0);
 
   // Removed: the workplace login no longer signs in; it offers to link again.
   await page.getByRole('button', { name: 'Log out', exact: true }).click();
-  await acceptBetaInvitation(page, 'sso@acme.example');
+  await acceptBetaInvitation(page, sara.login);
   await expect(page).toHaveURL(/\/partner\/link-existing$/);
 });

@@ -18,14 +18,16 @@ for (const v of VARIANTS) {
     login,
     browser,
     request,
+    account,
   }) => {
+    const me = await account(v.user);
     // Another browser trusted first, then this one (ticking "trust this device").
     if (v.region === 'be') {
       const other = await browser.newPage();
-      await trustThisBrowser(other, request, v.user);
+      await trustThisBrowser(other, request, me);
       await other.close();
     }
-    await login(v.user, { via: 'api', trustDevice: true, origin: v.origin });
+    await login(me, { via: 'api', trustDevice: true, origin: v.origin });
     await inEnglish(page);
     const count = v.region === 'be' ? 2 : 1;
 

@@ -15,11 +15,13 @@ test('signs in with e-mail and password, greets the user and signs out', async (
   page,
   context,
   request,
+  account,
 }) => {
-  // employee@example.be has MFA; from a device trusted earlier the password is enough.
-  await trustThisBrowser(page, request, 'employee@example.be');
+  // Emma's account has MFA; from a device trusted earlier the password is enough.
+  const me = await account();
+  await trustThisBrowser(page, request, me);
   await page.goto('/login/email');
-  await submitSignIn(page, 'employee@example.be');
+  await submitSignIn(page, me);
 
   await expect(page).toHaveURL(/\/user\/dashboard$/);
   // Emma's profile language is Dutch: the portal switches to it once she is signed in.
@@ -39,14 +41,16 @@ test('signs in with e-mail and password, greets the user and signs out', async (
 
 test('what is typed as soon as the form shows stays while the rest of the page loads', async ({
   page,
+  account,
 }) => {
+  const emma = await account();
   await page.goto('/login/email');
   // Typed at once, while the page's script is still on its way.
   await page.locator('#login-password').fill(DEMO_PASSWORD);
-  await page.locator('#login-username').fill('employee@example.be');
+  await page.locator('#login-username').fill(emma.login);
   await expect(languageSwitcher(page)).toBeVisible();
   await expect(page.locator('#login-password')).toHaveValue(DEMO_PASSWORD);
-  await expect(page.locator('#login-username')).toHaveValue('employee@example.be');
+  await expect(page.locator('#login-username')).toHaveValue(emma.login);
 });
 
 test('the password can be shown before it is sent, by mouse or keyboard, and hidden again', async ({
@@ -85,7 +89,10 @@ test('the administration has its own sign-in title', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Log in to the administration');
 });
 
-test('the screen after a sign-in comes straight, not through the dashboard', async ({ page }) => {
+test('the screen after a sign-in comes straight, not through the dashboard', async ({
+  page,
+  account,
+}) => {
   // Every address the tab shows, same-document changes included.
   const shown: string[] = [];
   page.on('framenavigated', (frame) => {
@@ -93,7 +100,7 @@ test('the screen after a sign-in comes straight, not through the dashboard', asy
     if (frame === page.mainFrame() && shown.at(-1) !== path) shown.push(path);
   });
   // A customer without a second factor is offered to set one up (docs/product.md part 4).
-  await enterCredentials(page, 'customer@example.be');
+  await enterCredentials(page, await account('customer@example.be'));
   await expect(page).toHaveURL(/\/setup-mfa$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   expect(shown.slice(shown.indexOf('/login/email'))).toEqual(['/login/email', '/setup-mfa']);

@@ -1,3 +1,4 @@
+import { nationalNumber } from '../../fixtures/accounts';
 import { DEMO_PASSWORD, expect, outboxCode, test } from '../../fixtures/login';
 
 /** The phone sign-in page: the variant's country code, the number read in it. */
@@ -5,19 +6,21 @@ import { DEMO_PASSWORD, expect, outboxCode, test } from '../../fixtures/login';
 test('signs in by phone: the country code defaults to the variant, the number is read in it', async ({
   page,
   request,
+  account,
 }) => {
+  const emma = await account();
   await page.goto('/login/email');
   await page.getByRole('link', { name: 'Log in with your phone number' }).click();
   await expect(page).toHaveURL(/\/login\/phone$/);
   await expect(page.getByRole('button', { name: /Country code/ })).toHaveText('BE +32');
-  await page.getByRole('textbox', { name: 'Phone number' }).fill('0470 00 00 01');
+  await page.getByRole('textbox', { name: 'Phone number' }).fill(nationalNumber(emma.phone));
   await page.getByLabel('Password').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Log in' }).click();
   // E-mail is the primary method: the text message is one step away.
   await page.getByRole('link', { name: 'Use another method' }).click();
   await page.getByRole('button', { name: /^Text message/ }).click();
   await expect(page.getByRole('heading', { name: 'Check your phone' })).toBeVisible();
-  await page.getByLabel('Verification code').fill(await outboxCode(request, '+32470000001'));
+  await page.getByLabel('Verification code').fill(await outboxCode(request, emma.phone));
   await expect(page).toHaveURL(/\/user\/dashboard$/);
   await expect(page.getByRole('heading', { name: 'Welkom, Emma' })).toBeVisible();
 });

@@ -10,9 +10,10 @@ import { LU_URL } from '../../playwright.config';
 
 const review = reviewer('signin-polish');
 
-test('a wrong password shows the spec message', async ({ page }) => {
+test('a wrong password shows the spec message', async ({ page, account }) => {
+  const emma = await account();
   await page.goto('/login/email');
-  await submitSignIn(page, 'employee@example.be', 'not-the-password');
+  await submitSignIn(page, emma, 'not-the-password');
   await expect(page.getByLabel('Password')).toHaveAccessibleDescription(
     /^E-mail address or password is incorrect\./,
   );
@@ -25,6 +26,7 @@ for (const [variant, origin] of [
 ] as const) {
   test(`${variant}: each sign-in error belongs to its field; a wrong password is said at the password`, async ({
     page,
+    account,
   }) => {
     await page.goto(`${origin}/login/email`);
     const username = page.locator('#login-username');
@@ -53,7 +55,8 @@ for (const [variant, origin] of [
 
     // A wrong password: said at the password (emptied for the next try), the address
     // not singled out (which of the two was wrong is not told).
-    await username.fill(variant === 'be' ? 'customer@example.be' : 'marie@example.lu');
+    const mine = await account(variant === 'be' ? 'customer@example.be' : 'marie@example.lu');
+    await username.fill(mine.login);
     await password.fill('wrong-password-1');
     await page.locator('form button[type=submit]').click();
     await expect(password).toHaveAttribute('aria-invalid', 'true');
@@ -80,9 +83,10 @@ test('English wording: the empty form says which field is missing, under that fi
   await expect(page.getByLabel('Password')).toHaveAccessibleDescription('This field is required.');
 });
 
-test('a locked account is told how long to wait (Retry-After)', async ({ page }) => {
+test('a locked account is told how long to wait (Retry-After)', async ({ page, account }) => {
+  const chloe = await account('customer@example.be');
   await page.goto('/login/email');
-  await page.getByLabel('E-mail address').fill('customer@example.be');
+  await page.getByLabel('E-mail address').fill(chloe.login);
   for (let i = 0; i < 5; i++) {
     await page.getByLabel('Password').fill(`wrong-${i}`);
     await page.getByRole('button', { name: 'Log in' }).click();
@@ -97,9 +101,10 @@ test('a locked account is told how long to wait (Retry-After)', async ({ page })
   );
 });
 
-test('too many wrong passwords: 429 and the spec message', async ({ page }) => {
+test('too many wrong passwords: 429 and the spec message', async ({ page, account }) => {
+  const chloe = await account('customer@example.be');
   await page.goto('/login/email');
-  await page.getByLabel('E-mail address').fill('customer@example.be');
+  await page.getByLabel('E-mail address').fill(chloe.login);
   const password = page.getByLabel('Password');
   const alert = page.getByRole('alert');
   for (let i = 0; i < 5; i++) {
@@ -119,8 +124,10 @@ test('too many wrong passwords: 429 and the spec message', async ({ page }) => {
 
 test('a wrong password is said at the emptied password field, then the tries left; unknown logins alike', async ({
   page,
+  account,
 }) => {
-  for (const login of ['customer@example.be', 'nobody.here@example.be']) {
+  const chloe = await account('customer@example.be');
+  for (const login of [chloe.login, 'nobody.here@example.be']) {
     await page.goto('/login/email');
     const password = page.getByLabel('Password');
     await submitSignIn(page, login, 'wrong-1');

@@ -28,7 +28,9 @@ async function until(page: Page, check: () => boolean, timeoutMs = 20_000) {
 
 test('Firefox ESR: e-mail and password, the code from the outbox, the dashboard', async ({
   request,
+  account,
 }) => {
+  const emma = await account();
   test.setTimeout(120_000);
   const browser = await launch({
     browser: 'firefox',
@@ -49,14 +51,14 @@ test('Firefox ESR: e-mail and password, the code from the outbox, the dashboard'
     await page.waitForSelector('#login-username');
     // The sign-in page's job is a form: the cursor is in its first field.
     await until(page, () => document.activeElement?.id === 'login-username');
-    await page.type('#login-username', 'employee@example.be');
+    await page.type('#login-username', emma.login);
     await page.type('#login-password', DEMO_PASSWORD);
     await page.keyboard.press('Enter');
 
     // Straight to the primary method's code, the cursor in its field.
     await until(page, () => location.pathname === '/mfa');
     await until(page, () => (document.activeElement as HTMLInputElement | null)?.name === 'code');
-    const code = await outboxCode(request, 'employee@example.be');
+    const code = await outboxCode(request, emma.email);
     expect(code).toMatch(/^\d{8}$/);
     // A complete code is sent by itself.
     await page.keyboard.type(code);

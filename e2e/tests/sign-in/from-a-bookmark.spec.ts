@@ -10,7 +10,9 @@ import { expect, outboxCode, submitSignIn, test } from '../../fixtures/login';
 test('a signed-out bookmark of /security is sent into the sign-in by the gateway and lands on /security', async ({
   page,
   request,
+  account,
 }) => {
+  const emma = await account();
   const response = await page.goto('/security');
   // The server's redirect, before any of the app arrived.
   const first = response?.request().redirectedFrom();
@@ -18,10 +20,10 @@ test('a signed-out bookmark of /security is sent into the sign-in by the gateway
   expect((await first?.response())?.status()).toBe(302);
   await expect(page).toHaveURL(/\/login\/email\?target=%2Fsecurity$/);
 
-  await submitSignIn(page, 'employee@example.be');
+  await submitSignIn(page, emma);
   await expect(page).toHaveURL(/\/mfa$/);
   // A complete code sends itself.
-  await page.getByLabel('Verification code').fill(await outboxCode(request, 'employee@example.be'));
+  await page.getByLabel('Verification code').fill(await outboxCode(request, emma.email));
   await expect(page).toHaveURL(/\/security$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });

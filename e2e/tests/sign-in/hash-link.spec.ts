@@ -1,3 +1,4 @@
+import { maskedEmail } from '../../fixtures/accounts';
 import { expect, test } from '../../fixtures/login';
 import { handoverToken, portalCall } from '../../fixtures/portal';
 import { reviewer } from '../../fixtures/screenshots';
@@ -9,14 +10,16 @@ const review = reviewer('sign-in');
 test('arriving with a token in the address hash signs in and clears the hash', async ({
   page,
   request,
+  account,
 }) => {
-  const hashToken = await handoverToken(request, 'customer@example.be');
+  const chloe = await account('customer@example.be');
+  const hashToken = await handoverToken(request, chloe.login);
 
   await page.goto(`/user/dashboard#token=${hashToken}&payload=p1&origin-app=mobile-app`);
   // Asked first, the account named, nothing changed yet (login CSRF).
   await expect(page.getByRole('heading', { name: 'Log in with this link?' })).toBeVisible();
   await expect(
-    page.getByText('The link you opened logs you in as Chloé (c•••r@example.be).'),
+    page.getByText(`The link you opened logs you in as Chloé (${maskedEmail(chloe.email)}).`),
   ).toBeVisible();
   expect(new URL(page.url()).hash).toBe('');
   expect((await portalCall(page, '/api/user')).status).toBe(401);
@@ -38,9 +41,11 @@ test('arriving with a token in the address hash signs in and clears the hash', a
 test('a fresh browser that stays logged out is not signed in, and the link is not spent', async ({
   page,
   request,
+  account,
 }) => {
   // Someone sends a link that would sign this browser in to their own account.
-  const hashToken = await handoverToken(request, 'customer@example.be');
+  const chloe = await account('customer@example.be');
+  const hashToken = await handoverToken(request, chloe.login);
   await page.goto(`/user/dashboard#token=${hashToken}&origin-app=mobile-app`);
   await page.getByRole('link', { name: 'Stay logged out' }).click();
   await expect(page).toHaveURL(/\/login\/email$/);
@@ -53,8 +58,10 @@ test('a fresh browser that stays logged out is not signed in, and the link is no
 test('with JavaScript off, the hand-over page says what to do and signs nobody in', async ({
   browser,
   request,
+  account,
 }) => {
-  const hashToken = await handoverToken(request, 'customer@example.be');
+  const chloe = await account('customer@example.be');
+  const hashToken = await handoverToken(request, chloe.login);
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto(`/user/dashboard#token=${hashToken}&origin-app=mobile-app`);

@@ -5,11 +5,13 @@ import { DEMO_PASSWORD, expect, outboxCode, submitSignIn, test } from '../../fix
 test('a weak password must be replaced, rules shown live, before going on', async ({
   page,
   request,
+  account,
 }) => {
+  const wout = await account('weak@example.be');
   await page.goto('/login/email');
-  await submitSignIn(page, 'weak@example.be');
+  await submitSignIn(page, wout);
   await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
-  await page.getByLabel('Verification code').fill(await outboxCode(request, 'weak@example.be'));
+  await page.getByLabel('Verification code').fill(await outboxCode(request, wout.email));
 
   await expect(page).toHaveURL(/\/weak-password\?verified=true/);
   await expect(page.getByRole('heading', { name: 'Choose a stronger password' })).toBeVisible();
@@ -43,8 +45,10 @@ test('a weak password must be replaced, rules shown live, before going on', asyn
 test('weak password: says why (the server status), then goes straight on', async ({
   page,
   login,
+  account,
 }) => {
-  await login('weak@example.be');
+  const wout = await account('weak@example.be');
+  await login(wout);
   await expect(page).toHaveURL(/\/weak-password\?verified=true/);
   // Its status is 1: found in a data breach, not a password that breaks the rules shown.
   await expect(

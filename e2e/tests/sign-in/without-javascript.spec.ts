@@ -17,11 +17,14 @@ const ACCOUNTS = [
 test.describe('with JavaScript off', () => {
   test.use({ javaScriptEnabled: false });
 
-  for (const { variant, url, login, name } of ACCOUNTS) {
+  for (const { variant, url, login: demo, name } of ACCOUNTS) {
     test(`${variant}: e-mail, password and the e-mail code end on the drawn dashboard`, async ({
       page,
       request,
+      account,
     }) => {
+      // A copy of the demo account, this test's own.
+      const { login } = await account(demo);
       await page.goto(`${url}/login/email`);
       await page.getByLabel(/^(E-mail address|Adresse e-mail)/).fill(login);
       await page.getByLabel(/^(Password|Mot de passe)$/).fill(DEMO_PASSWORD);
@@ -41,14 +44,16 @@ test.describe('with JavaScript off', () => {
   test('a wrong password, then a wrong code, are said at their fields', async ({
     page,
     request,
+    account,
   }) => {
+    const emma = await account();
     await page.goto('/login/email');
-    await page.getByLabel('E-mail address').fill('employee@example.be');
+    await page.getByLabel('E-mail address').fill(emma.login);
     await page.getByLabel('Password', { exact: true }).fill('not-the-password');
     await page.getByRole('button', { name: 'Log in' }).click();
     await expect(page.getByText('E-mail address or password is incorrect.')).toBeVisible();
     // The address typed is kept; the password is not.
-    await expect(page.getByLabel('E-mail address')).toHaveValue('employee@example.be');
+    await expect(page.getByLabel('E-mail address')).toHaveValue(emma.login);
     await expect(page.getByLabel('Password', { exact: true })).toHaveValue('');
 
     await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
@@ -63,7 +68,7 @@ test.describe('with JavaScript off', () => {
     await expect(page).toHaveURL(/\/mfa\/methods$/);
     await page.getByRole('button', { name: /Text message/ }).click();
     await expect(page).toHaveURL(/\/mfa$/);
-    await page.getByLabel('Verification code').fill(await outboxCode(request, '+32470000001'));
+    await page.getByLabel('Verification code').fill(await outboxCode(request, emma.phone));
     await page.getByRole('button', { name: 'Confirm' }).click();
     await expect(page).toHaveURL(/\/user\/dashboard$/);
   });
@@ -71,12 +76,14 @@ test.describe('with JavaScript off', () => {
   test('the code sent again after the sign-in completed is refused, saying so', async ({
     page,
     request,
+    account,
   }) => {
+    const emma = await account();
     await page.goto('/login/email');
-    await page.getByLabel('E-mail address').fill('employee@example.be');
+    await page.getByLabel('E-mail address').fill(emma.login);
     await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Log in' }).click();
-    const code = await outboxCode(request, 'employee@example.be');
+    const code = await outboxCode(request, emma.email);
     // The journey's cookies as they were on the code screen (its flow cookie included).
     const before = (await page.context().cookies(BE_URL))
       .map((c) => `${c.name}=${c.value}`)
@@ -99,14 +106,16 @@ test.describe('with JavaScript on', () => {
   test('no method list on the way, nothing of the journey in the address or in storage', async ({
     page,
     request,
+    account,
   }) => {
+    const emma = await account();
     const shown: string[] = [];
     page.on('framenavigated', (frame) => {
       if (frame === page.mainFrame())
         shown.push(new URL(frame.url()).pathname + new URL(frame.url()).search);
     });
     await page.goto('/login/email');
-    await page.getByLabel('E-mail address').fill('employee@example.be');
+    await page.getByLabel('E-mail address').fill(emma.login);
     await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Log in' }).click();
     await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
@@ -117,9 +126,7 @@ test.describe('with JavaScript on', () => {
     expect(await page.evaluate(() => location.pathname + location.search)).toBe('/mfa');
 
     // A complete code sends itself.
-    await page
-      .getByLabel('Verification code')
-      .fill(await outboxCode(request, 'employee@example.be'));
+    await page.getByLabel('Verification code').fill(await outboxCode(request, emma.email));
     await expect(page).toHaveURL(/\/user\/dashboard$/);
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Emma');
 
@@ -140,7 +147,9 @@ test.describe('with JavaScript on', () => {
 
 test('Firefox ESR with JavaScript off: e-mail, password and code end on the dashboard', async ({
   request,
+  account,
 }) => {
+  const emma = await account();
   test.setTimeout(120_000);
   const browser = await launch({
     browser: 'firefox',
@@ -158,11 +167,11 @@ test('Firefox ESR with JavaScript off: e-mail, password and code end on the dash
   try {
     const page = await browser.newPage();
     await page.goto(`${BE_URL}/login/email`, { waitUntil: 'load' });
-    await page.type('input[name="username"]', 'employee@example.be');
+    await page.type('input[name="username"]', emma.login);
     await page.type('input[name="password"]', DEMO_PASSWORD);
     await Promise.all([page.waitForNavigation(), page.keyboard.press('Enter')]);
     expect(new URL(page.url()).pathname).toBe('/mfa');
-    await page.type('input[name="code"]', await outboxCode(request, 'employee@example.be'));
+    await page.type('input[name="code"]', await outboxCode(request, emma.email));
     await Promise.all([page.waitForNavigation(), page.keyboard.press('Enter')]);
     expect(new URL(page.url()).pathname).toBe('/user/dashboard');
     expect(await page.$eval('main h1', (h1) => h1.textContent)).toContain('Emma');

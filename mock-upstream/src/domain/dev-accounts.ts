@@ -1,5 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { DEMO_PASSWORD, type SeedAccount, seedAccounts } from '../seed';
+import {
+  DEMO_PASSWORD,
+  DEMO_RECOVERY_KEYS,
+  DEMO_TOTP_SECRET,
+  type SeedAccount,
+  seedAccounts,
+  seedCards,
+} from '../seed';
 import { addAccount, hashSecret, normaliseLogin, type Store } from '../store';
 
 /** What a test needs to sign a cloned account in and read its codes. */
@@ -13,6 +20,23 @@ export interface ClonedAccount {
   recovery_keys: string[];
   /** The clone of the account a duplicate merge finds, when the demo account has one. */
   duplicate_of: string | null;
+  /** The copy's activated cards (copies of the demo account's, under new numbers). */
+  cards: string[];
+  /** The cards of the copied account a duplicate merge finds (its card proves it in the merge). */
+  duplicate_cards: string[];
+}
+
+/**
+ * What a test may change on its copy, beside the demo account's own data: the
+ * second-factor methods (in order, the first primary; `[]` for none), a second
+ * factor the account must set up (forced MFA), a password the weak-password rule
+ * asks to change, the account's language.
+ */
+export interface CloneOptions {
+  mfa?: ('email' | 'sms' | 'totp')[];
+  mfa_forced?: boolean;
+  weak_password?: boolean;
+  language?: SeedAccount['language'];
 }
 
 let clones = 0;
@@ -30,7 +54,11 @@ function freshPhone(store: Store, n: number): string {
  * A demo account a merge pairs with another (`duplicate@example.be`) brings a copy
  * of that other account too. Answers undefined for a login the seed does not have.
  */
-export function cloneDemoAccount(store: Store, login: string): ClonedAccount | undefined {
+export function cloneDemoAccount(
+  store: Store,
+  login: string,
+  options: CloneOptions = {},
+): ClonedAccount | undefined {
   const seeds = seedAccounts(store.region);
   const wanted = normaliseLogin(login);
   const source = seeds.find((s) => s.email.includes(wanted) || s.phone.includes(wanted));
@@ -59,9 +87,11 @@ export function cloneDemoAccount(store: Store, login: string): ClonedAccount | u
     national_register_number: null,
   });
   const passwordHash = hashSecret(DEMO_PASSWORD);
-  const clone = copy(source);
-  addAccount(store, clone, passwordHash);
-  if (other) addAccount(store, copy(other), passwordHash);
+  const clone = withOptions(copy(source), options);
+  const cards = copyCards(store, source, addAccount(store, clone, passwordHash).id);
+  const duplicateCards = other
+    ? copyCards(store, other, addAccount(store, copy(other), passwordHash).id)
+    : [];
   const email = clone.email[0] ?? '';
   return {
     login: email,
@@ -71,5 +101,37 @@ export function cloneDemoAccount(store: Store, login: string): ClonedAccount | u
     totp_secret: clone.mfa.find((m) => m.method === 'totp')?.secret ?? null,
     recovery_keys: clone.recoveryKeys,
     duplicate_of: clone.duplicateOf,
+    cards,
+    duplicate_cards: duplicateCards,
   };
+}
+
+/** Copies of the seed's cards of `source` (Emma's 0003, Dana's 0006) for the copy `accountId`. */
+function copyCards(store: Store, source: SeedAccount, accountId: number): string[] {
+  const owned = seedCards(store.region).filter((c) => c.owner && source.email.includes(c.owner));
+  return owned.map(({ owner: _owner, ...card }) => {
+    const number = `50657${String(++clones).padStart(11, '0')}`;
+    store.cards.set(number, { ...card, number, accountId });
+    return number;
+  });
+}
+
+/** The copy with a test's choices (CloneOptions) over the demo account's own. */
+function withOptions(account: SeedAccount, options: CloneOptions): SeedAccount {
+  const changed = { ...account };
+  if (options.mfa) {
+    const secret = account.mfa.find((m) => m.method === 'totp')?.secret ?? DEMO_TOTP_SECRET;
+    changed.mfa = options.mfa.map((method) => {
+      if (method === 'totp') return { method, target: null, secret };
+      return { method, target: (method === 'email' ? account.email[0] : account.phone[0]) ?? null };
+    });
+    // An authenticator app comes with its recovery keys, offered as a method of their own.
+    const keys = account.recoveryKeys.length > 0 ? account.recoveryKeys : DEMO_RECOVERY_KEYS;
+    changed.recoveryKeys = options.mfa.includes('totp') ? keys : [];
+    if (options.mfa.includes('totp')) changed.mfa.push({ method: 'totpRecovery', target: null });
+  }
+  if (options.mfa_forced !== undefined) changed.mfa_forced = options.mfa_forced;
+  if (options.weak_password !== undefined) changed.password_status = options.weak_password ? 1 : 0;
+  if (options.language) changed.language = options.language;
+  return changed;
 }

@@ -1,6 +1,19 @@
 import type { FastifyPluginCallback } from 'fastify';
+import { z } from 'zod';
 import { cloneDemoAccount } from '../domain/dev-accounts';
 import { resetStore, type Store } from '../store';
+
+/** `POST /__dev/accounts`: the demo login to copy and what the test changes on its copy. */
+const cloneRequest = z.strictObject({
+  from: z.string().trim().min(1),
+  mfa: z
+    .array(z.enum(['email', 'sms', 'totp']))
+    .refine((kinds) => new Set(kinds).size === kinds.length, 'each second factor at most once')
+    .optional(),
+  mfa_forced: z.boolean().optional(),
+  weak_password: z.boolean().optional(),
+  language: z.enum(['en', 'fr', 'nl', 'de']).optional(),
+});
 
 /** Dev-only endpoints on the mock's own port: never proxied by the gateway. */
 export function devRoutes(store: Store): FastifyPluginCallback {
@@ -11,14 +24,20 @@ export function devRoutes(store: Store): FastifyPluginCallback {
     });
     // A demo account of its own for each browser test, so that tests run side by side
     // without a reset: the same data under new logins (docs/architecture.md, tests).
-    app.post<{ Body: { from?: unknown } }>('/accounts', async (request, reply) => {
-      const from = request.body?.from;
-      if (typeof from !== 'string' || from.trim() === '') {
-        return reply
-          .status(400)
-          .send({ code: 'validation', message: 'from is required: the demo login to copy' });
+    // A demo account of its own for each browser test, so that tests run side by side
+    // without a reset: the same data under new logins (docs/testing.md), with the test's
+    // choices of second factors, forced MFA, weak password and language over the demo's.
+    app.post('/accounts', async (request, reply) => {
+      const parsed = cloneRequest.safeParse(request.body ?? {});
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        const field = issue?.path.join('.') || 'body';
+        const message =
+          field === 'from' ? 'from is required: the demo login to copy' : `${field}: ${issue?.message}`;
+        return reply.status(400).send({ code: 'validation', message });
       }
-      const clone = cloneDemoAccount(store, from);
+      const { from, ...options } = parsed.data;
+      const clone = cloneDemoAccount(store, from, options);
       if (!clone) {
         return reply
           .status(404)
