@@ -69,10 +69,8 @@ test('consent accepted: the partner gets its code and a working token; revoking 
   page,
   request,
   login,
-  account,
 }) => {
-  const paul = await account('partner@example.be');
-  await login(paul, { via: 'api', language: 'en' });
+  await login('partner@example.be', { via: 'api', language: 'en' });
   const shop = await partner(page);
   await page.goto(shop.authorizeUrl);
 
@@ -113,10 +111,8 @@ test('consent accepted: the partner gets its code and a working token; revoking 
 test('consent refused: the partner hears access_denied and nothing is granted', async ({
   page,
   login,
-  account,
 }) => {
-  const paul = await account('partner@example.be');
-  await login(paul, { via: 'api', language: 'en' });
+  await login('partner@example.be', { via: 'api', language: 'en' });
   const shop = await partner(page);
   await page.goto(shop.authorizeUrl);
   // The refusal is the gateway's 303 to the partner (nothing listens there: the address is watched).
@@ -129,13 +125,8 @@ test('consent refused: the partner hears access_denied and nothing is granted', 
   await expect(access.getByText('No app has access to your account.')).toBeVisible();
 });
 
-test('a partner with an invalid configuration gets the spec error', async ({
-  page,
-  login,
-  account,
-}) => {
-  const paul = await account('partner@example.be');
-  await login(paul, { via: 'api', language: 'en' });
+test('a partner with an invalid configuration gets the spec error', async ({ page, login }) => {
+  await login('partner@example.be', { via: 'api', language: 'en' });
   await page.goto(
     `/authorize?client_id=102&redirect_uri=${encodeURIComponent(CALLBACK)}&response_type=code`,
   );
@@ -145,22 +136,16 @@ test('a partner with an invalid configuration gets the spec error', async ({
   );
 });
 
-test('consent names the signed-in account and the app site', async ({ page, login, account }) => {
-  const paul = await account('partner@example.be');
-  await login(paul, { via: 'api', language: 'en' });
+test('consent names the signed-in account and the app site', async ({ page, login }) => {
+  const paul = await login('partner@example.be', { via: 'api', language: 'en' });
   await page.goto(authorize('101'));
   await expect(page.getByRole('heading', { level: 1, name: 'Allow access' })).toBeVisible();
   await expect(page.getByText(`(${paul.email})`)).toBeVisible();
   await expect(page.getByText('Site of the app: 127.0.0.1:5555')).toBeVisible();
 });
 
-test('an invalid partner configuration is not headed "Allow access"', async ({
-  page,
-  login,
-  account,
-}) => {
-  const paul = await account('partner@example.be');
-  await login(paul, { via: 'api', language: 'en' });
+test('an invalid partner configuration is not headed "Allow access"', async ({ page, login }) => {
+  await login('partner@example.be', { via: 'api', language: 'en' });
   await page.goto(authorize('102'));
   await expect(page).toHaveURL(/\/approve\?error=invalid_configuration/);
   await expect(
@@ -171,10 +156,8 @@ test('an invalid partner configuration is not headed "Allow access"', async ({
 test('"Not you?" logs out and comes back to the same request after the next login', async ({
   page,
   login,
-  account,
 }) => {
-  const paul = await account('partner@example.be');
-  await login(paul, { via: 'api', language: 'en' });
+  await login('partner@example.be', { via: 'api', language: 'en' });
   await page.goto(authorize('101'));
   await page.getByRole('button', { name: /^Not you\?/ }).click();
   await expect(page).toHaveURL(/\/login\/email\?target=%2Fauthorize%3F/);

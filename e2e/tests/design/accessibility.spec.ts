@@ -149,13 +149,8 @@ for (const variant of [
   });
 }
 
-test('the consent screen passes axe, and invalid configuration too', async ({
-  page,
-  login,
-  account,
-}) => {
-  const paul = await account('partner@example.be');
-  await login(paul, { via: 'api', language: 'en' });
+test('the consent screen passes axe, and invalid configuration too', async ({ page, login }) => {
+  await login('partner@example.be', { via: 'api', language: 'en' });
   const callback = 'http://127.0.0.1:5555/callback';
   await page.goto(
     `/authorize?${new URLSearchParams({
@@ -178,9 +173,8 @@ test('the consent screen passes axe, and invalid configuration too', async ({
   await expectAccessible(page, '/approve (invalid configuration)');
 });
 
-test('the forced MFA set-up passes axe', async ({ page, login, account }) => {
-  const finn = await account('forced@example.be');
-  await login(finn, { via: 'api', language: 'en' });
+test('the forced MFA set-up passes axe', async ({ page, login }) => {
+  await login('forced@example.be', { via: 'api', language: 'en' });
   await page.goto('/setup-mfa');
   await expect(page.getByRole('heading', { name: 'Protect your account' })).toBeVisible();
   await review(page, 'be /setup-mfa forced intro');
@@ -192,10 +186,8 @@ test('the forced MFA set-up passes axe', async ({ page, login, account }) => {
 test('the optional MFA set-up and the checkup that asks for it pass axe', async ({
   page,
   login,
-  account,
 }) => {
-  const chloe = await account('customer@example.be');
-  await login(chloe, { via: 'api', language: 'en' });
+  await login('customer@example.be', { via: 'api', language: 'en' });
   await page.goto('/setup-mfa');
   await expect(page.getByRole('button', { name: 'Skip for now' })).toBeVisible();
   await review(page, 'be /setup-mfa customer intro');

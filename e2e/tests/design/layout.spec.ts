@@ -58,10 +58,11 @@ async function expectInViewport(
 }
 
 /** Emma signed in (her account in English) on a 320 px phone, the page's style CSP violations watched. */
+/** A copy of Emma's account signed in on a 320 px phone, in English: answered for the test. */
 async function signedInOnPhone(page: Page, login: Login) {
   await watchCsp(page);
   await page.setViewportSize({ width: 320, height: 640 });
-  await login('employee@example.be', { via: 'api', language: 'en' });
+  return login('employee@example.be', { via: 'api', language: 'en' });
 }
 
 const shoot = (page: Page, name: string) => photograph(page, `artifacts/screens/${name}.png`);
@@ -187,13 +188,8 @@ test('dialogs trap focus, close on Escape, give focus back and fit 320 px', asyn
   expect(await cspViolations(page)).toEqual([]);
 });
 
-test("a disabled action's reason stays inside a 320 px viewport", async ({
-  page,
-  login,
-  account,
-}) => {
-  const emma = await account();
-  await signedInOnPhone(page, login);
+test("a disabled action's reason stays inside a 320 px viewport", async ({ page, login }) => {
+  const emma = await signedInOnPhone(page, login);
   await page.goto('/profile/edit-credentials');
   const remove = page.getByRole('button', { name: `Delete ${writtenNumber(emma.phone)}` });
   // Said on the page beside the button, for touch as much as for a mouse.
@@ -226,10 +222,8 @@ test('wide header: the language list by keyboard', async ({ page }) => {
 test('the section tabs keep the current one in view on a phone, also once it is turned', async ({
   page,
   login,
-  account,
 }) => {
-  const emma = await account();
-  await login(emma, { via: 'api', language: 'en' });
+  await login('employee@example.be', { via: 'api', language: 'en' });
   const tabs = page.getByRole('navigation', { name: 'Account menu' });
   const access = tabs.getByRole('link', { name: 'Access' });
   /** The current tab lies wholly inside the row's visible part. */

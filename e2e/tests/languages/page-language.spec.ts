@@ -22,10 +22,8 @@ test('the language switcher changes every text at once and is remembered', async
 test('language: a signed-in user gets their own language on load, whatever the browser', async ({
   page,
   login,
-  account,
 }) => {
-  const emma = await account();
-  await login(emma, { via: 'api' });
+  await login('employee@example.be', { via: 'api' });
   await page.goto('/user/dashboard');
   await expect(page.locator('html')).toHaveAttribute('lang', 'nl');
   // The profile's language changed elsewhere: the next load follows it.

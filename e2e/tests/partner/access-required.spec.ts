@@ -8,10 +8,8 @@ const review = reviewer('partner');
 test('access required: the request for a site goes to the administrator', async ({
   page,
   login,
-  account,
 }) => {
-  const sara = await account('sso@acme.example');
-  await login(sara, { via: 'api' });
+  await login('sso@acme.example', { via: 'api' });
   await page.goto('/partner?website=administration');
   await expect(page.getByRole('heading', { name: 'Access required' })).toBeVisible();
   await expect(page.getByLabel(/Administration/)).toBeChecked();

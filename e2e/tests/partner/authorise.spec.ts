@@ -151,10 +151,8 @@ test('consent once, then the partner gets codes directly; revoking the grant end
 test('refusing on the consent screen sends the browser back to the partner with access_denied and its state', async ({
   page,
   login,
-  account,
 }) => {
-  const paul = await account('partner@example.be');
-  await login(paul, { via: 'api' });
+  await login('partner@example.be', { via: 'api' });
   await page.goto(authorizePath(PARTNER_REQUEST));
   await expect(page.getByText('Partner Shop wants to access your account.')).toBeVisible();
   await review(page, 'consent');
@@ -172,10 +170,8 @@ test('refusing on the consent screen sends the browser back to the partner with 
 test('allowing on the consent screen sends the browser to the partner with a code', async ({
   page,
   login,
-  account,
 }) => {
-  const paul = await account('partner@example.be');
-  await login(paul, { via: 'api' });
+  await login('partner@example.be', { via: 'api' });
   await page.goto(authorizePath(PARTNER_REQUEST));
   await expect(page.getByText('Partner Shop wants to access your account.')).toBeVisible();
   const leaving = page.waitForRequest((r) => r.url().startsWith(PARTNER_CALLBACK));

@@ -4,10 +4,8 @@ import { expect, test } from '../../fixtures/login';
 test('IBAN: a bad one is refused with the spec message, a good one is saved', async ({
   page,
   login,
-  account,
 }) => {
-  const emma = await account();
-  await login(emma, { via: 'api', language: 'en' });
+  await login('employee@example.be', { via: 'api', language: 'en' });
   await page.goto('/profile');
   const banking = page.getByRole('region', { name: 'Banking information' });
   await expect(banking.getByText('BE68 5390 0754 7034')).toBeVisible();
@@ -70,10 +68,8 @@ for (const width of [375, 1280]) {
   test(`at ${width} px, a save leaves the cursor on a control in sight, and its toast covers neither it nor, scrolled down, the last action`, async ({
     page,
     login,
-    account,
   }) => {
-    const emma = await account();
-    await login(emma, { via: 'api', language: 'en' });
+    await login('employee@example.be', { via: 'api', language: 'en' });
     await page.setViewportSize({ width, height: 640 });
     await page.goto('/profile');
     const banking = page.getByRole('region', { name: 'Banking information' });

@@ -17,10 +17,8 @@ test('"Download your data" gives the JSON file of the account, without any secre
   login,
   context,
   request,
-  account,
 }) => {
-  const emma = await account();
-  await login(emma, { language: 'en' });
+  const emma = await login('employee@example.be', { language: 'en' });
   await page.goto('/profile');
   const yourData = page.getByRole('region', { name: 'Your data' });
   await review(page, 'profile with your data');
@@ -61,10 +59,8 @@ test('a deletion asked for logs out everywhere; logging in again offers to keep 
   page,
   login,
   request,
-  account,
 }) => {
-  const emma = await account();
-  await login(emma, { language: 'en' });
+  const emma = await login('employee@example.be', { language: 'en' });
   await page.goto('/profile');
   await page.getByRole('link', { name: 'Delete your account' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Delete your account' })).toBeVisible();

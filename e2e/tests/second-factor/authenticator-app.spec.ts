@@ -10,10 +10,8 @@ test('sets up an authenticator app from the QR page, then signs in with its code
   request,
   browser,
   login,
-  account,
 }) => {
-  const emma = await account();
-  await login(emma, { via: 'api', language: 'en' });
+  const emma = await login('employee@example.be', { via: 'api', language: 'en' });
   await page.goto('/setup-mfa/selection');
   await page.getByRole('link', { name: /Authenticator app/ }).click();
 
@@ -90,9 +88,8 @@ test('authenticator setup works on a phone: an app link, the key in groups of fo
   );
 });
 
-test('/totp/redirect has a screen and takes the user back', async ({ page, login, account }) => {
-  const tom = await account('totp@example.be');
-  await login(tom, { via: 'api', mfa: 'totp', language: 'en' });
+test('/totp/redirect has a screen and takes the user back', async ({ page, login }) => {
+  await login('totp@example.be', { via: 'api', mfa: 'totp', language: 'en' });
   await page.goto('/totp/redirect?redirect=%2Fuser%2Faccess');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/authenticator app/i);
   await expect(page.getByRole('status')).toContainText('Taking you back');

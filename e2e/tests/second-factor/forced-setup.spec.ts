@@ -48,10 +48,8 @@ test('forced MFA: forced@example.be confirms the intro, sets up e-mail and phone
 test('a customer with MFA available may skip it (in French, her language)', async ({
   page,
   login,
-  account,
 }) => {
-  const chloe = await account('customer@example.be');
-  await login(chloe);
+  await login('customer@example.be');
   await expect(page).toHaveURL(/\/setup-mfa/);
   await expect(page.getByRole('heading', { name: 'Protégez votre compte' })).toBeVisible();
   await expect(

@@ -24,10 +24,8 @@ test('new recovery keys replace the old ones: an old key is refused at sign-in',
   page,
   browser,
   login,
-  account,
 }) => {
-  const tom = await account('totp@example.be');
-  await login(tom, { via: 'api', language: 'en' });
+  const tom = await login('totp@example.be', { via: 'api', language: 'en' });
   await page.goto('/security/edit-recovery');
   await expect(page.getByText('10 unused recovery keys')).toBeVisible();
   await page.getByRole('button', { name: 'Generate new keys' }).click();

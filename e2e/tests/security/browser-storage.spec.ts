@@ -10,10 +10,8 @@ import { portalCall } from '../../fixtures/portal';
 test('on load the account shows as the server has it, never an out-of-date copy', async ({
   page,
   login,
-  account,
 }) => {
-  const emma = await account();
-  await login(emma, { via: 'api' });
+  await login('employee@example.be', { via: 'api' });
   await page.goto('/user/dashboard');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welkom, Emma');
   // Changed elsewhere: what this browser saw last is now out of date.
@@ -42,10 +40,8 @@ test('on load the account shows as the server has it, never an out-of-date copy'
 test('the browser keeps the language of the account, nothing else, and forgets it on sign-out', async ({
   page,
   login,
-  account,
 }) => {
-  const emma = await account();
-  await login(emma);
+  const emma = await login('employee@example.be');
   await expect(page).toHaveURL(/\/user\/dashboard$/);
   await page.goto('/profile');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

@@ -97,9 +97,8 @@ test('workplace login linked with its second factor: nothing of it is kept', asy
   );
 });
 
-test('step-up done: nothing of the check is kept', async ({ page, request, login, account }) => {
-  const emma = await account();
-  await login(emma, { via: 'api' });
+test('step-up done: nothing of the check is kept', async ({ page, request, login }) => {
+  const emma = await login('employee@example.be', { via: 'api' });
   await letRecentCheckLapse(request);
   const shown = addressesOf(page);
   await page.goto('/security/edit-password');
@@ -114,10 +113,8 @@ test('MFA set-up by text message: the method waiting for its code survives a rel
   page,
   request,
   login,
-  account,
 }) => {
-  const tom = await account('totp@example.be');
-  await login(tom, { via: 'api', language: 'en' });
+  const tom = await login('totp@example.be', { via: 'api', language: 'en' });
   const shown = addressesOf(page);
   await page.goto('/setup-mfa/phone');
   await expect(page.getByRole('heading', { name: 'Codes by text message' })).toBeVisible();

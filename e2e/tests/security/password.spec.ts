@@ -9,9 +9,8 @@ const review = reviewer('polish');
 // Sign-ins through the pages on a shared, loaded machine: a longer patience than the suite's.
 const expect = baseExpect.configure({ timeout: 20_000 });
 
-test('changes the password with the rules shown live', async ({ page, login, account }) => {
-  const emma = await account();
-  await login(emma, { via: 'api', language: 'en' });
+test('changes the password with the rules shown live', async ({ page, login }) => {
+  await login('employee@example.be', { via: 'api', language: 'en' });
   await page.goto('/security/edit-password');
   const length = page.getByRole('listitem').filter({ hasText: /^\W*At least 10 characters/ });
   await page.getByLabel('Current password').fill(DEMO_PASSWORD);
@@ -93,10 +92,8 @@ test('a new password equal to the current one is refused as such, not as a wrong
 test('BE: a breached new password is refused next to the live rules, in English', async ({
   page,
   login,
-  account,
 }) => {
-  const emma = await account();
-  await login(emma, { via: 'api', language: 'en' });
+  await login('employee@example.be', { via: 'api', language: 'en' });
   await page.goto('/security/edit-password');
   await page.getByLabel('Current password').fill('Portal-Demo-2026!');
   await page.getByLabel('New password', { exact: true }).fill('Password123!');

@@ -34,8 +34,7 @@ test.describe('a hash link while signed in to another account', () => {
     login,
     account,
   }) => {
-    const emma = await account();
-    await login(emma, { via: 'api' });
+    const emma = await login('employee@example.be', { via: 'api' });
     // Someone sends Emma a link that would sign her browser in as Chloé.
     const chloe = await account('customer@example.be');
     const token = await handoverToken(request, chloe.login);
@@ -69,8 +68,7 @@ test.describe('a hash link while signed in to another account', () => {
     login,
     account,
   }) => {
-    const emma = await account();
-    await login(emma, { via: 'api' });
+    await login('employee@example.be', { via: 'api' });
     const chloe = await account('customer@example.be');
     const token = await handoverToken(request, chloe.login);
     await page.goto(`/user/dashboard#token=${token}`);

@@ -6,10 +6,8 @@ import { LU_URL } from '../../playwright.config';
 test('the dashboard lists the linked services and follows redirect_uri only when allowed', async ({
   page,
   login,
-  account,
 }) => {
-  const paul = await account('partner@example.be');
-  await login(paul, { via: 'api' });
+  await login('partner@example.be', { via: 'api' });
   await page.goto('/user/dashboard');
   await expect(page.getByRole('heading', { name: 'Partner area' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Deals' })).toBeVisible();
@@ -33,9 +31,8 @@ test.describe('Luxembourg variant', () => {
   // A browser language Luxembourg does not offer: the variant's default applies.
   test.use({ locale: 'nl-BE' });
 
-  test('lists the services without the deals site', async ({ page, login, account }) => {
-    const marie = await account('marie@example.lu');
-    await login(marie, { origin: LU_URL });
+  test('lists the services without the deals site', async ({ page, login }) => {
+    await login('marie@example.lu', { origin: LU_URL });
     await expect(page).toHaveURL(/\/user\/dashboard$/);
     await expect(page.getByRole('heading', { name: 'Bienvenue, Marie' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Mes chèques' })).toBeVisible();
