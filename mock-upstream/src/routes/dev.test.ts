@@ -81,7 +81,10 @@ describe('POST /__dev/accounts', () => {
       [weak.login, { mfa_forced: false, password_status: 1 }],
     ] as const) {
       const signedIn = await signInAs(mock, login);
-      const user = await app.inject({ url: '/user', headers: { authorization: `Bearer ${signedIn}` } });
+      const user = await app.inject({
+        url: '/user',
+        headers: { authorization: `Bearer ${signedIn}` },
+      });
       expect(user.json().data).toMatchObject(fields);
     }
     // The demo account itself keeps its own.

@@ -33,7 +33,9 @@ export function devRoutes(store: Store): FastifyPluginCallback {
         const issue = parsed.error.issues[0];
         const field = issue?.path.join('.') || 'body';
         const message =
-          field === 'from' ? 'from is required: the demo login to copy' : `${field}: ${issue?.message}`;
+          field === 'from'
+            ? 'from is required: the demo login to copy'
+            : `${field}: ${issue?.message}`;
         return reply.status(400).send({ code: 'validation', message });
       }
       const { from, ...options } = parsed.data;
