@@ -37,9 +37,7 @@ test('sets up an authenticator app from the QR page, then signs in with its code
     page.getByRole('heading', { name: 'Your authenticator app is ready' }),
   ).toBeVisible();
   // Added beside the e-mail, which stays asked first: the page says so, and offers the switch.
-  await expect(
-    page.getByText(/E-mail employee@example\.be stays your default method/),
-  ).toBeVisible();
+  await expect(page.getByText(`E-mail ${emma.email} stays your default method`)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Use the app by default' })).toBeVisible();
 
   // Another browser: the password, then the app's code.
