@@ -5,7 +5,7 @@ import { PAGE_SOURCES } from '../../../web/src/entry-pages';
 import { de, en, fr, nl } from '../../../web/src/i18n/locales/index';
 import { luWording } from '../../../web/src/i18n/locales/lu';
 import { chooseLanguage } from '../../fixtures/language';
-import { DEMO_PASSWORD, expect, outboxCode, signInThroughApi, test } from '../../fixtures/login';
+import { DEMO_PASSWORD, expect, outboxCode, test } from '../../fixtures/login';
 import { appTookOver } from '../../fixtures/portal';
 import { BE_URL, LU_URL, PORTS } from '../../playwright.config';
 
@@ -183,13 +183,18 @@ async function holdScript(page: Page) {
   return release;
 }
 
-test('what is typed before the script arrives is kept, and signs in', async ({ page, request }) => {
+test('what is typed before the script arrives is kept, and signs in', async ({
+  page,
+  request,
+  account,
+}) => {
+  const emma = await account();
   const errors = watchErrors(page);
   // The entry script waits until the person has typed into the drawn form.
   const release = await holdScript(page);
   // Not `domcontentloaded`: that waits for the (held) module script.
   await page.goto('/login/email', { waitUntil: 'commit' });
-  await page.getByLabel('E-mail address').fill('employee@example.be');
+  await page.getByLabel('E-mail address').fill(emma.login);
   await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
   release();
   // Hydrated: the password toggle now answers.
@@ -198,13 +203,13 @@ test('what is typed before the script arrives is kept, and signs in', async ({ p
     await toggle.click();
     await expect(toggle).toHaveAttribute('aria-pressed', 'true', { timeout: 200 });
   }).toPass();
-  await expect(page.getByLabel('E-mail address')).toHaveValue('employee@example.be');
+  await expect(page.getByLabel('E-mail address')).toHaveValue(emma.login);
   await expect(page.getByLabel('Password', { exact: true })).toHaveValue(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
-  // employee@example.be has MFA: straight to the e-mail code, its primary method;
+  // Emma's account has MFA: straight to the e-mail code, its primary method;
   // a complete code goes by itself.
   await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
-  await page.getByLabel('Verification code').fill(await outboxCode(request, 'employee@example.be'));
+  await page.getByLabel('Verification code').fill(await outboxCode(request, emma.email));
   await expect(page).toHaveURL(/\/user\/dashboard$/);
   expect(errors).toEqual([]);
 });
@@ -410,11 +415,11 @@ function documentOf(page: Page, path: string) {
 
 test('the dashboard arrives drawn for the signed-in user, in their language, and the script takes it over', async ({
   page,
-  request,
+  login,
 }) => {
   const errors = watchErrors(page);
   // Emma's account is in Dutch.
-  await signInThroughApi(page, request, 'employee@example.be');
+  await login('employee@example.be', { via: 'api' });
   // The page itself holds her dashboard, and no cache keeps it.
   const { cache, html } = await documentOf(page, '/user/dashboard');
   expect(cache).toBe('no-store');
@@ -440,10 +445,10 @@ test('the dashboard arrives drawn for the signed-in user, in their language, and
 
 test("the header's account menu is drawn disabled, and opens once the script is there", async ({
   page,
-  request,
+  login,
 }) => {
   await page.setViewportSize({ width: 375, height: 800 });
-  await signInThroughApi(page, request, 'employee@example.be');
+  await login('employee@example.be', { via: 'api' });
   const release = await holdScript(page);
   await page.goto('/user/dashboard', { waitUntil: 'commit' });
   await expect(page.getByRole('heading', { name: 'Welkom, Emma' })).toBeVisible();
