@@ -23,10 +23,9 @@ export function devRoutes(store: Store): FastifyPluginCallback {
       return reply.status(204).send();
     });
     // A demo account of its own for each browser test, so that tests run side by side
-    // without a reset: the same data under new logins (docs/architecture.md, tests).
-    // A demo account of its own for each browser test, so that tests run side by side
-    // without a reset: the same data under new logins (docs/testing.md), with the test's
-    // choices of second factors, forced MFA, weak password and language over the demo's.
+    // without a reset: the same data under new logins (CONTRIBUTING.md, "Per-test
+    // accounts"), with the test's choices of second factors, forced MFA, weak password
+    // and language over the demo's.
     app.post('/accounts', async (request, reply) => {
       const parsed = cloneRequest.safeParse(request.body ?? {});
       if (!parsed.success) {
