@@ -13,13 +13,13 @@ import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { text } from 'node:stream/consumers';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
+import getPort from 'get-port';
 import lighthouse from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 
@@ -49,22 +49,11 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 /** Where the full Lighthouse reports go (JSON, one per page). */
 const REPORTS = join(root, 'e2e', 'artifacts', 'lighthouse');
 
-/** A port nobody listens on right now. */
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-
 const [gatewayPort, managementPort, bePort, luPort] = [
-  await freePort(),
-  await freePort(),
-  await freePort(),
-  await freePort(),
+  await getPort(),
+  await getPort(),
+  await getPort(),
+  await getPort(),
 ];
 const origin = `http://be.localhost:${gatewayPort}`;
 const luOrigin = `http://lu.localhost:${gatewayPort}`;

@@ -312,6 +312,8 @@ export const authAccount = c.router({
   },
 });
 
+export { isWeakPasswordStatus } from './rules';
+
 /** What the browser learns from a sign-in: never the token itself. */
 export const SignedIn = z.object({
   signed_in: z.literal(true),

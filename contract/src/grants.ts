@@ -41,13 +41,7 @@ export const OAuthErrorBody = ErrorBody.extend({
 });
 export type OAuthErrorBody = z.infer<typeof OAuthErrorBody>;
 
-/** docs/product.md part 6: client ids exempt from partner mode and from the forced-MFA redirect. */
-export const FIRST_PARTY_CLIENT_IDS = [2, 17, 51, 66] as const;
-
-/** docs/product.md part 4: a `client_id` outside 2, 17, 51, 66 is a partner client (partner-login state). */
-export function isPartnerClient(clientId: number | string): boolean {
-  return !(FIRST_PARTY_CLIENT_IDS as readonly number[]).includes(Number(clientId));
-}
+export { FIRST_PARTY_CLIENT_IDS, isFirstPartyClient, isPartnerClient } from './rules';
 
 /**
  * docs/product.md part 2's scopes. The two scopes named after the product brand are not

@@ -4,7 +4,8 @@ import { connect as http2Connect } from 'node:http2';
 import { connect as tcpConnect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, startStack, type TestStack } from '@portal/gateway/test-helpers';
+import { startStack, type TestStack } from '@portal/gateway/test-helpers';
+import getPort from 'get-port';
 import { loadConfig } from '../../gateway/src/config';
 
 /**
@@ -23,13 +24,13 @@ export interface ProxySetup {
 
 export async function proxySetup(): Promise<ProxySetup> {
   const ports = {
-    tls: await freePort(),
-    http: await freePort(),
-    gateway: await freePort(),
+    tls: await getPort(),
+    http: await getPort(),
+    gateway: await getPort(),
     // Its management port (`/readyz`), which the load balancers' health checks ask.
-    management: await freePort(),
+    management: await getPort(),
     // A port nothing listens on: a stopped gateway.
-    stopped: await freePort(),
+    stopped: await getPort(),
   };
   const dir = mkdtempSync(join(tmpdir(), 'portal-proxy-'));
   const web = join(dir, 'web');

@@ -1,11 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import { expect, test } from '@playwright/test';
+import { DEMO_PASSWORD } from '@portal/mock-upstream/seed';
 import { EXTERNAL } from '../../gateway/build.mjs';
 import { compose, LABELS, PORTS, printLogs, SHELL_ENV } from './stack';
 
 const BE = `http://account.example.be:${PORTS.gateway}`;
 const LU = `http://account.example.lu:${PORTS.gateway}`;
-const DEMO_PASSWORD = 'Portal-Demo-2026!';
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures from a destructuring pattern.

@@ -11,15 +11,16 @@
 // the host). So the paths are measured in short interleaved rounds, the order
 // rotating, and each figure is the median of the rounds: a slow spell then
 // weighs on every path alike instead of deciding the ratio.
+
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { availableParallelism, loadavg } from 'node:os';
 import autocannon, { type Result } from 'autocannon';
+import getPort from 'get-port';
 import { GATEWAY_NODE_FLAGS } from '../build.mjs';
 import {
   buildGateway,
   cpuUs,
-  freePort,
   gatewayDir,
   median,
   peakRssMb,
@@ -94,7 +95,7 @@ async function load(
   };
 }
 
-const [mockPort, gatewayPort, barePort] = [await freePort(), await freePort(), await freePort()];
+const [mockPort, gatewayPort, barePort] = [await getPort(), await getPort(), await getPort()];
 const mock = `http://127.0.0.1:${mockPort}`;
 const gateway = `http://127.0.0.1:${gatewayPort}`;
 const bare = `http://127.0.0.1:${barePort}`;

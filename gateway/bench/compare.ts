@@ -14,13 +14,14 @@
 // the neighbours' load, while the instructions the gateway's code executes
 // for a request hardly do (the kernel's are left out: loopback traffic of
 // other processes is handled in whichever process the kernel interrupts).
+
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
+import getPort from 'get-port';
 import {
   cpuUs,
-  freePort,
   median,
   peakRssMb,
   productionNode,
@@ -45,12 +46,12 @@ const file = process.argv[2];
 if (!file) throw new Error('usage: pnpm bench:compare <variants.json>');
 const variants = JSON.parse(readFileSync(file, 'utf8')) as Variant[];
 
-const mockPort = await freePort();
+const mockPort = await getPort();
 const mock = `http://127.0.0.1:${mockPort}`;
 const mockProcess = startMock(mockPort);
 const gateways = await Promise.all(
   variants.map(async (variant) => {
-    const port = await freePort();
+    const port = await getPort();
     const url = `http://127.0.0.1:${port}`;
     const child = start(
       variant.dir,

@@ -19,15 +19,16 @@
  * RSS (main thread and render threads). Prints req/s per core (1 s of CPU ÷
  * CPU per request) for the sizing table of docs/operations.md.
  */
+
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
+import getPort from 'get-port';
 import { GATEWAY_NODE_FLAGS } from '../build.mjs';
 import {
   AS_DEPLOYED,
   buildGateway,
   builtWebApp,
   cpuUs,
-  freePort,
   gatewayDir,
   median,
   peakRssMb,
@@ -62,7 +63,7 @@ const runs: { name: string; flags: string[] }[] = [
 ];
 
 buildGateway();
-const mockPort = await freePort();
+const mockPort = await getPort();
 const mock = `http://127.0.0.1:${mockPort}`;
 startMock(mockPort);
 await waitFor(`${mock}/__dev/outbox?to=health`);
@@ -82,7 +83,7 @@ interface Gateway {
 }
 const gateways: Gateway[] = [];
 for (const run of runs) {
-  const port = await freePort();
+  const port = await getPort();
   const url = `http://127.0.0.1:${port}`;
   const child = start(
     gatewayDir,

@@ -3,27 +3,16 @@
 // gateway's CPU and RSS are its own and not the load generator's.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { DEMO_PASSWORD } from '@portal/mock-upstream/seed';
 import { productionNodeBinary, productionNodeVersion } from '@portal/production-node';
 import { GATEWAY_NODE_FLAGS } from '../build.mjs';
 
 export const USER = 'employee@example.be';
-export const PASSWORD = 'Portal-Demo-2026!';
+export const PASSWORD = DEMO_PASSWORD;
 
 export const gatewayDir = fileURLToPath(new URL('..', import.meta.url));
 export const mockDir = fileURLToPath(new URL('../../mock-upstream', import.meta.url));
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * The Node the gateway runs on in production (the Dockerfile's, `.nvmrc`'s):

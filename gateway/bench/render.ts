@@ -11,14 +11,15 @@
  * gateway's CPU per dashboard. Exits 1 when the p99 with dashboards is over
  * twice the idle one.
  */
+
 import { randomUUID } from 'node:crypto';
 import { availableParallelism, loadavg } from 'node:os';
 import autocannon from 'autocannon';
+import getPort from 'get-port';
 import {
   buildGateway,
   builtWebApp,
   cpuUs,
-  freePort,
   median,
   peakRssMb,
   productionNode,
@@ -38,7 +39,7 @@ const BUDGET = 2;
 const webDist = builtWebApp();
 
 buildGateway();
-const [mockPort, port, managementPort] = [await freePort(), await freePort(), await freePort()];
+const [mockPort, port, managementPort] = [await getPort(), await getPort(), await getPort()];
 const mock = `http://127.0.0.1:${mockPort}`;
 const gatewayUrl = `http://127.0.0.1:${port}`;
 startMock(mockPort);

@@ -19,13 +19,14 @@
 // (default 6) those of each warm-up. Both were 20 and 15: 72 s of the test
 // command for the same verdicts (at 8 and 6 s the RSS grew 0.6–4.7% on
 // 2026-11-29, the limit is 25%). A longer soak is `bench:memory`'s job.
+
 import { randomUUID } from 'node:crypto';
 import autocannon, { type Options, type Result } from 'autocannon';
+import getPort from 'get-port';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AS_DEPLOYED,
   buildGateway,
-  freePort,
   PASSWORD,
   rssMb,
   signIn,
@@ -54,9 +55,9 @@ const calls: Record<'read' | 'signIn', Omit<Options, 'duration'>> = {} as never;
 beforeAll(async () => {
   buildGateway();
   const [mockPort, gatewayPort, managementPort] = [
-    await freePort(),
-    await freePort(),
-    await freePort(),
+    await getPort(),
+    await getPort(),
+    await getPort(),
   ];
   metrics = `http://127.0.0.1:${managementPort}/metrics`;
   const mock = `http://127.0.0.1:${mockPort}`;

@@ -10,6 +10,7 @@
 //     in flight at the kill fail, the others answer the rest.
 // The figures (calls, failures, p50/p99, failover time) are printed in one
 // block; docs/performance.md keeps them, dated.
+
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,10 +18,10 @@ import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildMockUpstream } from '@portal/mock-upstream';
+import getPort from 'get-port';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   buildGateway,
-  freePort,
   gatewayDir,
   type SignedIn,
   signIn,
@@ -232,12 +233,12 @@ beforeAll(async () => {
   sentinels = await startSentinels(primary, SENTINEL_NAME, 3);
   beUrl = await be.app.listen({ port: 0, host: '127.0.0.1' });
   const luUrl = await lu.app.listen({ port: 0, host: '127.0.0.1' });
-  const lbPort = await freePort();
+  const lbPort = await getPort();
   lb = `http://127.0.0.1:${lbPort}`;
   gateways = [];
   for (let i = 0; i < GATEWAYS; i++) {
-    const port = await freePort();
-    const management = await freePort();
+    const port = await getPort();
+    const management = await getPort();
     const child = startGateway(port, beUrl, {
       UPSTREAM_LU_URL: luUrl,
       // The address clients call: the load balancer's (TLS would end there: https).

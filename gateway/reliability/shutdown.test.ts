@@ -6,14 +6,15 @@
 // grace period (SHUTDOWN_DELAY_MS + SHUTDOWN_DRAIN_MS, see src/server.ts),
 // even with a connection open that has not sent a request yet (a browser's
 // preconnect).
+
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { connect } from 'node:net';
 import { buildMockUpstream } from '@portal/mock-upstream';
+import getPort from 'get-port';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   buildGateway,
-  freePort,
   PASSWORD,
   signIn,
   startGateway,
@@ -77,7 +78,7 @@ function accepts(port: number): Promise<boolean> {
 describe('SIGTERM under load', () => {
   it('finishes every in-flight request with its real answer, refuses new connections after the pause, closes a connection with no request, exits 0 in its grace period', async () => {
     const upstreamUrl = `http://127.0.0.1:${(upstream.address() as { port: number }).port}`;
-    const port = await freePort();
+    const port = await getPort();
     const gateway = `http://127.0.0.1:${port}`;
     const child = startGateway(port, upstreamUrl, {
       UPSTREAM_TIMEOUT_MS: String(UPSTREAM_TIMEOUT_MS),

@@ -3,9 +3,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import getPort from 'get-port';
 import { Redis } from 'ioredis';
 import { afterAll } from 'vitest';
-import { freePort } from './test-helpers';
 
 /**
  * Real Redis servers, sentinels and clusters for the tests: Debian's
@@ -112,7 +112,7 @@ export async function startRedis(
   options: { args?: string[]; password?: string; port?: number } = {},
 ): Promise<RedisProcess> {
   const { args = [], password } = options;
-  const port = options.port ?? (await freePort());
+  const port = options.port ?? (await getPort());
   const child = await startProcess(
     'redis-server',
     [
@@ -158,7 +158,7 @@ export async function startSentinels(
 ): Promise<RedisProcess[]> {
   const sentinels: RedisProcess[] = [];
   for (let i = 0; i < count; i++) {
-    const port = await freePort();
+    const port = await getPort();
     const dir = folder();
     const conf = join(dir, 'sentinel.conf');
     writeFileSync(

@@ -1,12 +1,13 @@
 // Cross-cutting (CSRF, origin, auth and MFA at once), so it stays here, beside no one plugin.
+
 import { MFA_PAUSE, portalApi } from '@portal/contract';
 import { DEMO_TOTP_SECRET, totpCode } from '@portal/mock-upstream';
+import getPort from 'get-port';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   apiHeaders,
   browserHeaders,
   fileStack,
-  freePort,
   passwordSignIn,
   pathOf,
   routesOf,
@@ -103,7 +104,7 @@ describe('the wrong-address answer', () => {
   });
 
   it('is given to a configured name on another port: Host must match exactly', async () => {
-    const port = await freePort();
+    const port = await getPort();
     const other = await startStack({
       PUBLIC_ORIGIN_BE: [`http://be.localhost:${port}`],
       PUBLIC_ORIGIN_LU: [`http://lu.localhost:${port}`],

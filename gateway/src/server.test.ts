@@ -6,9 +6,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildMockUpstream } from '@portal/mock-upstream';
+import getPort from 'get-port';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bundle, GATEWAY_NODE_FLAGS } from '../build.mjs';
-import { freePort } from './test-helpers';
+import { DEMO_PASSWORD } from './test-helpers';
 
 const gatewayDir = fileURLToPath(new URL('..', import.meta.url));
 /** This file's own production bundle (beside, not over, the one `pnpm start` runs). */
@@ -197,7 +198,7 @@ describe('the log of a start and a stop', () => {
   }, 30_000);
 
   it('writes one whole access line per request, in order, across its 4 KB batches', async () => {
-    const gatewayPort = await freePort();
+    const gatewayPort = await getPort();
     const server = startServer({
       PORT: String(gatewayPort),
       HOST: '127.0.0.1',
@@ -223,8 +224,8 @@ describe('the log of a start and a stop', () => {
   }, 40_000);
 
   it('on SIGTERM: not ready at once, still serving for SHUTDOWN_DELAY_MS, then the listener closes and it exits 0', async () => {
-    const gatewayPort = await freePort();
-    const managementPort = await freePort();
+    const gatewayPort = await getPort();
+    const managementPort = await getPort();
     const base = `http://127.0.0.1:${gatewayPort}`;
     const server = startServer({
       PORT: String(gatewayPort),
@@ -267,9 +268,9 @@ describe('the log of a start and a stop', () => {
   }, 40_000);
 
   it('with its trace collector unreachable: one JSON warning, every request answered, a clean exit without a stack', async () => {
-    const gatewayPort = await freePort();
+    const gatewayPort = await getPort();
     // Nothing listens there.
-    const collectorPort = await freePort();
+    const collectorPort = await getPort();
     const base = `http://127.0.0.1:${gatewayPort}`;
     const server = startServer({
       PORT: String(gatewayPort),
@@ -295,9 +296,9 @@ describe('the log of a start and a stop', () => {
 
   it('starts while its Redis is away, says so, enforces the limits alone, and is ready within REDIS_STARTUP_WAIT_MS', async () => {
     // Nothing listens there.
-    const redisPort = await freePort();
-    const gatewayPort = await freePort();
-    const managementPort = await freePort();
+    const redisPort = await getPort();
+    const gatewayPort = await getPort();
+    const managementPort = await getPort();
     const waitMs = 6000;
     const server = startServer({
       PORT: String(gatewayPort),
@@ -358,8 +359,8 @@ describe('the management port', () => {
     const upstream = buildMockUpstream({ region: 'be' });
     const upstreamUrl = await upstream.app.listen({ port: 0, host: '127.0.0.1' });
     try {
-      const gatewayPort = await freePort();
-      const managementPort = await freePort();
+      const gatewayPort = await getPort();
+      const managementPort = await getPort();
       const base = `http://127.0.0.1:${gatewayPort}`;
       const server = startServer({
         PORT: String(gatewayPort),
@@ -377,7 +378,7 @@ describe('the management port', () => {
         body: JSON.stringify({
           grant_type: 'password',
           username: 'customer@example.be',
-          password: 'Portal-Demo-2026!',
+          password: DEMO_PASSWORD,
         }),
       });
       expect(signIn.status).toBe(200);

@@ -1,16 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
-import { createServer } from 'node:net';
 import { Writable } from 'node:stream';
 import { buildMockUpstream, type MockApp } from '@portal/mock-upstream';
+import { DEMO_PASSWORD } from '@portal/mock-upstream/seed';
 import { type AppRoute, isAppRoute } from '@ts-rest/core';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import getPort from 'get-port';
 import { afterAll, beforeAll, onTestFinished } from 'vitest';
 import { buildApp } from './app';
 import { type Config, testConfig } from './config';
 import { deviceKeys, deviceSecretOf } from './plugins/device-key';
 
-export const DEMO_PASSWORD = 'Portal-Demo-2026!';
+/** Every demo account's password, as the mock's seed sets it. */
+export { DEMO_PASSWORD };
 
 export interface TestStack {
   gateway: FastifyInstance;
@@ -135,23 +137,13 @@ export async function recordingGateway(overrides: Partial<Config> = {}) {
 export async function listeningStack(
   overrides: Partial<Config> = {},
 ): Promise<{ stack: TestStack; base: string }> {
-  const port = await freePort();
+  const port = await getPort();
   const stack = await startStack({
     PUBLIC_ORIGIN_BE: [`http://127.0.0.1:${port}`, ...testConfig().PUBLIC_ORIGIN_BE],
     ...overrides,
   });
   const base = await stack.gateway.listen({ port, host: '127.0.0.1' });
   return { stack, base };
-}
-
-/** A TCP port nothing listens on now (for a gateway whose public origin must name its port). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** A value of the `device` cookie as the gateways of `testConfig` issue them (signed). */

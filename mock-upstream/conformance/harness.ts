@@ -39,15 +39,16 @@ import { accountApi } from '@portal/contract';
 import { initClient } from '@ts-rest/core';
 import { authenticator } from 'otplib';
 import { beforeAll, inject } from 'vitest';
+import { DEMO_PASSWORD, DEMO_TOTP_SECRET } from '../src/seed';
 
 const env = (name: string, fallback: string) => process.env[name] || fallback;
 
 export const baseUrl = inject('accountApiUrl');
 export const isMock = inject('isMock');
 
-const password = env('CONFORMANCE_PASSWORD', 'Portal-Demo-2026!');
+const password = env('CONFORMANCE_PASSWORD', DEMO_PASSWORD);
 const totpLogin = env('CONFORMANCE_TOTP_LOGIN', 'totp@example.be');
-const totpSecret = env('CONFORMANCE_TOTP_SECRET', 'JBSWY3DPEHPK3PXP');
+const totpSecret = env('CONFORMANCE_TOTP_SECRET', DEMO_TOTP_SECRET);
 
 export const accounts = {
   password,

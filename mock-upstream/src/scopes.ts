@@ -1,4 +1,4 @@
-import { type AccountApi, accountApi, FIRST_PARTY_CLIENT_IDS } from '@portal/contract';
+import { type AccountApi, accountApi, isFirstPartyClient } from '@portal/contract';
 import type { AppRoute } from '@ts-rest/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { bearerToken } from './auth-header';
@@ -137,12 +137,6 @@ export const ROUTE_SCOPES: { [D in keyof AccountApi]: Record<keyof AccountApi[D]
     confirmSecurityReview: 'portal',
   },
 };
-
-const FIRST_PARTY = new Set<number>(FIRST_PARTY_CLIENT_IDS);
-
-/** The portal itself (no client) or one of the first-party clients. */
-export const isFirstPartyClient = (clientId: number | null) =>
-  clientId === null || FIRST_PARTY.has(clientId);
 
 export const isFirstPartyToken = (row: Pick<TokenRow, 'clientId'>) =>
   isFirstPartyClient(row.clientId);

@@ -571,6 +571,11 @@ export function placeOf(ip: string | null): Pick<TokenRow, 'city' | 'country'> {
   return { city: null, country: null };
 }
 
+/** Device and place of a request, as a history event records them. */
+export function deviceOf(session: Partial<SessionInfo>) {
+  return { ...describeDevice(session.userAgent ?? null), ...placeOf(session.ip ?? null) };
+}
+
 /** Appends an event to the account's security history. */
 export function recordEvent(
   store: Store,

@@ -7,10 +7,10 @@
 // (150 KB): what a person waits for and downloads, all of it.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import getPort from 'get-port';
 import { chromium } from 'playwright-core';
 
 const BUDGET = 150 * 1024;
@@ -18,16 +18,6 @@ const PAGE = '/login/email';
 const web = join(dirname(fileURLToPath(import.meta.url)), '..');
 const root = join(web, '..');
 const outDir = mkdtempSync(join(tmpdir(), 'portal-web-size-'));
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 
 function run(cwd, cmd, args) {
   const done = spawnSync(cmd, args, { cwd, stdio: ['ignore', 'ignore', 'inherit'] });
@@ -50,7 +40,7 @@ try {
   ]);
   run(join(root, 'gateway'), process.execPath, ['build.mjs']);
 
-  const port = await freePort();
+  const port = await getPort();
   const origin = `http://be.localhost:${port}`;
   gateway = spawn(process.execPath, [join(root, 'gateway/dist/server.mjs')], {
     cwd: join(root, 'gateway'),

@@ -1,9 +1,9 @@
+import getPort from 'get-port';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   cookieBrowser,
   DEMO_PASSWORD,
   fileStack,
-  freePort,
   stackForTest,
   type TestStack,
 } from '../test-helpers';
@@ -248,7 +248,7 @@ describe('forgot password with the captcha on', () => {
     const own = await stackForTest({
       CAPTCHA_SITE_KEY: 'site-key',
       CAPTCHA_SECRET: 'secret',
-      CAPTCHA_VERIFY_URL: `http://127.0.0.1:${await freePort()}/siteverify`,
+      CAPTCHA_VERIFY_URL: `http://127.0.0.1:${await getPort()}/siteverify`,
     });
     const res = await browser(own).start('employee@example.be');
     expect(res.statusCode).toBe(400);

@@ -1,5 +1,6 @@
 import {
   isPartnerClient,
+  isWeakPasswordStatus,
   type MfaKind,
   type MfaMethod,
   PASSWORD_RESET_REQUIRED,
@@ -236,7 +237,7 @@ export async function nextAfterSession(
       maxAge: ONE_YEAR_S,
     });
   }
-  if (password_status === 1 || password_status === 2) {
+  if (isWeakPasswordStatus(password_status)) {
     return withQuery('/weak-password', { verified: 'true', target });
   }
   // After a lockdown, the passkeys and second factors are looked at first (docs/flows.md).

@@ -1,15 +1,10 @@
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import getPort from 'get-port';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config';
-import {
-  browserHeaders,
-  DEMO_PASSWORD,
-  freePort,
-  startStack,
-  type TestStack,
-} from '../test-helpers';
+import { browserHeaders, DEMO_PASSWORD, startStack, type TestStack } from '../test-helpers';
 
 /**
  * A captcha provider's siteverify endpoint, on loopback: it reads the form the
@@ -136,7 +131,7 @@ describe('sign-in captcha, verified by the gateway (CAPTCHA_SITE_KEY set)', () =
     const down = await startStack({
       CAPTCHA_SITE_KEY: 'site-key',
       CAPTCHA_SECRET: SECRET,
-      CAPTCHA_VERIFY_URL: `http://127.0.0.1:${await freePort()}/siteverify`,
+      CAPTCHA_VERIFY_URL: `http://127.0.0.1:${await getPort()}/siteverify`,
     });
     try {
       const before = sessionsOf(down);

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { buildMockUpstream } from '@portal/mock-upstream';
 import type { FastifyInstance } from 'fastify';
+import getPort from 'get-port';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { buildApp } from '../app';
 import { type Config, ConfigError, loadConfig, testConfig } from '../config';
@@ -9,7 +10,6 @@ import {
   browserHeaders,
   customerSignIn,
   DEMO_PASSWORD,
-  freePort,
   stackForTest,
   stackOf,
   type TestStack,
@@ -133,7 +133,7 @@ describe('code sends per account', () => {
 
 /** A Redis of this test's own (Debian's redis-server), on a free port, without persistence. */
 async function startRedis(): Promise<string> {
-  const port = await freePort();
+  const port = await getPort();
   let server: ChildProcess;
   try {
     server = spawn(

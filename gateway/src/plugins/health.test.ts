@@ -1,8 +1,9 @@
 import { createServer, type Socket } from 'node:net';
+import getPort from 'get-port';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { buildApp } from '../app';
 import { testConfig } from '../config';
-import { fileStack, freePort, stackForTest } from '../test-helpers';
+import { fileStack, stackForTest } from '../test-helpers';
 
 const stack = fileStack();
 
@@ -63,7 +64,7 @@ describe('health probes', () => {
     );
     onTestFinished(() => gateway.close());
     await gateway.ready();
-    const port = await freePort();
+    const port = await getPort();
     await gateway.management.listen({ port, host: '127.0.0.1' });
     // The test's own HTTP client, loaded once (its first call costs it, not the gateway).
     await fetch(`http://127.0.0.1:${port}/livez`);

@@ -70,7 +70,7 @@ describe('public origins', () => {
       method: 'POST',
       url: '/api/token',
       headers: { ...browserHeaders(stack, 'account.example.be'), 'x-forwarded-proto': 'http' },
-      payload: { ...wrongPassword, username: 'customer@example.be', password: 'Portal-Demo-2026!' },
+      payload: { ...wrongPassword, username: 'customer@example.be', password: DEMO_PASSWORD },
     });
     const cookie = res.cookies.find((c) => c.name === 'access_token');
     expect(cookie).toMatchObject({ secure: true, domain: 'example.be', httpOnly: true });

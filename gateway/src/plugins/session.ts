@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { CookieSerializeOptions } from '@fastify/cookie';
+import { isWeakPasswordStatus } from '@portal/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { GatewayError } from '../errors';
 import { cookieDomainOf } from '../origins';
 import { sessionEvent } from '../security-events';
-import { isWeakStatus, type SessionState } from './store';
+import type { SessionState } from './store';
 import { upstreamOf } from './upstream';
 
 export const SESSION_COOKIE = 'access_token';
@@ -266,7 +267,7 @@ export async function readSessionState(
   if (res.status === 401) return null;
   // A portal session always carries the scope to read its user; anything else is a drift.
   if (res.status !== 200) throw new GatewayError('upstream_contract');
-  return { weak: isWeakStatus(res.body.data.password_status), account: res.body.data.id };
+  return { weak: isWeakPasswordStatus(res.body.data.password_status), account: res.body.data.id };
 }
 
 /**
@@ -287,7 +288,7 @@ export async function startSession(
   if (!isTokenShaped(token)) {
     throw new GatewayError('upstream_contract', undefined, { issue: 'token has no token shape' });
   }
-  const weak = isWeakStatus(answer.password_status);
+  const weak = isWeakPasswordStatus(answer.password_status);
   request.server.sessionStates.started(token, answer.password_status);
   request.server.metrics.signIns.inc({ outcome: 'signed_in' });
   // Its account is read once (and kept), without holding the answer back.

@@ -1,19 +1,13 @@
 import { buildMockUpstream, type MockApp } from '@portal/mock-upstream';
 import type { FastifyInstance } from 'fastify';
+import getPort from 'get-port';
 import pino from 'pino';
 import { Registry } from 'prom-client';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { buildApp } from '../app';
 import { testConfig } from '../config';
 import { type RedisProcess, startRedis } from '../redis-processes';
-import {
-  apiHeaders,
-  freePort,
-  signIn,
-  stackOf,
-  type TestStack,
-  wrongPassword,
-} from '../test-helpers';
+import { apiHeaders, signIn, stackOf, type TestStack, wrongPassword } from '../test-helpers';
 import { SharedStore } from './store';
 
 /**
@@ -160,7 +154,7 @@ describe('Redis is an accelerator, not a dependency', () => {
   let weak = '';
 
   beforeAll(async () => {
-    port = await freePort();
+    port = await getPort();
     await startAgain();
     upstream = buildMockUpstream({ region: 'be' });
     const url = await upstream.app.listen({ port: 0, host: '127.0.0.1' });

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
+import { isWeakPasswordStatus } from '@portal/contract';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Cluster, Redis } from 'ioredis';
@@ -40,7 +41,6 @@ const STATE_MAX = 100_000;
 export const tokenKey = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 /** docs/product.md part 4 and 9: password status 1 or 2 is a weak password. */
-export const isWeakStatus = (status: number | undefined) => status === 1 || status === 2;
 
 /** Reads a session's state from the account API (`GET /user`), for the request that asks. */
 export type StateLookup = (request: FastifyRequest, token: string) => Promise<SessionState | null>;
@@ -64,7 +64,7 @@ export class SessionStates {
   /** What a session-starting answer said (its `password_status`); unknown when absent. */
   started(token: string, passwordStatus: number | undefined): void {
     if (passwordStatus === undefined) this.#cache.delete(tokenKey(token));
-    else this.#cache.set(tokenKey(token), { weak: isWeakStatus(passwordStatus) });
+    else this.#cache.set(tokenKey(token), { weak: isWeakPasswordStatus(passwordStatus) });
   }
 
   /** The password was replaced: the session is no longer weak. */

@@ -1,14 +1,15 @@
 import { findAccountByLogin, issueToken } from '@portal/mock-upstream';
 import { PARTNER_GRANT, partnerClient } from '@portal/mock-upstream/test-partner';
+import getPort from 'get-port';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { freePort, startStack, type TestStack } from '../test-helpers';
+import { startStack, type TestStack } from '../test-helpers';
 
 let stack: TestStack;
 let gatewayUrl: string;
 let upstreamUrl: string;
 beforeAll(async () => {
   // The partner's browser is on the gateway's own address: it is the portal's public origin.
-  const port = await freePort();
+  const port = await getPort();
   stack = await startStack({
     PUBLIC_ORIGIN_BE: [`http://127.0.0.1:${port}`, 'http://be.localhost:3000'],
   });

@@ -2,6 +2,7 @@ import {
   type AccountLabel,
   type ErrorBody,
   type HashTokenOwner,
+  isFirstPartyClient,
   LOGIN_LOCK,
   LOGIN_WARN_BELOW,
   MFA_PAUSE,
@@ -13,16 +14,15 @@ import {
   toE164,
 } from '@portal/contract';
 import { maskContact } from '@portal/contract/mask';
-import { isFirstPartyClient, isFirstPartyToken } from '../scopes';
+import { isFirstPartyToken } from '../scopes';
 import {
   type Account,
-  describeDevice,
+  deviceOf,
   findAccountByLogin,
   hashSecret,
   issueToken,
   type MfaMethodRow,
   normaliseLogin,
-  placeOf,
   randomOpaque,
   recordEvent,
   renewToken,
@@ -76,11 +76,6 @@ export type PasswordSignIn =
   | Result<401, MfaNeeded>
   | Result<403, ErrorBody>
   | (Result<429, ErrorBody> & { retryAfterS: number });
-
-/** Device and place of a request, as a history event records them. */
-function deviceOf(session: Partial<SessionInfo>) {
-  return { ...describeDevice(session.userAgent ?? null), ...placeOf(session.ip ?? null) };
-}
 
 /** E-mail, E.164 phone, or a phone typed the national way (`0470 00 00 01`). */
 export function accountByLogin(store: Store, username: string): Account | undefined {

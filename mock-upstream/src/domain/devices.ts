@@ -2,9 +2,8 @@ import { BlockList, isIP } from 'node:net';
 import type { NotificationSettings, TrustedDevice } from '@portal/contract';
 import {
   type Account,
-  describeDevice,
+  deviceOf,
   type KnownDeviceRow,
-  placeOf,
   recordEvent,
   type SessionInfo,
   type Store,
@@ -181,11 +180,7 @@ export function noteSignIn(store: Store, accountId: number, session: Partial<Ses
   if (!account) return;
   const now = store.clock.now();
   const deviceId = session.deviceId ?? null;
-  const seen = {
-    ...describeDevice(session.userAgent ?? null),
-    ...placeOf(session.ip ?? null),
-    network: networkOf(session.ip ?? null),
-  };
+  const seen = { ...deviceOf(session), network: networkOf(session.ip ?? null) };
   const known = deviceId
     ? store.knownDevices.find((d) => d.accountId === accountId && d.deviceId === deviceId)
     : undefined;

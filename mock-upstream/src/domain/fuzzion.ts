@@ -3,6 +3,7 @@ import { maskContact } from '@portal/contract/mask';
 import {
   type Account,
   type ChallengeRow,
+  deviceOf,
   findAccountByLogin,
   issueToken,
   recordEvent,
@@ -22,7 +23,6 @@ import {
   verifyChallengeCode,
 } from './mfa-codes';
 import { sessionAnswer } from './onboarding';
-import { deviceOf } from './recovery';
 
 /**
  * Duplicate-account merge (spec "fuzzion"). A `fuzzion` challenge belongs to

@@ -3,8 +3,7 @@ import type { ErrorBody, LockdownDone, LockdownLinkOwner } from '@portal/contrac
 import { maskContact } from '@portal/contract/mask';
 import {
   type Account,
-  describeDevice,
-  placeOf,
+  deviceOf,
   randomOpaque,
   recordEvent,
   revokeToken,
@@ -43,11 +42,6 @@ export interface LockLinkRow {
   expiresAt: number;
   usedAt: number | null;
 }
-
-const deviceOf = (session: Partial<SessionInfo>) => ({
-  ...describeDevice(session.userAgent ?? null),
-  ...placeOf(session.ip ?? null),
-});
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('base64url');
 

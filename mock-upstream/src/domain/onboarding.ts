@@ -13,6 +13,7 @@ import { maskContact } from '@portal/contract/mask';
 import {
   type Account,
   type ChallengeRow,
+  deviceOf,
   findAccountByLogin,
   hashSecret,
   issueToken,
@@ -32,7 +33,6 @@ import {
   tellAddressOwner,
   verifyChallengeCode,
 } from './mfa-codes';
-import { deviceOf } from './recovery';
 
 /**
  * Onboarding (docs/product.md parts 2 and 4): an account created from a card number (BE),

@@ -2,10 +2,9 @@ import type { ErrorBody, MfaNeeded, SsoDiscovery, SsoProvider } from '@portal/co
 import {
   type Account,
   type ChallengeRow,
-  describeDevice,
+  deviceOf,
   findAccountByLogin,
   issueToken,
-  placeOf,
   randomOpaque,
   recordEvent,
   type SessionInfo,
@@ -305,10 +304,6 @@ export function unlinkIdentity(
   recordEvent(store, account.id, 'sso_unlinked', deviceOf(session), email);
   announce(store, account, 'unlinked', email);
   return { status: 204, body: undefined };
-}
-
-function deviceOf(session: Partial<SessionInfo>) {
-  return { ...describeDevice(session.userAgent ?? null), ...placeOf(session.ip ?? null) };
 }
 
 type Lang = Account['language'];

@@ -17,10 +17,9 @@ import {
 } from '@simplewebauthn/server';
 import {
   type Account,
-  describeDevice,
+  deviceOf,
   issueToken,
   type PasskeyRow,
-  placeOf,
   recordEvent,
   type SessionInfo,
   type Store,
@@ -260,10 +259,6 @@ export async function finishRegistration(
   recordEvent(store, current.account.id, 'passkey_added', deviceOf(from), row.name);
   sendPasskeyAddedNotice(store, current.account, row, store.history.at(-1)?.id);
   return { status: 201, body: toPasskey(row) };
-}
-
-function deviceOf(session: Partial<SessionInfo>) {
-  return { ...describeDevice(session.userAgent ?? null), ...placeOf(session.ip ?? null) };
 }
 
 // ----------------------------------------------------------- authentication

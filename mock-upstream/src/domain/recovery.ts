@@ -11,10 +11,9 @@ import {
 import { maskContact } from '@portal/contract/mask';
 import {
   type Account,
-  describeDevice,
+  deviceOf,
   hashSecret,
   normaliseLogin,
-  placeOf,
   randomOpaque,
   recordEvent,
   revokeToken,
@@ -43,11 +42,6 @@ import { toSession } from './sessions';
  */
 
 export const FORGOT_PASSWORD = 'forgot-password';
-
-/** Device and place of a request, as a history event records them. */
-export function deviceOf(session: Partial<SessionInfo>) {
-  return { ...describeDevice(session.userAgent ?? null), ...placeOf(session.ip ?? null) };
-}
 
 const defaultEntry = (rows: Account['email']) =>
   rows.find((r) => r.default && r.verified) ?? rows.find((r) => r.verified);

@@ -30,7 +30,7 @@ describe('POST /__dev/accounts', () => {
     const account = res.json();
     expect(account.login).toMatch(/^employee\+t[0-9a-f]{6}@example\.be$/);
     expect(account.phone).toMatch(/^\+32479\d{6}$/);
-    expect(account.password).toBe('Portal-Demo-2026!');
+    expect(account.password).toBe(DEMO_PASSWORD);
     // signInAs finishes MFA with the code e-mailed to the clone's own address.
     const token = await signInAs(mock, account.login);
     const me = await app.inject({ url: '/user', headers: { authorization: `Bearer ${token}` } });

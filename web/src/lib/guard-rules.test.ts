@@ -1,8 +1,7 @@
-import { FIRST_PARTY_CLIENT_IDS as CONTRACT_FIRST_PARTY, SESSION_PAGES } from '@portal/contract';
+import { SESSION_PAGES } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import {
   decide,
-  FIRST_PARTY_CLIENT_IDS,
   type GuardInput,
   type GuardUser,
   isPartnerLogin,
@@ -264,10 +263,6 @@ describe('target client and partner-login', () => {
   ] as const)('%s → %s (partner %s)', (search, client, partner) => {
     expect(targetClientOf(search)).toBe(client);
     expect(isPartnerLogin(search)).toBe(partner);
-  });
-
-  it('knows the same first-party clients as the contract', () => {
-    expect(FIRST_PARTY_CLIENT_IDS.map(Number)).toEqual([...CONTRACT_FIRST_PARTY]);
   });
 });
 

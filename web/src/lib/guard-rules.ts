@@ -1,3 +1,4 @@
+import { isFirstPartyClient, isWeakPasswordStatus } from '@portal/contract/rules';
 import { href, type RouteName } from './routes';
 
 /**
@@ -97,12 +98,6 @@ export const ALLOWED_FROM: Partial<Record<RouteName, readonly RouteName[]>> = {
   'profile.edit-info': ['profile'],
 };
 
-/** docs/product.md part 9: first-party clients, exempt from partner mode and the forced-MFA redirect. */
-export const FIRST_PARTY_CLIENT_IDS = ['2', '17', '51', '66'] as const;
-
-export const isFirstPartyClient = (clientId: string) =>
-  (FIRST_PARTY_CLIENT_IDS as readonly string[]).includes(clientId);
-
 /** What the guard knows about the signed-in user (docs/product.md part 3, User). */
 export interface GuardUser {
   mfa_forced: boolean;
@@ -139,7 +134,7 @@ export type GuardDecision =
   /** Sign out, then go to `to`. */
   | { kind: 'logout'; to: string };
 
-export const isWeak = (user: GuardUser) => user.password_status === 1 || user.password_status === 2;
+export const isWeak = (user: GuardUser) => isWeakPasswordStatus(user.password_status);
 
 /** docs/product.md part 4: forced MFA applies when there is no target client or it is first-party. */
 export const forcedMfaApplies = (user: GuardUser, targetClientId: string | null) =>
