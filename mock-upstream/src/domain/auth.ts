@@ -35,6 +35,7 @@ import {
 } from '../store';
 import { noteSignIn, renameKnownDevice } from './devices';
 import { mustResetPassword, RESET_REQUIRED } from './lockdown';
+import { mfaPausedMessage } from './messages';
 import {
   activeMethods,
   checkMethodCode,
@@ -343,7 +344,7 @@ function countMfaFailure(
       email.value,
       'email',
       '',
-      `Someone entered ${recent.length} wrong verification codes for your account. Two-step verification is paused for ${MFA_PAUSE.pauseMs / 60_000} minutes. If it was not you, change your password.`,
+      mfaPausedMessage(recent.length, MFA_PAUSE.pauseMs / 60_000),
     );
   }
   return pausedAnswer(store, account.id);

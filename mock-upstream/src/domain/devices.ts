@@ -9,6 +9,7 @@ import {
   type Store,
 } from '../store';
 import { issueLockLink, lockLinkUrl } from './lockdown';
+import { NEW_SIGN_IN_ALERT } from './messages';
 import type { Current } from './sessions';
 
 /**
@@ -73,67 +74,9 @@ export function updateNotificationSettings(
 
 type Lang = Account['language'];
 
-const ALERT_TEXT: Record<
-  Lang,
-  {
-    subject: string;
-    body: (v: { name: string; device: string; place: string; time: string }) => string;
-    unknownDevice: string;
-    unknownPlace: string;
-    local: string;
-    private: string;
-    notMe: string;
-  }
-> = {
-  en: {
-    subject: 'New sign-in to your account',
-    body: ({ name, device, place, time }) =>
-      `Hello ${name},\n\nYour account was just signed in to from a device it has not used before:\n\nDevice: ${device}\nPlace: ${place}\nTime: ${time}\n\nIf this was you, there is nothing to do.`,
-    unknownDevice: 'Unknown device',
-    unknownPlace: 'Unknown location',
-    local: 'This computer',
-    private: 'A private network',
-    notMe:
-      "If it wasn't you, lock your account now with this link (valid 7 days): every session and app is signed out, no device stays trusted, and you choose a new password before signing in again.",
-  },
-  fr: {
-    subject: 'Nouvelle connexion à votre compte',
-    body: ({ name, device, place, time }) =>
-      `Bonjour ${name},\n\nUne connexion à votre compte vient d’avoir lieu depuis un appareil qu’il n’avait jamais utilisé :\n\nAppareil : ${device}\nLieu : ${place}\nDate : ${time}\n\nSi c’était vous, vous n’avez rien à faire.`,
-    unknownDevice: 'Appareil inconnu',
-    unknownPlace: 'Lieu inconnu',
-    local: 'Cet ordinateur',
-    private: 'Un réseau privé',
-    notMe:
-      'Si ce n’était pas vous, verrouillez votre compte maintenant avec ce lien (valable 7 jours) : toutes les sessions et applications sont déconnectées, plus aucun appareil n’est de confiance, et vous choisirez un nouveau mot de passe avant de vous reconnecter.',
-  },
-  nl: {
-    subject: 'Nieuwe aanmelding op je account',
-    body: ({ name, device, place, time }) =>
-      `Hallo ${name},\n\nEr is zojuist op je account aangemeld vanaf een apparaat dat het nog niet eerder gebruikte:\n\nApparaat: ${device}\nPlaats: ${place}\nTijdstip: ${time}\n\nWas jij dit, dan hoef je niets te doen.`,
-    unknownDevice: 'Onbekend apparaat',
-    unknownPlace: 'Onbekende locatie',
-    local: 'Deze computer',
-    private: 'Een privénetwerk',
-    notMe:
-      'Was jij dit niet? Vergrendel je account nu met deze link (7 dagen geldig): alle sessies en apps worden afgemeld, geen enkel apparaat blijft vertrouwd en je kiest een nieuw wachtwoord voordat je weer aanmeldt.',
-  },
-  de: {
-    subject: 'Neue Anmeldung bei Ihrem Konto',
-    body: ({ name, device, place, time }) =>
-      `Hallo ${name},\n\nBei Ihrem Konto hat sich soeben ein Gerät angemeldet, das es noch nie verwendet hat:\n\nGerät: ${device}\nOrt: ${place}\nZeit: ${time}\n\nWenn Sie das waren, müssen Sie nichts tun.`,
-    unknownDevice: 'Unbekanntes Gerät',
-    unknownPlace: 'Unbekannter Ort',
-    local: 'Dieser Computer',
-    private: 'Ein privates Netzwerk',
-    notMe:
-      'Wenn Sie das nicht waren, sperren Sie Ihr Konto jetzt mit diesem Link (7 Tage gültig): Alle Sitzungen und Apps werden abgemeldet, kein Gerät bleibt vertrauenswürdig, und Sie wählen ein neues Passwort, bevor Sie sich wieder anmelden.',
-  },
-};
-
 /** Where a device was, in the reader's language: city and country, else what the address tells. */
 function placeText(lang: Lang, row: Pick<KnownDeviceRow, 'city' | 'country' | 'network'>) {
-  const text = ALERT_TEXT[lang];
+  const text = NEW_SIGN_IN_ALERT[lang];
   const country = row.country
     ? (new Intl.DisplayNames([lang], { type: 'region' }).of(row.country) ?? row.country)
     : null;
@@ -147,7 +90,7 @@ function sendAlert(store: Store, account: Account, row: KnownDeviceRow) {
   const to = account.email.find((e) => e.default && e.verified)?.value;
   if (!to) return;
   const lang = account.language;
-  const text = ALERT_TEXT[lang];
+  const text = NEW_SIGN_IN_ALERT[lang];
   const device = [row.deviceName, row.browser].filter(Boolean).join(', ') || text.unknownDevice;
   const time = new Intl.DateTimeFormat(lang, {
     dateStyle: 'full',

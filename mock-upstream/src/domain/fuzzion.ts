@@ -169,7 +169,7 @@ export function sendFuzzionCode(
   }
   const method = codeMethods(store, other).find((m) => m.id === input.mfaId);
   if (!to || !method) return INVALID_INFO;
-  sendChallengeCode(store, challenge, to.channel, to.value, 'Your account merge code is');
+  sendChallengeCode(store, challenge, to.channel, to.value, 'accountMerge');
   state.codeMethod = method;
   return { status: 200, body: { payload: challenge.payload, method } };
 }

@@ -11,6 +11,7 @@ import {
   type Store,
   type TokenRow,
 } from '../store';
+import { ACCOUNT_LOCKED } from './messages';
 
 /*
  * "Lock my account" (docs/flows.md, "Lock my account"; docs/threat-model.md,
@@ -148,41 +149,9 @@ export function lockByLink(
   return { status: 200, body: lockAccount(store, found.account, deviceOf(session), 'link') };
 }
 
-type Lang = Account['language'];
-
-const LOCKED_NOTICE: Record<
-  Lang,
-  { subject: string; body: (name: string) => string; sms: string }
-> = {
-  en: {
-    subject: 'Your account was locked',
-    body: (name) =>
-      `Hello ${name},\n\nYour account was just locked: every device and app was signed out, app access and trusted devices were removed.\n\nTo sign in again, you will choose a new password with a code sent to you, then check your passkeys and two-step verification methods.\n\nIf you did not lock it, someone who knows your password may have: choose a new password now.`,
-    sms: 'Your account was locked: every session ended. To sign in again, choose a new password.',
-  },
-  fr: {
-    subject: 'Votre compte a été verrouillé',
-    body: (name) =>
-      `Bonjour ${name},\n\nVotre compte vient d’être verrouillé : tous les appareils et applications ont été déconnectés, les accès des applications et les appareils de confiance ont été retirés.\n\nPour vous reconnecter, vous choisirez un nouveau mot de passe avec un code qui vous sera envoyé, puis vous vérifierez vos clés d’accès et vos méthodes de validation en deux étapes.\n\nSi vous ne l’avez pas verrouillé vous-même, quelqu’un qui connaît votre mot de passe l’a peut-être fait : choisissez dès maintenant un nouveau mot de passe.`,
-    sms: 'Votre compte a été verrouillé : toutes les sessions sont fermées. Pour vous reconnecter, choisissez un nouveau mot de passe.',
-  },
-  nl: {
-    subject: 'Je account is vergrendeld',
-    body: (name) =>
-      `Hallo ${name},\n\nJe account is zojuist vergrendeld: alle apparaten en apps zijn afgemeld, de toegang van apps en de vertrouwde apparaten zijn verwijderd.\n\nOm weer aan te melden kies je een nieuw wachtwoord met een code die je ontvangt, daarna controleer je je passkeys en je methoden voor verificatie in twee stappen.\n\nHeb je hem niet zelf vergrendeld? Dan heeft iemand die je wachtwoord kent dat misschien gedaan: kies nu een nieuw wachtwoord.`,
-    sms: 'Je account is vergrendeld: alle sessies zijn beëindigd. Kies een nieuw wachtwoord om weer aan te melden.',
-  },
-  de: {
-    subject: 'Ihr Konto wurde gesperrt',
-    body: (name) =>
-      `Hallo ${name},\n\nIhr Konto wurde soeben gesperrt: Alle Geräte und Apps wurden abgemeldet, der Zugriff von Apps und die vertrauenswürdigen Geräte wurden entfernt.\n\nUm sich wieder anzumelden, wählen Sie mit einem Code, den Sie erhalten, ein neues Passwort und prüfen danach Ihre Passkeys und Methoden der Bestätigung in zwei Schritten.\n\nWenn Sie es nicht selbst gesperrt haben, hat das vielleicht jemand getan, der Ihr Passwort kennt: Wählen Sie jetzt ein neues Passwort.`,
-    sms: 'Ihr Konto wurde gesperrt: Alle Sitzungen wurden beendet. Wählen Sie ein neues Passwort, um sich wieder anzumelden.',
-  },
-};
-
 /** Every verified e-mail address and phone number of the account is told; answers how many. */
 function notifyContacts(store: Store, account: Account): number {
-  const text = LOCKED_NOTICE[account.language];
+  const text = ACCOUNT_LOCKED[account.language];
   const link = `${store.portalUrl}/forgot-password/email`;
   const now = store.clock.now();
   let told = 0;

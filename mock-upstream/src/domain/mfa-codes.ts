@@ -12,6 +12,7 @@ import {
   sendCode,
   verifySecret,
 } from '../store';
+import { ADDRESS_IN_USE, type CodePurpose, codeMessage } from './messages';
 
 /**
  * The MFA building blocks shared by sign-in, step-up (`domain/auth.ts`) and MFA
@@ -105,10 +106,10 @@ export function sendChallengeCode(
   challenge: ChallengeRow,
   channel: 'email' | 'sms',
   to: string,
-  text = 'Your verification code is',
+  purpose: CodePurpose = 'verification',
 ): string {
   const code = armChallengeCode(store, challenge);
-  sendCode(store, to, channel, code, `${text} ${code}. It is valid for 10 minutes.`);
+  sendCode(store, to, channel, code, codeMessage(purpose, code));
   return code;
 }
 
@@ -124,13 +125,6 @@ function armChallengeCode(store: Store, challenge: ChallengeRow): string {
   challenge.expiresAt = Math.max(challenge.expiresAt, challenge.codeExpiresAt);
   return code;
 }
-
-const IN_USE_NOTICE = {
-  subject: 'Someone tried to use your address',
-  email:
-    'Someone tried to add this e-mail address to another account on the portal. Nothing was sent to them and nothing changed on your account. If it was you, sign in with this address instead.',
-  sms: 'Someone tried to add this number to another account on the portal. Nothing changed on your account. If it was you, sign in with this number instead.',
-} as const;
 
 /**
  * Enumeration-safe code sending (docs/security.md, V6.3): where an address
@@ -150,8 +144,8 @@ export function tellAddressOwner(
     to,
     channel,
     code: '',
-    ...(channel === 'email' ? { subject: IN_USE_NOTICE.subject } : {}),
-    text: IN_USE_NOTICE[channel],
+    ...(channel === 'email' ? { subject: ADDRESS_IN_USE.subject } : {}),
+    text: ADDRESS_IN_USE[channel],
     at: store.clock.now(),
   });
 }
@@ -358,7 +352,7 @@ export function startMethodCheck(
   if (method.method === 'card') {
     const dest = cardCodeDestination(store, method.accountId);
     if (!dest) return null;
-    sendChallengeCode(store, challenge, dest.channel, dest.to, 'Your card verification code is');
+    sendChallengeCode(store, challenge, dest.channel, dest.to, 'cardVerification');
     return maskContact(dest.to);
   }
   return null;

@@ -14,6 +14,7 @@ import {
   type Store,
   type TokenRow,
 } from '../store';
+import type { CodePurpose } from './messages';
 import {
   acceptTotp,
   activeMethods,
@@ -191,10 +192,10 @@ function sendSetupCode(
   challenge: ChallengeRow,
   kind: ContactKind,
   target: string,
-  text: string,
+  purpose: CodePurpose,
 ): void {
   if (heldElsewhere(store, account, kind, target)) tellAddressOwner(store, challenge, kind, target);
-  else sendChallengeCode(store, challenge, kind, target, text);
+  else sendChallengeCode(store, challenge, kind, target, purpose);
 }
 
 /** A new unconfirmed e-mail/SMS method with an 8-digit code sent to `target`. */
@@ -212,14 +213,7 @@ function startContactSetup(
     accountId: account.id,
     mfaId: row.id,
   });
-  sendSetupCode(
-    store,
-    account,
-    challenge,
-    kind,
-    target,
-    'Your code to set up two-step verification is',
-  );
+  sendSetupCode(store, account, challenge, kind, target, 'mfaSetup');
   return { ok: true, value: { row, challenge } };
 }
 
@@ -356,14 +350,7 @@ export function startActivation(
       accountId: account.id,
       mfaId: row.id,
     });
-    sendSetupCode(
-      store,
-      account,
-      challenge,
-      kind,
-      row.target ?? '',
-      'Your code to set up two-step verification is',
-    );
+    sendSetupCode(store, account, challenge, kind, row.target ?? '', 'mfaSetup');
     return {
       ok: true,
       value: { payload: challenge.payload, method: kind, target: row.target ?? '' },
@@ -381,14 +368,7 @@ export function startActivation(
     mfaId: row.id,
     data: { newTarget: target },
   });
-  sendSetupCode(
-    store,
-    account,
-    challenge,
-    kind,
-    target,
-    'Your code to change two-step verification is',
-  );
+  sendSetupCode(store, account, challenge, kind, target, 'mfaChange');
   return { ok: true, value: { payload: challenge.payload, method: kind, target } };
 }
 

@@ -227,7 +227,7 @@ export function sendEmailCode(
   // An address an account already has is answered as a free one: its owner
   // is told instead of sent the code (docs/security.md, V6.3).
   if (emailTaken(store, email)) tellAddressOwner(store, challenge, 'email', email);
-  else sendChallengeCode(store, challenge, 'email', email, 'Your e-mail verification code is');
+  else sendChallengeCode(store, challenge, 'email', email, 'emailVerification');
   return progress(challenge, maskContact(email));
 }
 
@@ -265,8 +265,7 @@ export function sendPhoneCode(store: Store, input: { payload: string; phone: str
   at.state.phone = input.phone;
   at.state.step = 'phone-code';
   if (phoneTaken(store, input.phone)) tellAddressOwner(store, at.challenge, 'sms', input.phone);
-  else
-    sendChallengeCode(store, at.challenge, 'sms', input.phone, 'Your phone verification code is');
+  else sendChallengeCode(store, at.challenge, 'sms', input.phone, 'phoneVerification');
   return progress(at.challenge, maskContact(input.phone));
 }
 

@@ -13,6 +13,7 @@ import {
 import { checkPassword, offeredMethods } from './auth';
 import { noteSignIn } from './devices';
 import { mustResetPassword, RESET_REQUIRED } from './lockdown';
+import { WORKPLACE_LOGIN } from './messages';
 import { createChallenge, hasMfa, MAX_WRONG_TRIES, toMfaMethod } from './mfa-codes';
 
 const SESSION_TTL_S = 30 * 24 * 3600;
@@ -306,76 +307,11 @@ export function unlinkIdentity(
   return { status: 204, body: undefined };
 }
 
-type Lang = Account['language'];
-const NOTICE: Record<
-  Lang,
-  Record<
-    'linked' | 'unlinked',
-    { subject: string; body: (v: { name: string; email: string }) => string }
-  > & {
-    notMe: string;
-  }
-> = {
-  en: {
-    linked: {
-      subject: 'A workplace login was linked to your account',
-      body: ({ name, email }) =>
-        `Hello ${name},\n\nThe workplace login ${email} was just linked to your account: it now signs in without your password.`,
-    },
-    unlinked: {
-      subject: 'A workplace login was removed from your account',
-      body: ({ name, email }) =>
-        `Hello ${name},\n\nThe workplace login ${email} no longer signs in to your account.`,
-    },
-    notMe: "If it wasn't you, remove it under Security and secure your account:",
-  },
-  fr: {
-    linked: {
-      subject: 'Une connexion professionnelle a été associée à votre compte',
-      body: ({ name, email }) =>
-        `Bonjour ${name},\n\nLa connexion professionnelle ${email} vient d’être associée à votre compte : elle s’y connecte désormais sans votre mot de passe.`,
-    },
-    unlinked: {
-      subject: 'Une connexion professionnelle a été retirée de votre compte',
-      body: ({ name, email }) =>
-        `Bonjour ${name},\n\nLa connexion professionnelle ${email} ne donne plus accès à votre compte.`,
-    },
-    notMe: 'Si ce n’était pas vous, retirez-la sous Sécurité et sécurisez votre compte :',
-  },
-  nl: {
-    linked: {
-      subject: 'Er is een werkaanmelding aan je account gekoppeld',
-      body: ({ name, email }) =>
-        `Hallo ${name},\n\nDe werkaanmelding ${email} is zojuist aan je account gekoppeld: daarmee meld je je voortaan aan zonder je wachtwoord.`,
-    },
-    unlinked: {
-      subject: 'Er is een werkaanmelding van je account verwijderd',
-      body: ({ name, email }) =>
-        `Hallo ${name},\n\nMet de werkaanmelding ${email} meld je je niet meer aan op je account.`,
-    },
-    notMe: 'Was jij dit niet? Verwijder ze onder Beveiliging en beveilig je account:',
-  },
-  de: {
-    linked: {
-      subject: 'Eine Arbeitsplatz-Anmeldung wurde mit Ihrem Konto verknüpft',
-      body: ({ name, email }) =>
-        `Hallo ${name},\n\nDie Arbeitsplatz-Anmeldung ${email} wurde soeben mit Ihrem Konto verknüpft: Sie meldet sich nun ohne Ihr Passwort an.`,
-    },
-    unlinked: {
-      subject: 'Eine Arbeitsplatz-Anmeldung wurde von Ihrem Konto entfernt',
-      body: ({ name, email }) =>
-        `Hallo ${name},\n\nDie Arbeitsplatz-Anmeldung ${email} meldet sich nicht mehr bei Ihrem Konto an.`,
-    },
-    notMe:
-      'Wenn Sie das nicht waren, entfernen Sie sie unter Sicherheit und schützen Sie Ihr Konto:',
-  },
-};
-
 /** The e-mail notice of a link or its removal, to the account's primary address. */
 function announce(store: Store, account: Account, what: 'linked' | 'unlinked', email: string) {
   const to = account.email.find((e) => e.default && e.verified)?.value;
   if (!to) return;
-  const text = NOTICE[account.language];
+  const text = WORKPLACE_LOGIN[account.language];
   const link = `${store.portalUrl}/security`;
   store.outbox.push({
     to,

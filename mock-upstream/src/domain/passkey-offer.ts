@@ -1,4 +1,5 @@
 import type { Account, KnownDeviceRow, PasskeyRow, Store, TokenRow } from '../store';
+import { PASSKEY_ADDED } from './messages';
 
 /**
  * The passkey offer after a password sign-in (docs/flows.md, "Passkeys"),
@@ -41,42 +42,6 @@ export function notePasskeyOnDevice(store: Store, session: TokenRow, passkey: Pa
   if (!device) return;
   device.passkeyIds = [...new Set([...(device.passkeyIds ?? []), passkey.id])];
 }
-
-type Lang = Account['language'];
-
-const PASSKEY_ADDED: Record<
-  Lang,
-  { subject: string; body: (name: string, passkey: string) => string; notMe: string }
-> = {
-  en: {
-    subject: 'A passkey was added to your account',
-    body: (name, passkey) =>
-      `Hello ${name},\n\nA passkey named “${passkey}” was just added to your account. Whoever holds it can sign in without your password.`,
-    notMe:
-      "If it wasn't you, remove it under Security → Passkeys and check your account's security history:",
-  },
-  fr: {
-    subject: 'Une clé d’accès a été ajoutée à votre compte',
-    body: (name, passkey) =>
-      `Bonjour ${name},\n\nUne clé d’accès nommée « ${passkey} » vient d’être ajoutée à votre compte. Qui la détient peut se connecter sans votre mot de passe.`,
-    notMe:
-      'Si ce n’était pas vous, supprimez-la sous Sécurité → Clés d’accès et consultez l’historique de sécurité de votre compte :',
-  },
-  nl: {
-    subject: 'Er is een passkey aan je account toegevoegd',
-    body: (name, passkey) =>
-      `Hallo ${name},\n\nEr is zojuist een passkey met de naam ‘${passkey}’ aan je account toegevoegd. Wie hem heeft, kan zich aanmelden zonder je wachtwoord.`,
-    notMe:
-      'Was jij dit niet? Verwijder hem onder Beveiliging → Passkeys en bekijk de beveiligingsgeschiedenis van je account:',
-  },
-  de: {
-    subject: 'Ihrem Konto wurde ein Passkey hinzugefügt',
-    body: (name, passkey) =>
-      `Hallo ${name},\n\nIhrem Konto wurde soeben ein Passkey mit dem Namen „${passkey}“ hinzugefügt. Wer ihn besitzt, kann sich ohne Ihr Passwort anmelden.`,
-    notMe:
-      'Wenn Sie das nicht waren, entfernen Sie ihn unter Sicherheit → Passkeys und prüfen Sie den Sicherheitsverlauf Ihres Kontos:',
-  },
-};
 
 /**
  * The e-mail every new passkey sends (it cannot be switched off: a new way in

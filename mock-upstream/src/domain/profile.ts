@@ -295,7 +295,7 @@ function sendVerification(
   if (isTakenElsewhere(store, account.id, kind, row.value)) {
     tellAddressOwner(store, challenge, methodKind(kind), row.value);
   } else {
-    sendChallengeCode(store, challenge, methodKind(kind), row.value, 'Your verification code is');
+    sendChallengeCode(store, challenge, methodKind(kind), row.value, 'verification');
   }
   return { status: 200, body: { id: row.id, payload: challenge.payload } } as const;
 }

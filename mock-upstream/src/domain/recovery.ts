@@ -83,7 +83,7 @@ export function forgotPassword(store: Store, input: ForgotPasswordRequest): Forg
     const shown = sameChannel ? typed : decoyRecipient(store, typed, channel);
     return { recipient: [maskContact(shown)], technology, payload: challenge.payload };
   }
-  sendChallengeCode(store, challenge, channel, to, 'Your password reset code is');
+  sendChallengeCode(store, challenge, channel, to, 'passwordReset');
   // Where the code went: a reset by one of the account's second-factor methods vouches for
   // this device's next sign-in (`resetPassword`).
   challenge.data = { channel, to };

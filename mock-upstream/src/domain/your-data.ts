@@ -3,6 +3,7 @@ import type { Account, Store } from '../store';
 import { recordEvent, revokeToken } from '../store';
 import { toUser } from '../views';
 import { listTrustedDevices, notificationSettings } from './devices';
+import { YOUR_DATA } from './messages';
 import { listMethods } from './mfa';
 import { listGrants } from './oauth';
 import { passkeysOf, toPasskey } from './passkeys';
@@ -30,137 +31,6 @@ const day = (ms: number, lang: Lang) =>
     timeZone: 'Europe/Brussels',
   }).format(ms);
 
-const TEXTS: Record<
-  Lang,
-  {
-    hello: (name: string) => string;
-    exported: { subject: string; body: string };
-    requested: { subject: string; body: (date: string) => string };
-    reminder: { subject: string; body: (date: string) => string };
-    cancelled: { subject: string; body: string };
-    notMe: string;
-    erased: string;
-    cards: string;
-    records: string;
-  }
-> = {
-  en: {
-    hello: (name) => `Hello ${name},`,
-    exported: {
-      subject: 'A copy of your account data was made',
-      body: 'A copy of your account data was just downloaded from the portal.',
-    },
-    requested: {
-      subject: 'Your account is to be deleted',
-      body: (date) =>
-        `You asked for your account to be deleted. It will be deleted on ${date}. Every device was signed out.\n\nChanged your mind? Sign in before then and choose “Keep my account”.`,
-    },
-    reminder: {
-      subject: 'Your account will be deleted soon',
-      body: (date) =>
-        `Your account will be deleted on ${date}, as you asked. To keep it, sign in before then and choose “Keep my account”.`,
-    },
-    cancelled: {
-      subject: 'Your account will not be deleted',
-      body: 'The deletion of your account was cancelled: your account stays as it is.',
-    },
-    notMe: "If it wasn't you, change your password now and check your account's security history:",
-    erased:
-      'Your sign-in, name, e-mail addresses, phone numbers, IBAN, second factors, passkeys and security history are erased.',
-    cards:
-      'Your meal-voucher cards are unlinked from the account; the vouchers on them stay on the card until they expire.',
-    records:
-      'Records the law requires us to keep (such as invoices) are kept for the legal period, without access through this portal.',
-  },
-  fr: {
-    hello: (name) => `Bonjour ${name},`,
-    exported: {
-      subject: 'Une copie des données de votre compte a été faite',
-      body: 'Une copie des données de votre compte vient d’être téléchargée depuis le portail.',
-    },
-    requested: {
-      subject: 'Votre compte va être supprimé',
-      body: (date) =>
-        `Vous avez demandé la suppression de votre compte. Il sera supprimé le ${date}. Tous les appareils ont été déconnectés.\n\nVous avez changé d’avis ? Connectez-vous avant cette date et choisissez « Garder mon compte ».`,
-    },
-    reminder: {
-      subject: 'Votre compte sera bientôt supprimé',
-      body: (date) =>
-        `Votre compte sera supprimé le ${date}, comme vous l’avez demandé. Pour le garder, connectez-vous avant cette date et choisissez « Garder mon compte ».`,
-    },
-    cancelled: {
-      subject: 'Votre compte ne sera pas supprimé',
-      body: 'La suppression de votre compte a été annulée : votre compte reste tel quel.',
-    },
-    notMe:
-      'Si ce n’était pas vous, changez dès maintenant votre mot de passe et consultez l’historique de sécurité de votre compte :',
-    erased:
-      'Votre identifiant, votre nom, vos adresses e-mail, vos numéros de téléphone, votre IBAN, vos seconds facteurs, vos clés d’accès et votre historique de sécurité sont effacés.',
-    cards:
-      'Vos cartes de titres-repas sont détachées du compte ; les titres qu’elles portent y restent jusqu’à leur expiration.',
-    records:
-      'Les pièces que la loi nous oblige à conserver (comme les factures) sont gardées pendant la durée légale, sans accès par ce portail.',
-  },
-  nl: {
-    hello: (name) => `Hallo ${name},`,
-    exported: {
-      subject: 'Er is een kopie van je accountgegevens gemaakt',
-      body: 'Er is zojuist een kopie van je accountgegevens gedownload via het portaal.',
-    },
-    requested: {
-      subject: 'Je account wordt verwijderd',
-      body: (date) =>
-        `Je hebt gevraagd om je account te verwijderen. Het wordt verwijderd op ${date}. Alle apparaten zijn afgemeld.\n\nToch van gedachten veranderd? Meld je vóór die datum aan en kies ‘Mijn account behouden’.`,
-    },
-    reminder: {
-      subject: 'Je account wordt binnenkort verwijderd',
-      body: (date) =>
-        `Je account wordt op ${date} verwijderd, zoals je hebt gevraagd. Wil je het houden? Meld je vóór die datum aan en kies ‘Mijn account behouden’.`,
-    },
-    cancelled: {
-      subject: 'Je account wordt niet verwijderd',
-      body: 'Het verwijderen van je account is geannuleerd: je account blijft zoals het is.',
-    },
-    notMe:
-      'Was jij dit niet? Wijzig nu je wachtwoord en bekijk de beveiligingsgeschiedenis van je account:',
-    erased:
-      'Je aanmeldgegevens, naam, e-mailadressen, telefoonnummers, IBAN, tweede factoren, passkeys en beveiligingsgeschiedenis worden gewist.',
-    cards:
-      'Je maaltijdchequekaarten worden losgekoppeld van het account; de cheques erop blijven op de kaart tot ze vervallen.',
-    records:
-      'Wat we wettelijk moeten bewaren (zoals facturen) blijft de wettelijke termijn bewaard, zonder toegang via dit portaal.',
-  },
-  de: {
-    hello: (name) => `Hallo ${name},`,
-    exported: {
-      subject: 'Eine Kopie Ihrer Kontodaten wurde erstellt',
-      body: 'Soeben wurde eine Kopie Ihrer Kontodaten aus dem Portal heruntergeladen.',
-    },
-    requested: {
-      subject: 'Ihr Konto wird gelöscht',
-      body: (date) =>
-        `Sie haben die Löschung Ihres Kontos beantragt. Es wird am ${date} gelöscht. Alle Geräte wurden abgemeldet.\n\nSie haben es sich anders überlegt? Melden Sie sich vorher an und wählen Sie „Mein Konto behalten“.`,
-    },
-    reminder: {
-      subject: 'Ihr Konto wird bald gelöscht',
-      body: (date) =>
-        `Ihr Konto wird wie beantragt am ${date} gelöscht. Um es zu behalten, melden Sie sich vorher an und wählen Sie „Mein Konto behalten“.`,
-    },
-    cancelled: {
-      subject: 'Ihr Konto wird nicht gelöscht',
-      body: 'Die Löschung Ihres Kontos wurde abgebrochen: Ihr Konto bleibt, wie es ist.',
-    },
-    notMe:
-      'Wenn Sie das nicht waren, ändern Sie jetzt Ihr Passwort und prüfen Sie den Sicherheitsverlauf Ihres Kontos:',
-    erased:
-      'Ihre Anmeldung, Ihr Name, Ihre E-Mail-Adressen, Telefonnummern, IBAN, zweiten Faktoren, Passkeys und Ihr Sicherheitsverlauf werden gelöscht.',
-    cards:
-      'Ihre Essensgutscheinkarten werden vom Konto gelöst; die Gutscheine darauf bleiben bis zu ihrem Ablauf auf der Karte.',
-    records:
-      'Was wir gesetzlich aufbewahren müssen (etwa Rechnungen), bleibt für die gesetzliche Frist erhalten, ohne Zugang über dieses Portal.',
-  },
-};
-
 /** A notice to the account's default verified e-mail, in its language. */
 function notify(
   store: Store,
@@ -171,7 +41,7 @@ function notify(
 ): void {
   const to = account.email.find((e) => e.default && e.verified)?.value;
   if (!to) return;
-  const text = TEXTS[account.language];
+  const text = YOUR_DATA[account.language];
   store.outbox.push({
     to,
     channel: 'email',
@@ -202,7 +72,7 @@ export function exportData(store: Store, current: Current, deviceId: string | nu
     grants: listGrants(store, account),
     history: listHistory(store, account.id, Number.MAX_SAFE_INTEGER),
   };
-  const text = TEXTS[account.language].exported;
+  const text = YOUR_DATA[account.language].exported;
   notify(store, account, text.subject, text.body, `${store.portalUrl}/security/history`);
   return { status: 200 as const, body: document };
 }
@@ -217,7 +87,7 @@ const scheduledOf = (store: Store, accountId: number): DeletionScheduled | null 
 /** `GET /user/deletion`: what it means for this account, the grace period, the request under way. */
 export function deletionStatus(store: Store, current: Current): DeletionStatus {
   const { account } = current;
-  const text = TEXTS[account.language];
+  const text = YOUR_DATA[account.language];
   const hasCards = [...store.cards.values()].some((card) => card.accountId === account.id);
   return {
     consequences: [
@@ -254,7 +124,7 @@ export function requestDeletion(store: Store, current: Current) {
   for (const token of store.tokens.values()) {
     if (token.accountId === account.id && token.revokedAt === null) revokeToken(store, token.token);
   }
-  const text = TEXTS[account.language].requested;
+  const text = YOUR_DATA[account.language].requested;
   notify(
     store,
     account,
@@ -275,12 +145,12 @@ export function cancelDeletion(store: Store, current: Current) {
     };
   }
   recordEvent(store, account.id, 'deletion_cancelled', current.row);
-  const text = TEXTS[account.language].cancelled;
+  const text = YOUR_DATA[account.language].cancelled;
   notify(store, account, text.subject, text.body, `${store.portalUrl}/security/history`);
   return { status: 204 as const, body: undefined };
 }
 
-/** The account and everything that is its, gone; its cards unlinked (see `TEXTS.cards`). */
+/** The account and everything that is its, gone; its cards unlinked (see `YOUR_DATA.cards`). */
 function eraseAccount(store: Store, accountId: number): void {
   for (const token of store.tokens.values()) {
     if (token.accountId === accountId) revokeToken(store, token.token);
@@ -326,7 +196,7 @@ export function runDeletions(store: Store): void {
     }
     if (!row.reminded && now >= row.deleteAt - REMINDER_BEFORE_MS) {
       row.reminded = true;
-      const text = TEXTS[account.language].reminder;
+      const text = YOUR_DATA[account.language].reminder;
       notify(
         store,
         account,
