@@ -4,8 +4,9 @@ import type { Page } from '@playwright/test';
 import { PAGE_SOURCES } from '../../../web/src/entry-pages';
 import { de, en, fr, nl } from '../../../web/src/i18n/locales/index';
 import { luWording } from '../../../web/src/i18n/locales/lu';
+import { nationalNumber } from '../../fixtures/accounts';
 import { chooseLanguage } from '../../fixtures/language';
-import { DEMO_PASSWORD, expect, outboxCode, test } from '../../fixtures/login';
+import { type Account, DEMO_PASSWORD, expect, outboxCode, test } from '../../fixtures/login';
 import { appTookOver } from '../../fixtures/portal';
 import { BE_URL, LU_URL, PORTS } from '../../playwright.config';
 
@@ -218,8 +219,8 @@ test('what is typed before the script arrives is kept, and signs in', async ({
 const EARLY_FORMS = [
   {
     path: '/login/email',
-    fill: async (page: Page) => {
-      await page.getByLabel('E-mail address').fill('employee@example.be');
+    fill: async (page: Page, emma: Account) => {
+      await page.getByLabel('E-mail address').fill(emma.login);
       await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
       await page.getByLabel('Password', { exact: true }).press('Enter');
     },
@@ -237,16 +238,16 @@ const EARLY_FORMS = [
   },
   {
     path: '/forgot-password/email',
-    fill: async (page: Page) => {
-      await page.getByLabel('E-mail address').fill('employee@example.be');
+    fill: async (page: Page, emma: Account) => {
+      await page.getByLabel('E-mail address').fill(emma.login);
       await page.getByRole('button', { name: 'Send me a code' }).click();
     },
     shows: 'Check your messages',
   },
   {
     path: '/forgot-password/phone',
-    fill: async (page: Page) => {
-      await page.getByRole('textbox', { name: 'Phone number' }).fill('0470000001');
+    fill: async (page: Page, emma: Account) => {
+      await page.getByRole('textbox', { name: 'Phone number' }).fill(nationalNumber(emma.phone));
       await page.getByRole('button', { name: 'Send me a code' }).click();
     },
     // The number typed before the script is the one sent.
@@ -254,8 +255,8 @@ const EARLY_FORMS = [
   },
   {
     path: '/forgot-username',
-    fill: async (page: Page) => {
-      await page.getByLabel('Card number', { exact: true }).fill('5065 0000 0000 0003');
+    fill: async (page: Page, emma: Account) => {
+      await page.getByLabel('Card number', { exact: true }).fill(emma.cards[0] ?? '');
       await page.getByRole('button', { name: 'Find my username' }).click();
     },
     shows: 'These usernames belong to your account:',
@@ -265,7 +266,9 @@ const EARLY_FORMS = [
 for (const form of EARLY_FORMS) {
   test(`${form.path}: sent before the script arrives, it is the plain form, answered by the gateway`, async ({
     page,
+    account,
   }) => {
+    const emma = await account();
     const errors = watchErrors(page);
     // The script never arrives: the page is the server's HTML alone, and so is the next one.
     await page.route(/\/assets\/index-[\w-]+\.js$/, () => new Promise(() => {}));
@@ -274,7 +277,7 @@ for (const form of EARLY_FORMS) {
       if (r.method() === 'POST') posts.push(new URL(r.url()).pathname);
     });
     await page.goto(form.path, { waitUntil: 'commit' });
-    await form.fill(page);
+    await form.fill(page, emma);
     // Posted to the gateway once (post/redirect/get): nothing held, nothing typed in the address.
     await expect(page.getByText(form.shows).first()).toBeVisible();
     expect(posts).toEqual([form.path]);
@@ -285,8 +288,10 @@ for (const form of EARLY_FORMS) {
 
   test(`${form.path}: typed before the script arrives, sent once it is there, as typed`, async ({
     page,
+    account,
   }) => {
     test.setTimeout(45_000);
+    const emma = await account();
     const errors = watchErrors(page);
     const release = await holdScript(page);
     const posts: string[] = [];
@@ -298,7 +303,7 @@ for (const form of EARLY_FORMS) {
     await page.evaluate(() => {
       document.addEventListener('submit', (e) => e.preventDefault(), { capture: true, once: true });
     });
-    await form.fill(page);
+    await form.fill(page, emma);
     // A slow phone (8× slower CPU): the typed text must survive a slow hydration.
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 8 });
