@@ -19,9 +19,9 @@ describe("the mock's messages", () => {
     for (const [name, byLanguage] of notices) {
       const table = byLanguage as Record<string, object>;
       expect(Object.keys(table).sort(), name).toEqual([...LANGUAGES].sort());
-      const parts = Object.keys(table.en).sort();
+      const parts = Object.keys(table.en ?? {}).sort();
       for (const language of LANGUAGES)
-        expect(Object.keys(table[language]).sort(), `${name} ${language}`).toEqual(parts);
+        expect(Object.keys(table[language] ?? {}).sort(), `${name} ${language}`).toEqual(parts);
     }
   });
 
