@@ -1,20 +1,24 @@
-import { randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
-import Bowser from 'bowser';
+import { randomBytes } from 'node:crypto';
 import type { Clock } from './clock';
 import type { LockLinkRow, LockState } from './domain/lockdown';
-import {
-  DEMO_PASSWORD,
-  type SeedAccount,
-  seedAccounts,
-  seedCards,
-  seedClients,
-  seedCodes,
-} from './seed';
+import { DEMO_PASSWORD, seedAccounts, seedCards, seedClients, seedCodes } from './seed';
+
+import { addAccount, findAccountByLogin } from './store/accounts';
+import { hashSecret } from './store/ids';
 
 /**
  * All state of one region's mock account API, in memory. Each domain keeps its
  * tables here and its logic as plain functions in `src/domain/<domain>.ts`.
+ * The functions every domain shares live by idea under `store/`: ids and
+ * secrets (`ids.ts`), accounts (`accounts.ts`), tokens (`tokens.ts`), where a
+ * request comes from and the security history (`devices.ts`), the dev outbox
+ * (`outbox.ts`); this module is their one entrance.
  */
+export * from './store/accounts';
+export * from './store/devices';
+export * from './store/ids';
+export * from './store/outbox';
+export * from './store/tokens';
 
 export type Region = 'be' | 'lu';
 
@@ -307,27 +311,6 @@ export interface Store {
   lockLinks: Map<string, LockLinkRow>;
 }
 
-const TOKEN_TTL_MS = 30 * 24 * 3600 * 1000;
-
-export function hashSecret(secret: string): string {
-  const salt = randomBytes(16);
-  // Low cost: this is a test double; the real upstream uses its own KDF settings.
-  const hash = scryptSync(secret, salt, 32, { N: 1024 });
-  return `${salt.toString('hex')}:${hash.toString('hex')}`;
-}
-
-export function verifySecret(secret: string, stored: string): boolean {
-  const [saltHex, hashHex] = stored.split(':');
-  if (!saltHex || !hashHex) return false;
-  const hash = scryptSync(secret, Buffer.from(saltHex, 'hex'), 32, { N: 1024 });
-  return timingSafeEqual(hash, Buffer.from(hashHex, 'hex'));
-}
-
-/** An opaque random value of 256 bits (tokens, payloads, codes). */
-export function randomOpaque(): string {
-  return randomBytes(32).toString('base64url');
-}
-
 function emptyTables(region: Region, clock: Clock): Omit<Store, 'portalUrl'> {
   return {
     region,
@@ -379,68 +362,6 @@ export function resetStore(store: Store): void {
   seed(store);
 }
 
-export function nextId(store: Store): number {
-  return store.nextId++;
-}
-
-/** Adds one account as the seed describes it (its contacts verified, its MFA methods active). */
-export function addAccount(store: Store, s: SeedAccount, passwordHash: string): Account {
-  const now = store.clock.now();
-  const id = nextId(store);
-  const contact = (value: string, i: number): ContactRow => ({
-    id: nextId(store),
-    value,
-    default: i === 0,
-    verified: true,
-    mfa: true,
-  });
-  const account: Account = {
-    id,
-    user_id: s.user_id,
-    customer_user_id: s.customer_user_id,
-    fridom_user_id: s.fridom_user_id,
-    email: s.email.map(contact),
-    phone: s.phone.map(contact),
-    firstname: s.firstname,
-    lastname: s.lastname,
-    birthdate: s.birthdate,
-    gender: s.gender,
-    language: s.language,
-    passwordHash,
-    password_status: s.password_status,
-    last_password_change: new Date(now - 90 * 24 * 3600 * 1000).toISOString(),
-    mfa_forced: s.mfa_forced,
-    mfa_customer: s.mfa_customer,
-    has_sso: s.has_sso,
-    sso_only: false,
-    iban: s.iban,
-    iban_country: s.iban ? s.iban.slice(0, 2) : null,
-    sso_email: null,
-    company: s.company,
-    duplicateOf: s.duplicateOf,
-    national_register_number: s.national_register_number,
-    marketing: false,
-  };
-  store.accounts.set(id, account);
-  for (const [i, m] of s.mfa.entries()) {
-    const methodId = nextId(store);
-    store.mfaMethods.set(methodId, {
-      id: methodId,
-      accountId: id,
-      method: m.method,
-      target: m.target,
-      secret: m.secret ?? null,
-      primary: i === 0,
-      active: true,
-      createdAt: now,
-    });
-  }
-  for (const key of s.recoveryKeys) {
-    store.recoveryKeys.push({ accountId: id, hash: hashSecret(key), used_at: null });
-  }
-  return account;
-}
-
 function seed(store: Store): void {
   // One hash reused by all demo accounts keeps start-up fast.
   const passwordHash = hashSecret(DEMO_PASSWORD);
@@ -451,160 +372,4 @@ function seed(store: Store): void {
     store.cards.set(card.number, { ...card, accountId });
   }
   for (const code of seedCodes(store.region)) store.codes.add(code);
-}
-
-export function normaliseLogin(login: string): string {
-  const trimmed = login.trim();
-  return trimmed.includes('@') ? trimmed.toLowerCase() : trimmed.replace(/[\s.()-]/g, '');
-}
-
-export function findAccountByLogin(store: Store, login: string): Account | undefined {
-  const wanted = normaliseLogin(login);
-  for (const account of store.accounts.values()) {
-    // An address added but not yet verified is not a login (anyone could type it in).
-    if (account.email.some((e) => e.value === wanted && e.verified)) return account;
-    if (account.phone.some((p) => p.value === wanted && p.verified)) return account;
-  }
-  return undefined;
-}
-
-export interface SessionInfo {
-  deviceId: string | null;
-  userAgent: string | null;
-  ip: string | null;
-}
-
-export function issueToken(
-  store: Store,
-  accountId: number,
-  session: Partial<SessionInfo> = {},
-  client: { clientId: number; scopes: string[] } | null = null,
-): TokenRow {
-  const now = store.clock.now();
-  const device = describeDevice(session.userAgent ?? null);
-  const place = placeOf(session.ip ?? null);
-  const row: TokenRow = {
-    id: nextId(store),
-    token: randomOpaque(),
-    accountId,
-    clientId: client?.clientId ?? null,
-    scopes: client?.scopes ?? [],
-    createdAt: now,
-    expiresAt: now + TOKEN_TTL_MS,
-    lastSeenAt: now,
-    deviceId: session.deviceId ?? null,
-    ...device,
-    ...place,
-    revokedAt: null,
-  };
-  store.tokens.set(row.token, row);
-  return row;
-}
-
-/** The live token row of a bearer token (touching its last activity), if any. */
-export function tokenRow(store: Store, token: string | undefined): TokenRow | undefined {
-  if (!token) return undefined;
-  const row = store.tokens.get(token);
-  if (!row || row.revokedAt !== null || row.expiresAt <= store.clock.now()) return undefined;
-  row.lastSeenAt = store.clock.now();
-  return row;
-}
-
-export function accountForToken(store: Store, token: string | undefined): Account | undefined {
-  const row = tokenRow(store, token);
-  return row ? store.accounts.get(row.accountId) : undefined;
-}
-
-/**
- * A new token for a live session (docs/threat-model.md, "A session's life"):
- * the same session (id, device, place, first connection, sudo state), under a
- * new value; the old value is forgotten at once, so it answers 401 like any
- * unknown token.
- */
-export function renewToken(store: Store, row: TokenRow): TokenRow {
-  const old = row.token;
-  const sudo = store.sudoUntil.get(old);
-  store.tokens.delete(old);
-  store.sudoUntil.delete(old);
-  row.token = randomOpaque();
-  store.tokens.set(row.token, row);
-  if (sudo !== undefined) store.sudoUntil.set(row.token, sudo);
-  return row;
-}
-
-export function revokeToken(store: Store, token: string): void {
-  const row = store.tokens.get(token);
-  if (row && row.revokedAt === null) row.revokedAt = store.clock.now();
-  store.sudoUntil.delete(token);
-}
-
-/**
- * Device name, browser and OS read from a user agent by Bowser. The device
- * is its model when the agent names one (iPhone, iPad), else the kind of
- * device on its system ("Linux computer", "Android phone").
- */
-export function describeDevice(ua: string | null): Pick<TokenRow, 'deviceName' | 'browser' | 'os'> {
-  if (!ua) return { deviceName: null, browser: null, os: null };
-  const parsed = Bowser.parse(ua);
-  const browser = parsed.browser.name || null;
-  const os = parsed.os.name || null;
-  const kind = { mobile: 'phone', tablet: 'tablet', desktop: 'computer' }[
-    parsed.platform.type ?? ''
-  ];
-  const deviceName =
-    parsed.platform.model && /^i(Phone|Pad|Pod)/.test(parsed.platform.model)
-      ? parsed.platform.model
-      : os && kind
-        ? `${os} ${kind}`
-        : os
-          ? `${os} computer`
-          : null;
-  return { deviceName, browser, os };
-}
-
-/** A stand-in for IP geolocation: loopback is Brussels; the rest is unknown. */
-export function placeOf(ip: string | null): Pick<TokenRow, 'city' | 'country'> {
-  if (!ip) return { city: null, country: null };
-  if (ip === '127.0.0.1' || ip === '::1' || ip.startsWith('::ffff:127.')) {
-    return { city: 'Brussels', country: 'BE' };
-  }
-  return { city: null, country: null };
-}
-
-/** Device and place of a request, as a history event records them. */
-export function deviceOf(session: Partial<SessionInfo>) {
-  return { ...describeDevice(session.userAgent ?? null), ...placeOf(session.ip ?? null) };
-}
-
-/** Appends an event to the account's security history. */
-export function recordEvent(
-  store: Store,
-  accountId: number,
-  kind: string,
-  from: Pick<TokenRow, 'deviceName' | 'browser' | 'os' | 'city' | 'country'> | null,
-  detail: string | null = null,
-): void {
-  store.history.push({
-    id: nextId(store),
-    accountId,
-    at: store.clock.now(),
-    kind,
-    deviceName: from?.deviceName ?? null,
-    browser: from?.browser ?? null,
-    os: from?.os ?? null,
-    city: from?.city ?? null,
-    country: from?.country ?? null,
-    detail,
-  });
-}
-
-/** Writes a code message to the dev outbox (`GET /__dev/outbox?to=`). */
-export function sendCode(
-  store: Store,
-  to: string,
-  channel: 'email' | 'sms',
-  code: string,
-  text: string,
-): void {
-  store.outbox.push({ to, channel, code, text, at: store.clock.now() });
 }
