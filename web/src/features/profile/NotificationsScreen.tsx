@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import '../../components/self-service.css';
+import { BreakableContact } from '../../components/BreakableContact';
 import { useContactFormat } from '../../lib/phone';
 import { href } from '../../lib/routes';
 import { useCurrentUser } from '../../lib/session';
@@ -26,7 +27,7 @@ export default function NotificationsScreen() {
         <p>{t('account.profile.notificationsText')}</p>
         <dl className="facts">
           <dt>{t('account.profile.notifyEmail')}</dt>
-          <dd>{email ?? t('account.common.notProvided')}</dd>
+          <dd>{email ? <BreakableContact value={email} /> : t('account.common.notProvided')}</dd>
           <dt>{t('account.profile.notifyPhone')}</dt>
           <dd>{phone ? show(phone) : t('account.common.notProvided')}</dd>
         </dl>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { href } from '../../lib/routes';
 import '../../components/self-service.css';
+import { BreakableContact } from '../../components/BreakableContact';
 import { toastSuccess } from '../../components/Toasts';
 import { useFormat } from '../../lib/format';
 import { useContactFormat } from '../../lib/phone';
@@ -82,7 +83,7 @@ function ContactInfo({ user }: { user: User }) {
           <ul className="plain">
             {emails.map((e) => (
               <li key={e.id}>
-                {e.value}
+                <BreakableContact value={e.value} />
                 {e.default && (
                   <span className="badge badge-brand">{t('account.contacts.primary')}</span>
                 )}

@@ -55,9 +55,11 @@ export default function EditRecoveryScreen() {
           <>
             <h2>{t('account.recovery.newKeys')}</h2>
             <RecoveryKeys keys={keys} />
-            <Link className="button" to={href('security')}>
-              {t('account.common.done')}
-            </Link>
+            <div className="actions">
+              <Link className="button" to={href('security')}>
+                {t('account.common.done')}
+              </Link>
+            </div>
           </>
         ) : (
           <>

@@ -7,6 +7,7 @@ import { useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../components/Modal';
 import { deviceName } from '../../lib/device-name';
 import '../../components/self-service.css';
+import { BreakableContact } from '../../components/BreakableContact';
 import { EmptyState } from '../../components/EmptyState';
 import { ListRow, ListRows } from '../../components/ListRow';
 import { OutcomeNotice } from '../../components/OutcomeNotice';
@@ -228,7 +229,10 @@ function History() {
             <li key={e.id}>
               <strong>{kindLabel(e.kind)}</strong>
               {e.detail && (
-                <span className="muted"> · {historyDetail(t, show, e.kind, e.detail)}</span>
+                <span className="muted">
+                  {' · '}
+                  <BreakableContact value={historyDetail(t, show, e.kind, e.detail) ?? ''} />
+                </span>
               )}
               <br />
               <time dateTime={e.time}>{format.dateTime(e.time)}</time>

@@ -99,9 +99,11 @@ export default function TotpScreen() {
           <h2>{t('account.recovery.newKeys')}</h2>
           <p>{t('account.setup.totp.keysIntro')}</p>
           <RecoveryKeys keys={stage.keys} />
-          <Link className="button" to={href('setup-totp.success', redirect)} replace>
-            {t('account.setup.totp.keysSaved')}
-          </Link>
+          <div className="actions">
+            <Link className="button" to={href('setup-totp.success', redirect)} replace>
+              {t('account.setup.totp.keysSaved')}
+            </Link>
+          </div>
         </>
       )}
       {stage.kind === 'exists' && (

@@ -1,6 +1,7 @@
 import type { ContactEntry, MfaMethod, User } from '@portal/contract';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BreakableContact } from '../../../components/BreakableContact';
 import { CODE_TEXTS, CodeForm } from '../../../components/CodeForm';
 import { ConfirmDialog } from '../../../components/Modal';
 import {
@@ -105,7 +106,9 @@ export function ContactSection({
         {entries.map((entry) => (
           <li key={entry.id}>
             <div className="row-main">
-              <strong>{show(entry.value)}</strong>
+              <strong>
+                <BreakableContact value={show(entry.value)} />
+              </strong>
               {/* One badge a row (what matters most); the rest is said in words below. */}
               {entry.default ? (
                 <span className="badge badge-brand">{t('account.contacts.primary')}</span>
