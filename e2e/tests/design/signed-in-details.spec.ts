@@ -14,11 +14,15 @@ const review = reviewer('details');
 
 type Box = { x: number; y: number; width: number; height: number };
 
+/** Where each of `elements` is drawn. */
+async function boxesOf(elements: Locator): Promise<Box[]> {
+  const boxes = await Promise.all((await elements.all()).map((e) => e.boundingBox()));
+  return boxes.filter((b): b is Box => b !== null);
+}
+
 /** The boxes of `buttons`, each a whole 8 px (or more) away from every other: none touch. */
 async function expectApart(buttons: Locator) {
-  const boxes = (await Promise.all((await buttons.all()).map((b) => b.boundingBox()))).filter(
-    (b): b is Box => b !== null,
-  );
+  const boxes = await boxesOf(buttons);
   expect(boxes.length).toBeGreaterThan(1);
   for (const [i, a] of boxes.entries()) {
     for (const b of boxes.slice(i + 1)) {
@@ -134,9 +138,7 @@ test('one rule for button widths, equal service cards, long addresses wrapped, n
   await expect(cards.first()).toBeVisible();
   for (const width of [1280, 900, 375]) {
     await page.setViewportSize({ width, height: 900 });
-    const boxes = (await Promise.all((await cards.all()).map((c) => c.boundingBox()))).filter(
-      (b): b is Box => b !== null,
-    );
+    const boxes = await boxesOf(cards);
     for (const top of new Set(boxes.map((b) => Math.round(b.y)))) {
       const row = boxes.filter((b) => Math.round(b.y) === top);
       expect(new Set(row.map((b) => Math.round(b.height))).size, `cards at ${width} px`).toBe(1);
