@@ -2,17 +2,10 @@ import type { accountApi } from '@portal/contract';
 import type { RouterImplementation } from '@ts-rest/fastify';
 import type { FastifyRequest } from 'fastify';
 import { bearerToken } from '../auth-header';
-import {
-  confirmSudo,
-  createHandoverToken,
-  loginByHash,
-  mfaStatus,
-  passwordSignIn,
-  peekHashToken,
-  renewSession,
-  startSudo,
-} from '../domain/auth';
+import { passwordSignIn, renewSession } from '../domain/auth';
+import { createHandoverToken, loginByHash, peekHashToken } from '../domain/handover';
 import { exchangeAuthorizationCode } from '../domain/oauth';
+import { confirmSudo, mfaStatus, startSudo } from '../domain/second-factor';
 import { revokeToken, type SessionInfo, type Store } from '../store';
 
 /** Device, browser and address of the caller (the gateway forwards them). */
