@@ -11,6 +11,7 @@ import { ErrorBody, gatewayErrors } from './errors';
 import { fuzzionAccount, fuzzionPortal } from './fuzzion';
 import { grantsAccount, grantsPortal } from './grants';
 import { lockdownAccount, lockdownPortal } from './lockdown';
+import { mergePortal } from './merge';
 import { mfaAccount, mfaPortal } from './mfa';
 import { onboardingAccount, onboardingPortal } from './onboarding';
 import { onboardingFlowPortal } from './onboarding-flow';
@@ -20,6 +21,7 @@ import { profileAccount, profilePortal } from './profile';
 import { recoveryPortal } from './recovery';
 import { sessionsAccount, sessionsPortal } from './sessions';
 import { signInPortal } from './sign-in';
+import { stepUpPortal } from './step-up';
 import { yourDataAccount, yourDataPortal } from './your-data';
 
 /** What an upstream account API speaks (docs/product.md part 7 plus the calls the screens need). */
@@ -60,6 +62,8 @@ export const portalApi = c.router(
     notifications: notificationsPortal,
     config: configPortal,
     signIn: signInPortal,
+    stepUp: stepUpPortal,
+    merge: mergePortal,
     onboardingFlow: onboardingFlowPortal,
     yourData: yourDataPortal,
     recovery: recoveryPortal,
@@ -80,6 +84,7 @@ export * from './fuzzion';
 export * from './grants';
 export * from './lockdown';
 export * from './log-redaction';
+export * from './merge';
 export * from './mfa';
 export * from './onboarding';
 export * from './onboarding-flow';
@@ -91,5 +96,6 @@ export * from './rate-limits';
 export * from './recovery';
 export * from './sessions';
 export * from './sign-in';
+export * from './step-up';
 export * from './validation';
 export * from './your-data';

@@ -24,8 +24,12 @@ export const SignInMethod = z.object({
 
 /** What the sign-in's pages draw (`/mfa/methods`, `/mfa`): read from the flow, never stored in the browser. */
 export const SignInView = z.object({
-  /** `merge`: the code found a duplicate account; the merge screens take over with `merge`. */
-  step: z.enum(['methods', 'code', 'merge']),
+  step: z.enum(['methods', 'code']),
+  /**
+   * Whose steps these are: a sign-in's (absent), a signed-in user's step-up
+   * (`/api/step-up/*`), or a duplicate merge's code to the other account (`/api/merge/*`).
+   */
+  journey: z.enum(['sign-in', 'step-up', 'merge']).optional(),
   /** The address or number typed to sign in: shown in full where a target is its mask. */
   login: z.string(),
   methods: z.array(SignInMethod),
@@ -35,8 +39,6 @@ export const SignInView = z.object({
     .nullable(),
   /** Where the journey ends (a path of the portal, checked once at its start); null: the dashboard. */
   target: z.string().nullable(),
-  /** The duplicate merge's payload (docs/product.md part 4, fuzzion): what the merge screens start with. */
-  merge: z.object({ payload: z.string() }).optional(),
 });
 export type SignInView = z.infer<typeof SignInView>;
 
@@ -53,12 +55,12 @@ export type SignInNext = z.infer<typeof SignInNext>;
  * order; 410 `flow_gone`: the sign-in expired or is complete.
  */
 export const SignInStepRefusal = ErrorBody.extend({
-  field: z.enum(['username', 'password', 'captcha', 'mfaId', 'code']).optional(),
+  field: z.enum(['username', 'password', 'captcha', 'mfaId', 'code', 'card_number']).optional(),
   attempts_left: z.number().int().min(1).optional(),
 });
 export type SignInStepRefusal = z.infer<typeof SignInStepRefusal>;
 
-const stepResponses = {
+export const stepResponses = {
   200: SignInNext,
   400: SignInStepRefusal,
   409: SignInStepRefusal,

@@ -5,7 +5,12 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { I18nextProvider } from 'react-i18next';
 import { newQueryClient, startSignedIn, startSignedOut, startSignInStep } from './app/App';
 import { preloadPage } from './app/router';
-import { CONSENT_PAGES, SIGNED_IN_PAGES, WEAK_PASSWORD_PAGES } from './entry-pages';
+import {
+  CONSENT_PAGES,
+  SIGN_IN_STEP_PAGES,
+  SIGNED_IN_PAGES,
+  WEAK_PASSWORD_PAGES,
+} from './entry-pages';
 import {
   htmlLang,
   initI18n,
@@ -221,7 +226,8 @@ export function render(
  * draws for them: another page, an address with a query (the dashboard's
  * `redirect_uri`), or one the route guard would not show this user (a weak
  * password, a forced second factor): the browser then draws it as before.
- * The consent page is drawn with its flow's view (`extras.consent`) in the
+ * A step-up's `/mfa` and `/mfa/methods` are drawn with its flow's view
+ * (`extras.signIn`, and a refused form). The consent page is drawn with its flow's view (`extras.consent`) in the
  * language its journey began in (`locale`), its invalid-configuration
  * address (`?error=`) included; the weak-password page with its query, and
  * its refused form (`extras.form`).
@@ -238,16 +244,25 @@ export function renderSignedIn(
     (CONSENT_PAGES as readonly string[]).includes(pathname) && extras.consent !== undefined;
   // The weak-password page keeps its query (`verified`, the sign-in's `target`).
   const weak = (WEAK_PASSWORD_PAGES as readonly string[]).includes(pathname);
+  // A step-up's or a merge's code and method list (`/mfa`, `/mfa/methods`), drawn from its flow.
+  const stepUp =
+    (SIGN_IN_STEP_PAGES as readonly string[]).includes(pathname) &&
+    extras.signIn?.journey !== undefined &&
+    extras.signIn.journey !== 'sign-in';
+  // The duplicate merge's page, drawn from its flow (`extras.merge`).
+  const merge = pathname === '/duplicated' && extras.merge !== undefined;
   const drawable =
-    consent || weak || ((SIGNED_IN_PAGES as readonly string[]).includes(pathname) && !search);
+    consent ||
+    weak ||
+    stepUp ||
+    merge ||
+    ((SIGNED_IN_PAGES as readonly string[]).includes(pathname) && !search);
   if (!drawable || config.maintenance) return Promise.resolve(null);
   const decision = decide({
     to: routeNameOf(pathname),
     from: null,
     path: location,
     user,
-    duplicatedLogged: false,
-    signInStep: false,
     targetClientId: extras.consent ? String(extras.consent.client.client_id) : null,
   });
   if (decision.kind !== 'render') return Promise.resolve(null);
@@ -256,9 +271,13 @@ export function renderSignedIn(
     journeyLocale ?? localeOfLanguage(user.language, config.languages) ?? config.defaultLanguage;
   const own = consent
     ? { consent: extras.consent }
-    : weak && extras.form
-      ? { form: extras.form }
-      : {};
+    : stepUp
+      ? { signIn: extras.signIn, ...(extras.form ? { form: extras.form } : {}) }
+      : merge
+        ? { merge: extras.merge, ...(extras.form ? { form: extras.form } : {}) }
+        : weak && extras.form
+          ? { form: extras.form }
+          : {};
   return draw(location, config, drawIn, user, own);
 }
 

@@ -1,6 +1,7 @@
 import type {
   ConsentView,
   Locale,
+  MergeView,
   PortalConfig,
   RecoveryView,
   SignInView,
@@ -48,6 +49,8 @@ export interface PageData {
   consent?: ConsentView | null;
   /** On the lock link's page (`/lock-account`): whose account its flow locks, or why not. */
   lockdown?: LockdownRead;
+  /** On the duplicate merge's page (`/duplicated`): its flow's view; null when none is under way. */
+  merge?: MergeView | null;
 }
 
 /** What the gateway adds to a drawn page beyond its location: the journey's state. */
@@ -59,6 +62,7 @@ export interface DrawExtras {
   onboarding?: OnboardingDraw;
   consent?: ConsentView | null;
   lockdown?: LockdownRead;
+  merge?: MergeView | null;
 }
 
 export const PAGE_DATA_ID = 'page-data';

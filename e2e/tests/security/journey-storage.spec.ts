@@ -102,11 +102,36 @@ test('step-up done: nothing of the check is kept', async ({ page, request, login
   await letRecentCheckLapse(request);
   const shown = addressesOf(page);
   await page.goto('/security/edit-password');
-  await expect(page).toHaveURL(/\/mfa\?single=true/);
+  await expect(page).toHaveURL(/\/mfa$/);
+  // A reload of the code screen is drawn from the gateway's flow: nothing of it in the browser.
+  await page.reload();
+  await expect(page.getByLabel('Verificatiecode')).toBeVisible();
   await page.getByLabel('Verificatiecode').fill(await outboxCode(request, emma.email));
   await expect(page).toHaveURL(/\/security\/edit-password$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expectNothingOfTheJourney(page, shown, 'nl');
+});
+
+test('duplicate merge proven by a code: nothing of the merge is kept', async ({
+  page,
+  request,
+  login,
+}) => {
+  const shown = addressesOf(page);
+  const dana = await login('duplicate@example.be');
+  await expect(page).toHaveURL(/\/duplicated$/);
+  await page.getByRole('link', { name: 'Yes, it is mine' }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/mfa\/methods$/);
+  await page.getByRole('button', { name: /^E-mail/ }).click();
+  await page
+    .getByLabel('Verification code')
+    .fill(await outboxCode(request, dana.duplicate_of ?? ''));
+  await expect(page.getByRole('heading', { name: 'Merge your accounts?' })).toBeVisible();
+  await page.getByRole('button', { name: 'Keep them apart' }).click();
+  await expect(page).toHaveURL(/\/fuzzion-success\?outcome=declined/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expectNothingOfTheJourney(page, shown, 'en');
 });
 
 test('MFA set-up by text message: the method waiting for its code survives a reload, stored nowhere in the browser', async ({

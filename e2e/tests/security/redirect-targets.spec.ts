@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { DEMO_PASSWORD, expect, outboxCode, test } from '../../fixtures/login';
+import { letRecentCheckLapse } from '../../fixtures/portal';
 import { acmeInvitation } from '../../fixtures/sso';
 
 /**
@@ -57,15 +58,19 @@ test('a workplace login started with a hostile target never leaves the portal', 
 
 test('Cancel on a step-up and Continue after MFA setup link only where the gateway allowed', async ({
   page,
+  request,
   login,
   account,
 }) => {
   const emma = await account();
   const left = watchLeaving(page);
-  // Emma reads the portal in Dutch.
+  // Emma reads the portal in Dutch; her sign-in's recent check has lapsed.
   await login(emma, { via: 'api' });
+  await letRecentCheckLapse(request);
   for (const target of [HOSTILE, '/%2e//127.0.0.1:3399/x', '/a/..//127.0.0.1:3399/x']) {
+    // An old step-up link: the gateway folds it into its step-up flow, the target checked there.
     await page.goto(`/mfa/methods?single=true&redirect=${encodeURIComponent(target)}`);
+    await expect(page).toHaveURL(/\/mfa$/);
     const cancel = page.getByRole('link', { name: 'Annuleren' });
     await expect(cancel).toHaveAttribute('href', '/user/dashboard');
 

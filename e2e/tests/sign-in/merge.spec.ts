@@ -12,7 +12,8 @@ let dana: Account;
 test.beforeEach(async ({ page, login }) => {
   // Copies of both accounts, this test's own (the merge changes them).
   dana = await login('duplicate@example.be');
-  await expect(page).toHaveURL(/\/duplicated\?/);
+  // The merge is the gateway's flow: nothing of it (payload, method, target) in the address.
+  await expect(page).toHaveURL(/\/duplicated$/);
   await expect(page.getByRole('heading', { name: 'Is this account yours too?' })).toBeVisible();
   await expect(
     page.getByText(/similar username: d•••\w@example\.be, in the client area/),
@@ -24,13 +25,14 @@ test('accept: proven by a code to the other account, the accounts are merged', a
   request,
 }) => {
   await review(page, 'duplicated');
-  await page.getByRole('button', { name: 'Yes, it is mine' }).click();
+  await page.getByRole('link', { name: 'Yes, it is mine' }).click();
   await review(page, 'duplicated, proof choice');
   await page.getByLabel(/code sent to the e-mail address or phone/).check();
   await page.getByRole('button', { name: 'Continue' }).click();
 
-  // The code step: the MFA screens, with the other account's methods (masked).
-  await expect(page).toHaveURL(/\/mfa\/methods\?.*isFuzzion=true/);
+  // The code step: the sign-in's MFA screens, with the other account's methods (masked),
+  // read from the flow: no list or contact in the address.
+  await expect(page).toHaveURL(/\/mfa\/methods$/);
   await page.getByRole('button', { name: /^E-mail\s*d•••\w@example\.be/ }).click();
   await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
   // A complete code goes by itself.
@@ -58,7 +60,7 @@ test('accept: proven by a code to the other account, the accounts are merged', a
 });
 
 test('decline: proven by the card number, the accounts stay apart', async ({ page }) => {
-  await page.getByRole('button', { name: 'Yes, it is mine' }).click();
+  await page.getByRole('link', { name: 'Yes, it is mine' }).click();
   await page.getByLabel('With the card number of that account').check();
   await page.getByRole('button', { name: 'Continue' }).click();
 
@@ -94,11 +96,12 @@ test('"Ignore for now" goes on to the dashboard; the merge comes back at the nex
   await expect(page).toHaveURL(/\/user\/dashboard$/);
   await page.getByRole('button', { name: 'Log out' }).click();
   await login(dana);
-  await expect(page).toHaveURL(/\/duplicated\?/);
+  await expect(page).toHaveURL(/\/duplicated$/);
 });
 
 test('a merge that is gone shows the technical error page', async ({ page }) => {
-  await page.evaluate(() => sessionStorage.setItem('fuzzion_payload', '"a-merge-that-is-gone"'));
+  // The merge's flow is gone (expired, or over in another tab).
+  await page.context().clearCookies({ name: 'flow' });
   await page.reload();
   await expect(
     page.getByRole('heading', { name: 'The accounts could not be merged' }),
@@ -107,6 +110,6 @@ test('a merge that is gone shows the technical error page', async ({ page }) => 
     'A technical error occurred during the merging of the accounts. Try again later.',
   );
   await review(page, 'duplicated, technical error');
-  await page.getByRole('button', { name: 'Continue to my account' }).click();
+  await page.getByRole('link', { name: 'Continue to my account' }).click();
   await expect(page).toHaveURL(/\/user\/dashboard$/);
 });

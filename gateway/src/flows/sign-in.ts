@@ -34,7 +34,7 @@ import { currentFlow, endFlow, type Flow, saveFlow, startFlow } from './store';
  *   code|methods  method(mfaId)          200 code sent             code         /mfa
  *   code       resend                    200 code sent again       code         /mfa
  *   code       code                      200                       (spent)      afterCode(...)
- *   code       code                      200 + fuzzion             merge        /duplicated
+ *   code       code                      200 + fuzzion             (spent)      /duplicated (the merge's flow: flows/merge.ts)
  *   code       code                      400 / 422                 code         /mfa, "Your code is invalid"
  *   code       code                      410 spent / 429 paused    (spent)/code /mfa, message
  *   anything else: 409 (a step out of order); no flow: 410 (expired or spent)
@@ -51,23 +51,16 @@ interface CodeCheck {
   mfaId: number;
 }
 
-export type SignInState =
-  | {
-      step: 'methods' | 'code';
-      /** The 401's payload, to start a code by any method. */
-      payload: string;
-      methods: MfaMethod[];
-      /** The e-mail address or number typed: the screens show it in full where a target is its mask. */
-      login: string;
-      /** The code under way: its payload and how it was sent. */
-      check: CodeCheck | null;
-    }
-  | {
-      step: 'merge';
-      /** The duplicate merge's payload (docs/product.md part 4, fuzzion), for the merge screens. */
-      fuzzion: string;
-      method: MfaKind;
-    };
+export interface SignInState {
+  step: 'methods' | 'code';
+  /** The 401's payload, to start a code by any method. */
+  payload: string;
+  methods: MfaMethod[];
+  /** The e-mail address or number typed: the screens show it in full where a target is its mask. */
+  login: string;
+  /** The code under way: its payload and how it was sent. */
+  check: CodeCheck | null;
+}
 
 type SignInFlow = Flow<SignInState>;
 
@@ -81,7 +74,7 @@ export type StepResult =
   | { status: 200; body: { next: string; view: SignInView | null } }
   | StepRefused;
 
-const refused = (
+export const refused = (
   status: StepRefused['status'],
   code: string,
   message: string,
@@ -100,7 +93,7 @@ const OUT_OF_ORDER = refused(
   'This step does not belong here: the sign-in is at another step.',
 );
 
-const DASHBOARD = '/user/dashboard';
+export const DASHBOARD = '/user/dashboard';
 /** After a lockdown: the passkeys and second factors, Remove or "Looks right". */
 export const REVIEW_PAGE = '/security/review';
 const ONE_YEAR_S = 365 * 24 * 60 * 60;
@@ -130,7 +123,7 @@ function targetClient(target: string | null): string | null {
   return url.searchParams.get('client_id');
 }
 
-const withQuery = (path: string, query: Record<string, string | null | undefined>) => {
+export const withQuery = (path: string, query: Record<string, string | null | undefined>) => {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) if (value) params.set(key, value);
   const search = params.toString();
@@ -154,18 +147,8 @@ export function resetRequired(request: FastifyRequest, refusal: { code: string; 
 }
 
 /** What the step's pages draw: the methods and the code under way, no payload. */
-export function viewOf(flow: SignInFlow): SignInView | null {
+export function viewOf(flow: SignInFlow): SignInView {
   const { state } = flow;
-  if (state.step === 'merge') {
-    return {
-      step: 'merge',
-      login: '',
-      methods: [],
-      check: null,
-      target: flow.target,
-      merge: { payload: state.fuzzion },
-    };
-  }
   return {
     step: state.step,
     login: state.login,
@@ -303,7 +286,7 @@ async function sendCode(
 }
 
 /** The method a sign-in starts with, unasked: the primary one, or the only one. */
-function firstMethod(methods: readonly MfaMethod[]): MfaMethod | null {
+export function firstMethod(methods: readonly MfaMethod[]): MfaMethod | null {
   const usable = methods.filter((m) => m.method !== 'totpRecovery' && m.id > 0);
   return usable.find((m) => m.primary) ?? (usable.length === 1 ? (usable[0] ?? null) : null);
 }
@@ -430,7 +413,6 @@ export const signInSteps = {
     if (!current) return FLOW_GONE;
     const { id, flow } = current;
     const { state } = flow;
-    if (state.step === 'merge') return OUT_OF_ORDER;
     const method = state.methods.find((m) => m.id === input.mfaId && m.id > 0);
     if (!method) {
       return refused(400, 'invalid_method', 'Choose one of the methods listed.', {
@@ -501,15 +483,16 @@ export const signInSteps = {
     const method = state.check.method;
     const { target } = flow;
     if (answer.fuzzion) {
-      // docs/product.md part 4, duplicate merge: the payload stays in the flow, the merge screens read it.
-      await saveFlow(request, id, {
-        ...flow,
-        state: { step: 'merge', fuzzion: answer.fuzzion.payload, method },
+      // docs/product.md part 4, duplicate merge: its own flow, the payload kept in it
+      // (loaded here: the merge's module builds on this one).
+      const { startMerge } = await import('./merge');
+      const next = await startMerge(request, reply, {
+        payload: answer.fuzzion.payload,
+        signedInBy: method,
+        target,
+        language: flow.language,
       });
-      return {
-        status: 200,
-        body: { next: withQuery('/duplicated', { method, target }), view: null },
-      };
+      return { status: 200, body: { next, view: null } };
     }
     await endFlow(request, reply, id);
     if (method === 'totpRecovery') {

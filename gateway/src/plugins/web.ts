@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -7,6 +7,7 @@ import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import {
   isPartnerClient,
+  type MergeView,
   needsSession,
   type OnboardingRefusal,
   type PortalConfig,
@@ -18,6 +19,7 @@ import type { Config } from '../config';
 import { consentView, pendingConsent } from '../flows/consent';
 import { type FormOutcome, formRefusal, formStep } from '../flows/forms';
 import { lockdownExtras, readLockdown } from '../flows/lockdown';
+import { readSignedInSteps } from '../flows/merge';
 import {
   ONBOARDING_PAGE_PATHS,
   ONBOARDING_REFUSAL_FIELDS,
@@ -100,6 +102,12 @@ const WEAK_PASSWORD_FIELDS: ReadonlySet<string> = new Set(['password']);
 
 /** The partner's consent page, drawn from its flow (`flows/consent.ts`). */
 const CONSENT_PAGE = '/approve';
+/** The duplicate merge's page (docs/flows.md, "Duplicate merge"). */
+const MERGE_PAGE = '/duplicated';
+/** The fields of the merge's claim a refusal may name. */
+const MERGE_FIELDS: ReadonlySet<string> = new Set(['card_number', 'password', 'captcha']);
+/** The step-up's entry as a link (`GET /step-up?target=`). */
+const STEP_UP_ENTRY = '/step-up';
 
 /** A journey's step drawn for the signed-in user: its state, in the language the journey began in. */
 interface JourneyDraw {
@@ -608,6 +616,49 @@ export const webPlugin: FastifyPluginAsync<{ build: WebBuild; config: Config }> 
     });
   };
 
+  /**
+   * `GET /step-up?target=`: the step-up as a link (docs/flows.md, "Step-up"). Signed out,
+   * the sign-in (whose code is a recent check) with the target; signed in, the same call the
+   * enhanced page sends (`POST /api/step-up/start`), answered 303 to the step it names. A
+   * link from another site starts at the method list: no code is sent unasked.
+   */
+  const stepUpEntry = async (request: FastifyRequest, reply: FastifyReply, signedOut: boolean) => {
+    const target = new URL(request.url, 'http://portal').searchParams.get('target') ?? '';
+    if (signedOut) return signInFirst(reply, target || '/user/dashboard');
+    const site = request.headers['sec-fetch-site'];
+    const own = site === undefined || site === 'same-origin' || site === 'none';
+    const outcome = await formStep(request, reply, '/api/step-up/start', {
+      target,
+      ...(own ? {} : { quiet: true }),
+    });
+    if ('next' in outcome)
+      return reply.header('cache-control', 'no-store').redirect(outcome.next, 303);
+    if (outcome.status === 401) return signInFirst(reply, target || '/user/dashboard');
+    return reply
+      .code(outcome.status)
+      .header('cache-control', 'no-store')
+      .type('text/plain; charset=utf-8')
+      .send(outcome.refusal.message);
+  };
+
+  /** The merge under way (`GET /api/merge`, every rule of the portal API applying), or null. */
+  const readMerge = async (request: FastifyRequest): Promise<MergeView | null> => {
+    const { 'content-length': _length, 'content-type': _type, ...headers } = request.headers;
+    const answer = await request.server.inject({
+      method: 'GET',
+      url: '/api/merge',
+      headers: {
+        ...headers,
+        ...innerRead.header,
+        accept: 'application/json',
+        'x-device-id': randomUUID(),
+        'sec-fetch-site': 'same-origin',
+      },
+      remoteAddress: request.socket.remoteAddress ?? request.ip,
+    });
+    return answer.statusCode === 200 ? answer.json<MergeView>() : null;
+  };
+
   const page = async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '/';
     request.pageRoute = screenOf(path);
@@ -647,6 +698,29 @@ export const webPlugin: FastifyPluginAsync<{ build: WebBuild; config: Config }> 
         return reply.header('cache-control', 'no-store').redirect(path, 303);
       }
       return sendStep(request, reply, server, pool, 200);
+    }
+    // The step-up's entry (docs/flows.md, "Step-up"): a link's target is checked by the
+    // gateway, the check starts (a code sent unasked only for this portal's own link).
+    if (path === STEP_UP_ENTRY) return stepUpEntry(request, reply, signedOut);
+    // A step-up's code and method list, drawn from its flow for the signed-in user.
+    if (pool && !signedOut && signInPages.has(path)) {
+      // An old step-up link (docs/product.md part 2's `single=true&redirect=`): read once, into the flow.
+      const query = new URL(request.url, 'http://portal').searchParams;
+      if (query.get('single') === 'true' && !query.has('isFuzzion')) {
+        const to = new URLSearchParams({ target: query.get('redirect') ?? '' });
+        return reply.header('cache-control', 'no-store').redirect(`${STEP_UP_ENTRY}?${to}`, 303);
+      }
+      const view = await readSignedInSteps(request);
+      if (view) {
+        if (path !== request.url) {
+          return reply.header('cache-control', 'no-store').redirect(path, 303);
+        }
+        return sendSignedIn(request, reply, pool, { extras: { signIn: view } });
+      }
+    }
+    // The duplicate merge's page, drawn from its flow for the signed-in user (docs/flows.md).
+    if (pool && !signedOut && path === MERGE_PAGE) {
+      return sendSignedIn(request, reply, pool, { extras: { merge: await readMerge(request) } });
     }
     // A page that needs a session, visited without one (a bookmark, a link in an e-mail): into
     // the sign-in at once, the page as its target, before any of the app (docs/flows.md).
@@ -709,6 +783,20 @@ export const webPlugin: FastifyPluginAsync<{ build: WebBuild; config: Config }> 
         return { call: '/api/sign-in/method', body: { mfaId: form.mfaId ?? '' } };
       case '/lock-account':
         return { call: '/api/lock-account', body: {} };
+      case MERGE_PAGE:
+        if (form.decision) return { call: '/api/merge/decide', body: { decision: form.decision } };
+        return {
+          call: '/api/merge/claim',
+          body: form.password
+            ? {
+                password: form.password,
+                ...(form['cf-turnstile-response']
+                  ? { captcha: form['cf-turnstile-response'] }
+                  : {}),
+              }
+            : { card_number: (form.card_number ?? '').replace(/[\s.-]/g, '') },
+          fields: MERGE_FIELDS,
+        };
       case '/mfa':
         return form.resend
           ? { call: '/api/sign-in/resend', body: {} }
@@ -729,6 +817,31 @@ export const webPlugin: FastifyPluginAsync<{ build: WebBuild; config: Config }> 
       server && pool
         ? (stepOf(path, form, url.searchParams) ?? onboardingFormOf(path, form))
         : null;
+    // `/mfa` and `/mfa/methods` are a signed-in user's step-up's and merge's too: their steps.
+    const stepUp =
+      server && pool && step && signInPages.has(path) && sessionToken(request) !== undefined
+        ? await readSignedInSteps(request)
+        : null;
+    if (stepUp && step) {
+      step.call = step.call.replace('/api/sign-in/', `/api/${stepUp.journey}/`);
+      const { trust: _trust, ...body } = step.body;
+      step.body =
+        form.card_number && stepUp.journey === 'step-up'
+          ? { ...body, card_number: form.card_number }
+          : body;
+    }
+    // The merge's proof chosen: its field on `/duplicated`, or the other account's methods.
+    if (server && pool && path === MERGE_PAGE && typeof form.proof === 'string') {
+      const refusal = formRefusal(request);
+      if (refusal) return reply.code(403).type('text/plain; charset=utf-8').send(refusal);
+      const to =
+        form.proof === 'code'
+          ? '/mfa/methods'
+          : form.proof === 'card' || form.proof === 'password'
+            ? `${MERGE_PAGE}?step=${form.proof}`
+            : `${MERGE_PAGE}?step=prove`;
+      return reply.header('cache-control', 'no-store').redirect(to, 303);
+    }
     if (server && pool && step) {
       const refusal = formRefusal(request);
       if (refusal) {
@@ -762,6 +875,35 @@ export const webPlugin: FastifyPluginAsync<{ build: WebBuild; config: Config }> 
           refusal: outcome.refusal as OnboardingRefusal,
           ...(Number.isInteger(retryAfter) && retryAfter > 0 ? { retryAfter } : {}),
           values: step.values as Record<string, string>,
+        });
+      }
+      if (path === MERGE_PAGE) {
+        // The merge's page again, with the refusal (a wrong proof at its field).
+        void reply.code(outcome.status);
+        return sendSignedIn(request, reply, pool, {
+          extras: {
+            merge: await readMerge(request),
+            form: { path, refusal: outcome.refusal, values: {} },
+          },
+        });
+      }
+      if (stepUp) {
+        // The step-up's page again, drawn for the signed-in user with the refusal at its field.
+        if (outcome.status === 401) {
+          return reply.header('cache-control', 'no-store').redirect('/login/email', 303);
+        }
+        void reply.code(outcome.status);
+        return sendSignedIn(request, reply, pool, {
+          extras: {
+            // The view the step was sent from: a check that is over says so there.
+            signIn: stepUp,
+            form: {
+              path,
+              refusal: outcome.refusal,
+              ...(Number.isInteger(retryAfter) && retryAfter > 0 ? { retryAfter } : {}),
+              values: {},
+            },
+          },
         });
       }
       return sendStep(request, reply, server, pool, outcome.status, {

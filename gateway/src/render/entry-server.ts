@@ -2,6 +2,7 @@ import type {
   ConsentView,
   ErrorBody,
   LockdownView,
+  MergeView,
   OnboardingRefusal,
   OnboardingView,
   PortalConfig,
@@ -62,6 +63,8 @@ export interface DrawExtras {
   usernames?: UsernamesView | null;
   /** The lock link's page: whose account the flow locks, or why not. */
   lockdown?: { view: LockdownView } | { refusal: ErrorBody };
+  /** The duplicate merge's page (`/duplicated`): its flow's view; null: none under way. */
+  merge?: MergeView | null;
   form?: {
     path: string;
     refusal: SignInStepRefusal | RecoveryRefusal;

@@ -1,9 +1,13 @@
 import type { portalApi } from '@portal/contract';
 import type { RouterImplementation } from '@ts-rest/fastify';
+import { readSignedInSteps } from '../flows/merge';
 import { FLOW_GONE, readSignIn, type StepResult, signInSteps, viewOf } from '../flows/sign-in';
 
 /** What a step answers, with the Retry-After of a pause. */
-function answer(result: StepResult, reply: { header(name: string, value: string): unknown }) {
+export function answer(
+  result: StepResult | { status: 401; body: { code: string; message: string } },
+  reply: { header(name: string, value: string): unknown },
+) {
   if ('retryAfter' in result && result.retryAfter && /^\d{1,6}$/.test(result.retryAfter)) {
     reply.header('retry-after', result.retryAfter);
   }
@@ -18,7 +22,8 @@ function answer(result: StepResult, reply: { header(name: string, value: string)
 export const signInRoutes: RouterImplementation<typeof portalApi.signIn> = {
   readSignIn: async ({ request }) => {
     const flow = await readSignIn(request);
-    const view = flow && viewOf(flow);
+    // `/mfa` and `/mfa/methods` are a signed-in user's step-up's and merge's too.
+    const view = flow ? viewOf(flow) : await readSignedInSteps(request);
     return view ? { status: 200, body: view } : { status: 410, body: FLOW_GONE.body };
   },
   password: async ({ body, request, reply }) =>

@@ -19,6 +19,7 @@ import { devicesRoutes, notificationsRoutes } from '../routes/devices';
 import { fuzzionRoutes } from '../routes/fuzzion';
 import { grantsRoutes } from '../routes/grants';
 import { lockdownLinkRoutes, lockdownRoutes } from '../routes/lockdown';
+import { mergeRoutes } from '../routes/merge';
 import { mfaRoutes } from '../routes/mfa';
 import { onboardingRoutes } from '../routes/onboarding';
 import { onboardingFlowRoutes } from '../routes/onboarding-flow';
@@ -29,6 +30,7 @@ import { profileRoutes } from '../routes/profile';
 import { recoveryRoutes } from '../routes/recovery';
 import { sessionsRoutes } from '../routes/sessions';
 import { signInRoutes } from '../routes/sign-in';
+import { stepUpRoutes } from '../routes/step-up';
 import { yourDataRoutes } from '../routes/your-data';
 
 /** The routes of `router` that `routes` implements (a contract router split between the trees). */
@@ -53,6 +55,8 @@ const signedInRoutes = {
   yourData: yourDataRoutes,
   passkeys: passkeysRoutes,
   lockdown: lockdownRoutes,
+  stepUp: stepUpRoutes,
+  merge: mergeRoutes,
 };
 export const signedInApi = {
   profile: portalApi.profile,
@@ -62,6 +66,8 @@ export const signedInApi = {
   yourData: portalApi.yourData,
   passkeys: partOf(portalApi.passkeys, passkeysRoutes),
   lockdown: partOf(portalApi.lockdown, lockdownRoutes),
+  stepUp: portalApi.stepUp,
+  merge: portalApi.merge,
 };
 
 const publicRoutes = (config: Config) => ({

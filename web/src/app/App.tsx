@@ -16,7 +16,7 @@ import { startOnboardingPage } from '../lib/onboarding-flow';
 import { recoveryFlowQuery, usernamesQuery } from '../lib/recovery-flow';
 import { href } from '../lib/routes';
 import { keepCopy, useFollowUserLanguage } from '../lib/session';
-import { drawnFormKey, signInFlowQuery } from '../lib/sign-in-flow';
+import { drawnFormKey, mergeFlowKey, signInFlowQuery } from '../lib/sign-in-flow';
 import { setWeakLock, useWeakLock } from '../lib/weak-lock';
 import type { DrawExtras } from '../page-data';
 import { appRoutes } from './router';
@@ -96,7 +96,7 @@ function Routes() {
  * without script.
  */
 export function startSignInStep(
-  { signIn, recovery, usernames, form, onboarding, consent, lockdown }: DrawExtras,
+  { signIn, recovery, usernames, form, onboarding, consent, lockdown, merge }: DrawExtras,
   client: QueryClient = queryClient,
 ): void {
   if (signIn !== undefined) client.setQueryData(signInFlowQuery.queryKey, signIn);
@@ -106,6 +106,7 @@ export function startSignInStep(
   if (form) client.setQueryData(drawnFormKey, form);
   if (onboarding) startOnboardingPage(onboarding, client);
   if (consent !== undefined) client.setQueryData(consentFlowQuery.queryKey, consent);
+  if (merge !== undefined) client.setQueryData(mergeFlowKey, merge);
 }
 
 export function startSignedOut(client: QueryClient = queryClient): void {

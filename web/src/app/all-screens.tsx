@@ -1,7 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
 import type { ComponentType, ReactElement } from 'react';
-import { matchRoutes, Outlet, type RouteObject, useRoutes, useSearchParams } from 'react-router';
+import { matchRoutes, Outlet, type RouteObject, useRoutes } from 'react-router';
 import { type LazyScreen, lazyScreen } from '../lib/lazy';
 import { routes } from '../lib/routes';
+import { signInFlowQuery } from '../lib/sign-in-flow';
 
 /*
  * Every screen but the sign-in pages (those are in `router.tsx`, with the
@@ -214,12 +216,13 @@ const userScreens: RouteObject[] = [
 ];
 
 /**
- * A step-up (`single=true`) happens inside the account: the sidebar stays, so
- * the user still sees where they are. At sign-in the MFA screens stand alone.
+ * A step-up happens inside the account: the sidebar stays, so the user still
+ * sees where they are. At sign-in (and in a merge) the MFA screens stand alone.
+ * Whose steps these are is the gateway's flow's (`view.journey`).
  */
 function MfaFrame() {
-  const [params] = useSearchParams();
-  return params.get('single') === 'true' ? <UserLayout /> : <Outlet />;
+  const { data: view } = useQuery(signInFlowQuery);
+  return view?.journey === 'step-up' ? <UserLayout /> : <Outlet />;
 }
 
 /** Every other screen: MFA, recovery, onboarding, partner, consent, MFA setup. */

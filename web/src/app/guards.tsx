@@ -1,17 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
-import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { Loading } from '../components/Loading';
+import { ErrorText } from '../components/Notice';
+import { useStartStepUp } from '../features/mfa/api/sign-in-steps';
 import { answerOrThrow, api, queryKeys } from '../lib/api';
-import { fuzzionPayload } from '../lib/flow-state';
-import { decide, stepUpHref, targetClientOf } from '../lib/guard-rules';
+import { errorOf, errorText } from '../lib/errors';
+import { decide, targetClientOf } from '../lib/guard-rules';
 import { Hydrated } from '../lib/hydration';
 import { type RouteName, routeNameOf } from '../lib/routes';
 import { useCurrentUser } from '../lib/session';
-import { isSignInStep } from '../lib/sign-in-flow';
 import { useWeakLock } from '../lib/weak-lock';
-
-export { stepUpHref } from '../lib/guard-rules';
 
 // docs/product.md part 4, token in address hash: loaded only when an address carries one.
 const HashLogin = lazy(() => import('../features/auth/HashLogin'));
@@ -56,8 +56,6 @@ export function RouteGuard() {
         from: shown.current,
         path: location.pathname + location.search,
         user,
-        duplicatedLogged: fuzzionPayload.get() !== null,
-        signInStep: isSignInStep(new URLSearchParams(location.search)),
         targetClientId: targetClientOf(location.search),
         weakLocked,
       });
@@ -96,9 +94,11 @@ export function RouteGuard() {
 }
 
 /**
- * Step-up (docs/product.md part 4): the children show only while a recent MFA check
- * holds (`GET /mfa/status` sudo); otherwise the user goes to mfa-methods with
- * `single=true` and comes back here afterwards. Usable around any piece of UI.
+ * Step-up (docs/product.md part 4; docs/flows.md, "Step-up"): the children show
+ * only while a recent MFA check holds (`GET /mfa/status` sudo); otherwise the
+ * gateway's step-up starts with this page as its target (checked there) and
+ * the browser follows the step it answers: the code screen, with the primary
+ * method's code sent. Usable around any piece of UI.
  */
 export function RequireSudo({ children }: { children: ReactNode }) {
   const location = useLocation();
@@ -113,16 +113,24 @@ export function RequireSudo({ children }: { children: ReactNode }) {
   // Never decide on an earlier answer: a step-up may have just granted sudo.
   if (status.isPending || status.isFetching) return <Loading />;
   if (status.data?.status === 200 && status.data.body.sudo) return children;
-  return <Navigate to={stepUpHref(location.pathname + location.search)} replace />;
+  return <StepUpFirst target={location.pathname + location.search} />;
 }
 
-/**
- * For actions rather than routes: a call answered 403 `sudo_required` sends the
- * user through the step-up and back to `returnTo` (default: where they are).
- */
-export function useStepUp() {
-  const navigate = useNavigate();
-  const location = useLocation();
-  return (returnTo: string = location.pathname + location.search, extra?: Record<string, string>) =>
-    navigate(stepUpHref(returnTo, extra));
+/** Starts the gateway's step-up for `target` once, and follows where it leads. */
+function StepUpFirst({ target }: { target: string }) {
+  const { t } = useTranslation();
+  const start = useStartStepUp();
+  const asked = useRef<string | null>(null);
+  useEffect(() => {
+    if (asked.current === target) return;
+    asked.current = target;
+    start.mutate(target);
+  }, [start, target]);
+  if (!start.isError) return <Loading />;
+  return (
+    <section className="card narrow" aria-labelledby="step-up-title">
+      <h1 id="step-up-title">{t('mfa.methods.title')}</h1>
+      <ErrorText>{errorText(t, errorOf(start.error))}</ErrorText>
+    </section>
+  );
 }

@@ -5,7 +5,6 @@ import {
   type GuardInput,
   type GuardUser,
   isPartnerLogin,
-  stepUpHref,
   targetClientOf,
 } from './guard-rules';
 import { type RouteName, routeNameOf } from './routes';
@@ -20,8 +19,6 @@ function input(to: RouteName | null, over: Partial<GuardInput> = {}): GuardInput
     from: null,
     path: '/somewhere',
     user: null,
-    duplicatedLogged: false,
-    signInStep: false,
     targetClientId: null,
     ...over,
   };
@@ -88,17 +85,19 @@ describe('other routes (docs/product.md part 4): a visitor signs in first, keepi
     expect(decide(input(to, { path }))).toEqual({ kind: 'redirect', to: expected });
   });
 
-  it('lets a duplicated-logged visitor through', () => {
-    expect(decide(input('duplicated', { duplicatedLogged: true }))).toEqual({ kind: 'render' });
+  it('sends a signed-out visitor of the merge to the sign-in (the merge is a signed-in flow)', () => {
+    expect(decide(input('duplicated', { path: '/duplicated' }))).toEqual({
+      kind: 'redirect',
+      to: '/login/email?target=%2Fduplicated',
+    });
   });
 
   it.each([
-    ['mfa-methods', true, 'render'],
-    ['mfa', true, 'render'],
-    ['mfa-methods', false, 'redirect'],
-    ['mfa-totp-recovery', true, 'redirect'],
-  ] as const)('%s as a sign-in step (%s): %s', (to, signInStep, kind) => {
-    expect(decide(input(to, { signInStep })).kind).toBe(kind);
+    ['mfa-methods', 'render'],
+    ['mfa', 'render'],
+    ['mfa-totp-recovery', 'redirect'],
+  ] as const)('%s, a sign-in step the gateway draws from its flow: %s', (to, kind) => {
+    expect(decide(input(to)).kind).toBe(kind);
   });
 
   it('shows the maintenance screen to anyone', () => {
@@ -139,11 +138,6 @@ describe('sensitive routes need a recent MFA check', () => {
       expect(decide(input(to, { user: plain }))).toEqual({ kind: 'render' });
     },
   );
-  it('sends the step-up to mfa-methods with single=true and the route to come back to', () => {
-    expect(stepUpHref('/security/edit-password')).toBe(
-      '/mfa/methods?single=true&redirect=%2Fsecurity%2Fedit-password',
-    );
-  });
 });
 
 describe('forced MFA (docs/product.md part 4)', () => {

@@ -112,14 +112,6 @@ export interface GuardInput {
   /** The path and query being entered (kept as the sign-in target). */
   path: string;
   user: GuardUser | null;
-  /** docs/product.md part 4, duplicated-logged: a duplicate merge is under way. */
-  duplicatedLogged: boolean;
-  /**
-   * The page is a sign-in's second-factor step (`/mfa`, `/mfa/methods`
-   * without `single` or `isFuzzion`): the gateway's flow decides what it
-   * shows, a sign-in that is over included (docs/flows.md).
-   */
-  signInStep: boolean;
   /** The client_id of the partner app the user is headed to, if any. */
   targetClientId: string | null;
   /** The gateway answered 403 `weak_password`: the session is a weak one, whatever the user copy says. */
@@ -176,7 +168,6 @@ export function decide(input: GuardInput): GuardDecision {
   }
 
   if (!user) {
-    if (input.duplicatedLogged) return render;
     // A partner never followed (docs/product.md part 8's message) is said to anyone, signed in or not.
     if (
       to === 'approve' &&
@@ -184,7 +175,9 @@ export function decide(input: GuardInput): GuardDecision {
     ) {
       return render;
     }
-    if ((to === 'mfa' || to === 'mfa-methods') && input.signInStep) return render;
+    // A sign-in's second-factor steps: the gateway's flow decides what they show, a sign-in
+    // that is over included (docs/flows.md).
+    if (to === 'mfa' || to === 'mfa-methods') return render;
     return redirect(href('login.email', { target: input.path }));
   }
 
@@ -201,11 +194,6 @@ export function decide(input: GuardInput): GuardDecision {
 
   if (SENSITIVE_ROUTES.has(to)) return { kind: 'stepUp' };
   return render;
-}
-
-/** Where the step-up sends a user who lacks a recent MFA check (docs/product.md part 4). */
-export function stepUpHref(redirectTo: string, extra: Record<string, string> = {}): string {
-  return href('mfa-methods', { ...extra, single: 'true', redirect: redirectTo });
 }
 
 /**

@@ -30,7 +30,11 @@ export const journeyQuery = <K extends string, T>(
     retry: false,
   });
 
-/** The sign-in under way in this browser, or null (none, expired, complete). */
+/**
+ * The second-factor steps under way in this browser (`/mfa`, `/mfa/methods`):
+ * a sign-in's, a signed-in user's step-up's or a merge's (`view.journey`), or
+ * null (none, expired, complete).
+ */
 export const signInFlowQuery = journeyQuery<'sign-in-flow', SignInView>('sign-in-flow', () =>
   api.signIn.readSignIn(),
 );
@@ -56,17 +60,6 @@ export function useJourneyStep<V, A>(
   });
 }
 
-/**
- * Whether the MFA screens show a sign-in's step (its flow, kept by the
- * gateway) rather than a step-up (`single`) or a duplicate merge
- * (`isFuzzion`). An old link's `isLogin` and `methods` are not read: the
- * gateway drops them from the address and the flow holds the methods.
- */
-export function isSignInStep(params: URLSearchParams): boolean {
-  const on = (name: string) => params.get(name) === 'true' || params.get(name) === '1';
-  return !on('single') && !on('isFuzzion');
-}
-
 /** What a step page drawn for a form sent without script shows: the refusal, and what was typed. */
 export interface DrawnForm {
   /** The page it belongs to. */
@@ -77,6 +70,9 @@ export interface DrawnForm {
   /** What was typed that the page shows again (never the password or the code). */
   values: { username?: string; number?: string; by?: string };
 }
+
+/** Where the duplicate merge's view is kept (`features/fuzzion/api/fuzzion.ts` reads it). */
+export const mergeFlowKey = ['merge-flow'] as const;
 
 /** Where a drawn page's form outcome is kept: the render's (and the page's) own query cache. */
 export const drawnFormKey = ['sign-in-form'] as const;

@@ -20,7 +20,6 @@ import type { PhoneValue } from '../../components/PhoneField';
 import { TextField } from '../../components/TextField';
 import { getConfig } from '../../lib/config';
 import type { ErrorTexts } from '../../lib/errors';
-import { signInHint } from '../../lib/flow-state';
 import { drawnValue } from '../../lib/hydration';
 import { setMaintenance } from '../../lib/maintenance';
 import { platformOf } from '../../lib/platform';
@@ -107,9 +106,13 @@ export default function LoginScreen({
   const config = getConfig();
   // The form sent without script and refused: the gateway drew the page again with why.
   const drawn = useDrawnForm(location.pathname);
-  // A drawn page's fields start from what they show (typed before the script arrived, too).
+  // A drawn page's fields start from what they show (typed before the script arrived, too);
+  // `?login=`: the address an account creation found in use, filled in (drawn by the server too).
   const [email, setEmail] = useState(() =>
-    drawnValue('login-username', kind === 'email' ? (drawn?.values.username ?? '') : ''),
+    drawnValue(
+      'login-username',
+      kind === 'email' ? (drawn?.values.username ?? params.get('login') ?? '') : '',
+    ),
   );
   /** The identity-provider beta's invitation, offered when the form is sent (not on leaving the field). */
   const [invite, setInvite] = useState<Workplace | null>(null);
@@ -149,14 +152,11 @@ export default function LoginScreen({
     if (kind === 'phone') void loadPhone().then((m) => m.preloadPhoneRules());
   }, [kind]);
 
-  // After a password reset the address is the one just used: filled in, the cursor on the
-  // password (read after the first render: the page is the same on the server).
+  // An address handed over (`?login=`): the cursor on the password.
+  const handedLogin = kind === 'email' && params.get('login') !== null;
   useEffect(() => {
-    const login = signInHint.take();
-    if (kind !== 'email' || !login) return;
-    setEmail(login);
-    document.getElementById('login-password')?.focus();
-  }, [kind]);
+    if (handedLogin) document.getElementById('login-password')?.focus();
+  }, [handedLogin]);
 
   const platform = platformOf(redirectUriOf(params));
   const title = {

@@ -3,9 +3,7 @@ import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import '../../components/self-service.css';
-import { fuzzionPayload } from '../../lib/flow-state';
 import { goToTarget } from '../../lib/target';
-import { fuzzionKeys } from './api/fuzzion';
 
 /**
  * `/fuzzion-success`: the merge is done (`?outcome=declined`: the accounts
@@ -19,11 +17,9 @@ export default function FuzzionSuccessScreen() {
   const titleId = useId();
   const declined = params.get('outcome') === 'declined';
   const queryClient = useQueryClient();
-  // The flow is over: its payload goes, and the merged account replaces the user, its
-  // MFA methods and everything read before.
+  // The merge is over (its flow spent on the gateway): the merged account replaces the
+  // user, its MFA methods and everything read before.
   useEffect(() => {
-    fuzzionPayload.clear();
-    queryClient.removeQueries({ queryKey: fuzzionKeys.all });
     void queryClient.invalidateQueries();
   }, [queryClient]);
   return (

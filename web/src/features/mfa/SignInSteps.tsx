@@ -8,7 +8,7 @@ import {
   MessageSquare,
   Smartphone,
 } from 'lucide-react';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { Checkbox } from '../../components/Choices';
@@ -17,21 +17,29 @@ import { ListRow, ListRows } from '../../components/ListRow';
 import { ErrorText } from '../../components/Notice';
 import { PartnerBanner } from '../../components/PartnerBanner';
 import { ResendCode } from '../../components/ResendCode';
+import { TextField } from '../../components/TextField';
 import { clearFailure } from '../../lib/api';
 import { type ErrorTexts, errorOf, errorText } from '../../lib/errors';
 import { typedOrMasked, useContactFormat } from '../../lib/phone';
 import { href } from '../../lib/routes';
 import { drawnAnswer, signInFlowQuery, useDrawnForm } from '../../lib/sign-in-flow';
-import { useChooseMethod, useResendCode, useSendCode } from './api/sign-in-steps';
-import { codeLength } from './flow';
+import { usePasskeyOffer } from '../../lib/webauthn';
+import { usePasskeyStepUp } from './api/checks';
+import { useChooseMethod, usePasskeyDone, useResendCode, useSendCode } from './api/sign-in-steps';
+import { codeLength, stepUpCancelHref } from './flow';
 
 /*
  * The sign-in's second factor (docs/product.md parts 2 and 4), drawn by the gateway
  * from the journey's flow: the code screen (`/mfa`) arrives with the primary
  * method's code sent; "Use another method" is the list (`/mfa/methods`).
  * Each is a form that works without script (the gateway answers 303 to the
- * next step); with the script, the same step goes as JSON.
+ * next step); with the script, the same step goes as JSON. A signed-in
+ * user's step-up (`view.journey`, docs/flows.md "Step-up") is drawn by the
+ * same screens from its own flow: no trust-this-device, the card's number
+ * when the card is the way, the passkey offered in the list, and Cancel.
  */
+
+const CARD_NUMBER = /^5065\d{12}$/;
 
 /** Each method's picture in the list (decorative: the title names it). */
 const METHOD_ICONS: Record<MfaKind, LucideIcon> = {
@@ -56,17 +64,66 @@ function Banner({ view }: { view: SignInView }) {
   ) : null;
 }
 
-/** No sign-in under way (expired, complete, never started): back to the start. */
-function SignInOver({ titleId }: { titleId: string }) {
+/** No sign-in (or step-up) under way (expired, complete, never started): back to the start. */
+function SignInOver({ titleId, stepUp }: { titleId: string; stepUp?: boolean }) {
   const { t } = useTranslation();
   return (
     <section className="card narrow" aria-labelledby={titleId}>
       <h1 id={titleId}>{t('mfa.methods.title')}</h1>
-      <ErrorText>{t('mfa.methods.expired')}</ErrorText>
+      <ErrorText>{t(stepUp ? 'mfa.code.spent' : 'mfa.methods.expired')}</ErrorText>
       <p className="links">
-        <Link to={href('login.email')}>{t('mfa.methods.backToLogin')}</Link>
+        {stepUp ? (
+          <Link to={href('user.dashboard')}>{t('mfa.code.cancel')}</Link>
+        ) : (
+          <Link to={href('login.email')}>{t('mfa.methods.backToLogin')}</Link>
+        )}
       </p>
     </section>
+  );
+}
+
+/** A step-up's way back: the page the sensitive one belongs to (the gateway checked the target). */
+function CancelStepUp({ view }: { view: SignInView }) {
+  const { t } = useTranslation();
+  if (view.journey === 'merge') {
+    // The merge's code is one of its proofs: back to the proposal.
+    return (
+      <p className="links">
+        <Link to={href('duplicated')}>{t('mfa.code.back')}</Link>
+      </p>
+    );
+  }
+  if (view.journey !== 'step-up') return null;
+  return (
+    <p className="links">
+      <Link to={stepUpCancelHref(view.target)}>{t('mfa.code.cancel')}</Link>
+    </p>
+  );
+}
+
+/** On a step-up, the user's passkey instead of a code (docs/journeys-signin.md). */
+function PasskeyInstead() {
+  const { t } = useTranslation();
+  const passkey = usePasskeyOffer(true);
+  const check = usePasskeyStepUp();
+  const done = usePasskeyDone();
+  const failure = check.data?.ok === false ? check.data.reason : null;
+  if (!passkey.offer) return null;
+  const use = () =>
+    check.mutate(undefined, { onSuccess: (outcome) => outcome.ok && done.mutate(undefined) });
+  return (
+    <>
+      <button
+        type="button"
+        className="button button-block"
+        disabled={check.isPending || done.isPending}
+        onClick={use}
+      >
+        {t('passkeys.stepUp.use')}
+      </button>
+      {failure && <ErrorText>{t(`passkeys.errors.${failure}`)}</ErrorText>}
+      <p className="hint">{t('passkeys.stepUp.orCode')}</p>
+    </>
   );
 }
 
@@ -76,10 +133,15 @@ export function SignInMethodsScreen() {
   const show = useContactFormat();
   const { pathname } = useLocation();
   const { data: view } = useQuery(signInFlowQuery);
-  const choose = useChooseMethod();
+  const choose = useChooseMethod(view?.journey);
   const drawn = useDrawnForm(pathname);
   if (!view) return view === null ? <SignInOver titleId="mfa-methods-title" /> : null;
-  const offered = view.methods.filter((m) => m.id > 0);
+  const stepUp = view.journey === 'step-up';
+  const signIn = view.journey === undefined || view.journey === 'sign-in';
+  // The card of a step-up is id 0 (the account API picks it); a merge's new contact is negative.
+  const offered = view.methods.filter(
+    (m) => m.id > 0 || (stepUp && m.method === 'card') || view.journey === 'merge',
+  );
   const targets = offered.map((m) => m.target);
   const refused = choose.error ?? drawnAnswer(drawn);
   const failure = refused ? errorText(t, errorOf(refused, STEP_TEXTS)) : null;
@@ -87,8 +149,17 @@ export function SignInMethodsScreen() {
     <section className="card narrow" aria-labelledby="mfa-methods-title">
       <h1 id="mfa-methods-title">{t('mfa.methods.title')}</h1>
       <Banner view={view} />
-      <p>{t('mfa.methods.intro')}</p>
+      <p>
+        {t(
+          stepUp
+            ? 'mfa.methods.introStepUp'
+            : view.journey === 'merge'
+              ? 'mfa.methods.introFuzzion'
+              : 'mfa.methods.intro',
+        )}
+      </p>
       {failure && <ErrorText>{failure}</ErrorText>}
+      {stepUp && <PasskeyInstead />}
       <form method="post" noValidate>
         <ListRows label={t('mfa.methods.title')}>
           {offered.map((m) => (
@@ -109,9 +180,13 @@ export function SignInMethodsScreen() {
         </ListRows>
       </form>
       <p className="hint">{t('mfa.methods.support')}</p>
-      <p className="links">
-        <Link to={href('login.email')}>{t('mfa.methods.backToLogin')}</Link>
-      </p>
+      {signIn ? (
+        <p className="links">
+          <Link to={href('login.email')}>{t('mfa.methods.backToLogin')}</Link>
+        </p>
+      ) : (
+        <CancelStepUp view={view} />
+      )}
     </section>
   );
 }
@@ -119,7 +194,14 @@ export function SignInMethodsScreen() {
 /** mfa at sign-in: the code of the method under way, trust this device, resend, another method. */
 export function SignInCodeScreen() {
   const { data: view } = useQuery(signInFlowQuery);
-  if (!view?.check) return view === undefined ? null : <SignInOver titleId="mfa-code-title" />;
+  if (!view?.check) {
+    return view === undefined ? null : (
+      <SignInOver
+        titleId="mfa-code-title"
+        stepUp={view !== null && view.journey !== undefined && view.journey !== 'sign-in'}
+      />
+    );
+  }
   // A new code's screen starts afresh (its field, its countdown).
   return <CodeStep key={`${view.check.mfaId}`} view={view} check={view.check} />;
 }
@@ -128,8 +210,12 @@ function CodeStep({ view, check }: { view: SignInView; check: NonNullable<SignIn
   const { t } = useTranslation();
   const show = useContactFormat();
   const { pathname } = useLocation();
-  const send = useSendCode();
-  const resend = useResendCode();
+  const signIn = view.journey === undefined || view.journey === 'sign-in';
+  const send = useSendCode(view.journey);
+  const resend = useResendCode(view.journey);
+  const cardId = useId();
+  const [cardNumber, setCardNumber] = useState('');
+  const [cardInvalid, setCardInvalid] = useState(false);
   const drawnForm = useDrawnForm(pathname);
   const [drawn, setDrawn] = useState(drawnForm);
   const [code, setCode] = useState('');
@@ -137,11 +223,12 @@ function CodeStep({ view, check }: { view: SignInView; check: NonNullable<SignIn
   const [tooShort, setTooShort] = useState(false);
   const codeField = useRef<HTMLInputElement>(null);
   const kind = check.method;
+  const isCard = kind === 'card';
   const length = codeLength(kind);
   const refused = send.error ?? drawnAnswer(drawn);
   const failure = refused ? errorOf(refused, STEP_TEXTS) : null;
   const failureText = tooShort
-    ? t('mfa.code.invalid')
+    ? t(isCard ? 'mfa.card.invalid' : 'mfa.code.invalid')
     : failure
       ? failure.kind === 'gone' || failure.kind === 'conflict'
         ? null
@@ -158,24 +245,41 @@ function CodeStep({ view, check }: { view: SignInView; check: NonNullable<SignIn
     event?.preventDefault();
     if (send.isPending) return;
     clear();
+    if (isCard && !CARD_NUMBER.test(cardNumber)) return setCardInvalid(true);
     if (typed.length === 0 || (kind !== 'totpRecovery' && typed.length !== length)) {
       return setTooShort(true);
     }
-    send.mutate({ code: typed, trust });
+    send.mutate({ code: typed, trust, ...(isCard ? { card_number: cardNumber } : {}) });
   };
 
   if (failure && (failure.kind === 'gone' || failure.kind === 'conflict')) {
-    return <SignInOver titleId="mfa-code-title" />;
+    return <SignInOver titleId="mfa-code-title" stepUp={!signIn} />;
   }
   const targets = view.methods.map((m) => m.target);
   const shownTarget = typedOrMasked(check.target ?? '', view.login, targets);
-  const usable = view.methods.filter((m) => m.id > 0);
+  const usable = view.methods.filter((m) => m.id > 0 || view.journey === 'merge');
   return (
     <section className="card narrow" aria-labelledby="mfa-code-title">
       <Banner view={view} />
       <h1 id="mfa-code-title">{t(`mfa.code.title.${kind}`)}</h1>
       <p>{t(`mfa.code.text.${kind}`, { target: show(shownTarget) })}</p>
       <form method="post" onSubmit={submit} noValidate>
+        {isCard && (
+          <TextField
+            id={cardId}
+            name="card_number"
+            label={t('mfa.card.number')}
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={16}
+            value={cardNumber}
+            onChange={(e) => {
+              setCardNumber(e.target.value.replace(/\D/g, ''));
+              setCardInvalid(false);
+            }}
+            error={cardInvalid && t('mfa.card.invalidNumber')}
+          />
+        )}
         <CodeInput
           label={kind === 'totpRecovery' ? t('mfa.code.recoveryKey') : t('forms.code.label')}
           value={code}
@@ -188,15 +292,24 @@ function CodeStep({ view, check }: { view: SignInView; check: NonNullable<SignIn
           hint={kind === 'totpRecovery' ? '' : undefined}
           error={failureText}
           inputRef={codeField}
-          onComplete={kind === 'totpRecovery' ? undefined : (value) => submit(undefined, value)}
+          autoFocus={!isCard}
+          // A complete code goes at once; the card's only with a well-formed card number.
+          onComplete={
+            kind === 'totpRecovery' || (isCard && !CARD_NUMBER.test(cardNumber))
+              ? undefined
+              : (value) => submit(undefined, value)
+          }
         />
-        <Checkbox name="trust" checked={trust} onChange={setTrust}>
-          {t('mfa.code.trustDevice')}
-        </Checkbox>
+        {/* Only a sign-in offers to trust the device: a step-up's or merge's browser is signed in. */}
+        {signIn && (
+          <Checkbox name="trust" checked={trust} onChange={setTrust}>
+            {t('mfa.code.trustDevice')}
+          </Checkbox>
+        )}
         <button type="submit" className="button button-block" disabled={send.isPending}>
           {t('mfa.code.submit')}
         </button>
-        {(kind === 'email' || kind === 'sms') && (
+        {(kind === 'email' || kind === 'sms' || kind === 'card') && (
           <ResendCode
             submitName="resend"
             codeField={codeField}
@@ -209,6 +322,7 @@ function CodeStep({ view, check }: { view: SignInView; check: NonNullable<SignIn
           <Link to={href('mfa-methods')}>{t('mfa.code.changeMethod')}</Link>
         </p>
       )}
+      <CancelStepUp view={view} />
     </section>
   );
 }

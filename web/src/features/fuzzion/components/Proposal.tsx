@@ -1,50 +1,43 @@
-import type { Fuzzion, MfaMethod } from '@portal/contract';
+import type { MergeView } from '@portal/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Actions } from '../../../components/Actions';
 import { Radio, RadioGroup } from '../../../components/Choices';
 import { Alert } from '../../../components/Notice';
 import { errorOf, errorText } from '../../../lib/errors';
 import { href } from '../../../lib/routes';
-import { useLeave } from '../api/fuzzion';
+import { drawnAnswer, useDrawnForm } from '../../../lib/sign-in-flow';
+import { useDecide } from '../api/fuzzion';
 import { MERGE_TEXTS, type StepProps } from '../merge';
 import { Choice } from './Choice';
 
-/** The other account's e-mail and SMS methods a code can go to. */
-const codeMethodsOf = (fuzzion: Fuzzion): MfaMethod[] =>
-  fuzzion.mfa.filter((m) => m.method === 'email' || m.method === 'sms');
+type Proof = MergeView['proofs'][number];
 
-/** The proofs the other account allows: its card, its password, a code to one of its methods. */
-type Proof = 'card' | 'password' | 'code';
+/** Where a proof leads: its field on this screen, or the list of the other account's methods. */
+export const proofHref = (proof: Proof) =>
+  proof === 'code' ? href('mfa-methods') : href('duplicated', { step: proof });
 
-function proofsOf(fuzzion: Fuzzion): Proof[] {
-  const { claims } = fuzzion.data;
-  return (['card', 'password', 'code'] as const).filter(
-    (proof) => claims.includes(proof) && (proof !== 'code' || codeMethodsOf(fuzzion).length > 0),
-  );
-}
-
-export function Proposal({
-  payload,
-  fuzzion,
-  titleId,
-  step,
-  target,
-  finish,
-  signedInBy,
-}: StepProps & { finish: () => void; signedInBy: string | null }) {
+/**
+ * The proposal: "Yes, it is mine" (then how to prove it), "It is not me",
+ * "Ignore for now". Each is a plain link or form the gateway takes without
+ * script; with it, the same step goes as JSON.
+ */
+export function Proposal({ merge, titleId, proving }: StepProps & { proving: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [claiming, setClaiming] = useState(false);
-  const proofs = proofsOf(fuzzion);
+  const { proofs } = merge;
   // Confirmed by e-mail or SMS at sign-in: a code is the proof the user has at hand.
-  const byCode = signedInBy === 'email' || signedInBy === 'sms';
-  const [choice, setChoice] = useState(() => Math.max(0, byCode ? proofs.indexOf('code') : 0));
-  const leaving = useLeave();
-  const error = leaving.error ? errorText(t, errorOf(leaving.error, MERGE_TEXTS)) : null;
-  const platform = t(`flows.fuzzion.platform.${fuzzion.data.platform}`);
-  const { username } = fuzzion.data;
+  const byCode = merge.signedInBy === 'email' || merge.signedInBy === 'sms';
+  const [choice, setChoice] = useState<Proof | undefined>(() =>
+    byCode && proofs.includes('code') ? 'code' : proofs[0],
+  );
+  const leaving = useDecide();
+  const drawn = useDrawnForm('/duplicated');
+  const refused = leaving.error ?? drawnAnswer(drawn);
+  const error = refused ? errorText(t, errorOf(refused, MERGE_TEXTS)) : null;
+  const platform = t(`flows.fuzzion.platform.${merge.data.platform}`);
+  const { username } = merge.data;
 
   const proofLabel = (proof: Proof) =>
     proof === 'card'
@@ -53,29 +46,9 @@ export function Proposal({
         ? t('flows.fuzzion.prove.password', { platform })
         : t('flows.fuzzion.prove.code');
 
-  const leave = (end: 'notMe' | 'ignore') =>
-    leaving.mutate({ payload, end }, { onSuccess: finish });
-
   const onProve = (event: FormEvent) => {
     event.preventDefault();
-    const proof = proofs[choice];
-    if (!proof) return;
-    if (proof !== 'code') return step(proof);
-    // The code goes through the MFA screens, which come back here once it is right.
-    // The channel the sign-in was confirmed by comes first.
-    const methods = codeMethodsOf(fuzzion)
-      .map(({ id, method, target: to }) => ({ id, method, target: to }))
-      .sort((a, b) => Number(b.method === signedInBy) - Number(a.method === signedInBy));
-    navigate(
-      href('mfa-methods', {
-        isFuzzion: 'true',
-        methods: JSON.stringify(methods),
-        redirect: href('duplicated', {
-          target: target ?? undefined,
-          method: signedInBy ?? undefined,
-        }),
-      }),
-    );
+    if (choice) navigate(proofHref(choice));
   };
 
   return (
@@ -84,19 +57,20 @@ export function Proposal({
       <p>{t('flows.fuzzion.found', { username, platform })}</p>
       <p>{t('flows.fuzzion.explain')}</p>
       {error && <Alert tone="error">{error}</Alert>}
-      {claiming ? (
-        <form onSubmit={onProve} noValidate>
+      {proving ? (
+        <form method="post" onSubmit={onProve} noValidate>
           <h2 className="row-title">{t('flows.fuzzion.prove.title')}</h2>
           <RadioGroup
             label={t('flows.fuzzion.prove.legend')}
             className="choice-group choice-fieldset"
-            value={choice === null ? null : String(choice)}
-            onChange={(value) => setChoice(Number(value))}
+            name="proof"
+            value={choice ?? null}
+            onChange={(value) => setChoice(value as Proof)}
           >
             <ul className="choice-list">
-              {proofs.map((proof, i) => (
+              {proofs.map((proof) => (
                 <li key={proof}>
-                  <Radio value={String(i)} card>
+                  <Radio value={proof} card>
                     {proofLabel(proof)}
                   </Radio>
                 </li>
@@ -105,23 +79,30 @@ export function Proposal({
           </RadioGroup>
           <Actions
             primary={{ label: t('common.actions.continue'), submit: true }}
-            secondary={{ label: t('flows.fuzzion.prove.back'), onPress: () => setClaiming(false) }}
+            secondary={{ label: t('flows.fuzzion.prove.back'), to: href('duplicated') }}
           />
         </form>
       ) : (
-        <ul className="choice-list">
-          <Choice label={t('flows.fuzzion.claim')} onPress={() => setClaiming(true)} />
-          {(['notMe', 'ignore'] as const).map((end) => (
-            <Choice
-              key={end}
-              label={t(`flows.fuzzion.${end}`)}
-              text={t(`flows.fuzzion.${end}Text`)}
-              secondary
-              disabled={leaving.isPending}
-              onPress={() => leave(end)}
-            />
-          ))}
-        </ul>
+        <form method="post" noValidate>
+          <ul className="choice-list">
+            <li>
+              <Link className="button" to={href('duplicated', { step: 'prove' })}>
+                {t('flows.fuzzion.claim')}
+              </Link>
+            </li>
+            {(['notMe', 'ignore'] as const).map((end) => (
+              <Choice
+                key={end}
+                label={t(`flows.fuzzion.${end}`)}
+                text={t(`flows.fuzzion.${end}Text`)}
+                value={end === 'notMe' ? 'not_me' : 'later'}
+                secondary
+                disabled={leaving.isPending}
+                onPress={() => leaving.mutate(end === 'notMe' ? 'not_me' : 'later')}
+              />
+            ))}
+          </ul>
+        </form>
       )}
     </section>
   );

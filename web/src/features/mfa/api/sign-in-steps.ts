@@ -1,4 +1,4 @@
-import type { SignInNext } from '@portal/contract';
+import type { SignInNext, SignInView } from '@portal/contract';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { followStep, useJourneyStep } from '../../../lib/sign-in-flow';
@@ -12,16 +12,36 @@ import { followStep, useJourneyStep } from '../../../lib/sign-in-flow';
 const useStep = <V>(send: (vars: V) => Promise<{ status: number; body: unknown }>) =>
   useJourneyStep<V, SignInNext>(send, followStep);
 
-/** "Use this method": its code is sent, then the code screen. */
-export const useChooseMethod = () =>
-  useStep((mfaId: number) => api.signIn.method({ body: { mfaId } }));
+/** Whose steps a page sends: the sign-in's, the signed-in user's step-up's, or a merge's. */
+type Journey = SignInView['journey'];
+const stepsOf = (journey: Journey) =>
+  journey === 'step-up' ? api.stepUp : journey === 'merge' ? api.merge : api.signIn;
 
-/** The code, and whether to trust this device. */
-export const useSendCode = () =>
-  useStep((vars: { code: string; trust: boolean }) => api.signIn.code({ body: vars }));
+/** "Use this method": its code is sent, then the code screen. */
+export const useChooseMethod = (journey: Journey) =>
+  useStep((mfaId: number) => stepsOf(journey).method({ body: { mfaId } }));
+
+/** The code, and at sign-in whether to trust this device (a step-up's card: its number). */
+export const useSendCode = (journey: Journey) =>
+  useStep((vars: { code: string; trust: boolean; card_number?: string }) =>
+    journey === 'step-up'
+      ? api.stepUp.code({
+          body: { code: vars.code, ...(vars.card_number ? { card_number: vars.card_number } : {}) },
+        })
+      : journey === 'merge'
+        ? api.merge.code({ body: { code: vars.code } })
+        : api.signIn.code({ body: { code: vars.code, trust: vars.trust } }),
+  );
 
 /** "Send a new code" by the same method; answers whether one went out. */
-export const useResendCode = () =>
+export const useResendCode = (journey: Journey) =>
   useMutation({
-    mutationFn: async () => (await api.signIn.resend({ body: {} })).status === 200,
+    mutationFn: async () => (await stepsOf(journey).resend({ body: {} })).status === 200,
   });
+
+/** The step-up passed with the user's passkey (docs/threat-model.md, 3. Passkey): on to its target. */
+export const usePasskeyDone = () => useStep(() => api.stepUp.passkey({ body: {} }));
+
+/** A step-up starts (its target checked by the gateway): the code screen, the list, or the target. */
+export const useStartStepUp = () =>
+  useStep((target: string) => api.stepUp.start({ body: { target } }));
