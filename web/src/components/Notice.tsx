@@ -2,18 +2,8 @@ import type { ReactNode } from 'react';
 
 type Tone = 'success' | 'warning' | 'info' | 'error';
 
-/**
- * A failure said in a red line where it happened, read out at once (an alert);
- * nothing while there is nothing to say (`{failed && text}`).
- */
-export function ErrorText({ children }: { children: ReactNode }) {
-  if (!children) return null;
-  return (
-    <p className="error" role="alert">
-      {children}
-    </p>
-  );
-}
+/** A failure said where it happened: the form layer's red line. */
+export { ErrorText } from './form/Form';
 
 /** A notice box that interrupts: read out as soon as it appears (an alert). */
 export function Alert({ tone, children }: { tone: Tone; children: ReactNode }) {

@@ -1,0 +1,157 @@
+import { type ReactNode, type RefObject, useEffect, useId, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type ErrorTexts, errorOf, errorText } from '../../lib/errors';
+import { ResendCode } from '../ResendCode';
+import { Form, type FormProps, SubmitButton } from './Form';
+import { TextField } from './fields';
+
+/** docs/product.md part 5: a code is letters and digits only. */
+export const onlyCodeCharacters = (value: string) => value.replace(/[^A-Za-z0-9]/g, '');
+
+/**
+ * A refused code in the code entry's words: a 422 shows its own message
+ * (docs/product.md part 8), a malformed, unknown or spent one "The code is invalid.".
+ */
+export const CODE_TEXTS = {
+  invalid: 'account.common.codeInvalid',
+  notFound: 'account.common.codeInvalid',
+  gone: 'account.common.codeInvalid',
+  fallback: 'account.common.tryLater',
+} as const satisfies ErrorTexts;
+
+export interface CodeEntryProps
+  extends Pick<FormProps, 'method' | 'action' | 'className' | 'aria-label'> {
+  label: string;
+  /** A line above the field (where the code went). */
+  intro?: ReactNode;
+  /** The method's length (8 e-mail/SMS/card, 6 authenticator app; the longest for a recovery key). */
+  length: number;
+  /** Under the label; "N-digit code" by default, nothing with "". */
+  hint?: string;
+  /** A numeric keyboard on phones (codes; not recovery keys). */
+  numeric?: boolean;
+  /** Sent by itself once complete (typed or pasted): every code but a recovery key. */
+  autoSubmit?: boolean;
+  autoFocus?: boolean;
+  value: string;
+  onChange: (code: string) => void;
+  /** Sends the code (the mutation's `mutate`); the form's other fields come with it. */
+  onSubmit: (code: string, values: Readonly<Record<string, string>>) => void;
+  /** The mutation's `isPending` and `error`: the refusal is said at the field. */
+  busy: boolean;
+  error: unknown;
+  texts?: ErrorTexts;
+  /** A refusal already in words (a journey step's), said at the field. */
+  refusal?: string | null;
+  submitLabel?: string;
+  /** Whether a new code went out; "Send a new code" with its countdown when given. */
+  onResend?: () => Promise<boolean>;
+  /** On a drawn page: the resend button's name, for the form sent without script. */
+  resendName?: string;
+  onCancel?: () => void;
+  /** Fields of the step between the code and the buttons (the trust-device check box). */
+  children?: ReactNode;
+  /** The code's input, for the screen to put the cursor back in it. */
+  inputRef?: RefObject<HTMLInputElement | null>;
+}
+
+/**
+ * The one code entry (docs/journeys-signin.md): letters and digits only, at
+ * most the method's length (a pasted "1234 5678" loses its space, not its last
+ * digits), sent by itself when complete, the refusal at the field with the
+ * code selected so that the next one replaces it, "Send a new code" and the
+ * step's own fields (trust this device) where present. Its input is named
+ * `code`: a drawn page's form works without script.
+ */
+export function CodeEntry({
+  label,
+  intro,
+  length,
+  hint,
+  numeric = true,
+  autoSubmit = true,
+  autoFocus = true,
+  value,
+  onChange,
+  onSubmit,
+  busy,
+  error,
+  texts = CODE_TEXTS,
+  refusal,
+  submitLabel,
+  onResend,
+  resendName,
+  onCancel,
+  children,
+  inputRef,
+  ...formProps
+}: CodeEntryProps) {
+  const { t } = useTranslation();
+  const ownRef = useRef<HTMLInputElement>(null);
+  const field = inputRef ?? ownRef;
+  const introId = useId();
+  const message = refusal ?? (error ? errorText(t, errorOf(error, texts)) : null);
+  const atField = useMemo(() => (message ? { field: 'code', message } : null), [message]);
+  const check = useMemo(
+    () => (code: string) => (code.length === length ? null : t('account.common.codeInvalid')),
+    [length, t],
+  );
+  // A refused code is selected, so that the next one typed replaces it.
+  useEffect(() => {
+    if (!atField) return;
+    field.current?.focus();
+    field.current?.select();
+  }, [atField, field]);
+
+  return (
+    <Form
+      {...formProps}
+      busy={busy}
+      refusal={atField}
+      onSubmit={(values) => onSubmit(values.code ?? value, values)}
+    >
+      {intro && (
+        <p id={introId} className="notice notice-info">
+          {intro}
+        </p>
+      )}
+      <TextField
+        label={label}
+        name="code"
+        description={hint ?? t('forms.code.hint', { count: length })}
+        value={value}
+        onChange={(typed) => {
+          const next = onlyCodeCharacters(typed).slice(0, length);
+          onChange(next);
+          if (autoSubmit && next.length === length && next !== value) {
+            // Through the form, as a press on Confirm: checked, and not twice while busy.
+            queueMicrotask(() => field.current?.form?.requestSubmit());
+          }
+        }}
+        validate={check}
+        inputRef={field}
+        input={{
+          className: 'code-input',
+          inputMode: numeric ? 'numeric' : 'text',
+          autoComplete: 'one-time-code',
+          autoCapitalize: 'characters',
+          spellCheck: false,
+          // The code is the one thing on this screen: the cursor starts in it.
+          autoFocus,
+        }}
+      />
+      {children}
+      <div className="actions">
+        <SubmitButton className={onCancel ? 'button' : 'button button-block'}>
+          {submitLabel ?? t('account.common.confirm')}
+        </SubmitButton>
+        {onCancel && (
+          <button type="button" className="button button-secondary" onClick={onCancel}>
+            {t('account.common.cancel')}
+          </button>
+        )}
+      </div>
+      {onResend && <ResendCode onResend={onResend} codeField={field} submitName={resendName} />}
+    </Form>
+  );
+}

@@ -1,0 +1,172 @@
+import {
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+  useContext,
+  useEffect,
+  useId,
+  useState,
+} from 'react';
+import { FieldErrorContext } from 'react-aria-components/FieldError';
+import { Input } from 'react-aria-components/Input';
+import { Label } from 'react-aria-components/Label';
+import { Text } from 'react-aria-components/Text';
+import { TextField as AriaTextField } from 'react-aria-components/TextField';
+import PasswordToggle from '../PasswordToggle';
+import { type FieldCheck, useFormState } from './Form';
+
+/** A contract's zod field, as far as a check needs it (zod is the contract's dependency). */
+interface Schema {
+  safeParse(value: unknown): { success: boolean };
+}
+
+/**
+ * A field's check from the contract's zod field (`Email`, `Iban`, ...): the
+ * screen's words when the value does not pass, else none. An empty field is
+ * checked too: pass `required` words when it needs other words.
+ */
+export function zodValidate(schema: Schema, message: string, required?: string): FieldCheck {
+  return (value) => {
+    if (required && value.trim() === '') return required;
+    return schema.safeParse(value).success ? null : message;
+  };
+}
+
+/** A field that must not be left empty. */
+export const requiredCheck =
+  (message: string): FieldCheck =>
+  (value) =>
+    value.trim() === '' ? message : null;
+
+/**
+ * Registers the field's check with its form and answers what React Aria's
+ * `validate` shows: nothing before the form was sent, then the check as the
+ * value changes (a fixed field loses its error as it is typed).
+ */
+export function useFieldCheck(name: string | undefined, check: FieldCheck | undefined) {
+  const { register, checking, changed } = useFormState();
+  useEffect(() => (name ? register(name, check ?? noCheck) : undefined), [name, check, register]);
+  return {
+    validate: checking && check ? check : undefined,
+    /** Call on every change: the server's refusal of the field goes. */
+    onChanged: () => {
+      if (name) changed(name);
+    },
+  };
+}
+
+const noCheck: FieldCheck = () => null;
+
+type InputAttributes = Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'value' | 'defaultValue' | 'onChange' | 'type' | 'name' | 'id' | 'children'
+>;
+
+export interface TextFieldProps {
+  label: ReactNode;
+  /** Sent with the form, and the key of its refusals (`validationErrors`). */
+  name: string;
+  /** What to type, under the label (read with the input). */
+  description?: ReactNode;
+  type?: 'text' | 'email' | 'tel' | 'password' | 'date' | 'search';
+  value?: string;
+  defaultValue?: string;
+  onChange?: (value: string) => void;
+  /** The check on submit (`zodValidate`, `requiredCheck`), then as the value changes. */
+  validate?: FieldCheck;
+  /** Wrong for a reason the screen knows (a message shown elsewhere); `errorMessage` says it here. */
+  isInvalid?: boolean;
+  errorMessage?: ReactNode;
+  id?: string;
+  /** Names a message elsewhere that describes the input too (a form-wide one). */
+  describedBy?: string;
+  inputRef?: Ref<HTMLInputElement>;
+  /** Attributes of the input itself (autoComplete, inputMode, spellCheck, autoFocus, ...). */
+  input?: InputAttributes;
+  className?: string;
+  /** Something of the screen's own under the input, inside the field. */
+  children?: ReactNode;
+}
+
+/**
+ * A labelled text field (React Aria's `TextField`): the label, the
+ * description, the input, and its error (the check's, the server's refusal
+ * for its `name`, or the screen's `errorMessage`), read out when it appears.
+ * `type="password"` adds the "Show password" toggle.
+ */
+export function TextField({
+  label,
+  name,
+  description,
+  type = 'text',
+  value,
+  defaultValue,
+  onChange,
+  validate,
+  isInvalid,
+  errorMessage,
+  id,
+  describedBy,
+  inputRef,
+  input,
+  className,
+  children,
+}: TextFieldProps) {
+  const ownId = useId();
+  const inputId = id ?? ownId;
+  const check = useFieldCheck(name, validate);
+  const [shown, setShown] = useState(false);
+  const password = type === 'password';
+  const field = (
+    <Input {...input} ref={inputRef} aria-describedby={describedBy} className={input?.className} />
+  );
+  return (
+    <AriaTextField
+      id={inputId}
+      name={name}
+      type={password && shown ? 'text' : type}
+      value={value}
+      defaultValue={defaultValue}
+      onChange={(typed) => {
+        check.onChanged();
+        onChange?.(typed);
+      }}
+      validate={check.validate}
+      isInvalid={isInvalid || undefined}
+      className={className ? `field ${className}` : 'field'}
+    >
+      <Label>{label}</Label>
+      {description && (
+        <Text slot="description" className="hint">
+          {description}
+        </Text>
+      )}
+      {password ? (
+        <div className="password-input">
+          {field}
+          <PasswordToggle controls={inputId} shown={shown} onToggle={setShown} />
+        </div>
+      ) : (
+        field
+      )}
+      <FieldMessage>{errorMessage}</FieldMessage>
+      {children}
+    </AriaTextField>
+  );
+}
+
+/**
+ * A field's error, inside a React Aria field: the screen's words when given,
+ * else the check's or the server's; read out when it appears.
+ */
+export function FieldMessage({ children }: { children?: ReactNode }) {
+  const validation = useContext(FieldErrorContext);
+  if (!validation?.isInvalid) return null;
+  const words = children ?? validation.validationErrors.join(' ');
+  if (!words) return null;
+  return (
+    <Text slot="errorMessage" className="field-error" role="alert">
+      {words}
+    </Text>
+  );
+}
