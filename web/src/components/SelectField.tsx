@@ -9,6 +9,7 @@ import {
   Popover,
   SelectValue,
 } from 'react-aria-components/Select';
+import { FieldMessage, useFieldCheck } from './form/fields';
 
 /** One choice of a select: its value, its words in the list, and in the closed field if shorter. */
 export interface SelectOption<K extends Key> {
@@ -22,6 +23,8 @@ export interface SelectOption<K extends Key> {
 
 interface SelectFieldProps<K extends Key> {
   label: string;
+  /** Sent with the form (a hidden select), and the key of the server's refusal of it. */
+  name?: string;
   /** The label is read by screen readers but not shown (a field whose neighbours say what it is). */
   labelHidden?: boolean;
   value: K;
@@ -42,6 +45,7 @@ interface SelectFieldProps<K extends Key> {
  */
 export function SelectField<K extends Key>({
   label,
+  name,
   labelHidden,
   value,
   onChange,
@@ -50,11 +54,14 @@ export function SelectField<K extends Key>({
   describedBy,
   className,
 }: SelectFieldProps<K>) {
+  const check = useFieldCheck(name, undefined);
   return (
     <AriaSelect
       className={className ? `select-field ${className}` : 'select-field'}
+      name={name}
       selectedKey={value}
       onSelectionChange={(key) => {
+        check.onChanged();
         if (key !== null) onChange(key as K);
       }}
       isInvalid={invalid}
@@ -74,6 +81,7 @@ export function SelectField<K extends Key>({
         </SelectValue>
         <ChevronDown className="select-chevron" size={18} aria-hidden="true" />
       </Button>
+      <FieldMessage />
       <Popover className="popover select-popover" placement="bottom start">
         <ListBox className="listbox">
           {options.map((option) => (

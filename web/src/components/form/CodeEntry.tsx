@@ -1,5 +1,6 @@
-import { type ReactNode, type RefObject, useEffect, useId, useMemo, useRef } from 'react';
+import { type ReactNode, type RefObject, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { clearFailure } from '../../lib/api';
 import { type ErrorTexts, errorOf, errorText } from '../../lib/errors';
 import { ResendCode } from '../ResendCode';
 import { Form, type FormProps, SubmitButton } from './Form';
@@ -33,13 +34,16 @@ export interface CodeEntryProps
   /** Sent by itself once complete (typed or pasted): every code but a recovery key. */
   autoSubmit?: boolean;
   autoFocus?: boolean;
-  value: string;
-  onChange: (code: string) => void;
+  /** The code typed, when the screen keeps it (else the entry does). */
+  value?: string;
+  onChange?: (code: string) => void;
   /** Sends the code (the mutation's `mutate`); the form's other fields come with it. */
   onSubmit: (code: string, values: Readonly<Record<string, string>>) => void;
-  /** The mutation's `isPending` and `error`: the refusal is said at the field. */
-  busy: boolean;
-  error: unknown;
+  /**
+   * The mutation that checks the code: busy while it runs, its refusal said at
+   * the field, and forgotten once the code changes or is sent again.
+   */
+  mutation?: { isPending: boolean; isError: boolean; error: unknown; reset: () => void };
   texts?: ErrorTexts;
   /** A refusal already in words (a journey step's), said at the field. */
   refusal?: string | null;
@@ -71,11 +75,10 @@ export function CodeEntry({
   numeric = true,
   autoSubmit = true,
   autoFocus = true,
-  value,
+  value: kept,
   onChange,
   onSubmit,
-  busy,
-  error,
+  mutation,
   texts = CODE_TEXTS,
   refusal,
   submitLabel,
@@ -90,25 +93,34 @@ export function CodeEntry({
   const ownRef = useRef<HTMLInputElement>(null);
   const field = inputRef ?? ownRef;
   const introId = useId();
+  const [own, setOwn] = useState('');
+  const value = kept ?? own;
+  const error = mutation?.error;
   const message = refusal ?? (error ? errorText(t, errorOf(error, texts)) : null);
-  const atField = useMemo(() => (message ? { field: 'code', message } : null), [message]);
+  const forget = () => {
+    if (mutation) clearFailure(mutation);
+  };
+  const atField = message ? { field: 'code', message } : null;
   const check = useMemo(
     () => (code: string) => (code.length === length ? null : t('account.common.codeInvalid')),
     [length, t],
   );
   // A refused code is selected, so that the next one typed replaces it.
   useEffect(() => {
-    if (!atField) return;
+    if (!message) return;
     field.current?.focus();
     field.current?.select();
-  }, [atField, field]);
+  }, [message, field]);
 
   return (
     <Form
       {...formProps}
-      busy={busy}
+      busy={mutation?.isPending ?? false}
       refusal={atField}
-      onSubmit={(values) => onSubmit(values.code ?? value, values)}
+      onSubmit={(values) => {
+        forget();
+        onSubmit(values.code ?? value, values);
+      }}
     >
       {intro && (
         <p id={introId} className="notice notice-info">
@@ -122,7 +134,9 @@ export function CodeEntry({
         value={value}
         onChange={(typed) => {
           const next = onlyCodeCharacters(typed).slice(0, length);
-          onChange(next);
+          setOwn(next);
+          onChange?.(next);
+          forget();
           if (autoSubmit && next.length === length && next !== value) {
             // Through the form, as a press on Confirm: checked, and not twice while busy.
             queueMicrotask(() => field.current?.form?.requestSubmit());

@@ -134,8 +134,7 @@ function Code({ onSubmit, error }: { onSubmit: (code: string) => void; error?: u
       value={code}
       onChange={setCode}
       onSubmit={onSubmit}
-      busy={false}
-      error={error}
+      mutation={{ isPending: false, isError: Boolean(error), error, reset: () => undefined }}
     />
   );
 }

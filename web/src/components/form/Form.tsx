@@ -136,11 +136,18 @@ export function Form({
     };
   }, []);
 
-  const failure = useMemo(() => (error ? errorOf(error, texts) : null), [error, texts]);
+  // Keyed by the error and the refusal's words, not by the objects a render makes
+  // (a screen's inline `texts`): a refusal focuses its field once, when it comes.
+  const words = useRef({ texts, fieldTexts });
+  words.current = { texts, fieldTexts };
+  const refusalField = refusal?.field ?? null;
+  const refusalMessage = refusal?.message ?? null;
+  const failure = useMemo(() => (error ? errorOf(error, words.current.texts) : null), [error]);
   const refused = useMemo(() => {
-    const all = fieldErrorsOf(t, failure, fieldTexts, refusal);
+    const named = refusalMessage === null ? null : { field: refusalField, message: refusalMessage };
+    const all = fieldErrorsOf(t, failure, words.current.fieldTexts, named);
     return Object.fromEntries(Object.entries(all).filter(([name]) => names.has(name)));
-  }, [t, failure, fieldTexts, refusal, names]);
+  }, [t, failure, refusalField, refusalMessage, names]);
   // A refused field loses its error as soon as it is changed (typed in, not only left).
   const [changedSince, setChangedSince] = useState<{
     of: unknown;
@@ -163,7 +170,8 @@ export function Form({
   );
   const shownAtField = Object.keys(refused).length > 0;
   const formFailure = failure && !shownAtField ? failure : null;
-  const refusalForForm = refusal && !(refusal.field && names.has(refusal.field)) ? refusal : null;
+  const refusalForForm =
+    refusalMessage !== null && !(refusalField && names.has(refusalField)) ? refusalMessage : null;
 
   // A refusal at a field: the cursor goes to the first field in error.
   useEffect(() => {
@@ -203,7 +211,7 @@ export function Form({
               kind: 'rejected',
               status: null,
               code: null,
-              message: { text: refusalForForm.message },
+              message: { text: refusalForForm },
               fields: {},
               retryAfter: null,
             }

@@ -2,7 +2,7 @@ import type { MfaMethod, SetupStarted, User } from '@portal/contract';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { CODE_TEXTS, CodeForm } from '../../components/CodeForm';
+import { CodeEntry } from '../../components/form';
 import { PhoneField, type PhoneValue, phoneToE164 } from '../../components/PhoneField';
 import { useStepUpInPlace } from '../../components/StepUp';
 import { href } from '../../lib/routes';
@@ -244,18 +244,13 @@ function ContactStep({ kind, user, onDone }: { kind: Step; user: User; onDone: (
           </div>
         </>
       ) : (
-        <CodeForm
+        <CodeEntry
           label={t('account.setup.code')}
           intro={t('account.setup.codeSent', { target: show(setup.target ?? known ?? '') })}
           length={8}
-          onConfirm={(code) =>
-            activate.mutateAsync({ payload: setup.payload, code }).then(
-              () => {
-                onDone();
-                return null;
-              },
-              (thrown) => describe(thrown, CODE_TEXTS),
-            )
+          mutation={activate}
+          onSubmit={(code) =>
+            activate.mutate({ payload: setup.payload, code }, { onSuccess: () => onDone() })
           }
           onResend={async () => {
             const res = await resend.mutateAsync(setup);

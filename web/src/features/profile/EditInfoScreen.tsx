@@ -1,23 +1,21 @@
 import type { Language, Locale, ProfileUpdate } from '@portal/contract';
-import { type FormEvent, useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { Actions } from '../../components/Actions';
+import { Link, useNavigate } from 'react-router';
+import { Form, FormError, requiredCheck, SubmitButton, TextField } from '../../components/form';
 import { href } from '../../lib/routes';
 import '../../components/self-service.css';
 import { SelectField } from '../../components/SelectField';
 import { changeLocale, currentLocale, localeOfLanguage } from '../../i18n/i18n';
 import { clearFailure } from '../../lib/api';
 import { maybeConfig } from '../../lib/config';
-import { type ErrorTexts, errorOf, errorText, type PortalError } from '../../lib/errors';
+import type { ErrorTexts, TextKey } from '../../lib/errors';
 import { useFormat } from '../../lib/format';
 import { useCurrentUser } from '../../lib/session';
 import { useUpdateProfile } from './api/profile';
 import { languageLabel } from './profile-format';
 
 type Field = 'firstname' | 'lastname' | 'birthdate' | 'gender' | 'language';
-type Problems = Partial<Record<Field, string>>;
-const FIELDS: readonly Field[] = ['firstname', 'lastname', 'birthdate', 'gender', 'language'];
 
 /** A save that failed for another reason than a named field. */
 const SAVE_TEXTS = { fallback: 'account.editInfo.failed' } as const satisfies ErrorTexts;
@@ -58,41 +56,27 @@ interface Values {
   language: Language;
 }
 
+/** A refused field in this form's words (docs/product.md part 8). */
+const FIELD_TEXTS = {
+  firstname: 'account.editInfo.invalid.firstname',
+  lastname: 'account.editInfo.invalid.lastname',
+  birthdate: 'account.editInfo.invalid.birthdate',
+  gender: 'account.editInfo.invalid.gender',
+  language: 'account.editInfo.invalid.language',
+} as const satisfies Record<Field, TextKey>;
+
 function EditInfoForm({ initial }: { initial: Values }) {
   const { t } = useTranslation();
   const format = useFormat();
   const navigate = useNavigate();
   const [values, setValues] = useState(initial);
-  const [problems, setProblems] = useState<Problems>({});
-  const id = useId();
   const languages = offeredLanguages();
   if (!languages.includes(values.language)) languages.push(values.language);
   const save = useUpdateProfile();
-  const failure = save.error ? errorOf(save.error, SAVE_TEXTS) : null;
-  /** The fields the server refused, in this form's words. */
-  const refusedOf = (refusal: PortalError): Problems =>
-    Object.fromEntries(
-      FIELDS.filter((field) => refusal.fields[field]).map((field) => [
-        field,
-        t(`account.editInfo.invalid.${field}`),
-      ]),
-    );
-  // A failure that names no field of the form is said below it.
-  const failed = failure && Object.keys(refusedOf(failure)).length === 0 ? failure : null;
+  const set = (field: Field) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
 
-  const set = (field: Field) => (value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setProblems((p) => ({ ...p, [field]: undefined }));
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     clearFailure(save);
-    const missing: Problems = {};
-    if (!values.firstname.trim()) missing.firstname = t('account.editInfo.invalid.firstname');
-    if (!values.lastname.trim()) missing.lastname = t('account.editInfo.invalid.lastname');
-    setProblems(missing);
-    if (Object.keys(missing).length > 0) return;
     const body: ProfileUpdate = {
       firstname: values.firstname.trim(),
       lastname: values.lastname.trim(),
@@ -107,47 +91,46 @@ function EditInfoForm({ initial }: { initial: Values }) {
         if (locale && locale !== currentLocale()) await changeLocale(locale);
         navigate(href('profile'), { state: { notice: 'infoSaved' } });
       },
-      onError: (thrown) => setProblems(refusedOf(errorOf(thrown, SAVE_TEXTS))),
     });
   };
 
-  const input = (field: 'firstname' | 'lastname', autoComplete: string) => (
-    <div className="field">
-      <label htmlFor={`${id}-${field}`}>{t(`account.profile.${field}`)}</label>
-      <input
-        id={`${id}-${field}`}
-        name={field}
-        autoComplete={autoComplete}
-        value={values[field]}
-        onChange={(e) => set(field)(e.target.value)}
-        aria-invalid={problems[field] ? true : undefined}
-        aria-describedby={problems[field] ? `${id}-${field}-error` : undefined}
-      />
-      <FieldError id={`${id}-${field}-error`} message={problems[field]} />
-    </div>
-  );
-
   return (
-    <form className="panel" onSubmit={submit} noValidate>
-      {input('firstname', 'given-name')}
-      {input('lastname', 'family-name')}
-      <div className="field">
-        <label htmlFor={`${id}-birthdate`}>{t('account.profile.birthdate')}</label>
-        <input
-          id={`${id}-birthdate`}
-          name="birthdate"
-          type="date"
-          autoComplete="bday"
-          value={values.birthdate}
-          onChange={(e) => set('birthdate')(e.target.value)}
-          aria-invalid={problems.birthdate ? true : undefined}
-          aria-describedby={problems.birthdate ? `${id}-birthdate-error` : undefined}
-        />
-        <FieldError id={`${id}-birthdate-error`} message={problems.birthdate} />
-      </div>
+    <Form
+      className="panel"
+      onSubmit={submit}
+      error={save.error}
+      texts={SAVE_TEXTS}
+      fieldTexts={FIELD_TEXTS}
+      busy={save.isPending}
+    >
+      <TextField
+        label={t('account.profile.firstname')}
+        name="firstname"
+        input={{ autoComplete: 'given-name' }}
+        value={values.firstname}
+        onChange={set('firstname')}
+        validate={requiredCheck(t(FIELD_TEXTS.firstname))}
+      />
+      <TextField
+        label={t('account.profile.lastname')}
+        name="lastname"
+        input={{ autoComplete: 'family-name' }}
+        value={values.lastname}
+        onChange={set('lastname')}
+        validate={requiredCheck(t(FIELD_TEXTS.lastname))}
+      />
+      <TextField
+        label={t('account.profile.birthdate')}
+        name="birthdate"
+        type="date"
+        input={{ autoComplete: 'bday' }}
+        value={values.birthdate}
+        onChange={set('birthdate')}
+      />
       <div className="field">
         <SelectField
           label={t('account.profile.gender')}
+          name="gender"
           // "Not given" is the empty value of the form.
           value={values.gender || 'unset'}
           onChange={(gender) => set('gender')(gender === 'unset' ? '' : gender)}
@@ -160,29 +143,19 @@ function EditInfoForm({ initial }: { initial: Values }) {
       <div className="field">
         <SelectField
           label={t('account.profile.language')}
+          name="language"
           value={values.language}
           onChange={set('language')}
           options={languages.map((l) => ({ id: l, label: languageLabel(l, format.locale) }))}
-          invalid={Boolean(problems.language)}
-          describedBy={problems.language ? `${id}-language-error` : undefined}
         />
-        <FieldError id={`${id}-language-error`} message={problems.language} />
       </div>
-      <Actions
-        error={failed && errorText(t, failed)}
-        busy={save.isPending}
-        primary={{ label: t('account.common.save'), submit: true }}
-        secondary={{ label: t('account.common.cancel'), to: href('profile') }}
-      />
-    </form>
-  );
-}
-
-function FieldError({ id, message }: { id: string; message: string | undefined }) {
-  if (!message) return null;
-  return (
-    <p id={id} className="error">
-      {message}
-    </p>
+      <FormError />
+      <div className="actions">
+        <SubmitButton>{t('account.common.save')}</SubmitButton>
+        <Link className="button button-secondary" to={href('profile')}>
+          {t('account.common.cancel')}
+        </Link>
+      </div>
+    </Form>
   );
 }

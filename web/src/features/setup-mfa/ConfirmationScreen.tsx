@@ -2,11 +2,10 @@ import type { SetupStarted } from '@portal/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { CODE_TEXTS, CodeForm } from '../../components/CodeForm';
+import { CodeEntry } from '../../components/form';
 import { Loading } from '../../components/Loading';
 import { href } from '../../lib/routes';
 import '../../components/self-service.css';
-import { useErrorText } from '../../lib/errors';
 import { useActivateMethod, useResendActivation } from '../../lib/mfa-methods';
 import { useContactFormat } from '../../lib/phone';
 import { pendingSetupQuery } from './api/setup';
@@ -15,7 +14,6 @@ import { pendingSetupQuery } from './api/setup';
 export default function ConfirmationScreen() {
   const { t } = useTranslation();
   const show = useContactFormat();
-  const describe = useErrorText();
   const navigate = useNavigate();
   const activate = useActivateMethod();
   const resend = useResendActivation();
@@ -38,18 +36,20 @@ export default function ConfirmationScreen() {
   return (
     <section className="card narrow" aria-labelledby="confirm-title">
       <h1 id="confirm-title">{t('account.setup.confirmTitle')}</h1>
-      <CodeForm
+      <CodeEntry
         label={t('account.setup.code')}
         intro={t('account.setup.codeSent', { target: show(pending.target ?? '') })}
         length={8}
-        onConfirm={(code) =>
-          activate.mutateAsync({ payload: pending.payload, code }).then(
-            () => {
-              queryClient.removeQueries({ queryKey: pendingSetupQuery.queryKey });
-              navigate(href('setup-mfa.success'), { replace: true });
-              return null;
+        mutation={activate}
+        onSubmit={(code) =>
+          activate.mutate(
+            { payload: pending.payload, code },
+            {
+              onSuccess: () => {
+                queryClient.removeQueries({ queryKey: pendingSetupQuery.queryKey });
+                navigate(href('setup-mfa.success'), { replace: true });
+              },
             },
-            (thrown) => describe(thrown, CODE_TEXTS),
           )
         }
         onResend={async () => {

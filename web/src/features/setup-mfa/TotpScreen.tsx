@@ -2,7 +2,7 @@ import type { SetupStarted } from '@portal/contract';
 import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { CODE_TEXTS, CodeForm } from '../../components/CodeForm';
+import { CodeEntry } from '../../components/form';
 import { RecoveryKeys } from '../../components/RecoveryKeys';
 import { useStepUpInPlace } from '../../components/StepUp';
 import { href } from '../../lib/routes';
@@ -77,18 +77,14 @@ export default function TotpScreen() {
             <li>{t('account.setup.totp.scan')}</li>
           </ol>
           <TotpKey uri={stage.setup.otpauth_uri ?? ''} secret={stage.setup.secret ?? ''} />
-          <CodeForm
+          <CodeEntry
             label={t('account.setup.totp.code')}
             intro={t('account.setup.totp.enterCode')}
             length={6}
             // The screen opens at its top: the heading, the steps and the app link before the code.
             autoFocus={false}
-            onConfirm={(code) =>
-              activate.mutateAsync({ payload: stage.setup.payload, code }).then(
-                () => null,
-                (thrown) => errorText(t, errorOf(thrown, CODE_TEXTS)),
-              )
-            }
+            mutation={activate}
+            onSubmit={(code) => activate.mutate({ payload: stage.setup.payload, code })}
             onCancel={() => navigate(href('setup-mfa.selection'))}
           />
         </>

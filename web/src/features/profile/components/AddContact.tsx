@@ -1,7 +1,8 @@
 import { Email, toE164 } from '@portal/contract';
-import { type FormEvent, useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Checkbox } from '../../../components/Choices';
+import { Form, SubmitButton, TextField, zodValidate } from '../../../components/form';
 import type { useStepUpInPlace } from '../../../components/StepUp';
 import { clearFailure } from '../../../lib/api';
 import { maybeConfig } from '../../../lib/config';
@@ -19,11 +20,8 @@ export function AddContact({
   onSent: (pending: Pending) => void;
 }) {
   const { t } = useTranslation();
-  const id = useId();
   const [value, setValue] = useState('');
   const [mfa, setMfa] = useState(true);
-  /** Not an e-mail address or phone number (checked before sending). */
-  const [invalid, setInvalid] = useState(false);
   const country = maybeConfig()?.variant === 'lu' ? 'LU' : 'BE';
   // A refused value (400) and a duplicate (409) in this list's words; a 422 shows its message.
   const addTexts = {
@@ -32,11 +30,25 @@ export function AddContact({
     'phone-duplicated': 'account.contacts.phone.duplicated',
     fallback: 'account.contacts.sendFailed',
   } as const satisfies ErrorTexts;
+  const invalid = t(`account.contacts.${kind}.invalid`);
+  /** Not an e-mail address or phone number: said before sending. */
+  const check =
+    kind === 'email'
+      ? zodValidate(Email, invalid)
+      : (typed: string) => (toE164(typed, country) ? null : invalid);
 
   const add = useAddContact(run);
-  const problem = invalid ? 'invalid' : add.error ? errorOf(add.error, addTexts) : null;
+  // Every refusal of the add is about the value: said at its field.
+  const refusal = add.error
+    ? { field: 'value', message: errorText(t, errorOf(add.error, addTexts)) }
+    : null;
 
-  const send = (body: NewContact) =>
+  const submit = () => {
+    clearFailure(add);
+    const body: NewContact =
+      kind === 'email'
+        ? { email: Email.parse(value), mfa }
+        : { phone: toE164(value, country) ?? value, mfa };
     add.mutate(body, {
       onSuccess: (res) => {
         if (!res) return;
@@ -45,71 +57,42 @@ export function AddContact({
         onSent({ kind, id: res.body.id, value: sent, payload: res.body.payload });
       },
     });
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setInvalid(false);
-    clearFailure(add);
-    if (kind === 'email') {
-      const parsed = Email.safeParse(value);
-      if (!parsed.success) return setInvalid(true);
-      send({ email: parsed.data, mfa });
-    } else {
-      const phone = toE164(value, country);
-      if (!phone) return setInvalid(true);
-      send({ phone, mfa });
-    }
   };
 
-  const message =
-    problem === null
-      ? null
-      : problem === 'invalid'
-        ? t(`account.contacts.${kind}.invalid`)
-        : errorText(t, problem);
-
   return (
-    <form onSubmit={submit} noValidate aria-label={t(`account.contacts.${kind}.add`)}>
+    <Form
+      onSubmit={submit}
+      refusal={refusal}
+      busy={add.isPending}
+      aria-label={t(`account.contacts.${kind}.add`)}
+    >
       <h3>{t(`account.contacts.${kind}.add`)}</h3>
-      <div className="field">
-        <label htmlFor={`${id}-value`}>{t(`account.contacts.${kind}.new`)}</label>
-        {kind === 'phone' && (
-          <span id={`${id}-hint`} className="hint">
-            {t(country === 'LU' ? 'account.contacts.phone.hintLu' : 'account.contacts.phone.hint')}
-          </span>
-        )}
-        <input
-          id={`${id}-value`}
-          type={kind === 'email' ? 'email' : 'tel'}
-          autoComplete={kind === 'email' ? 'email' : 'tel'}
-          inputMode={kind === 'email' ? 'email' : 'tel'}
-          value={value}
-          onChange={(e) => {
-            setValue(e.target.value);
-            setInvalid(false);
-            clearFailure(add);
-          }}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={
-            [kind === 'phone' && `${id}-hint`, problem && `${id}-error`]
-              .filter(Boolean)
-              .join(' ') || undefined
-          }
-        />
-        {message && (
-          <p id={`${id}-error`} className="error" role="alert">
-            {message}
-          </p>
-        )}
-      </div>
+      <TextField
+        label={t(`account.contacts.${kind}.new`)}
+        name="value"
+        type={kind === 'email' ? 'email' : 'tel'}
+        description={
+          kind === 'phone'
+            ? t(country === 'LU' ? 'account.contacts.phone.hintLu' : 'account.contacts.phone.hint')
+            : undefined
+        }
+        input={{
+          autoComplete: kind === 'email' ? 'email' : 'tel',
+          inputMode: kind === 'email' ? 'email' : 'tel',
+        }}
+        value={value}
+        onChange={(typed) => {
+          setValue(typed);
+          clearFailure(add);
+        }}
+        validate={check}
+      />
       <div className="field">
         <Checkbox checked={mfa} onChange={setMfa}>
           {t(`account.contacts.${kind}.useForMfa`)}
         </Checkbox>
       </div>
-      <button type="submit" className="button" disabled={add.isPending}>
-        {t('account.contacts.sendCode')}
-      </button>
-    </form>
+      <SubmitButton>{t('account.contacts.sendCode')}</SubmitButton>
+    </Form>
   );
 }

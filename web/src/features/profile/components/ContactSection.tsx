@@ -2,7 +2,7 @@ import type { ContactEntry, MfaMethod, User } from '@portal/contract';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BreakableContact } from '../../../components/BreakableContact';
-import { CODE_TEXTS, CodeForm } from '../../../components/CodeForm';
+import { CodeEntry } from '../../../components/form';
 import { ConfirmDialog } from '../../../components/Modal';
 import {
   deletionFailed,
@@ -167,18 +167,20 @@ export function ContactSection({
         ))}
       </ul>
       {pending?.kind === kind ? (
-        <CodeForm
+        <CodeEntry
           label={t('account.contacts.codeLabel')}
           intro={t('account.contacts.codeSent', { value: show(pending.value) })}
           length={8}
-          onConfirm={(code) =>
-            confirm.mutateAsync({ payload: pending.payload, code }).then(
-              () => {
-                setPending(null);
-                done('verified');
-                return null;
+          mutation={confirm}
+          onSubmit={(code) =>
+            confirm.mutate(
+              { payload: pending.payload, code },
+              {
+                onSuccess: () => {
+                  setPending(null);
+                  done('verified');
+                },
               },
-              (thrown) => describe(thrown, CODE_TEXTS),
             )
           }
           onResend={() => {

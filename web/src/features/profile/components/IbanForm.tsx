@@ -1,9 +1,9 @@
 import { IBAN_COUNTRIES, type User } from '@portal/contract';
-import { type FormEvent, useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Form, FormError, requiredCheck, SubmitButton, TextField } from '../../../components/form';
 import { SelectField } from '../../../components/SelectField';
 import { useStepUpInPlace } from '../../../components/StepUp';
-import { TextField } from '../../../components/TextField';
 import { clearFailure } from '../../../lib/api';
 import { maybeConfig } from '../../../lib/config';
 import { type ErrorTexts, errorOf, errorText } from '../../../lib/errors';
@@ -32,13 +32,9 @@ export function IbanForm({
   const { t } = useTranslation();
   const { locale } = useFormat();
   const stepUp = useStepUpInPlace();
-  const ibanId = useId();
-  const errorId = useId();
   const variantCountry: IbanCountry = maybeConfig()?.variant === 'lu' ? 'LU' : 'BE';
   const [country, setCountry] = useState<IbanCountry>(user.iban_country ?? variantCountry);
   const [iban, setIban] = useState(user.iban ? formatIban(user.iban) : '');
-  /** Nothing typed (checked before sending). */
-  const [empty, setEmpty] = useState(false);
 
   const countries = useMemo(
     () =>
@@ -50,58 +46,54 @@ export function IbanForm({
 
   const save = useUpdateIban(stepUp.run);
   const failure = save.error ? errorOf(save.error, IBAN_TEXTS) : null;
-  const problem = empty || failure !== null;
+  // A refused IBAN (400, 422) is said at the IBAN; any other failure below the form.
+  const refusal =
+    failure && (failure.kind === 'invalid' || failure.kind === 'rejected')
+      ? { field: 'iban', message: errorText(t, failure) }
+      : null;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setEmpty(false);
+  const submit = () => {
     clearFailure(save);
-    if (iban.trim() === '') return setEmpty(true);
     save.mutate({ iban: iban.trim(), country }, { onSuccess: (res) => res && onSaved() });
   };
 
-  const refused = empty || failure?.kind === 'invalid' || failure?.kind === 'rejected';
-
   return (
     <>
-      <form onSubmit={submit} noValidate>
+      <Form
+        onSubmit={submit}
+        error={refusal ? null : save.error}
+        texts={IBAN_TEXTS}
+        refusal={refusal}
+        busy={save.isPending}
+      >
         <div className="field">
           <SelectField
             label={t('account.iban.country')}
+            name="country"
             value={country}
             onChange={setCountry}
             options={countries.map((c) => ({ id: c.code, label: c.name }))}
           />
         </div>
         <TextField
-          id={ibanId}
           label={t('account.iban.iban')}
           name="iban"
-          autoComplete="off"
-          spellCheck={false}
+          input={{ autoComplete: 'off', spellCheck: false }}
           value={iban}
-          onChange={(e) => {
-            setIban(e.target.value.toUpperCase());
-            setEmpty(false);
+          onChange={(typed) => {
+            setIban(typed.toUpperCase());
             clearFailure(save);
           }}
-          invalid={refused}
-          describedBy={problem ? errorId : undefined}
+          validate={requiredCheck(t('account.iban.invalid'))}
         />
-        {problem && (
-          <p id={errorId} className="error" role="alert">
-            {failure ? errorText(t, failure) : t('account.iban.invalid')}
-          </p>
-        )}
+        <FormError />
         <div className="actions">
-          <button type="submit" className="button" disabled={save.isPending}>
-            {t('account.common.save')}
-          </button>
+          <SubmitButton>{t('account.common.save')}</SubmitButton>
           <button type="button" className="button button-secondary" onClick={onCancel}>
             {t('account.common.cancel')}
           </button>
         </div>
-      </form>
+      </Form>
       {stepUp.dialog}
     </>
   );
