@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getConfig } from '../lib/config';
 import { drawnValue, useDrawnAtHydration } from '../lib/hydration';
-import { PasswordInput } from './PasswordInput';
+import { TextField } from './form/fields';
 
 type RuleKey = 'length' | 'letters' | 'numbers' | 'special';
 
@@ -63,21 +63,13 @@ export function PasswordRules({ password, id }: { password: string; id?: string 
 }
 
 /**
- * New password plus its confirmation, with the rules shown live and the
- * spec's messages ("Passwords don't match!", "Not enough characters", …).
+ * New password plus its confirmation, inside a `Form`, with the rules shown
+ * live and the spec's messages ("Passwords don't match!", "Not enough
+ * characters", …) at their fields once the form was sent; the server's refusal
+ * of the new password (a `refusal` at `password` of the form) under it.
  * `onChange` receives the password when both fields are valid, else null.
  */
-export function NewPasswordFields({
-  showErrors,
-  onChange,
-  serverError,
-}: {
-  /** Show the errors of empty or invalid fields (after a first submit). */
-  showErrors: boolean;
-  onChange: (password: string | null) => void;
-  /** The server's message (422), shown under the password until it changes. */
-  serverError?: string | null;
-}) {
+export function NewPasswordFields({ onChange }: { onChange: (password: string | null) => void }) {
   const { t } = useTranslation();
   const id = useId();
   const { failures } = usePasswordCheck();
@@ -100,56 +92,40 @@ export function NewPasswordFields({
     ([typedPassword = '', typedConfirm = '']) => update(typedPassword, typedConfirm),
   );
 
-  const failed = failures(password);
-  const passwordError =
-    serverError ??
-    (showErrors && failed.length > 0
-      ? t(`forms.password.errors.${failed[0] ?? 'required'}`)
-      : null);
-  const confirmError =
-    showErrors && password !== confirm
-      ? confirm
+  const checkPassword = (value: string) => {
+    const failed = failures(value);
+    return failed.length > 0 ? t(`forms.password.errors.${failed[0] ?? 'required'}`) : null;
+  };
+  const checkConfirm = (value: string) =>
+    value === password
+      ? null
+      : value
         ? t('forms.password.errors.mismatch')
-        : t('forms.password.errors.required')
-      : null;
+        : t('forms.password.errors.required');
   return (
     <>
-      <div className="field">
-        <label htmlFor={`${id}-password`}>{t('forms.password.label')}</label>
-        <PasswordInput
-          id={`${id}-password`}
-          // Named: a drawn page's form sends them without script (the gateway compares the two).
-          name="password"
-          autoComplete="new-password"
-          value={password}
-          onChange={(e) => update(e.target.value, confirm)}
-          aria-invalid={passwordError ? true : undefined}
-          aria-describedby={`${id}-rules${passwordError ? ` ${id}-password-error` : ''}`}
-        />
-        {passwordError && (
-          <p id={`${id}-password-error`} className="field-error" role="alert">
-            {passwordError}
-          </p>
-        )}
-      </div>
-      <PasswordRules password={password} id={`${id}-rules`} />
-      <div className="field">
-        <label htmlFor={`${id}-confirm`}>{t('forms.password.confirm')}</label>
-        <PasswordInput
-          id={`${id}-confirm`}
-          name="confirm"
-          autoComplete="new-password"
-          value={confirm}
-          onChange={(e) => update(password, e.target.value)}
-          aria-invalid={confirmError ? true : undefined}
-          aria-describedby={confirmError ? `${id}-confirm-error` : undefined}
-        />
-        {confirmError && (
-          <p id={`${id}-confirm-error`} className="field-error" role="alert">
-            {confirmError}
-          </p>
-        )}
-      </div>
+      <TextField
+        label={t('forms.password.label')}
+        // Named: a drawn page's form sends them without script (the gateway compares the two).
+        id={`${id}-password`}
+        name="password"
+        type="password"
+        input={{ autoComplete: 'new-password' }}
+        details={<PasswordRules password={password} />}
+        value={password}
+        onChange={(value) => update(value, confirm)}
+        validate={checkPassword}
+      />
+      <TextField
+        label={t('forms.password.confirm')}
+        id={`${id}-confirm`}
+        name="confirm"
+        type="password"
+        input={{ autoComplete: 'new-password' }}
+        value={confirm}
+        onChange={(value) => update(password, value)}
+        validate={checkConfirm}
+      />
     </>
   );
 }

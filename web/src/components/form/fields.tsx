@@ -78,8 +78,11 @@ export interface TextFieldProps {
   isInvalid?: boolean;
   errorMessage?: ReactNode;
   id?: string;
-  /** Names a message elsewhere that describes the input too (a form-wide one). */
-  describedBy?: string;
+  /**
+   * What describes the input under it instead of a `description` (the password
+   * rules ticked off live): read with the input as its description.
+   */
+  details?: ReactNode;
   inputRef?: Ref<HTMLInputElement>;
   /** Attributes of the input itself (autoComplete, inputMode, spellCheck, autoFocus, ...). */
   input?: InputAttributes;
@@ -106,7 +109,7 @@ export function TextField({
   isInvalid,
   errorMessage,
   id,
-  describedBy,
+  details,
   inputRef,
   input,
   className,
@@ -117,9 +120,7 @@ export function TextField({
   const check = useFieldCheck(name, validate);
   const [shown, setShown] = useState(false);
   const password = type === 'password';
-  const field = (
-    <Input {...input} ref={inputRef} aria-describedby={describedBy} className={input?.className} />
-  );
+  const field = <Input {...input} ref={inputRef} className={input?.className} />;
   return (
     <AriaTextField
       id={inputId}
@@ -148,6 +149,11 @@ export function TextField({
         </div>
       ) : (
         field
+      )}
+      {details && !description && (
+        <Text slot="description" elementType="div">
+          {details}
+        </Text>
       )}
       <FieldMessage>{errorMessage}</FieldMessage>
       {children}

@@ -1,5 +1,6 @@
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Form, SubmitButton } from '../../components/form';
 import { NewPasswordFields } from '../../components/PasswordRules';
 import '../../components/self-service.css';
 import { useContactFormat } from '../../lib/phone';
@@ -22,16 +23,14 @@ export default function PasswordScreen() {
   const titleId = useId();
   const save = usePassword();
   const [password, setPassword] = useState<string | null>(null);
-  const [showErrors, setShowErrors] = useState(false);
   const [edited, setEdited] = useState(false);
   const page = useStepPage(save.error, edited);
 
   return withView(page.view, titleId, (view) => {
-    const onSubmit = (event: FormEvent) => {
-      event.preventDefault();
-      setShowErrors(true);
+    const onSubmit = () => {
       if (password) save.mutate(password);
     };
+    const passwordRefusal = page.at('password');
     const email = view.email?.to ?? null;
     const phone = view.phone?.to ?? null;
     return (
@@ -58,7 +57,12 @@ export default function PasswordScreen() {
           </li>
         </ul>
         <p className="muted">{t('flows.onboarding.twoStep.later')}</p>
-        <form method="post" onSubmit={onSubmit} noValidate>
+        <Form
+          method="post"
+          onSubmit={onSubmit}
+          busy={save.isPending}
+          refusal={passwordRefusal ? { field: 'password', message: passwordRefusal } : null}
+        >
           <p>{t('flows.onboarding.password.intro')}</p>
           {/*
            * The new account's identifier, for password managers to save with the password
@@ -76,20 +80,16 @@ export default function PasswordScreen() {
             />
           )}
           <NewPasswordFields
-            showErrors={showErrors}
             onChange={(value) => {
               setPassword(value);
               setEdited(true);
               save.reset();
             }}
-            serverError={page.at('password')}
           />
           <StepActions>
-            <button type="submit" className="button" disabled={save.isPending}>
-              {t('flows.onboarding.password.submit')}
-            </button>
+            <SubmitButton>{t('flows.onboarding.password.submit')}</SubmitButton>
           </StepActions>
-        </form>
+        </Form>
       </section>
     );
   });

@@ -1,13 +1,12 @@
-import { type FormEvent, useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { Actions } from '../../components/Actions';
+import { Link, useNavigate } from 'react-router';
+import { Form, FormError, requiredCheck, SubmitButton, TextField } from '../../components/form';
 import { NewPasswordFields } from '../../components/PasswordRules';
 import { useStepUpInPlace } from '../../components/StepUp';
 import { href } from '../../lib/routes';
 import '../../components/self-service.css';
 import { isCaptchaFailure, usePasswordCaptcha } from '../../components/PasswordCaptcha';
-import { PasswordInput } from '../../components/PasswordInput';
 import { clearFailure } from '../../lib/api';
 import { type ErrorTexts, errorOf, errorText } from '../../lib/errors';
 import { useCurrentUser } from '../../lib/session';
@@ -25,12 +24,10 @@ export default function EditPasswordScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const stepUp = useStepUpInPlace();
-  const id = useId();
   const { user } = useCurrentUser();
   const username = user?.email.find((e) => e.default)?.value ?? '';
   const [current, setCurrent] = useState('');
   const [password, setPassword] = useState<string | null>(null);
-  const [submitted, setSubmitted] = useState(false);
   const change = useChangePassword(stepUp.run);
   // The current password is a password check: the captcha where the sign-in has it.
   const captcha = usePasswordCaptcha();
@@ -38,11 +35,9 @@ export default function EditPasswordScreen() {
   // The captcha's own refusals are said at the captcha.
   const problem = failure && !isCaptchaFailure(failure) ? failure : null;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitted(true);
+  const submit = () => {
     clearFailure(change);
-    if (current.length === 0 || password === null) return;
+    if (password === null) return;
     const guard = captcha.fields();
     if (!guard) return;
     change.mutate(
@@ -65,22 +60,25 @@ export default function EditPasswordScreen() {
   };
 
   // Found in known breaches, or the current one again (422): said next to the
-  // new password, not the current one, which was right.
-  const breached =
-    problem?.code === 'password_breached' || problem?.code === 'password_unchanged'
-      ? problem
+  // new password, not the current one, which was right; any other 422 is the
+  // current password that was wrong.
+  const breached = problem?.code === 'password_breached' || problem?.code === 'password_unchanged';
+  const refusal =
+    problem?.kind === 'rejected'
+      ? { field: breached ? 'password' : 'current_password', message: errorText(t, problem) }
       : null;
-  const currentError =
-    submitted && current.length === 0
-      ? t('forms.password.errors.required')
-      : problem?.kind === 'rejected' && !breached
-        ? errorText(t, problem)
-        : null;
 
   return (
     <section aria-labelledby="edit-password-title">
       <h1 id="edit-password-title">{t('account.password.title')}</h1>
-      <form className="panel" onSubmit={submit} noValidate>
+      <Form
+        className="panel"
+        onSubmit={submit}
+        refusal={refusal}
+        error={problem && problem.kind !== 'rejected' ? change.error : null}
+        texts={PASSWORD_TEXTS}
+        busy={change.isPending}
+      >
         {/* For password managers: whose password this is. */}
         <input
           type="email"
@@ -90,45 +88,25 @@ export default function EditPasswordScreen() {
           readOnly
           hidden
         />
-        <div className="field">
-          <label htmlFor={`${id}-current`}>{t('account.password.current')}</label>
-          <PasswordInput
-            id={`${id}-current`}
-            autoComplete="current-password"
-            value={current}
-            onChange={(e) => {
-              setCurrent(e.target.value);
-              clearFailure(change);
-            }}
-            aria-invalid={currentError ? true : undefined}
-            aria-describedby={currentError ? `${id}-current-error` : undefined}
-          />
-          {currentError && (
-            <p id={`${id}-current-error`} className="error" role="alert">
-              {currentError}
-            </p>
-          )}
-        </div>
-        <NewPasswordFields
-          showErrors={submitted}
-          onChange={(value) => {
-            setPassword(value);
-            if (breached) clearFailure(change);
-          }}
-          serverError={breached ? errorText(t, breached) : null}
+        <TextField
+          label={t('account.password.current')}
+          name="current_password"
+          type="password"
+          input={{ autoComplete: 'current-password' }}
+          value={current}
+          onChange={setCurrent}
+          validate={requiredCheck(t('forms.password.errors.required'))}
         />
+        <NewPasswordFields onChange={setPassword} />
         {captcha.element}
-        {problem && problem.kind !== 'rejected' && (
-          <p className="notice notice-error" role="alert">
-            {errorText(t, problem)}
-          </p>
-        )}
-        <Actions
-          busy={change.isPending}
-          primary={{ label: t('account.password.submit'), submit: true }}
-          secondary={{ label: t('account.common.cancel'), to: href('security') }}
-        />
-      </form>
+        <FormError />
+        <div className="actions">
+          <SubmitButton>{t('account.password.submit')}</SubmitButton>
+          <Link className="button button-secondary" to={href('security')}>
+            {t('account.common.cancel')}
+          </Link>
+        </div>
+      </Form>
       {stepUp.dialog}
     </section>
   );

@@ -1,5 +1,5 @@
-import { type FormEvent, useState } from 'react';
-import { NewPasswordFields, usePasswordCheck } from '../../../components/PasswordRules';
+import { Form, SubmitButton } from '../../../components/form';
+import { NewPasswordFields } from '../../../components/PasswordRules';
 import { clearFailure } from '../../../lib/api';
 
 /**
@@ -21,29 +21,19 @@ export function NewPasswordForm({
   serverError: string | null;
   submitLabel: string;
 }) {
-  const [showErrors, setShowErrors] = useState(false);
-  const { failures } = usePasswordCheck();
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setShowErrors(true);
-    clearFailure(change);
-    // What the fields show is what is sent.
-    const sent = new FormData(event.currentTarget);
-    const password = String(sent.get('password') ?? '');
-    if (failures(password).length === 0 && password === sent.get('confirm')) save(password);
-  };
-
   return (
-    <form method="post" onSubmit={submit} noValidate>
-      <NewPasswordFields
-        showErrors={showErrors}
-        onChange={() => clearFailure(change)}
-        serverError={serverError}
-      />
-      <button type="submit" className="button button-block" disabled={change.isPending}>
-        {submitLabel}
-      </button>
-    </form>
+    <Form
+      method="post"
+      // The fields' checks passed: what they show is what is sent.
+      onSubmit={(values) => {
+        clearFailure(change);
+        save(values.password ?? '');
+      }}
+      busy={change.isPending}
+      refusal={serverError ? { field: 'password', message: serverError } : null}
+    >
+      <NewPasswordFields onChange={() => clearFailure(change)} />
+      <SubmitButton className="button button-block">{submitLabel}</SubmitButton>
+    </Form>
   );
 }
