@@ -45,6 +45,8 @@ interface FormState {
   changed: (name: string) => void;
   /** The refusal no field of the form shows (for `FormError`). */
   formFailure: PortalError | null;
+  /** The server's refusals still standing, by field name (for fields React Aria does not validate). */
+  fieldErrors: Readonly<Record<string, string>>;
 }
 
 const FormStateContext = createContext<FormState>({
@@ -53,6 +55,7 @@ const FormStateContext = createContext<FormState>({
   register: () => () => undefined,
   changed: () => undefined,
   formFailure: null,
+  fieldErrors: {},
 });
 
 /** The state of the form around a field or a button. */
@@ -204,6 +207,7 @@ export function Form({
       checking,
       register,
       changed,
+      fieldErrors: validationErrors,
       formFailure:
         formFailure ??
         (refusalForForm
@@ -217,7 +221,7 @@ export function Form({
             }
           : null),
     }),
-    [busy, checking, register, changed, formFailure, refusalForForm],
+    [busy, checking, register, changed, validationErrors, formFailure, refusalForForm],
   );
 
   return (

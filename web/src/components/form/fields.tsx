@@ -5,6 +5,7 @@ import {
   useContext,
   useEffect,
   useId,
+  useMemo,
   useState,
 } from 'react';
 import { FieldErrorContext } from 'react-aria-components/FieldError';
@@ -12,6 +13,7 @@ import { Input } from 'react-aria-components/Input';
 import { Label } from 'react-aria-components/Label';
 import { Text } from 'react-aria-components/Text';
 import { TextField as AriaTextField } from 'react-aria-components/TextField';
+import { Checkbox } from '../Choices';
 import PasswordToggle from '../PasswordToggle';
 import { type FieldCheck, useFormState } from './Form';
 
@@ -174,5 +176,53 @@ export function FieldMessage({ children }: { children?: ReactNode }) {
     <Text slot="errorMessage" className="field-error" role="alert">
       {words}
     </Text>
+  );
+}
+
+/**
+ * A check box of a form (the `Checkbox` of `Choices`): sent as `on` under its
+ * `name`, its check (`validate` of whether it is ticked) said under it once
+ * the form was sent, or the server's refusal of it.
+ */
+export function CheckboxField({
+  name,
+  checked,
+  onChange,
+  validate,
+  children,
+}: {
+  name: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  validate?: (checked: boolean) => string | null;
+  children: ReactNode;
+}) {
+  const id = useId();
+  const check = useFieldCheck(
+    name,
+    useMemo(() => (validate ? (value: string) => validate(value === 'on') : undefined), [validate]),
+  );
+  const { fieldErrors } = useFormState();
+  const error = check.validate?.(checked ? 'on' : '') ?? fieldErrors[name] ?? null;
+  return (
+    <div className="field">
+      <Checkbox
+        name={name}
+        checked={checked}
+        onChange={(value) => {
+          check.onChanged();
+          onChange(value);
+        }}
+        invalid={Boolean(error)}
+        describedBy={error ? `${id}-error` : undefined}
+      >
+        {children}
+      </Checkbox>
+      {error && (
+        <p id={`${id}-error`} className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
   );
 }

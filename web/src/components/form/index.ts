@@ -10,4 +10,11 @@ export {
   SubmitButton,
   useFormState,
 } from './Form';
-export { FieldMessage, requiredCheck, TextField, useFieldCheck, zodValidate } from './fields';
+export {
+  CheckboxField,
+  FieldMessage,
+  requiredCheck,
+  TextField,
+  useFieldCheck,
+  zodValidate,
+} from './fields';

@@ -2,7 +2,7 @@ import type { MfaMethod, SetupStarted, User } from '@portal/contract';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { CodeEntry } from '../../components/form';
+import { CodeEntry, ErrorText } from '../../components/form';
 import { PhoneField, type PhoneValue, phoneToE164 } from '../../components/PhoneField';
 import { useStepUpInPlace } from '../../components/StepUp';
 import { href } from '../../lib/routes';
@@ -216,11 +216,7 @@ function ContactStep({ kind, user, onDone }: { kind: Step; user: User; onDone: (
           ) : (
             <p>{t(`account.onboardingMfa.${kind}Text`, { target: show(known ?? '') })}</p>
           )}
-          {problem && (
-            <p id={otherId} className="error" role="alert">
-              {problem}
-            </p>
-          )}
+          <ErrorText id={otherId}>{problem}</ErrorText>
           <div className="actions">
             <button
               type="button"

@@ -1,25 +1,17 @@
 import type { SsoLinkOffer } from '@portal/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { href } from '../../lib/routes';
 import '../../components/self-service.css';
+import { Form, FormError, requiredCheck, SubmitButton, TextField } from '../../components/form';
 import { Loading } from '../../components/Loading';
 import { isCaptchaFailure, usePasswordCaptcha } from '../../components/PasswordCaptcha';
-import { CurrentPasswordField } from '../../components/PasswordInput';
-import { TextField } from '../../components/TextField';
 import { clearFailure } from '../../lib/api';
-import {
-  type ErrorTexts,
-  errorOf,
-  errorText,
-  mfaChallengeOf,
-  type PortalError,
-} from '../../lib/errors';
+import { type ErrorTexts, errorOf, errorText, mfaChallengeOf } from '../../lib/errors';
 import { leave, signInFlowQuery } from '../../lib/sign-in-flow';
 import { ssoOfferQuery } from '../../lib/sso';
-import { focusStep } from '../../lib/step-focus';
 import { useLinkAccount } from './api/partner';
 
 /**
@@ -66,21 +58,19 @@ function LinkExistingForm({ offer }: { offer: SsoLinkOffer }) {
   const navigate = useNavigate();
   const captcha = usePasswordCaptcha();
   const titleId = useId();
-  const errorId = useId();
   const [username, setUsername] = useState(offer.status === 'not_linked' ? offer.email : '');
   const [password, setPassword] = useState('');
-  /** A field left empty (checked before sending). */
-  const [required, setRequired] = useState(false);
 
   const queryClient = useQueryClient();
   const link = useLinkAccount();
   const failure = link.error ? errorOf(link.error, LINK_TEXTS) : null;
   // The captcha's own failures are said at the captcha; the second factor is not one.
-  const error: PortalError | 'required' | null = required
-    ? 'required'
-    : failure && !isCaptchaFailure(failure) && !mfaChallengeOf(link.error)
-      ? failure
-      : null;
+  const shown =
+    failure && !isCaptchaFailure(failure) && !mfaChallengeOf(link.error) ? failure : null;
+  // Wrong credentials, as at sign-in: said at the emptied password, where the next try
+  // starts; which of the two was wrong is not said.
+  const wrongCredentials = shown?.status === 400 && shown.kind === 'invalid';
+  const required = requiredCheck(t('flows.partner.linkExisting.errors.required'));
 
   /**
    * The account's second factor, as at sign-in: the gateway started its flow
@@ -91,10 +81,7 @@ function LinkExistingForm({ offer }: { offer: SsoLinkOffer }) {
     navigate(href(view?.step === 'methods' ? 'mfa-methods' : 'mfa'));
   };
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!username.trim() || !password) return setRequired(true);
-    setRequired(false);
+  const onSubmit = () => {
     clearFailure(link);
     const guard = captcha.fields();
     if (!guard) return;
@@ -115,21 +102,11 @@ function LinkExistingForm({ offer }: { offer: SsoLinkOffer }) {
           if (challenge) return void askSecondFactor();
           const refusal = errorOf(thrown, LINK_TEXTS);
           captcha.refused(refusal);
-          // Wrong credentials, as at sign-in: the password is emptied and the cursor is there for the next try.
-          if (refusal.status === 400 && refusal.kind === 'invalid') {
-            setPassword('');
-            focusStep(() => document.getElementById('link-password'));
-          }
+          if (refusal.status === 400 && refusal.kind === 'invalid') setPassword('');
         },
       },
     );
   };
-  // A field left empty is marked and described by the message; wrong
-  // credentials are the form's (as at sign-in): which of the two was wrong is not said.
-  const usernameMissing = error === 'required' && !username.trim();
-  const passwordMissing = error === 'required' && !password;
-  // Wrong credentials: the emptied password is where the next try starts, described by the message.
-  const wrongCredentials = error !== null && error !== 'required' && error.kind === 'invalid';
 
   return (
     <section className="card narrow" aria-labelledby={titleId}>
@@ -143,46 +120,44 @@ function LinkExistingForm({ offer }: { offer: SsoLinkOffer }) {
           : t('flows.partner.linkExisting.text', { email: offer.email })}
       </p>
       <p>{t('flows.partner.linkExisting.secondFactor')}</p>
-      <form onSubmit={onSubmit} noValidate>
+      <Form
+        onSubmit={onSubmit}
+        busy={link.isPending}
+        error={wrongCredentials ? null : shown ? link.error : null}
+        texts={LINK_TEXTS}
+        refusal={
+          wrongCredentials && shown ? { field: 'password', message: errorText(t, shown) } : null
+        }
+      >
         <TextField
           id="link-username"
           label={t('flows.partner.linkExisting.username')}
           name="username"
-          autoComplete="username"
-          required
+          input={{ autoComplete: 'username', required: true }}
           value={username}
-          onChange={(e) => {
-            setUsername(e.target.value);
-            setRequired(false);
+          onChange={(typed) => {
+            setUsername(typed);
             clearFailure(link);
           }}
-          invalid={usernameMissing}
-          describedBy={usernameMissing ? errorId : undefined}
+          validate={required}
         />
-        <CurrentPasswordField
+        <TextField
           id="link-password"
           label={t('flows.partner.linkExisting.password')}
+          name="password"
+          type="password"
+          input={{ autoComplete: 'current-password', required: true }}
           value={password}
-          onChange={(e) => {
-            setPassword(e.target.value);
-            setRequired(false);
+          onChange={(typed) => {
+            setPassword(typed);
             clearFailure(link);
           }}
-          invalid={passwordMissing || wrongCredentials}
-          describedBy={passwordMissing || wrongCredentials ? errorId : undefined}
+          validate={required}
         />
         {captcha.element}
-        {error && (
-          <p id={errorId} className="error" role="alert">
-            {error === 'required'
-              ? t('flows.partner.linkExisting.errors.required')
-              : errorText(t, error)}
-          </p>
-        )}
-        <button type="submit" className="button" disabled={link.isPending}>
-          {t('flows.partner.linkExisting.submit')}
-        </button>
-      </form>
+        <FormError />
+        <SubmitButton>{t('flows.partner.linkExisting.submit')}</SubmitButton>
+      </Form>
     </section>
   );
 }

@@ -1,9 +1,10 @@
 import type { PortalPasskey as Passkey } from '@portal/contract';
 import { KeyRound } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import '../../components/self-service.css';
 import { EmptyState } from '../../components/EmptyState';
+import { Form, requiredCheck, SubmitButton, TextField } from '../../components/form';
 import { ListRow, ListRows } from '../../components/ListRow';
 import { ConfirmDialog, Modal } from '../../components/Modal';
 import { OutcomeNotice } from '../../components/OutcomeNotice';
@@ -200,57 +201,42 @@ function RenameDialog({
   onDone: (renamed: Passkey | null) => void;
 }) {
   const { t } = useTranslation();
-  const inputId = useId();
-  const errorId = useId();
   const [name, setName] = useState(passkey.name);
-  /** No name typed (checked before sending). */
-  const [unnamed, setUnnamed] = useState(false);
   const rename = useRenamePasskey();
-  const error = unnamed
-    ? t('passkeys.errors.name')
-    : rename.error
-      ? t(errorOf(rename.error).status === 400 ? 'passkeys.errors.name' : 'passkeys.errors.failed')
-      : null;
+  // Every refusal of a rename is about the name (400) or says it failed.
+  const refusal = rename.error
+    ? {
+        field: 'name',
+        message: t(
+          errorOf(rename.error).status === 400 ? 'passkeys.errors.name' : 'passkeys.errors.failed',
+        ),
+      }
+    : null;
 
-  const save = (event: FormEvent) => {
-    event.preventDefault();
-    if (!name.trim()) return setUnnamed(true);
+  const save = () =>
     rename.mutate({ passkey, name: name.trim() }, { onSuccess: (res) => onDone(res.body) });
-  };
 
   return (
     <Modal title={t('passkeys.renameTitle')} onClose={() => onDone(null)}>
-      <form onSubmit={save} noValidate>
-        <div className="field">
-          <label htmlFor={inputId}>{t('passkeys.nameLabel')}</label>
-          <input
-            id={inputId}
-            value={name}
-            maxLength={64}
-            autoComplete="off"
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
-            onChange={(e) => {
-              setName(e.target.value);
-              setUnnamed(false);
-              clearFailure(rename);
-            }}
-          />
-          {error && (
-            <p id={errorId} className="error" role="alert">
-              {error}
-            </p>
-          )}
-        </div>
+      <Form onSubmit={save} refusal={refusal} busy={rename.isPending}>
+        <TextField
+          label={t('passkeys.nameLabel')}
+          name="name"
+          input={{ maxLength: 64, autoComplete: 'off' }}
+          value={name}
+          onChange={(typed) => {
+            setName(typed);
+            clearFailure(rename);
+          }}
+          validate={requiredCheck(t('passkeys.errors.name'))}
+        />
         <div className="actions">
-          <button type="submit" className="button" disabled={rename.isPending}>
-            {t('passkeys.save')}
-          </button>
+          <SubmitButton>{t('passkeys.save')}</SubmitButton>
           <button type="button" className="button button-secondary" onClick={() => onDone(null)}>
             {t('passkeys.cancel')}
           </button>
         </div>
-      </form>
+      </Form>
     </Modal>
   );
 }

@@ -1,12 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Radio, RadioGroup } from '../../components/Choices';
+import { Form, FormError, SubmitButton } from '../../components/form';
 import { useStepUpInPlace } from '../../components/StepUp';
 import { href } from '../../lib/routes';
 import '../../components/self-service.css';
-import { type ErrorTexts, useErrorText } from '../../lib/errors';
+import type { ErrorTexts } from '../../lib/errors';
 import { useMfaMethods, useSetupMethod } from '../../lib/mfa-methods';
 import { useContactFormat } from '../../lib/phone';
 import { useCurrentUser } from '../../lib/session';
@@ -28,7 +29,6 @@ const SEND_TEXTS = {
 export default function ContactStepScreen({ kind }: { kind: Kind }) {
   const { t } = useTranslation();
   const show = useContactFormat();
-  const describe = useErrorText();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { user } = useCurrentUser();
@@ -49,8 +49,7 @@ export default function ContactStepScreen({ kind }: { kind: Kind }) {
     .sort((a, b) => Number(b.default) - Number(a.default));
   const target = chosen ?? contacts[0]?.value ?? null;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     if (!target) return;
     send.mutate(kind === 'email' ? { method: 'email', target } : { method: 'sms', target }, {
       onSuccess: (res) => {
@@ -71,7 +70,7 @@ export default function ContactStepScreen({ kind }: { kind: Kind }) {
           <Link to={href('profile.edit-credentials')}>{t(`account.setup.${kind}.addOne`)}</Link>
         </>
       ) : (
-        <form onSubmit={submit} noValidate>
+        <Form onSubmit={submit} error={send.error} texts={SEND_TEXTS} busy={send.isPending}>
           <RadioGroup label={t(`account.setup.${kind}.choose`)} value={target} onChange={setChosen}>
             {contacts.map((c) => (
               <Radio key={c.id} value={c.value}>
@@ -79,18 +78,12 @@ export default function ContactStepScreen({ kind }: { kind: Kind }) {
               </Radio>
             ))}
           </RadioGroup>
-          {send.isError && (
-            <p className="error" role="alert">
-              {describe(send.error, SEND_TEXTS)}
-            </p>
-          )}
+          <FormError />
           <div className="actions">
-            <button type="submit" className="button" disabled={send.isPending}>
-              {t('account.contacts.sendCode')}
-            </button>
+            <SubmitButton>{t('account.contacts.sendCode')}</SubmitButton>
             <Link to={href('setup-mfa.selection')}>{t('account.common.back')}</Link>
           </div>
-        </form>
+        </Form>
       )}
       {stepUp.dialog}
     </section>

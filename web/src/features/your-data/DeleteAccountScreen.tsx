@@ -1,11 +1,11 @@
 import type { DeletionStatus } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Actions } from '../../components/Actions';
 import { BusyLabel } from '../../components/BusyLabel';
-import { Checkbox } from '../../components/Choices';
+import { CheckboxField, Form, FormError, SubmitButton } from '../../components/form';
 import { Loading } from '../../components/Loading';
 import { ErrorText } from '../../components/Notice';
 import { useStepUpInPlace } from '../../components/StepUp';
@@ -59,17 +59,16 @@ function RequestForm({ status }: { status: DeletionStatus }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const stepUp = useStepUpInPlace();
-  const confirmId = useId();
   const [confirmed, setConfirmed] = useState(false);
-  const [missing, setMissing] = useState(false);
   const request = useRequestDeletion(stepUp.run, (deleteAt) =>
     navigate(href('deletion-requested'), { replace: true, state: { deleteAt } }),
   );
-  const failure = request.error ? errorOf(request.error, REQUEST_TEXTS) : null;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const required = useCallback(
+    (ticked: boolean) => (ticked ? null : t('data.delete.confirmRequired')),
+    [t],
+  );
+  const submit = () => {
     clearFailure(request);
-    if (!confirmed) return setMissing(true);
     request.mutate({});
   };
   return (
@@ -85,35 +84,25 @@ function RequestForm({ status }: { status: DeletionStatus }) {
       <p>
         <Link to={href('profile.data')}>{t('data.delete.downloadFirst')}</Link>
       </p>
-      <form onSubmit={submit} noValidate>
-        <div className="field">
-          <Checkbox
-            checked={confirmed}
-            onChange={(value) => {
-              setConfirmed(value);
-              setMissing(false);
-            }}
-            invalid={missing}
-            describedBy={missing ? confirmId : undefined}
-          >
-            {t('data.delete.confirm')}
-          </Checkbox>
-          {missing && (
-            <p className="error" id={confirmId} role="alert">
-              {t('data.delete.confirmRequired')}
-            </p>
-          )}
+      <Form onSubmit={submit} error={request.error} texts={REQUEST_TEXTS} busy={request.isPending}>
+        <CheckboxField
+          name="confirm"
+          checked={confirmed}
+          onChange={setConfirmed}
+          validate={required}
+        >
+          {t('data.delete.confirm')}
+        </CheckboxField>
+        <FormError />
+        <div className="actions">
+          <SubmitButton>
+            <BusyLabel busy={request.isPending}>{t('data.delete.submit')}</BusyLabel>
+          </SubmitButton>
+          <Link className="button button-secondary" to={href('profile')}>
+            {t('account.common.cancel')}
+          </Link>
         </div>
-        <Actions
-          primary={{
-            label: <BusyLabel busy={request.isPending}>{t('data.delete.submit')}</BusyLabel>,
-            submit: true,
-          }}
-          secondary={{ label: t('account.common.cancel'), to: href('profile') }}
-          busy={request.isPending}
-          error={failure && errorText(t, failure)}
-        />
-      </form>
+      </Form>
       {stepUp.dialog}
     </section>
   );
