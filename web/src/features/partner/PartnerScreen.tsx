@@ -1,12 +1,14 @@
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Radio, RadioGroup } from '../../components/Choices';
+import { Form, FormError, SubmitButton } from '../../components/form';
+import { Alert } from '../../components/Notice';
 import { href } from '../../lib/routes';
 import '../../components/self-service.css';
 import '../../components/flows.css';
 import { getConfig } from '../../lib/config';
-import { type ErrorTexts, errorOf, errorText } from '../../lib/errors';
+import { type ErrorTexts, errorOf } from '../../lib/errors';
 import { useRequestAccess } from './api/partner';
 import { isWebsite, type Website, websitesOf } from './websites';
 
@@ -33,12 +35,10 @@ export default function PartnerScreen() {
   const messageId = useId();
 
   const request = useRequestAccess();
-  const failure = request.error ? errorOf(request.error, ACCESS_TEXTS) : null;
-  // 409: the access is there already.
-  const outcome = failure?.kind === 'conflict' ? 'already' : failure;
+  // 409: the access is there already (said as information, not as a failure).
+  const already = request.error ? errorOf(request.error).kind === 'conflict' : false;
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = () => {
     const siteLine = t('flows.partner.access.messageSite', {
       site: t(`flows.partner.access.website.${site}`),
     });
@@ -55,7 +55,12 @@ export default function PartnerScreen() {
     <section className="card narrow" aria-labelledby={titleId}>
       <h1 id={titleId}>{t('flows.partner.access.title')}</h1>
       <p>{t('flows.partner.access.text')}</p>
-      <form onSubmit={onSubmit} noValidate>
+      <Form
+        onSubmit={onSubmit}
+        error={already ? null : request.error}
+        texts={ACCESS_TEXTS}
+        busy={request.isPending}
+      >
         <RadioGroup
           label={t('flows.partner.access.websites')}
           className="choice-group choice-fieldset"
@@ -77,24 +82,17 @@ export default function PartnerScreen() {
           <label htmlFor={messageId}>{t('flows.partner.access.message')}</label>
           <textarea
             id={messageId}
+            name="message"
             rows={3}
             maxLength={900}
             value={message}
             onChange={(e) => setMessage(e.target.value)}
           />
         </div>
-        {outcome && (
-          <p
-            className={`notice ${outcome === 'already' ? 'notice-info' : 'notice-error'}`}
-            role="alert"
-          >
-            {outcome === 'already' ? t('flows.partner.access.already') : errorText(t, outcome)}
-          </p>
-        )}
-        <button type="submit" className="button" disabled={request.isPending}>
-          {t('flows.partner.access.request')}
-        </button>
-      </form>
+        {already && <Alert tone="info">{t('flows.partner.access.already')}</Alert>}
+        <FormError />
+        <SubmitButton>{t('flows.partner.access.request')}</SubmitButton>
+      </Form>
     </section>
   );
 }
