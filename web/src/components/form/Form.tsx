@@ -159,6 +159,8 @@ export function Form({
   const cleared = changedSince.of === refused ? changedSince.names : NONE;
   const changed = useCallback(
     (name: string) =>
+      // Only a refused field's change redraws the form (not every key typed).
+      name in refused &&
       setChangedSince((last) =>
         last.of === refused && last.names.has(name)
           ? last
