@@ -136,7 +136,9 @@ test('linking a workplace login asks for the second factor, is announced, and ca
   await acceptBetaInvitation(page, sara.login);
   await expect(page).toHaveURL(/\/partner\/link-existing$/);
   await expect(
-    page.getByText('Then confirm with your second factor, as when you log in.', { exact: false }),
+    page.getByText('Then confirm with your verification method, as when you log in.', {
+      exact: false,
+    }),
   ).toBeVisible();
   await review(page, 'link-existing');
   await page.getByLabel('Password').fill(DEMO_PASSWORD);
@@ -166,7 +168,9 @@ test('linking a workplace login asks for the second factor, is announced, and ca
   await review(page, 'security with a workplace login');
   await panel.getByRole('button', { name: 'Remove' }).click();
   const dialog = page.getByRole('dialog', { name: 'Remove the workplace login?' });
-  await expect(dialog).toContainText(`${sara.email} will no longer sign in`);
+  await expect(dialog).toContainText(
+    `You will no longer log in to your account with ${sara.email}.`,
+  );
   await review(page, 'remove the workplace login');
   await dialog.getByRole('button', { name: 'Remove' }).click();
   await expect(page.getByRole('region', { name: 'Workplace login' })).toHaveCount(0);
