@@ -64,11 +64,13 @@ export const LOCKDOWN_PAGES = ['/lock-account'] as const;
 export const SIGNED_IN_PAGES = ['/user/dashboard'] as const;
 
 /**
- * The weak-password replacement (`?verified=true&target=…`), drawn for the
- * signed-in user whose session it confines; its form is the gateway's
- * (docs/flows.md, "Weak password").
+ * The sign-in's pages once the session has started, drawn for the signed-in
+ * user with their query (`target`): the weak-password replacement
+ * (`?verified=true`, the session confined to it) and the question of a
+ * deletion under way. Their forms are the gateway's (docs/flows.md, "Weak
+ * password", "Ask for deletion").
  */
-export const WEAK_PASSWORD_PAGES = ['/weak-password'] as const;
+export const AFTER_SIGN_IN_PAGES = ['/weak-password', '/deletion-pending'] as const;
 
 /**
  * The partner's consent, drawn for the signed-in user from the browser's
@@ -90,7 +92,7 @@ export const PAGE_SOURCES: Record<
   | (typeof RECOVERY_STEP_PAGES)[number]
   | (typeof LOCKDOWN_PAGES)[number]
   | (typeof SIGNED_IN_PAGES)[number]
-  | (typeof WEAK_PASSWORD_PAGES)[number]
+  | (typeof AFTER_SIGN_IN_PAGES)[number]
   | (typeof CONSENT_PAGES)[number],
   readonly string[]
 > = {
@@ -139,6 +141,10 @@ export const PAGE_SOURCES: Record<
   '/maintenance': [],
   '/approve': ['src/app/all-screens.tsx', 'src/features/consent/ConsentScreen.tsx'],
   '/weak-password': ['src/app/all-screens.tsx', 'src/features/recovery/WeakPasswordScreen.tsx'],
+  '/deletion-pending': [
+    'src/app/all-screens.tsx',
+    'src/features/your-data/DeletionPendingScreen.tsx',
+  ],
   '/lock-account': ['src/app/all-screens.tsx', 'src/features/lockdown/LockAccountScreen.tsx'],
   '/lock-account/done': ['src/app/all-screens.tsx', 'src/features/lockdown/LockedScreen.tsx'],
   '/user/dashboard': [

@@ -6,10 +6,10 @@ import { I18nextProvider } from 'react-i18next';
 import { newQueryClient, startSignedIn, startSignedOut, startSignInStep } from './app/App';
 import { preloadPage } from './app/router';
 import {
+  AFTER_SIGN_IN_PAGES,
   CONSENT_PAGES,
   SIGN_IN_STEP_PAGES,
   SIGNED_IN_PAGES,
-  WEAK_PASSWORD_PAGES,
 } from './entry-pages';
 import {
   htmlLang,
@@ -37,6 +37,7 @@ import type { DrawExtras, PageData } from './page-data';
  */
 
 export {
+  AFTER_SIGN_IN_PAGES,
   CONSENT_PAGES,
   ENTRY_PAGES,
   LOCKDOWN_PAGES,
@@ -45,7 +46,6 @@ export {
   RECOVERY_STEP_PAGES,
   SIGN_IN_STEP_PAGES,
   SIGNED_IN_PAGES,
-  WEAK_PASSWORD_PAGES,
 } from './entry-pages';
 
 /** Every screen's path (the app's route table): the gateway labels its page metrics with them. */
@@ -229,8 +229,8 @@ export function render(
  * A step-up's `/mfa` and `/mfa/methods` are drawn with its flow's view
  * (`extras.signIn`, and a refused form). The consent page is drawn with its flow's view (`extras.consent`) in the
  * language its journey began in (`locale`), its invalid-configuration
- * address (`?error=`) included; the weak-password page with its query, and
- * its refused form (`extras.form`).
+ * address (`?error=`) included; the sign-in's pages after the session starts
+ * with their query, a refused form (`extras.form`) and the deletion under way.
  */
 export function renderSignedIn(
   location: string,
@@ -242,8 +242,8 @@ export function renderSignedIn(
   const { pathname, search } = new URL(location, 'http://portal');
   const consent =
     (CONSENT_PAGES as readonly string[]).includes(pathname) && extras.consent !== undefined;
-  // The weak-password page keeps its query (`verified`, the sign-in's `target`).
-  const weak = (WEAK_PASSWORD_PAGES as readonly string[]).includes(pathname);
+  // The sign-in's pages after the session starts keep their query (the sign-in's `target`).
+  const afterSignIn = (AFTER_SIGN_IN_PAGES as readonly string[]).includes(pathname);
   // A step-up's or a merge's code and method list (`/mfa`, `/mfa/methods`), drawn from its flow.
   const stepUp =
     (SIGN_IN_STEP_PAGES as readonly string[]).includes(pathname) &&
@@ -253,7 +253,7 @@ export function renderSignedIn(
   const merge = pathname === '/duplicated' && extras.merge !== undefined;
   const drawable =
     consent ||
-    weak ||
+    afterSignIn ||
     stepUp ||
     merge ||
     ((SIGNED_IN_PAGES as readonly string[]).includes(pathname) && !search);
@@ -275,8 +275,11 @@ export function renderSignedIn(
       ? { signIn: extras.signIn, ...(extras.form ? { form: extras.form } : {}) }
       : merge
         ? { merge: extras.merge, ...(extras.form ? { form: extras.form } : {}) }
-        : weak && extras.form
-          ? { form: extras.form }
+        : afterSignIn
+          ? {
+              ...(extras.form ? { form: extras.form } : {}),
+              ...(extras.deletion !== undefined ? { deletion: extras.deletion } : {}),
+            }
           : {};
   return draw(location, config, drawIn, user, own);
 }

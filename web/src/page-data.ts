@@ -1,5 +1,6 @@
 import type {
   ConsentView,
+  DeletionStatus,
   Locale,
   MergeView,
   PortalConfig,
@@ -51,6 +52,8 @@ export interface PageData {
   lockdown?: LockdownRead;
   /** On the duplicate merge's page (`/duplicated`): its flow's view; null when none is under way. */
   merge?: MergeView | null;
+  /** The deletion-pending page's: the deletion under way (`GET /api/user/deletion`'s answer). */
+  deletion?: DeletionStatus | null;
 }
 
 /** What the gateway adds to a drawn page beyond its location: the journey's state. */
@@ -63,6 +66,8 @@ export interface DrawExtras {
   consent?: ConsentView | null;
   lockdown?: LockdownRead;
   merge?: MergeView | null;
+  /** The deletion-pending page's: the deletion under way (`GET /api/user/deletion`'s answer). */
+  deletion?: DeletionStatus | null;
 }
 
 export const PAGE_DATA_ID = 'page-data';

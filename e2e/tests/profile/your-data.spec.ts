@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { DEMO_PASSWORD, expect, test } from '../../fixtures/login';
 import { outboxNotices } from '../../fixtures/portal';
 import { reviewer, reviewInEachLanguage } from '../../fixtures/screenshots';
+import { mockUrl } from '../../fixtures/stack';
 import { LU_URL } from '../../playwright.config';
 
 /*
@@ -131,4 +133,49 @@ test('the your-data pages in each language of both variants, axe-clean', async (
     page.getByRole('heading', { level: 1, name: 'Ihre Daten herunterladen' }),
   ).toBeVisible();
   await review(page, 'download lu de');
+});
+
+test.describe('with JavaScript off', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a sign-in during the grace period asks first, as a plain form: continue, then keep the account', async ({
+    page,
+    request,
+  }) => {
+    // customer@example.be has no second factor: its deletion is asked for at the account API.
+    const login = 'customer@example.be';
+    const headers = { 'x-device-id': randomUUID() };
+    const token = await request.post(`${mockUrl('be')}/token`, {
+      headers,
+      data: { grant_type: 'password', username: login, password: DEMO_PASSWORD },
+    });
+    expect(token.status()).toBe(200);
+    const asked = await request.post(`${mockUrl('be')}/user/deletion`, {
+      headers: { ...headers, authorization: `Bearer ${(await token.json()).access_token}` },
+      data: { confirm: true },
+    });
+    expect(asked.status()).toBe(200);
+    const signIn = async () => {
+      await page.context().clearCookies();
+      await page.goto('/login/email?target=%2Fprofile');
+      await page.getByLabel('E-mail address').fill(login);
+      await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+      await page.getByLabel('Password', { exact: true }).press('Enter');
+      // Drawn by the gateway for the new session, with the deletion's date.
+      await expect(page).toHaveURL(/\/deletion-pending\?target=%2Fprofile$/);
+      await expect(
+        page.getByText(/Your account will be deleted on .*, as you asked\./),
+      ).toBeVisible();
+    };
+    await signIn();
+    // Continue: on to the sign-in's target, the deletion still planned.
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+    await signIn();
+    await page.getByRole('button', { name: 'Keep my account' }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+    expect((await outboxNotices(request, login)).map((m) => m.subject)).toContain(
+      'Your account will not be deleted',
+    );
+  });
 });

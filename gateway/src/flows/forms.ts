@@ -53,7 +53,43 @@ export type FormOutcome =
   | { next: string }
   | { status: number; refusal: SignInStepRefusal; retryAfter?: string };
 
-/** Sends `body` to the portal call at `path` for the browser of `request`, its cookies passed back on `reply`. */
+/**
+ * The portal call at `path` made for the browser of `request` (its cookies,
+ * language, agent), its cookies passed back on `reply`: what a form is.
+ */
+export async function portalCall(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  method: 'POST' | 'DELETE',
+  path: string,
+  body?: Record<string, unknown>,
+) {
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    // Asked by the CSRF rule of the API; the form met its same-origin half (`formRefusal`).
+    'x-device-id': randomUUID(),
+    'sec-fetch-site': 'same-origin',
+    ...(body ? { 'content-type': 'application/json' } : {}),
+  };
+  for (const name of FORWARDED) {
+    const value = request.headers[name];
+    if (typeof value === 'string') headers[name] = value;
+  }
+  // The form met the same-origin rule above; the call is the portal's own.
+  headers.origin = request.publicOrigin.origin;
+  const answer = await request.server.inject({
+    method,
+    url: path,
+    headers,
+    ...(body ? { payload: JSON.stringify(body) } : {}),
+    remoteAddress: request.socket.remoteAddress ?? request.ip,
+  });
+  const cookies = answer.headers['set-cookie'];
+  if (cookies) reply.header('set-cookie', cookies);
+  return answer;
+}
+
+/** Sends `body` to the portal call at `path` for the browser of `request`: the next page, or why not. */
 export async function formStep(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -64,28 +100,7 @@ export async function formStep(
   /** The statuses whose answer's `next` the browser goes on to (a 200 by default). */
   onward: ReadonlySet<number> = ONWARD,
 ): Promise<FormOutcome> {
-  const headers: Record<string, string> = {
-    'content-type': 'application/json',
-    accept: 'application/json',
-    // Asked by the CSRF rule of the API; the form met its same-origin half (`formRefusal`).
-    'x-device-id': randomUUID(),
-    'sec-fetch-site': 'same-origin',
-  };
-  for (const name of FORWARDED) {
-    const value = request.headers[name];
-    if (typeof value === 'string') headers[name] = value;
-  }
-  // The form met the same-origin rule above; the call is the portal's own.
-  headers.origin = request.publicOrigin.origin;
-  const answer = await request.server.inject({
-    method: 'POST',
-    url: path,
-    headers,
-    payload: JSON.stringify(body),
-    remoteAddress: request.socket.remoteAddress ?? request.ip,
-  });
-  const cookies = answer.headers['set-cookie'];
-  if (cookies) reply.header('set-cookie', cookies);
+  const answer = await portalCall(request, reply, 'POST', path, body);
   const json = answer.json<Record<string, unknown>>();
   if (onward.has(answer.statusCode) && typeof json.next === 'string') return { next: json.next };
   const retryAfter = answer.headers['retry-after'];
@@ -100,7 +115,10 @@ const FIELDS = new Set(['username', 'password', 'captcha', 'mfaId', 'code']);
 const ONWARD: ReadonlySet<number> = new Set([200]);
 
 /** A refusal as the page shows it: a validation error's first wrong field named as the step does. */
-function refusalOf(json: Record<string, unknown>, fields: ReadonlySet<string>): SignInStepRefusal {
+export function refusalOf(
+  json: Record<string, unknown>,
+  fields: ReadonlySet<string>,
+): SignInStepRefusal {
   const code = typeof json.code === 'string' ? json.code : 'error';
   const message = typeof json.message === 'string' ? json.message : 'Something went wrong.';
   const refusal: SignInStepRefusal = { code, message };

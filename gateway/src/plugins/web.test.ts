@@ -471,7 +471,7 @@ describe('the weak-password page, a form that works without script', () => {
       [
         'export const ENTRY_PAGES = [];',
         "export const SIGNED_IN_PAGES = ['/user/dashboard'];",
-        "export const WEAK_PASSWORD_PAGES = ['/weak-password'];",
+        "export const AFTER_SIGN_IN_PAGES = ['/weak-password'];",
         'export const PAGE_SOURCES = {};',
         "export const localeFor = () => 'en';",
         'export const render = async () => null;',

@@ -6,6 +6,7 @@ import { constants } from 'node:zlib';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import {
+  type DeletionStatus,
   isPartnerClient,
   type MergeView,
   needsSession,
@@ -17,7 +18,7 @@ import {
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { consentView, pendingConsent } from '../flows/consent';
-import { type FormOutcome, formRefusal, formStep } from '../flows/forms';
+import { type FormOutcome, formRefusal, formStep, portalCall, refusalOf } from '../flows/forms';
 import { lockdownExtras, readLockdown } from '../flows/lockdown';
 import { readSignedInSteps } from '../flows/merge';
 import {
@@ -30,7 +31,7 @@ import {
   readOnboarding,
 } from '../flows/onboarding';
 import { recoveryExtras, recoveryFormStep } from '../flows/recovery-pages';
-import { readSignIn, viewOf } from '../flows/sign-in';
+import { readSignIn, resolveSignInTarget, viewOf } from '../flows/sign-in';
 import { flowId } from '../flows/store';
 import type { DrawExtras, EntryServer } from '../render/entry-server';
 import { innerRead } from '../render/inner';
@@ -95,8 +96,9 @@ export const SIGNED_IN_WAIT_MS = 1000;
 export const ENTRY_WAIT_MS = 1000;
 const ONE_YEAR_S = 365 * 24 * 60 * 60;
 const LANGUAGES = new Set(['en', 'fr', 'nl', 'de']);
-/** The weak-password page (`web/src/entry-pages.ts`), whose form the gateway takes. */
+/** The sign-in's pages after the session starts (`web/src/entry-pages.ts`), whose forms the gateway takes. */
 const WEAK_PASSWORD_PAGE = '/weak-password';
+const DELETION_PENDING_PAGE = '/deletion-pending';
 /** The one field the weak-password page's refusal is said at. */
 const WEAK_PASSWORD_FIELDS: ReadonlySet<string> = new Set(['password']);
 
@@ -184,7 +186,7 @@ export async function readWebBuild(root: string): Promise<WebBuild | null> {
     ...(server?.LOCKDOWN_PAGES ?? []),
     ...(server?.SIGNED_IN_PAGES ?? []),
     ...(server?.CONSENT_PAGES ?? []),
-    ...(server?.WEAK_PASSWORD_PAGES ?? []),
+    ...(server?.AFTER_SIGN_IN_PAGES ?? []),
   ]) {
     const files = stylesheetsOf(manifest, ['index.html', ...(server?.PAGE_SOURCES[path] ?? [])]);
     const css = files.map((file) => readFileSync(join(root, file), 'utf8')).join('\n');
@@ -242,14 +244,14 @@ export const webPlugin: FastifyPluginAsync<{ build: WebBuild; config: Config }> 
   // The sign-in's and the recovery journeys' step pages, drawn from the visitor's flow.
   const stepPages = new Set([...signInPages, ...(server?.RECOVERY_STEP_PAGES ?? [])]);
   const lockPages = new Set(server?.LOCKDOWN_PAGES ?? []);
-  const weakPages = new Set(server?.WEAK_PASSWORD_PAGES ?? []);
+  const afterSignInPages = new Set(server?.AFTER_SIGN_IN_PAGES ?? []);
   const screenOf = screenMatcher([
     ...(server?.APP_PATHS ?? []),
     ...entryPages,
     ...stepPages,
     ...lockPages,
     ...signedInPages,
-    ...weakPages,
+    ...afterSignInPages,
   ]);
   const configs: Record<Variant, PortalConfig> = {
     be: portalConfig(config, 'be'),
@@ -395,6 +397,41 @@ export const webPlugin: FastifyPluginAsync<{ build: WebBuild; config: Config }> 
   };
 
   /**
+   * A portal read the page itself makes for the browser of `request` (its
+   * session): not a client's request, neither counted nor traced as one. A
+   * form's post is drawn too: its body and origin are not the read's (the
+   * form met the same-origin rule: `formRefusal`).
+   */
+  const pageRead = (request: FastifyRequest, url: string) => {
+    const {
+      'accept-encoding': _encoding,
+      'content-length': _length,
+      'content-type': _type,
+      origin: _origin,
+      'sec-fetch-site': _site,
+      ...headers
+    } = request.headers;
+    return request.server.inject({
+      method: 'GET',
+      url,
+      headers: {
+        ...headers,
+        ...innerRead.header,
+        ...(request.traceparent ? { traceparent: request.traceparent } : {}),
+        accept: 'application/json',
+      },
+      remoteAddress: request.socket.remoteAddress ?? request.ip,
+    });
+  };
+
+  /** What a page after the sign-in is drawn with: the deletion-pending page, the deletion under way. */
+  const afterSignInExtras = async (request: FastifyRequest, path: string): Promise<DrawExtras> => {
+    if (path !== DELETION_PENDING_PAGE) return {};
+    const answer = await pageRead(request, '/api/user/deletion');
+    return { deletion: answer.statusCode === 200 ? answer.json<DeletionStatus>() : null };
+  };
+
+  /**
    * A signed-in page drawn for the session's user, or null (the browser then
    * draws it). The user is read through the portal's own `GET /api/user`, so
    * every rule a signed-in call meets applies here too: the session store,
@@ -423,28 +460,7 @@ export const webPlugin: FastifyPluginAsync<{ build: WebBuild; config: Config }> 
       request.headers['sec-fetch-dest'] === 'document';
     const crossSite = site !== undefined && site !== 'same-origin' && site !== 'none';
     if (crossSite && !(journey && navigation)) return null;
-    const {
-      'accept-encoding': _encoding,
-      'content-length': _length,
-      // A form's post is drawn too (the weak-password page): its body and origin are not the
-      // read's (the form met the same-origin rule: `formRefusal`).
-      'content-type': _type,
-      origin: _origin,
-      'sec-fetch-site': _site,
-      ...headers
-    } = request.headers;
-    // The page's own read, not a client's request: neither counted nor traced as one.
-    const answer = await request.server.inject({
-      method: 'GET',
-      url: '/api/user',
-      headers: {
-        ...headers,
-        ...innerRead.header,
-        ...(request.traceparent ? { traceparent: request.traceparent } : {}),
-        accept: 'application/json',
-      },
-      remoteAddress: request.socket.remoteAddress ?? request.ip,
-    });
+    const answer = await pageRead(request, '/api/user');
     // Too late to be used: the shell has gone, no render for nobody.
     if (answer.statusCode !== 200 || late()) return null;
     const { data: user } = answer.json<{ data: User }>();
@@ -559,60 +575,35 @@ export const webPlugin: FastifyPluginAsync<{ build: WebBuild; config: Config }> 
   };
 
   /**
-   * The weak-password page's form (docs/flows.md, "Weak password"): the same
-   * portal call the enhanced page sends as JSON (`POST /api/user/password/weak`,
-   * with the sign-in's `target`), answered 303 straight to the page the sign-in
-   * goes on to, or the page drawn again with the refusal at the password.
-   * Without a session, the page it sends to the sign-in.
+   * The form of a page after the sign-in (docs/flows.md, "Weak password",
+   * "Ask for deletion"): `act` makes the portal call the enhanced page makes,
+   * answered 303 to the page the sign-in goes on to, or the page drawn again
+   * with the refusal. Another site's form is refused; without a session, the
+   * page again (which then says to log in).
    */
-  const weakPasswordForm = async (
+  const afterSignInForm = async (
     request: FastifyRequest,
     reply: FastifyReply,
     renderer: RenderPool | null,
-    form: Record<string, string>,
     url: URL,
+    act: () => Promise<FormOutcome>,
   ) => {
     const refusal = formRefusal(request);
     if (refusal) {
       return reply.code(403).type('text/plain; charset=utf-8').send(`${refusal} Nothing was done.`);
     }
-    const target = url.searchParams.get('target');
-    if (sessionToken(request) === undefined) {
-      return reply
-        .header('cache-control', 'no-store')
-        .redirect(`${url.pathname}${url.search}`, 303);
-    }
-    const password = form.password ?? '';
-    const outcome: FormOutcome =
-      password !== '' && password !== (form.confirm ?? '')
-        ? {
-            status: 400,
-            refusal: {
-              code: 'password_mismatch',
-              message: 'The two passwords differ.',
-              field: 'password',
-            },
-          }
-        : await formStep(
-            request,
-            reply,
-            '/api/user/password/weak',
-            { password, ...(target ? { target: target.slice(0, 2000) } : {}) },
-            WEAK_PASSWORD_FIELDS,
-            // No longer weak (409) goes on as well: the answer names where.
-            new Set([200, 409]),
-          );
+    const again = () =>
+      reply.header('cache-control', 'no-store').redirect(`${url.pathname}${url.search}`, 303);
+    if (sessionToken(request) === undefined) return again();
+    const outcome = await act();
     if ('next' in outcome) {
       return reply.header('cache-control', 'no-store').redirect(outcome.next, 303);
     }
     // Without a server bundle the browser draws the page: asked again, it says nothing more.
-    if (!renderer) {
-      return reply
-        .header('cache-control', 'no-store')
-        .redirect(`${url.pathname}${url.search}`, 303);
-    }
+    if (!renderer) return again();
+    const form = { path: url.pathname, refusal: outcome.refusal, values: {} };
     return sendSignedIn(request, reply.code(outcome.status), renderer, {
-      extras: { form: { path: url.pathname, refusal: outcome.refusal, values: {} } },
+      extras: { ...(await afterSignInExtras(request, url.pathname)), form },
     });
   };
 
@@ -657,6 +648,49 @@ export const webPlugin: FastifyPluginAsync<{ build: WebBuild; config: Config }> 
       remoteAddress: request.socket.remoteAddress ?? request.ip,
     });
     return answer.statusCode === 200 ? answer.json<MergeView>() : null;
+  };
+
+  /** The weak-password page's: the new password (`password`, `confirm`), with the sign-in's target. */
+  const weakPasswordStep = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    form: Record<string, string>,
+    target: string | null,
+  ): Promise<FormOutcome> => {
+    const password = form.password ?? '';
+    if (password !== '' && password !== (form.confirm ?? '')) {
+      const refusal = { code: 'password_mismatch', message: 'The two passwords differ.' };
+      return Promise.resolve({ status: 400, refusal: { ...refusal, field: 'password' } });
+    }
+    return formStep(
+      request,
+      reply,
+      '/api/user/password/weak',
+      { password, ...(target ? { target: target.slice(0, 2000) } : {}) },
+      WEAK_PASSWORD_FIELDS,
+      // No longer weak (409) goes on as well: the answer names where.
+      new Set([200, 409]),
+    );
+  };
+
+  /**
+   * The deletion-pending page's: "Keep my account" (`action=keep`) cancels the
+   * deletion (`DELETE /api/user/deletion`; 404, none under way any more, goes
+   * on too), "Continue" leaves it planned; either way on to the sign-in's
+   * target as the gateway resolves it, else the dashboard.
+   */
+  const deletionPendingStep = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    form: Record<string, string>,
+    target: string | null,
+  ): Promise<FormOutcome> => {
+    const next = (await resolveSignInTarget(request, target)) ?? '/user/dashboard';
+    if (form.action !== 'keep') return { next };
+    const answer = await portalCall(request, reply, 'DELETE', '/api/user/deletion');
+    if (answer.statusCode === 204 || answer.statusCode === 404) return { next };
+    const body = answer.body ? answer.json<Record<string, unknown>>() : {};
+    return { status: answer.statusCode, refusal: refusalOf(body, new Set()) };
   };
 
   const page = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -738,8 +772,11 @@ export const webPlugin: FastifyPluginAsync<{ build: WebBuild; config: Config }> 
     if (pool && !signedOut && signedInPages.has(request.url)) {
       return sendSignedIn(request, reply, pool);
     }
-    // A weak password's replacement, drawn for the session it confines (docs/flows.md).
-    if (pool && !signedOut && weakPages.has(path)) return sendSignedIn(request, reply, pool);
+    // The sign-in's pages after the session starts (a weak password's replacement, a deletion
+    // under way), drawn for the session with their query (docs/flows.md).
+    if (pool && !signedOut && afterSignInPages.has(path)) {
+      return sendSignedIn(request, reply, pool, { extras: await afterSignInExtras(request, path) });
+    }
     return sendIndex(reply);
   };
   app.get('/', page);
@@ -812,7 +849,17 @@ export const webPlugin: FastifyPluginAsync<{ build: WebBuild; config: Config }> 
     const url = new URL(request.url, 'http://portal');
     const path = url.pathname;
     const form = (request.body ?? {}) as Record<string, string>;
-    if (path === WEAK_PASSWORD_PAGE) return weakPasswordForm(request, reply, pool, form, url);
+    const target = url.searchParams.get('target');
+    if (path === WEAK_PASSWORD_PAGE) {
+      return afterSignInForm(request, reply, pool, url, () =>
+        weakPasswordStep(request, reply, form, target),
+      );
+    }
+    if (path === DELETION_PENDING_PAGE) {
+      return afterSignInForm(request, reply, pool, url, () =>
+        deletionPendingStep(request, reply, form, target),
+      );
+    }
     const step =
       server && pool
         ? (stepOf(path, form, url.searchParams) ?? onboardingFormOf(path, form))

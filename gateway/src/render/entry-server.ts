@@ -1,5 +1,6 @@
 import type {
   ConsentView,
+  DeletionStatus,
   ErrorBody,
   LockdownView,
   MergeView,
@@ -30,7 +31,7 @@ export interface EntryServer {
   /** The partner's consent page, drawn for the signed-in user from the consent flow (absent in older bundles). */
   CONSENT_PAGES?: readonly string[];
   /** The weak-password page, drawn for the session it confines (absent in older bundles). */
-  WEAK_PASSWORD_PAGES?: readonly string[];
+  AFTER_SIGN_IN_PAGES?: readonly string[];
   /** Every screen's path in the app's route table: the pages' metrics labels. */
   APP_PATHS?: readonly string[];
   /** The source modules each entry page is drawn from (keys of Vite's manifest). */
@@ -65,6 +66,8 @@ export interface DrawExtras {
   lockdown?: { view: LockdownView } | { refusal: ErrorBody };
   /** The duplicate merge's page (`/duplicated`): its flow's view; null: none under way. */
   merge?: MergeView | null;
+  /** The deletion-pending page's: the deletion under way (`GET /api/user/deletion`), if read. */
+  deletion?: DeletionStatus | null;
   form?: {
     path: string;
     refusal: SignInStepRefusal | RecoveryRefusal;

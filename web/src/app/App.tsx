@@ -96,7 +96,7 @@ function Routes() {
  * without script.
  */
 export function startSignInStep(
-  { signIn, recovery, usernames, form, onboarding, consent, lockdown, merge }: DrawExtras,
+  { signIn, recovery, usernames, form, onboarding, consent, lockdown, merge, deletion }: DrawExtras,
   client: QueryClient = queryClient,
 ): void {
   if (signIn !== undefined) client.setQueryData(signInFlowQuery.queryKey, signIn);
@@ -107,6 +107,7 @@ export function startSignInStep(
   if (onboarding) startOnboardingPage(onboarding, client);
   if (consent !== undefined) client.setQueryData(consentFlowQuery.queryKey, consent);
   if (merge !== undefined) client.setQueryData(mergeFlowKey, merge);
+  if (deletion) client.setQueryData(queryKeys.deletion, deletion);
 }
 
 export function startSignedOut(client: QueryClient = queryClient): void {

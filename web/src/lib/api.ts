@@ -89,4 +89,6 @@ export const queryKeys = {
   /** `GET /mfa/methods`: the one list every screen that shows or changes a method reads. */
   mfaMethods: ['mfa', 'methods'] as const,
   ssoDiscover: (email: string) => ['sso-discover', email] as const,
+  /** `GET /user/deletion`: the your-data screens', and the drawn deletion-pending page's data. */
+  deletion: ['user', 'deletion'] as const,
 };

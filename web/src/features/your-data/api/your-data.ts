@@ -1,10 +1,10 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { answerOrThrow, api, type Sender, sentOrThrow } from '../../../lib/api';
+import { answerOrThrow, api, queryKeys, type Sender, sentOrThrow } from '../../../lib/api';
 import { keepCopy } from '../../../lib/session';
 
 /** Query keys of the your-data screens. */
 export const yourDataKeys = {
-  deletion: ['user', 'deletion'] as const,
+  deletion: queryKeys.deletion,
 };
 
 /** What deleting the account means, its grace period, and the request under way (`GET /user/deletion`). */
