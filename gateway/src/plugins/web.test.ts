@@ -454,7 +454,7 @@ describe('the pages that need a session, and the consent page', () => {
   });
 });
 
-describe('the weak-password page, a form that works without script', () => {
+describe('the pages after the sign-in (weak password, deletion pending), forms that work without script', () => {
   const root = mkdtempSync(join(tmpdir(), 'portal-drawn-weak-'));
   const TARGET = '/weak-password?verified=true&target=%2Fsecurity';
 
@@ -471,13 +471,14 @@ describe('the weak-password page, a form that works without script', () => {
       [
         'export const ENTRY_PAGES = [];',
         "export const SIGNED_IN_PAGES = ['/user/dashboard'];",
-        "export const AFTER_SIGN_IN_PAGES = ['/weak-password'];",
+        "export const AFTER_SIGN_IN_PAGES = ['/weak-password', '/deletion-pending'];",
         'export const PAGE_SOURCES = {};',
         "export const localeFor = () => 'en';",
         'export const render = async () => null;',
         'export const renderSignedIn = async (location, config, user, extras) =>',
         "  ({ lang: 'en', title: 'Weak', data: '{}', html: '<main><p>status ' + user.password_status +",
-        "    '</p><form method=\"post\"></form><p>' + location + '</p><pre>' + JSON.stringify((extras && extras.form) || null) + '</pre></main>' });",
+        "    '</p><form method=\"post\"></form><p>' + location + '</p><pre>' + JSON.stringify((extras && extras.form) || null) + '</pre>' +",
+        "    '<pre>' + JSON.stringify(extras && extras.deletion !== undefined ? extras.deletion : 'unread') + '</pre></main>' });",
       ].join('\n'),
     );
   });
@@ -584,5 +585,68 @@ describe('the weak-password page, a form that works without script', () => {
     expect(signedOut.statusCode).toBe(303);
     // The page again, which without a session says to log in first.
     expect(signedOut.headers.location).toBe(TARGET);
+  });
+
+  it('asks about a deletion under way with its date, and keeps the account or goes on, either way to the target', async () => {
+    const s = await stackForTest({ WEB_DIST: root });
+    // customer@example.be has no second factor: its deletion is asked for at the account API.
+    const headers = { 'x-device-id': s.deviceId };
+    const token = await s.be.app.inject({
+      method: 'POST',
+      url: '/token',
+      headers,
+      payload: { grant_type: 'password', username: 'customer@example.be', password: DEMO_PASSWORD },
+    });
+    const asked = await s.be.app.inject({
+      method: 'POST',
+      url: '/user/deletion',
+      headers: { ...headers, authorization: `Bearer ${token.json().access_token}` },
+      payload: { confirm: true },
+    });
+    expect(asked.statusCode).toBeLessThan(300);
+    const cookie = await signIn(s, 'customer@example.be');
+    const page = '/deletion-pending?target=%2Fprofile';
+    const drawn = await s.gateway.inject({
+      url: page,
+      headers: browserHeaders(s),
+      cookies: { access_token: cookie },
+    });
+    expect(drawn.statusCode).toBe(200);
+    expect(drawn.body).toContain('"delete_at"');
+    const press = (action: string, target = '%2Fprofile') =>
+      s.gateway.inject({
+        method: 'POST',
+        url: `/deletion-pending?target=${target}`,
+        headers: {
+          host: 'be.localhost:3000',
+          origin: 'null',
+          'sec-fetch-site': 'same-origin',
+          'content-type': 'application/x-www-form-urlencoded',
+          cookie: `device=${s.deviceCookie}; access_token=${cookie}`,
+        },
+        payload: new URLSearchParams({ action }).toString(),
+      });
+    // Continue: on to the target, the deletion still planned.
+    const goOn = await press('continue');
+    expect(goOn.statusCode).toBe(303);
+    expect(goOn.headers.location).toBe('/profile');
+    const still = await s.gateway.inject({
+      url: '/api/user/deletion',
+      headers: browserHeaders(s),
+      cookies: { access_token: cookie },
+    });
+    expect(still.json().scheduled).not.toBeNull();
+    // Keep, with a target on another host: cancelled, and the dashboard, never that host.
+    const kept = await press('keep', encodeURIComponent('/.//127.0.0.1:3399/x'));
+    expect(kept.statusCode).toBe(303);
+    expect(kept.headers.location).toBe('/user/dashboard');
+    const gone = await s.gateway.inject({
+      url: '/api/user/deletion',
+      headers: browserHeaders(s),
+      cookies: { access_token: cookie },
+    });
+    expect(gone.json().scheduled).toBeNull();
+    // Pressed again (a replayed form): nothing under way any more, on all the same.
+    expect((await press('keep')).headers.location).toBe('/profile');
   });
 });
