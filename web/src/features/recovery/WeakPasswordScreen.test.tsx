@@ -34,6 +34,18 @@ describe('weak password (the sign-in goes on where the gateway says)', () => {
     expect(screen.queryByText('Password changed')).not.toBeInTheDocument();
   });
 
+  it('says the password no longer meets the rules when that is the reason (password_status 2)', async () => {
+    for (const account of stack().be.store.accounts.values()) {
+      if (account.email.some((row) => row.value === 'weak@example.be')) account.password_status = 2;
+    }
+    await signedInAs(stack(), 'weak@example.be');
+    await renderScreen('/weak-password?verified=true', routes);
+    expect(
+      await screen.findByText(/Your current password no longer meets our password rules\./),
+    ).toBeVisible();
+    expect(screen.queryByText(/data breaches/)).not.toBeInTheDocument();
+  });
+
   it('never leaves for another host named as the target: the dashboard', async () => {
     await signedInAs(stack(), 'weak@example.be');
     const left = vi.spyOn(leave, 'to').mockImplementation(() => {});
