@@ -141,9 +141,11 @@ test.describe('with JavaScript off', () => {
   test('a sign-in during the grace period asks first, as a plain form: continue, then keep the account', async ({
     page,
     request,
+    account,
   }) => {
-    // customer@example.be has no second factor: its deletion is asked for at the account API.
-    const login = 'customer@example.be';
+    // A copy of customer@example.be, which has no second factor: its deletion is asked for at
+    // the account API.
+    const { login, email } = await account('customer@example.be');
     const headers = { 'x-device-id': randomUUID() };
     const token = await request.post(`${mockUrl('be')}/token`, {
       headers,
@@ -174,7 +176,7 @@ test.describe('with JavaScript off', () => {
     await signIn();
     await page.getByRole('button', { name: 'Keep my account' }).click();
     await expect(page).toHaveURL(/\/profile$/);
-    expect((await outboxNotices(request, login)).map((m) => m.subject)).toContain(
+    expect((await outboxNotices(request, email)).map((m) => m.subject)).toContain(
       'Your account will not be deleted',
     );
   });
