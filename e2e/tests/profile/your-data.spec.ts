@@ -145,7 +145,7 @@ test.describe('with JavaScript off', () => {
   }) => {
     // A copy of customer@example.be, which has no second factor: its deletion is asked for at
     // the account API.
-    const { login, email } = await account('customer@example.be');
+    const { login, email } = await account('customer@example.be', { language: 'en' });
     const headers = { 'x-device-id': randomUUID() };
     const token = await request.post(`${mockUrl('be')}/token`, {
       headers,

@@ -402,7 +402,7 @@ export const webPlugin: FastifyPluginAsync<{ build: WebBuild; config: Config }> 
    * form's post is drawn too: its body and origin are not the read's (the
    * form met the same-origin rule: `formRefusal`).
    */
-  const pageRead = (request: FastifyRequest, url: string) => {
+  const pageRead = (request: FastifyRequest, url: string, extra: Record<string, string> = {}) => {
     const {
       'accept-encoding': _encoding,
       'content-length': _length,
@@ -418,6 +418,7 @@ export const webPlugin: FastifyPluginAsync<{ build: WebBuild; config: Config }> 
         ...headers,
         ...innerRead.header,
         ...(request.traceparent ? { traceparent: request.traceparent } : {}),
+        ...extra,
         accept: 'application/json',
       },
       remoteAddress: request.socket.remoteAddress ?? request.ip,
@@ -427,7 +428,8 @@ export const webPlugin: FastifyPluginAsync<{ build: WebBuild; config: Config }> 
   /** What a page after the sign-in is drawn with: the deletion-pending page, the deletion under way. */
   const afterSignInExtras = async (request: FastifyRequest, path: string): Promise<DrawExtras> => {
     if (path !== DELETION_PENDING_PAGE) return {};
-    const answer = await pageRead(request, '/api/user/deletion');
+    // Asked by the API's CSRF rule, which a navigation cannot meet: the read is the page's own.
+    const answer = await pageRead(request, '/api/user/deletion', { 'x-device-id': randomUUID() });
     return { deletion: answer.statusCode === 200 ? answer.json<DeletionStatus>() : null };
   };
 
