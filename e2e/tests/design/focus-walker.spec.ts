@@ -49,7 +49,7 @@ async function expectCursorOn(page: Page, target: Locator) {
 
 /** The cursor is on a heading of the page (the rule's fallback when a control goes away). */
 async function expectCursorOnHeading(page: Page, name: string | RegExp) {
-  await expectCursorOn(page, page.locator('main').getByRole('heading', { name }));
+  await expectCursorOn(page, page.locator('main').getByRole('heading', { name, exact: true }));
 }
 
 for (const width of [375, 1280]) {
