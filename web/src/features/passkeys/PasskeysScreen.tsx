@@ -145,6 +145,7 @@ export default function PasskeysScreen() {
                     <button
                       type="button"
                       className="button button-secondary button-small"
+                      id={`passkey-rename-${p.id}`}
                       aria-label={`${t('passkeys.rename')}: ${p.name}`}
                       onClick={() => setToRename(p)}
                     >
@@ -170,6 +171,8 @@ export default function PasskeysScreen() {
         <RenameDialog
           passkey={toRename}
           onDone={(renamed) => {
+            // Saved or not, back on the row's Rename (drawn anew with the new name).
+            focusStep(() => document.getElementById(`passkey-rename-${toRename.id}`));
             setToRename(null);
             if (!renamed) return;
             setFailure(null);
