@@ -29,7 +29,10 @@ test.describe('with JavaScript off', () => {
     page,
   }) => {
     await page.getByRole('link', { name: 'Yes, it is mine' }).click();
-    await page.getByRole('radio', { name: 'With the card number of that account' }).check();
+    // The native radio under its drawn card (the card's label takes the pointer).
+    await page
+      .getByRole('radio', { name: 'With the card number of that account' })
+      .check({ force: true });
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page).toHaveURL(/\/duplicated\?step=card$/);
     await page.getByLabel('Card number', { exact: true }).fill('5065000000000001');
@@ -55,7 +58,7 @@ test.describe('with JavaScript off', () => {
     await expect(page).toHaveURL(/\/mfa$/);
     await page.getByLabel('Verification code').fill('00000000');
     await page.getByRole('button', { name: 'Confirm' }).click();
-    await expect(page.getByRole('alert')).toHaveText('The information you provided is invalid.');
+    await expect(page.getByRole('alert')).toHaveText('Your code is invalid, try again.');
     await page
       .getByLabel('Verification code')
       .fill(await outboxCode(request, dana.duplicate_of ?? ''));

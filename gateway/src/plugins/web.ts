@@ -20,7 +20,7 @@ import type { Config } from '../config';
 import { consentView, pendingConsent } from '../flows/consent';
 import { type FormOutcome, formRefusal, formStep, portalCall, refusalOf } from '../flows/forms';
 import { lockdownExtras, readLockdown } from '../flows/lockdown';
-import { readSignedInSteps } from '../flows/merge';
+import { mergeSteps, readSignedInSteps } from '../flows/merge';
 import {
   ONBOARDING_PAGE_PATHS,
   ONBOARDING_REFUSAL_FIELDS,
@@ -929,9 +929,11 @@ export const webPlugin: FastifyPluginAsync<{ build: WebBuild; config: Config }> 
       if (path === MERGE_PAGE) {
         // The merge's page again, with the refusal (a wrong proof at its field).
         void reply.code(outcome.status);
+        // Read from the flow itself: the portal's read of a form's request may be refused.
+        const read = (await readMerge(request)) ?? (await mergeSteps.read(request, reply));
         return sendSignedIn(request, reply, pool, {
           extras: {
-            merge: await readMerge(request),
+            merge: 'data' in read ? read : null,
             form: { path, refusal: outcome.refusal, values: {} },
           },
         });
