@@ -12,7 +12,6 @@ import {
 } from '../../../components/OutcomeNotice';
 import { ReasonButton } from '../../../components/ReasonButton';
 import { useStepUpInPlace } from '../../../components/StepUp';
-import { useErrorText } from '../../../lib/errors';
 import { useContactFormat } from '../../../lib/phone';
 import { firstField, focusStep } from '../../../lib/step-focus';
 import {
@@ -34,7 +33,6 @@ export function ContactSection({
   methods: readonly MfaMethod[];
 }) {
   const { t } = useTranslation();
-  const describe = useErrorText();
   const stepUp = useStepUpInPlace();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [pending, setPending] = useState<Pending | null>(null);
