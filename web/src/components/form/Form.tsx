@@ -149,7 +149,11 @@ export function Form({
   const refused = useMemo(() => {
     const named = refusalMessage === null ? null : { field: refusalField, message: refusalMessage };
     const all = fieldErrorsOf(t, failure, words.current.fieldTexts, named);
-    return Object.fromEntries(Object.entries(all).filter(([name]) => names.has(name)));
+    // Until the fields are known (a drawn page's first render, on the server too), a
+    // refusal that names a field is taken to be of one.
+    return Object.fromEntries(
+      Object.entries(all).filter(([name]) => names.size === 0 || names.has(name)),
+    );
   }, [t, failure, refusalField, refusalMessage, names]);
   // A refused field loses its error as soon as it is changed (typed in, not only left).
   const [changedSince, setChangedSince] = useState<{
@@ -176,7 +180,9 @@ export function Form({
   const shownAtField = Object.keys(refused).length > 0;
   const formFailure = failure && !shownAtField ? failure : null;
   const refusalForForm =
-    refusalMessage !== null && !(refusalField && names.has(refusalField)) ? refusalMessage : null;
+    refusalMessage !== null && !(refusalField && (names.size === 0 || names.has(refusalField)))
+      ? refusalMessage
+      : null;
 
   // A refusal at a field: the cursor goes to the first field in error.
   useEffect(() => {
