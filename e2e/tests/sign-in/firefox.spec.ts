@@ -12,6 +12,23 @@ import { BE_URL } from '../../playwright.config';
 
 const FIREFOX = process.env.FIREFOX_PATH || '/usr/bin/firefox-esr';
 
+/** Firefox ESR, headless, on this closed network; `prefs` added to its own (JavaScript off…). */
+const firefox = (prefs: Record<string, unknown> = {}) =>
+  launch({
+    browser: 'firefox',
+    executablePath: FIREFOX,
+    headless: true,
+    extraPrefsFirefox: {
+      // be.localhost is this machine; no background connections on a closed network.
+      'network.dns.localDomains': 'be.localhost',
+      'app.update.enabled': false,
+      'browser.shell.checkDefaultBrowser': false,
+      'datareporting.policy.dataSubmissionEnabled': false,
+      'intl.accept_languages': 'en',
+      ...prefs,
+    },
+  });
+
 /**
  * Waits until `check` holds in the page. Not `waitForFunction`: its poller is
  * built with `Function()` in the page, which the portal's CSP refuses (as it
@@ -32,19 +49,7 @@ test('Firefox ESR: e-mail and password, the code from the outbox, the dashboard'
 }) => {
   const emma = await account();
   test.setTimeout(120_000);
-  const browser = await launch({
-    browser: 'firefox',
-    executablePath: FIREFOX,
-    headless: true,
-    extraPrefsFirefox: {
-      // be.localhost is this machine; no background connections on a closed network.
-      'network.dns.localDomains': 'be.localhost',
-      'app.update.enabled': false,
-      'browser.shell.checkDefaultBrowser': false,
-      'datareporting.policy.dataSubmissionEnabled': false,
-      'intl.accept_languages': 'en',
-    },
-  });
+  const browser = await firefox();
   try {
     const page = await browser.newPage();
     await page.goto(`${BE_URL}/login/email`, { waitUntil: 'load' });
@@ -87,6 +92,36 @@ test('Firefox ESR: e-mail and password, the code from the outbox, the dashboard'
       () => document.querySelector('section.checkup')?.getAttribute('aria-busy') === 'false',
     );
     expect(errors).toEqual([]);
+  } finally {
+    await browser.close();
+  }
+});
+
+test('Firefox ESR with JavaScript off: the drawn forms sign in, code and all, to the drawn dashboard', async ({
+  request,
+  account,
+}) => {
+  const emma = await account();
+  test.setTimeout(120_000);
+  // The page's scripts are off; the test still reads the page through WebDriver BiDi.
+  const browser = await firefox({ 'javascript.enabled': false });
+  try {
+    const page = await browser.newPage();
+    await page.goto(`${BE_URL}/login/email`, { waitUntil: 'load' });
+    // No script ran: "Show password", the script's, stays as drawn (disabled).
+    expect(await page.$eval('.password-toggle', (b) => (b as HTMLButtonElement).disabled)).toBe(
+      true,
+    );
+    await page.type('#login-username', emma.login);
+    await page.type('#login-password', DEMO_PASSWORD);
+    // The browser's own submit: the gateway answers the form 303 to the code's page.
+    await Promise.all([page.waitForNavigation(), page.keyboard.press('Enter')]);
+    expect(new URL(page.url()).pathname).toBe('/mfa');
+    const code = await outboxCode(request, emma.email);
+    await page.type('input[name="code"]', code);
+    await Promise.all([page.waitForNavigation(), page.keyboard.press('Enter')]);
+    expect(new URL(page.url()).pathname).toBe('/user/dashboard');
+    expect(await page.$eval('main h1', (h1) => h1.textContent)).toContain('Emma');
   } finally {
     await browser.close();
   }
