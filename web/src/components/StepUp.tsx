@@ -1,12 +1,10 @@
-import type { MfaKind } from '@portal/contract';
+import type { MfaKind, SignInView } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { queryKeys } from '../lib/api';
+import { api, queryKeys } from '../lib/api';
 import { type ErrorTexts, errorOf, errorText, isSudoRequired } from '../lib/errors';
-import { useMfaMethods } from '../lib/mfa-methods';
 import { useContactFormat } from '../lib/phone';
-import { tsr } from '../lib/tsr';
 import { authenticateWithPasskey, type PasskeyFailure, usePasskeyOffer } from '../lib/webauthn';
 import { CodeInput } from './CodeInput';
 import { Modal } from './Modal';
@@ -35,12 +33,6 @@ export function useStepUpInPlace() {
   }, []);
   const dialog = pending ? <StepUpDialog onDone={pending.done} /> : null;
   return { run, dialog };
-}
-
-interface Check {
-  payload: string;
-  method: MfaKind;
-  target: string | null;
 }
 
 /** A wrong code (400, 422) and a spent check (410) in the step-up's words. */
@@ -115,40 +107,68 @@ function PasskeyStepUp({
   );
 }
 
+/** The methods the dialog sends a code by (the card and the recovery keys have their own page). */
+const isCodeMethod = (m: { id: number; method: MfaKind }) =>
+  m.id > 0 && (m.method === 'email' || m.method === 'sms' || m.method === 'totp');
+
+/** A step of the step-up's flow (`/api/step-up/*`): what it draws now, or why it was refused. */
+type StepAnswer = Awaited<ReturnType<typeof api.stepUp.start>>;
+
+/**
+ * The code, in place: the gateway's step-up flow (docs/flows.md, "Step-up")
+ * keeps the check (the account API's payload, the methods); the dialog sends
+ * its steps and draws the view it is answered. The flow's `next` (the page it
+ * would end on) is not followed: the dialog's caller sends its change again.
+ */
 function CodeStepUp({ onDone }: { onDone: (ok: boolean) => void }) {
   const { t } = useTranslation();
   const show = useContactFormat();
   const queryClient = useQueryClient();
-  const [check, setCheck] = useState<Check | null>(null);
-  const [mfaId, setMfaId] = useState<number | undefined>(undefined);
+  const [view, setView] = useState<SignInView | null>(null);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const methods = useMfaMethods({ staleTime: 30_000 });
-  const choices =
-    methods.data?.status === 200
-      ? methods.data.body.filter((m) => m.id > 0 && ['email', 'sms', 'totp'].includes(m.method))
-      : [];
+  const check = view?.check ?? null;
+  const choices = (view?.methods ?? []).filter(isCodeMethod);
 
-  /** Asks for a code (again, with `payload`); answers whether one is on its way. */
-  const start = useCallback(
-    async (id: number | undefined, payload?: string): Promise<boolean> => {
-      setError(null);
-      try {
-        const res = await tsr.auth.startSudo.query({
-          query: { single: '1', ...(id ? { mfaId: id } : {}), ...(payload ? { payload } : {}) },
-        });
-        if (res.status === 200) {
-          setCheck(res.body);
-          return true;
-        }
-      } catch {
-        // Shown below.
+  /** What a step answered: the view it draws, or the words of its refusal. */
+  const settle = useCallback(
+    (res: StepAnswer): boolean => {
+      if (res.status === 200 && res.body.view?.check) {
+        setView(res.body.view);
+        return true;
       }
       setError(t('account.stepUp.startFailed'));
       return false;
     },
     [t],
+  );
+
+  /** Starts the check (a code by the primary method, or by `mfaId`); answers whether one is on its way. */
+  const start = useCallback(
+    async (mfaId?: number): Promise<boolean> => {
+      setError(null);
+      try {
+        if (mfaId !== undefined) return settle(await api.stepUp.method({ body: { mfaId } }));
+        const res = await api.stepUp.start({ body: { target: window.location.pathname } });
+        // A recent check still holds: nothing to ask.
+        if (res.status === 200 && res.body.view === null) {
+          onDone(true);
+          return true;
+        }
+        // A passkey's owner starts at the list (the passkey first): a code was asked for, by the default method.
+        if (res.status === 200 && res.body.view && !res.body.view.check) {
+          const usable = res.body.view.methods.filter(isCodeMethod);
+          const first = usable.find((m) => m.primary) ?? usable[0];
+          if (first) return settle(await api.stepUp.method({ body: { mfaId: first.id } }));
+        }
+        return settle(res);
+      } catch {
+        setError(t('account.stepUp.startFailed'));
+        return false;
+      }
+    },
+    [onDone, settle, t],
   );
 
   const started = useRef(false);
@@ -157,8 +177,17 @@ function CodeStepUp({ onDone }: { onDone: (ok: boolean) => void }) {
     // Once per dialog, also under StrictMode's double effects: each start sends a code.
     if (started.current) return;
     started.current = true;
-    void start(undefined);
+    void start();
   }, [start]);
+
+  const resend = async () => {
+    setError(null);
+    try {
+      return (await api.stepUp.resend({ body: {} })).status === 200;
+    } catch {
+      return false;
+    }
+  };
 
   const confirm = async (event: FormEvent) => {
     event.preventDefault();
@@ -166,7 +195,7 @@ function CodeStepUp({ onDone }: { onDone: (ok: boolean) => void }) {
     setBusy(true);
     setError(null);
     try {
-      const res = await tsr.auth.confirmSudo.mutate({ body: { payload: check.payload, code } });
+      const res = await api.stepUp.code({ body: { code } });
       if (res.status === 200) {
         await queryClient.invalidateQueries({ queryKey: queryKeys.mfaStatus });
         onDone(true);
@@ -174,9 +203,9 @@ function CodeStepUp({ onDone }: { onDone: (ok: boolean) => void }) {
       }
       const failure = errorOf(res, STEP_UP_TEXTS);
       if (failure.kind === 'gone') {
-        // A spent check: a new code is on its way.
+        // A spent check: a new one, with a new code on its way.
         setCode('');
-        await start(mfaId);
+        await start(check.mfaId > 0 ? check.mfaId : undefined);
       }
       setError(errorText(t, failure));
     } catch {
@@ -216,9 +245,8 @@ function CodeStepUp({ onDone }: { onDone: (ok: boolean) => void }) {
           <div className="field">
             <SelectField
               label={t('account.stepUp.otherMethod')}
-              value={mfaId ?? choices.find((m) => m.primary)?.id ?? choices[0]?.id ?? 0}
+              value={check?.mfaId ?? choices.find((m) => m.primary)?.id ?? choices[0]?.id ?? 0}
               onChange={(id) => {
-                setMfaId(id);
                 setCode('');
                 void start(id);
               }}
@@ -238,11 +266,7 @@ function CodeStepUp({ onDone }: { onDone: (ok: boolean) => void }) {
           </button>
         </div>
         {check && (check.method === 'email' || check.method === 'sms') && (
-          <ResendCode
-            key={check.method}
-            onResend={() => start(mfaId, check.payload)}
-            codeField={codeField}
-          />
+          <ResendCode key={check.method} onResend={resend} codeField={codeField} />
         )}
       </form>
     </Modal>
