@@ -8,6 +8,7 @@ import { buildApp } from '../app';
 import { type Config, ConfigError, loadConfig, testConfig } from '../config';
 import {
   browserHeaders,
+  cookieBrowser,
   customerSignIn,
   DEMO_PASSWORD,
   stackForTest,
@@ -126,6 +127,29 @@ describe('code sends per account', () => {
       });
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) statuses.push((await resend()).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    expect(smsTo(s, '+32470000001')).toBe(5);
+  });
+
+  it("bounds a step-up's codes per method as a sign-in's: the journeys' own calls count too", async () => {
+    const s = await stackForTest(BUDGETS);
+    const { call } = cookieBrowser(s);
+    await call('POST', '/api/sign-in/password', {
+      username: 'employee@example.be',
+      password: DEMO_PASSWORD,
+    });
+    const code = s.be.store.outbox.findLast((m) => m.to === 'employee@example.be')?.code ?? '';
+    expect((await call('POST', '/api/sign-in/code', { code })).statusCode).toBe(200);
+    // The sign-in's own check holds 15 minutes: let it lapse, then step up by SMS.
+    s.be.store.sudoUntil.clear();
+    expect((await call('POST', '/api/step-up/start', {})).statusCode).toBe(200);
+    const sms = (await call('GET', '/api/step-up'))
+      .json()
+      .methods.find((m: { method: string }) => m.method === 'sms');
+    const statuses = [(await call('POST', '/api/step-up/method', { mfaId: sms.id })).statusCode];
+    for (let i = 0; i < 5; i++) {
+      statuses.push((await call('POST', '/api/step-up/resend', {})).statusCode);
+    }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
     expect(smsTo(s, '+32470000001')).toBe(5);
   });

@@ -83,20 +83,37 @@ const flow = (kind: string, payload: unknown) => {
 };
 
 /**
- * A sign-in's code sent by a method of its flow (docs/flows.md, "Sign-in"):
- * the method is the recipient (the one under way for a resend), the flow's
- * challenge the account, as for `GET /mfa/sudo`.
+ * A code sent by a method of a journey's flow (docs/flows.md: the sign-in, the
+ * step-up, the merge): the method is the recipient (the one under way for a
+ * resend; the journey itself for a step-up's start, which picks the primary);
+ * the account is the sign-in's challenge, the signed-in user for a step-up,
+ * the merge's other account (its payload) for a merge.
  */
-async function signInCode(request: FastifyRequest, mfaId: string | undefined): Promise<CodeSend> {
+async function journeyCode(
+  request: FastifyRequest,
+  journey: 'sign-in' | 'step-up' | 'merge',
+  mfaId: string | undefined,
+): Promise<CodeSend> {
   const current = await currentFlow<{ payload?: string; check?: { mfaId: number } | null }>(
     request,
-    'sign-in',
+    journey,
   );
   const state = current?.flow.state;
   const method = mfaId ?? num(state?.check?.mfaId);
+  const account =
+    journey === 'sign-in'
+      ? flow('challenge', state?.payload)
+      : journey === 'merge'
+        ? flow('fuzzion', state?.payload)
+        : await accountOf(request);
   return {
-    recipient: method === undefined ? undefined : `method:${method}`,
-    account: flow('challenge', state?.payload),
+    recipient:
+      method !== undefined
+        ? `method:${method}`
+        : account === undefined
+          ? undefined
+          : `${journey}:${account}`,
+    account,
   };
 }
 
@@ -179,8 +196,23 @@ const CODE_SENDS = new Map<AppRoute, Extract>([
     portalApi.signIn.password,
     async (r) => ({ recipient: str(body(r, 'username')) }),
   ],
-  [portalApi.signIn.method, async (r, request) => signInCode(request, num(body(r, 'mfaId')))],
-  [portalApi.signIn.resend, async (_r, request) => signInCode(request, undefined)],
+  [
+    portalApi.signIn.method,
+    async (r, request) => journeyCode(request, 'sign-in', num(body(r, 'mfaId'))),
+  ],
+  [portalApi.signIn.resend, async (_r, request) => journeyCode(request, 'sign-in', undefined)],
+  // A step-up's start sends the primary method's code at once (docs/flows.md, "Step-up").
+  [portalApi.stepUp.start, async (_r, request) => journeyCode(request, 'step-up', undefined)],
+  [
+    portalApi.stepUp.method,
+    async (r, request) => journeyCode(request, 'step-up', num(body(r, 'mfaId'))),
+  ],
+  [portalApi.stepUp.resend, async (_r, request) => journeyCode(request, 'step-up', undefined)],
+  [
+    portalApi.merge.method,
+    async (r, request) => journeyCode(request, 'merge', num(body(r, 'mfaId'))),
+  ],
+  [portalApi.merge.resend, async (_r, request) => journeyCode(request, 'merge', undefined)],
   [
     portalApi.profile.addLogin,
     async (r, request) => ({
