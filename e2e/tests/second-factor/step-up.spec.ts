@@ -1,5 +1,5 @@
 import { maskedEmail } from '../../fixtures/accounts';
-import { expect, outboxCode, test, trustThisBrowser } from '../../fixtures/login';
+import { DEMO_PASSWORD, expect, outboxCode, test, trustThisBrowser } from '../../fixtures/login';
 import { letRecentCheckLapse } from '../../fixtures/portal';
 
 /**
@@ -92,4 +92,42 @@ test('a sensitive change without a recent check asks for a code in place and kee
   await dialog.locator('button[type="submit"]').click();
   await expect(dialog).toHaveCount(0);
   await expect(banking.getByText('BE71 0961 2345 6769')).toBeVisible();
+});
+
+test.describe('with JavaScript off', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a step-up link: the code, another method, a wrong code at its field, then the page it was for', async ({
+    page,
+    request,
+    account,
+  }) => {
+    const emma = await account('employee@example.be', { language: 'en' });
+    // Signed in through the drawn forms.
+    await page.goto('/login/email');
+    await page.getByLabel('E-mail address').fill(emma.login);
+    await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page).toHaveURL(/\/mfa$/);
+    await page.getByLabel('Verification code').fill(await outboxCode(request, emma.email));
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await expect(page).toHaveURL(/\/user\/dashboard$/);
+    await letRecentCheckLapse(request);
+
+    // Typed or bookmarked (not from another site): the primary method's code is sent at once.
+    await page.goto('/step-up?target=/security/edit-password');
+    await expect(page).toHaveURL(/\/mfa$/);
+    await page.getByRole('link', { name: 'Use another method' }).click();
+    await expect(page).toHaveURL(/\/mfa\/methods$/);
+    await page.getByRole('button', { name: /^Text message/ }).click();
+    await expect(page).toHaveURL(/\/mfa$/);
+    await expect(page.getByRole('heading', { name: 'Check your phone' })).toBeVisible();
+    await page.getByLabel('Verification code').fill('00000000');
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    // A wrong code is said at its field, on the same page.
+    await expect(page.getByText('Your code is invalid, try again.')).toBeVisible();
+    await page.getByLabel('Verification code').fill(await outboxCode(request, emma.phone));
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await expect(page).toHaveURL(/\/security\/edit-password$/);
+  });
 });
