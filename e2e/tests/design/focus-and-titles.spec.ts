@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { rememberLanguageCookie } from '../../fixtures/language';
 import { expect, test } from '../../fixtures/login';
+import { appTookOver } from '../../fixtures/portal';
 import { BE_URL, LU_URL } from '../../playwright.config';
 
 /**
@@ -50,6 +51,8 @@ for (const variant of [
     await rememberLanguageCookie(page, variant.base, 'en');
     await page.goto(`${variant.base}/login/email`);
     await expect(page).toHaveTitle('Log in – My Account');
+    // A route change is the app's: a link followed before it has the drawn page is a page load.
+    await appTookOver(page);
 
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
     await expectPage(page, 'Forgotten password – My Account', 'field');
@@ -61,6 +64,7 @@ for (const variant of [
     await login(variant.user, { via: 'api', origin: variant.base, language: 'en' });
     await page.goto(`${variant.base}/user/dashboard`);
     await expect(page).toHaveTitle('Dashboard – My Account');
+    await appTookOver(page);
     const nav = page.getByRole('navigation', { name: 'Account menu' });
     await nav.getByRole('link', { name: 'Profile' }).click();
     await expectPage(page, 'Profile – My Account');
@@ -102,12 +106,15 @@ test('focus on a route change: a form page’s first field, otherwise the headin
   await page.goto('/login/email');
   // The first page: its form's first field, no ring around the heading.
   await expect.poll(() => focused(page)).toMatchObject({ tag: 'INPUT', name: 'username' });
+  // A route change is the app's: a link followed before it has the drawn page is a page load.
+  await appTookOver(page);
   await page.getByRole('link', { name: 'Forgot your username?' }).click();
   await expect(page).toHaveURL(/\/forgot-username$/);
   await expect.poll(() => focused(page).then((f) => f?.tag)).toBe('INPUT');
 
   await login(emma, { via: 'api' });
   await page.goto('/user/dashboard');
+  await appTookOver(page);
   await page
     .getByRole('navigation', { name: /Account menu|Accountmenu/ })
     .getByRole('link')

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { nationalNumber } from '../../fixtures/accounts';
 import { expect, outboxCode, submitSignIn, test } from '../../fixtures/login';
 import { authorizePath } from '../../fixtures/partner';
-import { letRecentCheckLapse } from '../../fixtures/portal';
+import { appTookOver, letRecentCheckLapse } from '../../fixtures/portal';
 import { screenshotter } from '../../fixtures/screenshots';
 import { LU_URL } from '../../playwright.config';
 
@@ -102,11 +102,14 @@ test('MFA screens, weak password and dashboard', async ({ page, login, account }
 test('journeys screens: sign-in errors, recovery, onboarding, legal', async ({ page, account }) => {
   const emma = await account();
   test.setTimeout(120_000);
+  // The checks as you type and the code sending itself are the app's: each page is taken over first.
   await page.goto('/login/email');
+  await appTookOver(page);
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page.getByLabel('Password')).toHaveAttribute('aria-invalid', 'true');
   await shootJourneys(page, 'login-errors');
   await page.goto('/forgot-password/email');
+  await appTookOver(page);
   await page.getByLabel('E-mail address').fill(emma.login);
   await page.getByRole('button', { name: 'Send me a code' }).click();
   await page.getByLabel('Verification code').fill('12345678');
@@ -116,6 +119,7 @@ test('journeys screens: sign-in errors, recovery, onboarding, legal', async ({ p
   await shootJourneys(page, 'weak-password-not-verified');
   // The onboarding's steps are reached in order (docs/product.md part 4): from its start.
   await page.goto('/onboarding');
+  await appTookOver(page);
   await page.getByRole('link', { name: /With an invitation code/ }).click();
   await shootJourneys(page, 'onboarding-code');
   await page.getByLabel('Invitation code', { exact: true }).fill('WELCOME2026');

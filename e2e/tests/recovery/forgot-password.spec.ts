@@ -1,5 +1,6 @@
 import { nationalNumber } from '../../fixtures/accounts';
 import { expect, outboxCode, test, totpCode } from '../../fixtures/login';
+import { appTookOver } from '../../fixtures/portal';
 import { screenshotter } from '../../fixtures/screenshots';
 
 /*
@@ -22,6 +23,7 @@ test('by e-mail: four screens at most, the code sends itself, signed in on the d
     if (frame === page.mainFrame()) shown.push(frame.url());
   });
   await page.goto('/login/email');
+  await appTookOver(page);
   await page.getByRole('link', { name: 'Forgot your password?' }).click();
   await expect(page).toHaveURL(/\/forgot-password\/email$/);
   await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
@@ -67,6 +69,7 @@ test('by phone, where the code proves no second factor: the authenticator code, 
 }) => {
   const tom = await account('totp@example.be');
   await page.goto('/forgot-password/phone?target=%2Fsecurity');
+  await appTookOver(page);
   await page.getByRole('textbox', { name: 'Phone number' }).fill(nationalNumber(tom.phone));
   await page.getByRole('button', { name: 'Send me a code' }).click();
   await expect(page.getByText(/we sent a code by text message to/)).toBeVisible();
@@ -87,6 +90,8 @@ test('a wrong code is said where it was typed; a weak password is refused with t
 }) => {
   const emma = await account();
   await page.goto('/forgot-password/email');
+  // The code sending itself is the app's: the page is taken over first.
+  await appTookOver(page);
   await page.getByLabel('E-mail address').fill(emma.login);
   await page.getByRole('button', { name: 'Send me a code' }).click();
   const code = page.getByLabel('Verification code');
@@ -111,6 +116,7 @@ test('"Check your messages": one countdown, the other channel only, and a way to
 }) => {
   const emma = await account();
   await page.goto('/forgot-password/email');
+  await appTookOver(page);
   await page.getByLabel('E-mail address').fill(emma.login);
   await page.getByRole('button', { name: 'Send me a code' }).click();
   await expect(page.getByRole('heading', { name: 'Check your messages' })).toBeVisible();
