@@ -44,6 +44,14 @@ const lastCode = (to: string, on: TestStack = stack) =>
   on.be.store.outbox.findLast((m) => m.to === to && m.code !== '')?.code ?? '';
 
 describe('the sign-in journey, owned by the gateway', () => {
+  it('keeps a number as the app sends it (E.164), however it was typed: a plain form sends it as typed', async () => {
+    const b = browser();
+    const first = await b.password('0470 00 00 01');
+    expect(first.statusCode).toBe(200);
+    // The code screens show the number typed in full where a target is its mask.
+    expect(first.json()).toMatchObject({ next: '/mfa', view: { login: '+32470000001' } });
+  });
+
   it('goes straight to the code screen with the primary method’s code sent, then to the dashboard', async () => {
     const b = browser();
     const first = await b.password('employee@example.be');

@@ -6,6 +6,7 @@ import {
   PASSWORD_RESET_REQUIRED,
   type SignInStepRefusal,
   type SignInView,
+  toE164,
 } from '@portal/contract';
 import type { FastifyRequest } from 'fastify';
 import { GatewayError } from '../errors';
@@ -343,6 +344,11 @@ export const signInSteps = {
     reply: Reply,
     input: { username: string; password: string; captcha?: string | undefined; target?: string },
   ): Promise<StepResult> {
+    // A number as the app sends it (E.164), however it was typed: a plain form sends it as typed
+    // (`0621 000 001`), and the code screens show the number typed in full only when it is one.
+    const username = input.username.includes('@')
+      ? input.username
+      : (toE164(input.username, request.variant === 'lu' ? 'LU' : 'BE') ?? input.username);
     try {
       await request.server.captcha?.(request, input.captcha);
     } catch (err) {
@@ -350,7 +356,7 @@ export const signInSteps = {
         err instanceof GatewayError &&
         (err.kind === 'captcha' || err.kind === 'captcha_unavailable')
       ) {
-        if (err.kind === 'captcha') signInOutcome(request, 'captcha_refused', input.username);
+        if (err.kind === 'captcha') signInOutcome(request, 'captcha_refused', username);
         return refused(err.kind === 'captcha' ? 400 : 502, err.kind, err.message, {
           field: 'captcha',
         });
@@ -359,7 +365,7 @@ export const signInSteps = {
     }
     const target = await resolveSignInTarget(request, input.target);
     const res = await upstreamOf(request).auth.createToken({
-      body: { grant_type: 'password', username: input.username, password: input.password },
+      body: { grant_type: 'password', username: username, password: input.password },
       extraHeaders: upstreamHeaders(request),
     });
     switch (res.status) {
@@ -372,10 +378,10 @@ export const signInSteps = {
       }
       case 401: {
         if (!('mfa' in res.body)) throw new GatewayError('upstream_contract');
-        signInOutcome(request, 'second_factor_asked', input.username);
+        signInOutcome(request, 'second_factor_asked', username);
         return secondFactor(request, reply, {
           challenge: res.body.mfa,
-          login: input.username,
+          login: username,
           target,
         });
       }
@@ -383,17 +389,17 @@ export const signInSteps = {
         // A locked account (docs/flows.md, "Lock my account"): the right password opens
         // the reset journey for that login, the one way back in.
         if (res.body.code !== PASSWORD_RESET_REQUIRED) throw new GatewayError('upstream_contract');
-        signInOutcome(request, 'reset_required', input.username);
-        return { status: 200, body: { next: resetJourneyFor(input.username), view: null } };
+        signInOutcome(request, 'reset_required', username);
+        return { status: 200, body: { next: resetJourneyFor(username), view: null } };
       }
       case 429:
-        signInOutcome(request, 'locked', input.username);
+        signInOutcome(request, 'locked', username);
         return {
           ...refused(429, res.body.code, res.body.message),
           retryAfter: res.headers.get('retry-after') ?? undefined,
         };
       default: {
-        signInOutcome(request, 'refused', input.username);
+        signInOutcome(request, 'refused', username);
         const body = res.body as SignInStepRefusal;
         return refused(400, body.code ?? 'invalid', body.message ?? 'Invalid username/password.', {
           field: 'password',
