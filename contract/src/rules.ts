@@ -89,22 +89,6 @@ export function isNationalRegisterNumber(value: string): boolean {
   return check === before2000 || check === after2000;
 }
 
-/**
- * The weak-password rule (docs/product.md part 4): an account whose
- * `password_status` is 1 or 2 must choose a new password before anything
- * else. The gateway's session state, the sign-in's next step and the web
- * app's guard all read it here.
- */
-export const isWeakPasswordStatus = (status: number | undefined) => status === 1 || status === 2;
-
-/** docs/product.md part 6: client ids exempt from partner mode and from the forced-MFA redirect. */
-export const FIRST_PARTY_CLIENT_IDS = [2, 17, 51, 66] as const;
-
-/** docs/product.md part 4: a `client_id` outside 2, 17, 51, 66 is a partner client (partner-login state). */
-export function isPartnerClient(clientId: number | string): boolean {
-  return !(FIRST_PARTY_CLIENT_IDS as readonly number[]).includes(Number(clientId));
-}
-
-/** The portal itself (a token of no client) or one of the first-party clients. */
-export const isFirstPartyClient = (clientId: number | string | null) =>
-  clientId === null || !isPartnerClient(clientId);
+// The session rules (weak password, first-party clients), without the phone library: the
+// web app's route guard reads them from `@portal/contract/session-rules`.
+export * from './session-rules';

@@ -174,8 +174,12 @@ describe('a drawn entry page', () => {
       .split(';')
       .find((d) => d.trim().startsWith('style-src'));
     expect(styleSrc?.trim()).toBe(`style-src 'self' ${styleHash(css)}`);
-    // Its script as built, a module (deferred: the page paints without it), and no inline script.
-    expect(page.body).toContain('<script type="module" crossorigin src="/assets/index-1.js">');
+    // Its script as built, named for the portal's boot module, which starts it once the page
+    // has painted (decision 0014); no inline script.
+    expect(page.body).toContain(
+      '<meta name="portal-entry" content="/assets/index-1.js"><script type="module" src="/boot.js"></script>',
+    );
+    expect(page.body).not.toContain('src="/assets/index-1.js"');
     expect(page.body).not.toContain('modulepreload');
     expect(page.body).not.toMatch(/<script>/);
     // A signed-in visitor gets the app's page as built: its stylesheet linked, nothing inline.

@@ -48,6 +48,14 @@ export function assemblePage(template: string, page: DrawnPage, css: string): st
   // The shell's word for a browser without script: a drawn page works without it.
   html = swap(html, /\s*<!--[^>]*no-script\.test\.ts\)\. -->/, () => '');
   html = swap(html, /\s*<noscript id="no-script">[\s\S]*?<\/noscript>/, () => '');
+  // The app starts after the page's first paint (docs/decisions/0014-the-app-starts-after-the-first-paint.md): the built entry is
+  // named in a meta element, which the portal's own `/boot.js` (web/public) loads once painted.
+  html = swap(
+    html,
+    /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/,
+    (_tag, entry = '') =>
+      `<meta name="portal-entry" content="${entry}"><script type="module" src="/boot.js"></script>`,
+  );
   // The page's markup and data last, split around the root: nothing after them is searched.
   const at = html.indexOf(ROOT);
   if (at < 0) return html;

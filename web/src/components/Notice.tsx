@@ -3,7 +3,8 @@ import type { ReactNode } from 'react';
 type Tone = 'success' | 'warning' | 'info' | 'error';
 
 /** A failure said where it happened: the form layer's red line. */
-export { ErrorText } from './form/Form';
+// Its own module: a page that only says a failure does not load the form layer.
+export { ErrorText } from './form/ErrorText';
 
 /** A notice box that interrupts: read out as soon as it appears (an alert). */
 export function Alert({ tone, children }: { tone: Tone; children: ReactNode }) {

@@ -1,4 +1,4 @@
-import { isFirstPartyClient, isWeakPasswordStatus } from '@portal/contract/rules';
+import { isFirstPartyClient, isWeakPasswordStatus } from '@portal/contract/session-rules';
 import { href, type RouteName } from './routes';
 
 /**

@@ -18,6 +18,7 @@ import {
   type PortalError,
   type TextKey,
 } from '../../lib/errors';
+import { ErrorText } from './ErrorText';
 
 /**
  * The one form of the web app (docs/architecture.md, "How to build a form"):
@@ -259,19 +260,6 @@ export function FormError({ id, children }: { id?: string; children?: ReactNode 
   );
 }
 
-/**
- * A failure said in a red line where it happened, read out at once (an alert);
- * nothing while there is nothing to say (`{failed && text}`).
- */
-export function ErrorText({ id, children }: { id?: string; children: ReactNode }) {
-  if (!children) return null;
-  return (
-    <p id={id} className="error" role="alert">
-      {children}
-    </p>
-  );
-}
-
 /** The form's submit button: disabled and busy while the mutation runs. */
 export function SubmitButton({
   children,
@@ -301,3 +289,5 @@ export function SubmitButton({
     </button>
   );
 }
+
+export { ErrorText };
