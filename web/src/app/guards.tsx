@@ -1,12 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Loading } from '../components/Loading';
-import { ErrorText } from '../components/Notice';
-import { useStartStepUp } from '../features/mfa/api/sign-in-steps';
 import { answerOrThrow, api, queryKeys } from '../lib/api';
-import { errorOf, errorText } from '../lib/errors';
 import { decide, targetClientOf } from '../lib/guard-rules';
 import { Hydrated } from '../lib/hydration';
 import { type RouteName, routeNameOf } from '../lib/routes';
@@ -17,6 +13,8 @@ import { useWeakLock } from '../lib/weak-lock';
 const HashLogin = lazy(() => import('../features/auth/HashLogin'));
 // Signing out on the way (leaving the MFA set-up): rare, so loaded when needed.
 const LogoutTo = lazy(() => import('./LogoutTo'));
+// A step-up's start: only where a page needs a recent check (not the sign-in page's bundle).
+const StepUpFirst = lazy(() => import('./StepUpFirst'));
 
 /** Lazy screens show the loading indicator while their code and texts arrive. */
 export function Screens() {
@@ -113,24 +111,9 @@ export function RequireSudo({ children }: { children: ReactNode }) {
   // Never decide on an earlier answer: a step-up may have just granted sudo.
   if (status.isPending || status.isFetching) return <Loading />;
   if (status.data?.status === 200 && status.data.body.sudo) return children;
-  return <StepUpFirst target={location.pathname + location.search} />;
-}
-
-/** Starts the gateway's step-up for `target` once, and follows where it leads. */
-function StepUpFirst({ target }: { target: string }) {
-  const { t } = useTranslation();
-  const start = useStartStepUp();
-  const asked = useRef<string | null>(null);
-  useEffect(() => {
-    if (asked.current === target) return;
-    asked.current = target;
-    start.mutate(target);
-  }, [start, target]);
-  if (!start.isError) return <Loading />;
   return (
-    <section className="card narrow" aria-labelledby="step-up-title">
-      <h1 id="step-up-title">{t('mfa.methods.title')}</h1>
-      <ErrorText>{errorText(t, errorOf(start.error))}</ErrorText>
-    </section>
+    <Suspense fallback={<Loading />}>
+      <StepUpFirst target={location.pathname + location.search} />
+    </Suspense>
   );
 }
