@@ -1,5 +1,5 @@
 import { DEMO_PASSWORD, expect, test } from '../../fixtures/login';
-import { outboxCode } from '../../fixtures/portal';
+import { appTookOver, outboxCode } from '../../fixtures/portal';
 import { expectInformalDutch, reviewer } from '../../fixtures/screenshots';
 
 /*
@@ -24,6 +24,8 @@ for (const language of ['en', 'fr', 'nl'] as const) {
     // A wrong password twice (an unknown address, so no account pauses): the tries left, at the field.
     await page.goto('/login/email');
     await expect(page.locator('html')).toHaveAttribute('lang', language);
+    // What is photographed is the app's: the tries left, the invitation, the code sending itself.
+    await appTookOver(page);
     await page.locator('#login-username').fill(`nobody.${language}@example.be`);
     for (const wrong of ['wrong-1', 'wrong-2']) {
       await page.locator('#login-password').fill(wrong);
@@ -37,6 +39,7 @@ for (const language of ['en', 'fr', 'nl'] as const) {
 
     // A workplace address: its login is offered once "Log in" is pressed.
     await page.goto('/login/email');
+    await appTookOver(page);
     await page.locator('#login-username').fill(sara.login);
     await page.locator('#login-password').fill(DEMO_PASSWORD);
     await page.locator('#login-password').press('Enter');
@@ -47,6 +50,7 @@ for (const language of ['en', 'fr', 'nl'] as const) {
 
     // Forgot password: "Check your messages" names the address as typed.
     await page.goto('/forgot-password/email');
+    await appTookOver(page);
     await page.locator('main input[type=email]').fill(emma.login);
     await page.locator('main input[type=email]').press('Enter');
     await expect(page).toHaveURL(/\/forgot-password-sent$/);
