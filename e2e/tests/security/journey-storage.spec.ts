@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { DEMO_PASSWORD, expect, outboxCode, submitSignIn, test } from '../../fixtures/login';
-import { handoverToken, letRecentCheckLapse } from '../../fixtures/portal';
+import { appTookOver, handoverToken, letRecentCheckLapse } from '../../fixtures/portal';
 import { acceptBetaInvitation } from '../../fixtures/sso';
 
 /**
@@ -106,6 +106,8 @@ test('step-up done: nothing of the check is kept', async ({ page, request, login
   // A reload of the code screen is drawn from the gateway's flow: nothing of it in the browser.
   await page.reload();
   await expect(page.getByLabel('Verificatiecode')).toBeVisible();
+  // The code sending itself is the app's: the reloaded page is taken over first.
+  await appTookOver(page);
   await page.getByLabel('Verificatiecode').fill(await outboxCode(request, emma.email));
   await expect(page).toHaveURL(/\/security\/edit-password$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { DEMO_PASSWORD, expect, outboxCode, test } from '../../fixtures/login';
-import { letRecentCheckLapse } from '../../fixtures/portal';
+import { appTookOver, letRecentCheckLapse } from '../../fixtures/portal';
 import { acmeInvitation } from '../../fixtures/sso';
 
 /**
@@ -30,6 +30,8 @@ test('a workplace login started with a hostile target never leaves the portal', 
   const sara = await account('sso@acme.example');
   const left = watchLeaving(page);
   await page.goto(`/login/email?target=${encodeURIComponent(HOSTILE)}`);
+  // The workplace invitation is the app's: the page is taken over first.
+  await appTookOver(page);
   await page.getByLabel('E-mail address').fill(sara.login);
   await page.getByRole('button', { name: 'Log in' }).click();
   await acmeInvitation(page).getByRole('button', { name: 'Log in with Microsoft' }).click();
@@ -48,6 +50,8 @@ test('a workplace login started with a hostile target never leaves the portal', 
   // Linked: the next workplace sign-in with the same target lands on the dashboard too.
   await page.getByRole('button', { name: 'Log out' }).click();
   await page.goto(`/login/email?target=${encodeURIComponent(HOSTILE)}`);
+  // The workplace invitation is the app's: the page is taken over first.
+  await appTookOver(page);
   await page.getByLabel('E-mail address').fill(sara.login);
   await page.getByRole('button', { name: 'Log in' }).click();
   await acmeInvitation(page).getByRole('button', { name: 'Log in with Microsoft' }).click();
