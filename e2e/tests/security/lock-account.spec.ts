@@ -3,7 +3,7 @@ import { inEnglish } from '../../fixtures/account';
 import { maskedEmail } from '../../fixtures/accounts';
 import { expect as baseExpect, enterCredentials, outboxCode, test } from '../../fixtures/login';
 import { authorizePath, PARTNER_CALLBACK } from '../../fixtures/partner';
-import { outboxNotices } from '../../fixtures/portal';
+import { appTookOver, outboxNotices } from '../../fixtures/portal';
 import { reviewer } from '../../fixtures/screenshots';
 
 /**
@@ -84,6 +84,8 @@ test('from the new-device e-mail: Lock ends every session and app grant; the nex
   );
   // The reset journey knows the login already.
   await expect(owner.getByLabel('E-mail address')).toHaveValue(emma.email);
+  // The code sending itself is the app's: the reset page is taken over first.
+  await appTookOver(owner);
   await owner.getByRole('button', { name: 'Send me a code' }).click();
   // The code is read once it is sent (the outbox holds the sign-ins' codes too); it sends itself.
   await expect(owner.getByRole('heading', { name: 'Check your messages' })).toBeVisible();

@@ -1,4 +1,5 @@
 import { DEMO_PASSWORD, expect, submitSignIn, test } from '../../fixtures/login';
+import { appTookOver } from '../../fixtures/portal';
 import { reviewer } from '../../fixtures/screenshots';
 import { LU_URL } from '../../playwright.config';
 
@@ -29,6 +30,8 @@ for (const [variant, origin] of [
     account,
   }) => {
     await page.goto(`${origin}/login/email`);
+    // The checks before sending are the app's: the page is taken over first.
+    await appTookOver(page);
     const username = page.locator('#login-username');
     const password = page.locator('#login-password');
     await page.locator('form button[type=submit]').click();
@@ -70,6 +73,7 @@ test('English wording: the empty form says which field is missing, under that fi
   page,
 }) => {
   await page.goto('/login/email');
+  await appTookOver(page);
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page.getByLabel('E-mail address')).toHaveAccessibleDescription(
     'This field is required.',
