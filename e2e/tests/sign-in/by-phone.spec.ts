@@ -1,5 +1,6 @@
 import { nationalNumber } from '../../fixtures/accounts';
 import { DEMO_PASSWORD, expect, outboxCode, test } from '../../fixtures/login';
+import { appTookOver } from '../../fixtures/portal';
 
 /** The phone sign-in page: the variant's country code, the number read in it. */
 
@@ -10,6 +11,8 @@ test('signs in by phone: the country code defaults to the variant, the number is
 }) => {
   const emma = await account();
   await page.goto('/login/email');
+  // The sign-in these steps drive is the app's (the code sending itself): the page is taken over first.
+  await appTookOver(page);
   await page.getByRole('link', { name: 'Log in with your phone number' }).click();
   await expect(page).toHaveURL(/\/login\/phone$/);
   await expect(page.getByRole('button', { name: /Country code/ })).toHaveText('BE +32');
