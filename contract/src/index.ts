@@ -8,6 +8,7 @@ import {
   notificationsPortal,
 } from './devices';
 import { ErrorBody, gatewayErrors } from './errors';
+import { forcedMfaPortal } from './forced-mfa';
 import { fuzzionAccount, fuzzionPortal } from './fuzzion';
 import { grantsAccount, grantsPortal } from './grants';
 import { lockdownAccount, lockdownPortal } from './lockdown';
@@ -63,6 +64,7 @@ export const portalApi = c.router(
     config: configPortal,
     signIn: signInPortal,
     stepUp: stepUpPortal,
+    forcedMfa: forcedMfaPortal,
     merge: mergePortal,
     onboardingFlow: onboardingFlowPortal,
     yourData: yourDataPortal,
@@ -80,6 +82,7 @@ export * from './config';
 export * from './devices';
 export * from './errors';
 export * from './fields';
+export * from './forced-mfa';
 export * from './fuzzion';
 export * from './grants';
 export * from './lockdown';

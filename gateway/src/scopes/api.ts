@@ -16,6 +16,7 @@ import { weakLockdown, weakLockdownOnBody } from '../plugins/weak-lockdown';
 import { authRoutes } from '../routes/auth';
 import { configRoutes } from '../routes/config';
 import { devicesRoutes, notificationsRoutes } from '../routes/devices';
+import { forcedMfaRoutes } from '../routes/forced-mfa';
 import { fuzzionRoutes } from '../routes/fuzzion';
 import { grantsRoutes } from '../routes/grants';
 import { lockdownLinkRoutes, lockdownRoutes } from '../routes/lockdown';
@@ -56,6 +57,7 @@ const signedInRoutes = {
   passkeys: passkeysRoutes,
   lockdown: lockdownRoutes,
   stepUp: stepUpRoutes,
+  forcedMfa: forcedMfaRoutes,
   merge: mergeRoutes,
 };
 export const signedInApi = {
@@ -67,6 +69,7 @@ export const signedInApi = {
   passkeys: partOf(portalApi.passkeys, passkeysRoutes),
   lockdown: partOf(portalApi.lockdown, lockdownRoutes),
   stepUp: portalApi.stepUp,
+  forcedMfa: portalApi.forcedMfa,
   merge: portalApi.merge,
 };
 
