@@ -8,5 +8,7 @@ export default defineConfig({
     exclude: [...configDefaults.exclude, 'conformance/**'],
     // One test file per core: vitest's default (cores − 1) runs one file at a time on a 2-core machine.
     maxWorkers: availableParallelism(),
+    // A worker's files share their imports (each builds its own app).
+    isolate: false,
   },
 });

@@ -57,6 +57,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     testTimeout: 15_000,
     // One test file per core: vitest's default (cores − 1) runs one file at a time on a 2-core machine.
     maxWorkers: availableParallelism(),
+    // A worker's files share their imports and their jsdom: importing the app again for
+    // each file was most of the suite's time. src/test-setup.ts gives each file a blank page.
+    isolate: false,
     // The widget library is hundreds of small modules: one pre-bundled file loads far faster.
     deps: {
       optimizer: {

@@ -1,6 +1,9 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { queryClient } from './app/App';
+import { setMaintenance } from './lib/maintenance';
+import { setWeakLock } from './lib/weak-lock';
 
 // Screens with dialogs load the widget library on first use: a cold import takes a moment.
 configure({ asyncUtilTimeout: 3000 });
@@ -12,3 +15,24 @@ afterEach(() => cleanup());
 // render is tested without a DOM: `entry-server.test.tsx`.)
 if (typeof Element !== 'undefined' && !Element.prototype.scrollIntoView)
   Element.prototype.scrollIntoView = () => undefined;
+
+// The files of a worker share one jsdom (`isolate: false` in vite.config.ts: each file
+// importing the app's modules again cost a minute of the suite). Each file starts on a
+// blank page all the same: no element, storage or cookie of the file before, and the
+// app's page-long state (the browser's query cache, maintenance, the weak-password
+// lock) as a page load leaves it.
+queryClient.clear();
+setMaintenance(false);
+setWeakLock(false);
+if (typeof document !== 'undefined') {
+  document.head.replaceChildren();
+  document.body.replaceChildren();
+  localStorage.clear();
+  sessionStorage.clear();
+  for (const cookie of document.cookie.split(';')) {
+    const name = cookie.split('=')[0]?.trim();
+    // biome-ignore lint/suspicious/noDocumentCookie: jsdom has no Cookie Store API; the app's lang cookies are these.
+    if (name) document.cookie = `${name}=; Max-Age=0; Path=/`;
+  }
+  history.replaceState(null, '', '/');
+}
