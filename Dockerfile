@@ -84,8 +84,9 @@ WORKDIR /app/mock-upstream
 COPY --from=build /src/mock-upstream/dist/server.mjs ./server.mjs
 USER node
 # REGION=be|lu and PORT (4010 by default, 4011 for lu) as for `pnpm start`.
-# Every 5 s: a test double, which the gateway waits for.
-HEALTHCHECK --interval=5s --timeout=5s --start-period=30s --retries=3 \
+# Every 2 s: a test double, which the gateway waits for (compose starts the gateway
+# once both answer, so its first probe is the stack's start).
+HEALTHCHECK --interval=2s --timeout=5s --start-period=30s --retries=3 \
   CMD ["bash", "-c", "port=${PORT:-4010}; [ \"$REGION\" != lu ] || port=${PORT:-4011}; exec 3<>/dev/tcp/127.0.0.1/$port && printf 'GET /__dev/outbox?to=health HTTP/1.1\\r\\nHost: localhost\\r\\nConnection: close\\r\\n\\r\\n' >&3 && read -r -t 5 version status rest <&3 && [ \"$status\" = 200 ]"]
 CMD ["node", "server.mjs"]
 
@@ -109,8 +110,9 @@ COPY --from=build /src/gateway/public ./public
 COPY --from=build /src/web/dist /app/web/dist
 USER node
 EXPOSE 3000
-# Every 15 s; the gateway writes no access line for /healthz.
-HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
+# Every 5 s (Docker 20's first probe waits one interval: 15 s kept a started stack
+# "starting" for 15 s); the gateway writes no access line for /healthz.
+HEALTHCHECK --interval=5s --timeout=5s --start-period=60s --retries=3 \
   CMD ["bash", "-c", "exec 3<>/dev/tcp/127.0.0.1/${PORT:-3000} && printf 'GET /healthz HTTP/1.1\\r\\nHost: localhost\\r\\nConnection: close\\r\\n\\r\\n' >&3 && read -r -t 5 version status rest <&3 && [ \"$status\" = 200 ]"]
 # Stack traces name the TypeScript sources (dist/server.mjs.map). The production
 # node flags: GATEWAY_NODE_FLAGS in gateway/build.mjs (docs/performance.md).

@@ -55,8 +55,10 @@ const stack = (n: number) => {
 export default defineConfig({
   testDir: './tests',
   outputDir: './artifacts/results',
-  // Files are shared out among the workers; a file's tests run in order on one.
-  fullyParallel: false,
+  // Tests, not files, are shared out among the workers: each test makes its own
+  // accounts, and a long file (the accessibility walk) no longer leaves the other
+  // worker idle at the end.
+  fullyParallel: true,
   workers: WORKERS,
   retries: 0,
   // A journey with its axe checks and photographs takes 10–20 s on a quiet 2-core machine and
