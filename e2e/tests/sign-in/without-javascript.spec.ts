@@ -1,4 +1,3 @@
-import { launch } from 'puppeteer-core';
 import { DEMO_PASSWORD, expect, outboxCode, test } from '../../fixtures/login';
 import { BE_URL, LU_URL, PORTS } from '../../playwright.config';
 
@@ -143,39 +142,4 @@ test.describe('with JavaScript on', () => {
     expect(Object.keys(storage.local).sort()).toEqual(['account', 'device-id']);
     expect(JSON.parse(storage.local.account ?? '{}')).toEqual({ language: 'nl' });
   });
-});
-
-test('Firefox ESR with JavaScript off: e-mail, password and code end on the dashboard', async ({
-  request,
-  account,
-}) => {
-  const emma = await account();
-  test.setTimeout(120_000);
-  const browser = await launch({
-    browser: 'firefox',
-    executablePath: process.env.FIREFOX_PATH || '/usr/bin/firefox-esr',
-    headless: true,
-    extraPrefsFirefox: {
-      'javascript.enabled': false,
-      'network.dns.localDomains': 'be.localhost',
-      'app.update.enabled': false,
-      'browser.shell.checkDefaultBrowser': false,
-      'datareporting.policy.dataSubmissionEnabled': false,
-      'intl.accept_languages': 'en',
-    },
-  });
-  try {
-    const page = await browser.newPage();
-    await page.goto(`${BE_URL}/login/email`, { waitUntil: 'load' });
-    await page.type('input[name="username"]', emma.login);
-    await page.type('input[name="password"]', DEMO_PASSWORD);
-    await Promise.all([page.waitForNavigation(), page.keyboard.press('Enter')]);
-    expect(new URL(page.url()).pathname).toBe('/mfa');
-    await page.type('input[name="code"]', await outboxCode(request, emma.email));
-    await Promise.all([page.waitForNavigation(), page.keyboard.press('Enter')]);
-    expect(new URL(page.url()).pathname).toBe('/user/dashboard');
-    expect(await page.$eval('main h1', (h1) => h1.textContent)).toContain('Emma');
-  } finally {
-    await browser.close();
-  }
 });
