@@ -4,7 +4,7 @@ import { connect as http2Connect } from 'node:http2';
 import { connect as tcpConnect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startStack, type TestStack } from '@portal/gateway/test-helpers';
+import { type TestStack, testStack } from '@portal/gateway/test-helpers';
 import getPort from 'get-port';
 import { loadConfig } from '../../gateway/src/config';
 
@@ -36,11 +36,14 @@ export async function proxySetup(): Promise<ProxySetup> {
   const web = join(dir, 'web');
   mkdirSync(web);
   writeFileSync(join(web, 'index.html'), '<!doctype html><title>Portal</title>');
-  const stack = await startStack({
-    PUBLIC_ORIGIN_BE: [`https://account.example.be:${ports.tls}`],
-    PUBLIC_ORIGIN_LU: [`https://account.example.lu:${ports.tls}`],
-    TRUST_PROXY: loadConfig({ TRUST_PROXY: '127.0.0.1' }).TRUST_PROXY,
-    WEB_DIST: web,
+  const stack = await testStack({
+    scope: 'caller',
+    config: {
+      PUBLIC_ORIGIN_BE: [`https://account.example.be:${ports.tls}`],
+      PUBLIC_ORIGIN_LU: [`https://account.example.lu:${ports.tls}`],
+      TRUST_PROXY: loadConfig({ TRUST_PROXY: '127.0.0.1' }).TRUST_PROXY,
+      WEB_DIST: web,
+    },
   });
   await stack.gateway.listen({ port: ports.gateway, host: '127.0.0.1' });
   await stack.gateway.management.listen({ port: ports.management, host: '127.0.0.1' });

@@ -12,7 +12,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { browserHeaders, signIn, startStack } from '../src/test-helpers';
+import { browserHeaders, signIn, testStack } from '../src/test-helpers';
 
 const WEB_DIST = join(fileURLToPath(new URL('../../web/dist', import.meta.url)));
 if (!existsSync(join(WEB_DIST, 'ssr', 'entry-server.mjs'))) {
@@ -22,7 +22,7 @@ if (!existsSync(join(WEB_DIST, 'ssr', 'entry-server.mjs'))) {
 const LOADS = Number(process.env.LOADS ?? 200);
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
 
-const stack = await startStack({ WEB_DIST });
+const stack = await testStack({ scope: 'caller', config: { WEB_DIST } });
 try {
   const token = await signIn(stack);
   const headers = { ...browserHeaders(stack), 'sec-fetch-site': 'same-origin' };

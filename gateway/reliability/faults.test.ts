@@ -16,7 +16,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { type Config, testConfig } from '../src/config';
-import { newDeviceCookie, signIn, type TestStack } from '../src/test-helpers';
+import { signIn, type TestStack, testStack } from '../src/test-helpers';
 
 /** Every log line the gateway writes, parsed. */
 function logSink() {
@@ -324,17 +324,11 @@ describe('upstream faults, then recovery', () => {
 
   beforeAll(async () => {
     const url = await upstream.start();
-    const gateway = await buildApp(
-      testConfig({ UPSTREAM_BE_URL: url, UPSTREAM_LU_URL: url, UPSTREAM_TIMEOUT_MS: TIMEOUT_MS }),
-    );
-    stack = {
-      gateway,
-      be: mock,
-      lu: mock,
-      deviceId: randomUUID(),
-      deviceCookie: newDeviceCookie(),
-      close: () => gateway.close(),
-    };
+    stack = await testStack({
+      scope: 'caller',
+      upstream: mock,
+      config: { UPSTREAM_BE_URL: url, UPSTREAM_LU_URL: url, UPSTREAM_TIMEOUT_MS: TIMEOUT_MS },
+    });
     token = await signIn(stack);
   });
   afterAll(async () => {

@@ -18,7 +18,7 @@ import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { browserHeaders, signIn, startStack } from '../src/test-helpers';
+import { browserHeaders, signIn, testStack } from '../src/test-helpers';
 import { type Broken, invalidOf, type JsonSchema, jsonSchemaOf, validOf } from './arbitraries';
 
 const RUNS = Number(process.env.RELIABILITY_FUZZ_RUNS ?? 20);
@@ -176,7 +176,7 @@ describe('fuzzing every portal operation from the contract', () => {
   });
 
   it.each(all.map((op) => [op.name, op] as const))('%s', async (name, op) => {
-    const stack = await startStack(UNLIMITED);
+    const stack = await testStack({ scope: 'caller', config: UNLIMITED });
     try {
       const token = await signIn(stack);
       const tally: Tally = { valid: 0, accepted: 0, refusedByRule: 0, invalid: 0, statuses: {} };
@@ -257,7 +257,7 @@ describe('fuzzing every portal operation from the contract', () => {
 // to another account without `confirmed` (the visitor's answer to the question).
 describe('fuzzing the side doors', () => {
   it('refuses every operation to a cross-site navigation, whatever its input', async () => {
-    const stack = await startStack(UNLIMITED);
+    const stack = await testStack({ scope: 'caller', config: UNLIMITED });
     try {
       const token = await signIn(stack);
       const sent = stack.be.store.outbox.length;
@@ -295,7 +295,7 @@ describe('fuzzing the side doors', () => {
   });
 
   it('never switches a signed-in browser by a hash token without confirmed', async () => {
-    const stack = await startStack(UNLIMITED);
+    const stack = await testStack({ scope: 'caller', config: UNLIMITED });
     try {
       const mine = await signIn(stack, 'customer@example.be');
       const other = await signIn(stack, 'employee@example.be');

@@ -11,9 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { buildMockUpstream } from '@portal/mock-upstream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app';
-import { testConfig } from '../src/config';
-import { apiHeaders, newDeviceCookie, signIn, type TestStack } from '../src/test-helpers';
+import { apiHeaders, signIn, type TestStack, testStack } from '../src/test-helpers';
 
 const TIMEOUT_MS = 2000;
 const CONCURRENT = 400;
@@ -33,22 +31,17 @@ beforeAll(async () => {
   hung.listen(0, '127.0.0.1');
   await once(hung, 'listening');
   const luUrl = await lu.app.listen({ port: 0, host: '127.0.0.1' });
-  gateway = await buildApp(
-    testConfig({
+  stack = await testStack({
+    scope: 'caller',
+    upstream: lu,
+    config: {
       UPSTREAM_BE_URL: `http://127.0.0.1:${(hung.address() as AddressInfo).port}`,
       UPSTREAM_LU_URL: luUrl,
       UPSTREAM_TIMEOUT_MS: TIMEOUT_MS,
       UPSTREAM_MAX_CONCURRENCY: CAP,
-    }),
-  );
-  stack = {
-    gateway,
-    be: lu,
-    lu,
-    deviceId: crypto.randomUUID(),
-    deviceCookie: newDeviceCookie(),
-    close: async () => {},
-  };
+    },
+  });
+  gateway = stack.gateway;
 });
 afterAll(async () => {
   await gateway.close();

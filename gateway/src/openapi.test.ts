@@ -1,8 +1,8 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
-import { apiHeaders, fileStack } from './test-helpers';
+import { apiHeaders, testStack } from './test-helpers';
 
-const stack = fileStack();
+const stack = testStack({ scope: 'file' });
 
 async function fetchDoc(url: string) {
   const res = await stack.gateway.inject({ url, headers: apiHeaders('be.localhost:3000') });

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { allowedRedirect, resolveTarget, type TargetRefusal } from './redirects';
-import { apiHeaders, startStack, type TestStack } from './test-helpers';
+import { apiHeaders, testStack } from './test-helpers';
 
 const OWN = 'http://be.localhost:3000';
 const CLIENTS = [
@@ -134,11 +134,7 @@ describe('resolveTarget: the open-redirect class, decided on the resolved form',
 });
 
 describe('GET /api/redirect-check', () => {
-  let stack: TestStack;
-  beforeAll(async () => {
-    stack = await startStack();
-  });
-  afterAll(() => stack.close());
+  const stack = testStack({ scope: 'file' });
 
   const check = (uri: string, host = 'be.localhost:3000') =>
     stack.gateway.inject({ url: '/api/redirect-check', query: { uri }, headers: apiHeaders(host) });

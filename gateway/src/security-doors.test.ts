@@ -7,14 +7,13 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import {
   apiHeaders,
   browserHeaders,
-  fileStack,
   passwordSignIn,
   pathOf,
   routesOf,
   sendCode,
   signIn,
   startCodeCheck,
-  startStack,
+  testStack,
 } from './test-helpers';
 
 /**
@@ -24,7 +23,7 @@ import {
  * switches accounts silently, and a paused second factor that says how long.
  */
 
-const stack = fileStack();
+const stack = testStack({ scope: 'file' });
 beforeEach(async () => {
   await stack.be.app.inject({ method: 'POST', url: '/__dev/reset' });
 });
@@ -105,25 +104,23 @@ describe('the wrong-address answer', () => {
 
   it('is given to a configured name on another port: Host must match exactly', async () => {
     const port = await getPort();
-    const other = await startStack({
-      PUBLIC_ORIGIN_BE: [`http://be.localhost:${port}`],
-      PUBLIC_ORIGIN_LU: [`http://lu.localhost:${port}`],
+    const other = await testStack({
+      config: {
+        PUBLIC_ORIGIN_BE: [`http://be.localhost:${port}`],
+        PUBLIC_ORIGIN_LU: [`http://lu.localhost:${port}`],
+      },
     });
-    try {
-      const wrongPort = await other.gateway.inject({
-        url: '/api/config',
-        headers: apiHeaders('be.localhost:9999'),
-      });
-      expect(wrongPort.statusCode).toBe(421);
-      expect(wrongPort.json().code).toBe('misdirected');
-      const right = await other.gateway.inject({
-        url: '/api/config',
-        headers: apiHeaders(`be.localhost:${port}`),
-      });
-      expect(right.statusCode).toBe(200);
-    } finally {
-      await other.close();
-    }
+    const wrongPort = await other.gateway.inject({
+      url: '/api/config',
+      headers: apiHeaders('be.localhost:9999'),
+    });
+    expect(wrongPort.statusCode).toBe(421);
+    expect(wrongPort.json().code).toBe('misdirected');
+    const right = await other.gateway.inject({
+      url: '/api/config',
+      headers: apiHeaders(`be.localhost:${port}`),
+    });
+    expect(right.statusCode).toBe(200);
   });
 });
 

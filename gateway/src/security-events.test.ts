@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { customerSignIn, DEMO_PASSWORD, recordingGateway } from './test-helpers';
+import { customerSignIn, DEMO_PASSWORD, testStack } from './test-helpers';
 
 describe('security events', () => {
   it('writes sign_in.failed with the request id, client and hashed username, and no secret', async () => {
-    const { lines, stack } = await recordingGateway();
+    const stack = await testStack({ record: true });
+    const { lines } = stack;
     const wrong = 'Wrong-Password-123';
     const res = await customerSignIn(stack, wrong);
     expect(res.statusCode).toBe(400);
@@ -23,10 +24,12 @@ describe('security events', () => {
   });
 
   it('writes sign_in.succeeded with the hashed account id, the same on every gateway', async () => {
-    const first = await recordingGateway({ EVENT_HASH_KEY: 'a-key-of-sixteen-chars' });
-    const second = await recordingGateway({ EVENT_HASH_KEY: 'a-key-of-sixteen-chars' });
+    const config = { EVENT_HASH_KEY: 'a-key-of-sixteen-chars' };
+    const first = await testStack({ record: true, config });
+    const second = await testStack({ record: true, config });
     const accounts: unknown[] = [];
-    for (const { lines, stack } of [first, second]) {
+    for (const stack of [first, second]) {
+      const { lines } = stack;
       const res = await customerSignIn(stack, DEMO_PASSWORD);
       expect(res.statusCode).toBe(200);
       const token = res.cookies.find((c) => c.name === 'access_token')?.value ?? '';
@@ -41,7 +44,8 @@ describe('security events', () => {
   });
 
   it('counts sign-in outcomes and writes sign_in.locked once the account API locks the account', async () => {
-    const { gateway, lines, stack } = await recordingGateway();
+    const stack = await testStack({ record: true });
+    const { gateway, lines } = stack;
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++)
       statuses.push((await customerSignIn(stack, `Wrong-${i}`)).statusCode);

@@ -9,12 +9,10 @@ import {
   browserHeaders,
   completeMfa,
   DEMO_PASSWORD,
-  fileStack,
   mockOf,
   newDeviceCookie,
-  recordingGateway,
-  startStack,
   type TestStack,
+  testStack,
 } from './test-helpers';
 
 /**
@@ -25,7 +23,7 @@ import {
  */
 
 const HOST = 'be.localhost:3000';
-const stack = fileStack();
+const stack = testStack({ scope: 'file' });
 
 /** A browser of its own (device cookie, and the flow cookie of its journey), as the attacker's or the victim's. */
 function browser(target: TestStack = stack) {
@@ -263,7 +261,7 @@ describe('the address-hash hand-over', () => {
         return reply.status(204).send();
       });
       const url = await upstream.listen({ port: 0, host: '127.0.0.1' });
-      lax = await startStack({ UPSTREAM_BE_URL: url });
+      lax = await testStack({ scope: 'caller', config: { UPSTREAM_BE_URL: url } });
     });
     afterAll(async () => {
       await lax.close();
@@ -297,10 +295,13 @@ describe('the captcha on every call that checks a password', () => {
     verifier.listen(0, '127.0.0.1');
     await once(verifier, 'listening');
     const port = (verifier.address() as AddressInfo).port;
-    guarded = await startStack({
-      CAPTCHA_SITE_KEY: 'site-key',
-      CAPTCHA_SECRET: 'the-secret',
-      CAPTCHA_VERIFY_URL: `http://127.0.0.1:${port}/siteverify`,
+    guarded = await testStack({
+      scope: 'caller',
+      config: {
+        CAPTCHA_SITE_KEY: 'site-key',
+        CAPTCHA_SECRET: 'the-secret',
+        CAPTCHA_VERIFY_URL: `http://127.0.0.1:${port}/siteverify`,
+      },
     });
   });
   afterAll(async () => {
@@ -393,7 +394,8 @@ describe('the captcha on every call that checks a password', () => {
 
 describe('the password checks outside the sign-in count toward its lock', () => {
   it("pauses the password change after five wrong current passwords, with the sign-in's answer and event", async () => {
-    const { lines, stack: recorded } = await recordingGateway();
+    const recorded = await testStack({ record: true });
+    const { lines } = recorded;
     const person = browser(recorded);
     const signedIn = await recorded.gateway.inject({
       method: 'POST',

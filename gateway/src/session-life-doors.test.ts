@@ -3,10 +3,10 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import {
   browserHeaders,
   DEMO_PASSWORD,
-  fileStack,
   newDeviceCookie,
   signIn,
   type TestStack,
+  testStack,
 } from './test-helpers';
 
 /**
@@ -16,7 +16,7 @@ import {
  * test is a browser (A, B) through the gateway to the real mock account API.
  */
 
-const stack = fileStack();
+const stack = testStack({ scope: 'file' });
 beforeEach(async () => {
   await stack.be.app.inject({ method: 'POST', url: '/__dev/reset' });
 });

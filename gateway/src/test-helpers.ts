@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { buildMockUpstream, type MockApp } from '@portal/mock-upstream';
 import { DEMO_PASSWORD } from '@portal/mock-upstream/seed';
@@ -30,15 +31,119 @@ export interface TestStack {
   close(): Promise<void>;
 }
 
-/** A gateway wired to two real mock upstreams listening on port 0 in this process. */
-export async function startStack(overrides: Partial<Config> = {}): Promise<TestStack> {
-  const be = buildMockUpstream({ region: 'be' });
-  const lu = buildMockUpstream({ region: 'lu' });
-  const beUrl = await be.app.listen({ port: 0, host: '127.0.0.1' });
-  const luUrl = await lu.app.listen({ port: 0, host: '127.0.0.1' });
+/**
+ * How a test wants its stack (`testStack`), every option optional:
+ * - `config`: the gateway's configuration over `testConfig()`'s.
+ * - `scope`: who closes it. `'test'` (the default): the calling test, when it
+ *   ends. `'file'`: the test file, after its last test; the stack is returned
+ *   at once and started before the file's first test. `'caller'`: the caller
+ *   calls `close()` (a script, a bench, a test's own `beforeAll`).
+ * - `listen`: the gateway listens on loopback at a free port, that exact
+ *   origin one of its Belgian origins (`Host` must match an origin exactly,
+ *   port included): for tests that call it over HTTP as a browser would
+ *   (`base`).
+ * - `record`: `true` records the headers of every call the mock account API
+ *   gets (`calls`, `lastSignIn`) and keeps the gateway's log lines at `info`
+ *   (`lines`, `written`); `'logs'` keeps the log lines only.
+ * - `upstream`: `'two'` (the default; `record: true` makes it `'one'`) starts
+ *   a mock per variant; `'one'` one mock serving both; a `MockApp` of the
+ *   caller's (listening, or behind the `UPSTREAM_*_URL` of `config`) serves
+ *   both and is left open by `close()`: several gateways on one account API.
+ */
+export interface StackOptions {
+  config?: Partial<Config>;
+  scope?: 'file' | 'test' | 'caller';
+  listen?: boolean;
+  record?: boolean | 'logs';
+  upstream?: 'two' | 'one' | MockApp;
+}
+
+/** The gateway's log lines, as written and parsed (`record`). */
+export interface LogLines {
+  lines: Record<string, unknown>[];
+  written: string[];
+}
+
+/** The calls the mock account API got (`record: true`). */
+export interface UpstreamCalls {
+  calls: { call: string; headers: IncomingHttpHeaders }[];
+  /** The headers of the last sign-in call (others, like a sign-in's own account lookup, run beside). */
+  lastSignIn(): IncomingHttpHeaders | undefined;
+}
+
+/** The stack `testStack(options)` gives: with `base` when listening, the recordings when recording. */
+export type StackOf<O extends StackOptions> = TestStack &
+  (O extends { listen: true } ? { base: string } : unknown) &
+  (O extends { record: true } ? UpstreamCalls & LogLines : unknown) &
+  (O extends { record: 'logs' } ? LogLines : unknown);
+
+/**
+ * The one gateway test stack: a gateway (`buildApp`) on real mock account
+ * APIs listening on port 0 in this process, and the helpers' browser on it
+ * (`deviceId`, `deviceCookie`). See `StackOptions`; with `scope: 'file'` the
+ * stack is returned at once (the same object all along, so a test may set its
+ * `deviceId`), else a promise of it.
+ */
+export function testStack<const O extends StackOptions = Record<never, never>>(
+  options?: O,
+): O extends { scope: 'file' } ? StackOf<O> : Promise<StackOf<O>>;
+export function testStack(options: StackOptions = {}): TestStack | Promise<TestStack> {
+  const { scope = 'test' } = options;
+  if (scope === 'file') {
+    const stack = {} as TestStack;
+    beforeAll(async () => {
+      Object.assign(stack, await startTestStack(options));
+    });
+    afterAll(() => stack.close());
+    return stack;
+  }
+  return startTestStack(options).then((stack) => {
+    if (scope === 'test') onTestFinished(() => stack.close());
+    return stack;
+  });
+}
+
+async function startTestStack({
+  config = {},
+  listen = false,
+  record = false,
+  upstream = record === true ? 'one' : 'two',
+}: StackOptions): Promise<TestStack & Partial<UpstreamCalls & LogLines & { base: string }>> {
+  const own = typeof upstream === 'string';
+  if (record === true && !own)
+    throw new Error(
+      "record: true records the calls of a mock the stack starts; use record: 'logs'",
+    );
+  const be = own ? buildMockUpstream({ region: 'be' }) : upstream;
+  const lu = upstream === 'two' ? buildMockUpstream({ region: 'lu' }) : be;
+  const calls: UpstreamCalls['calls'] = [];
+  if (record === true)
+    for (const mock of new Set([be, lu]))
+      mock.app.addHook('onRequest', async (request) => {
+        calls.push({ call: `${request.method} ${request.url}`, headers: request.headers });
+      });
+  // A mock of the caller's that does not listen is behind the `UPSTREAM_*_URL` of `config`.
+  const urlOf = async (mock: MockApp) => {
+    if (own) return mock.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = mock.app.server.address() as AddressInfo | null;
+    return address ? `http://127.0.0.1:${address.port}` : undefined;
+  };
+  const beUrl = await urlOf(be);
+  const luUrl = lu === be ? beUrl : await urlOf(lu);
+  const port = listen ? await getPort() : undefined;
+  const log = record ? logCapture() : undefined;
   const gateway = await buildApp(
-    testConfig({ UPSTREAM_BE_URL: beUrl, UPSTREAM_LU_URL: luUrl, ...overrides }),
+    testConfig({
+      ...(beUrl ? { UPSTREAM_BE_URL: beUrl, UPSTREAM_LU_URL: luUrl } : {}),
+      ...(port
+        ? { PUBLIC_ORIGIN_BE: [`http://127.0.0.1:${port}`, ...testConfig().PUBLIC_ORIGIN_BE] }
+        : {}),
+      ...(log ? { LOG_LEVEL: 'info' as const } : {}),
+      ...config,
+    }),
+    log ? { logStream: log.stream } : {},
   );
+  const base = port ? await gateway.listen({ port, host: '127.0.0.1' }) : undefined;
   return {
     gateway,
     be,
@@ -47,42 +152,13 @@ export async function startStack(overrides: Partial<Config> = {}): Promise<TestS
     deviceCookie: newDeviceCookie(),
     close: async () => {
       await gateway.close();
-      await be.app.close();
-      await lu.app.close();
+      if (own) for (const mock of new Set([be, lu])) await mock.app.close();
     },
-  };
-}
-
-/**
- * The test file's stack: started before its first test, closed after its
- * last. The object is there at once (tests read it only once it is
- * started) and stays the same one, so a test may set its `deviceId`.
- */
-export function fileStack(overrides: Partial<Config> = {}): TestStack {
-  const stack = {} as TestStack;
-  beforeAll(async () => {
-    Object.assign(stack, await startStack(overrides));
-  });
-  afterAll(() => stack.close());
-  return stack;
-}
-
-/** A stack of the calling test's own (a configuration the file's stack has not), closed when it ends. */
-export async function stackForTest(overrides: Partial<Config> = {}): Promise<TestStack> {
-  const stack = await startStack(overrides);
-  onTestFinished(() => stack.close());
-  return stack;
-}
-
-/** The helpers' browser on a gateway whose one mock account API serves both variants. */
-export function stackOf(gateway: FastifyInstance, upstream: MockApp): TestStack {
-  return {
-    gateway,
-    be: upstream,
-    lu: upstream,
-    deviceId: randomUUID(),
-    deviceCookie: newDeviceCookie(),
-    close: async () => {},
+    ...(base ? { base } : {}),
+    ...(log ? { lines: log.lines, written: log.written } : {}),
+    ...(record === true
+      ? { calls, lastSignIn: () => calls.findLast((c) => c.call === 'POST /token')?.headers }
+      : {}),
   };
 }
 
@@ -100,50 +176,6 @@ export function logCapture() {
     },
   });
   return { stream, written, lines };
-}
-
-/**
- * A gateway on one mock account API that records the headers of every call
- * it gets, writing its log lines into `lines` (`written`: as written); both
- * are closed when the calling test ends.
- */
-export async function recordingGateway(overrides: Partial<Config> = {}) {
-  const upstream = buildMockUpstream({ region: 'be' });
-  const calls: { call: string; headers: IncomingHttpHeaders }[] = [];
-  upstream.app.addHook('onRequest', async (request) => {
-    calls.push({ call: `${request.method} ${request.url}`, headers: request.headers });
-  });
-  /** The headers of the last sign-in call (others, like a sign-in's own account lookup, run beside). */
-  const lastSignIn = () => calls.findLast((c) => c.call === 'POST /token')?.headers;
-  const url = await upstream.app.listen({ port: 0, host: '127.0.0.1' });
-  const log = logCapture();
-  const gateway = await buildApp(
-    testConfig({ UPSTREAM_BE_URL: url, UPSTREAM_LU_URL: url, LOG_LEVEL: 'info', ...overrides }),
-    { logStream: log.stream },
-  );
-  onTestFinished(async () => {
-    await gateway.close();
-    await upstream.app.close();
-  });
-  const stack = stackOf(gateway, upstream);
-  return { gateway, upstream, calls, lastSignIn, lines: log.lines, written: log.written, stack };
-}
-
-/**
- * A stack whose gateway listens on loopback at a free port, configured with
- * that exact origin (`Host` must match an origin exactly, port included):
- * for tests that call it over HTTP, as a browser would. Returns the base URL.
- */
-export async function listeningStack(
-  overrides: Partial<Config> = {},
-): Promise<{ stack: TestStack; base: string }> {
-  const port = await getPort();
-  const stack = await startStack({
-    PUBLIC_ORIGIN_BE: [`http://127.0.0.1:${port}`, ...testConfig().PUBLIC_ORIGIN_BE],
-    ...overrides,
-  });
-  const base = await stack.gateway.listen({ port, host: '127.0.0.1' });
-  return { stack, base };
 }
 
 /** A value of the `device` cookie as the gateways of `testConfig` issue them (signed). */

@@ -1,6 +1,6 @@
 // Cross-cutting (profile, second factors and onboarding at once): here, beside no one route.
 import { describe, expect, it } from 'vitest';
-import { browserHeaders, customerSignIn, DEMO_PASSWORD, fileStack } from './test-helpers';
+import { browserHeaders, customerSignIn, DEMO_PASSWORD, testStack } from './test-helpers';
 
 /**
  * Wherever a person types an address or a number, an address another account
@@ -9,7 +9,7 @@ import { browserHeaders, customerSignIn, DEMO_PASSWORD, fileStack } from './test
  * owner is told instead; only the caller's own address is named a duplicate.
  */
 
-const stack = fileStack();
+const stack = testStack({ scope: 'file' });
 
 /** The keys of an answer, without the values that differ (payloads, ids, masked addresses). */
 const shapeOf = (res: { statusCode: number; json(): unknown }) => ({

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { cookieBrowser, DEMO_PASSWORD, fileStack } from '../test-helpers';
+import { cookieBrowser, DEMO_PASSWORD, testStack } from '../test-helpers';
 import { FLOW_COOKIE } from './store';
 
 /*
@@ -10,7 +10,7 @@ import { FLOW_COOKIE } from './store';
  * keeps its cookies.
  */
 
-const stack = fileStack();
+const stack = testStack({ scope: 'file' });
 beforeEach(async () => {
   await stack.be.app.inject({ method: 'POST', url: '/__dev/reset' });
 });

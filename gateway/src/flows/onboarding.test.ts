@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { cookieBrowser, fileStack, stackForTest, type TestStack } from '../test-helpers';
+import { cookieBrowser, type TestStack, testStack } from '../test-helpers';
 
 /*
  * The onboarding journey (docs/flows.md, "Onboarding") step by step through
@@ -7,7 +7,7 @@ import { cookieBrowser, fileStack, stackForTest, type TestStack } from '../test-
  * its cookies, as the web app's would, and nothing else.
  */
 
-const stack = fileStack();
+const stack = testStack({ scope: 'file' });
 beforeEach(async () => {
   await stack.be.app.inject({ method: 'POST', url: '/__dev/reset' });
   await stack.lu.app.inject({ method: 'POST', url: '/__dev/reset' });
@@ -302,7 +302,10 @@ describe('the onboarding journey, owned by the gateway', () => {
   });
 
   it('bounds the codes one onboarding sends: a resend past the budget is 429 with Retry-After', async () => {
-    const b = browser('be.localhost:3000', await stackForTest({ CODE_LIMIT_RECIPIENT: 3 }));
+    const b = browser(
+      'be.localhost:3000',
+      await testStack({ config: { CODE_LIMIT_RECIPIENT: 3 } }),
+    );
     await b.step('start', { card: '5065000000000001' });
     await b.step('details', DETAILS);
     await b.step('email', { email: 'nina.nieuw@example.be' });

@@ -1,12 +1,6 @@
 import getPort from 'get-port';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  cookieBrowser,
-  DEMO_PASSWORD,
-  fileStack,
-  stackForTest,
-  type TestStack,
-} from '../test-helpers';
+import { cookieBrowser, DEMO_PASSWORD, type TestStack, testStack } from '../test-helpers';
 import { FLOW_TTL_MS } from './store';
 
 /*
@@ -15,7 +9,7 @@ import { FLOW_TTL_MS } from './store';
  * account API: a browser that keeps its cookies, as the web app's would.
  */
 
-const stack = fileStack();
+const stack = testStack({ scope: 'file' });
 beforeEach(async () => {
   await stack.be.app.inject({ method: 'POST', url: '/__dev/reset' });
 });
@@ -233,7 +227,7 @@ describe('forgot password, owned by the gateway, ends signed in', () => {
   });
 
   it('is bounded as a code send: past the forgot limit the start is 429 with Retry-After', async () => {
-    const own = await stackForTest({ RATE_LIMIT_FORGOT: 2 });
+    const own = await testStack({ config: { RATE_LIMIT_FORGOT: 2 } });
     const b = browser(own);
     expect((await b.start('employee@example.be')).statusCode).toBe(200);
     expect((await b.resend()).statusCode).toBe(200);
@@ -245,10 +239,12 @@ describe('forgot password, owned by the gateway, ends signed in', () => {
 
 describe('forgot password with the captcha on', () => {
   it('is refused at the captcha without its token, and nothing is sent', async () => {
-    const own = await stackForTest({
-      CAPTCHA_SITE_KEY: 'site-key',
-      CAPTCHA_SECRET: 'secret',
-      CAPTCHA_VERIFY_URL: `http://127.0.0.1:${await getPort()}/siteverify`,
+    const own = await testStack({
+      config: {
+        CAPTCHA_SITE_KEY: 'site-key',
+        CAPTCHA_SECRET: 'secret',
+        CAPTCHA_VERIFY_URL: `http://127.0.0.1:${await getPort()}/siteverify`,
+      },
     });
     const res = await browser(own).start('employee@example.be');
     expect(res.statusCode).toBe(400);

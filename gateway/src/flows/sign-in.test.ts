@@ -1,13 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import getPort from 'get-port';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  cookieBrowser,
-  DEMO_PASSWORD,
-  fileStack,
-  stackForTest,
-  type TestStack,
-} from '../test-helpers';
+import { cookieBrowser, DEMO_PASSWORD, type TestStack, testStack } from '../test-helpers';
 import { FLOW_TTL_MS } from './store';
 
 /*
@@ -16,7 +10,7 @@ import { FLOW_TTL_MS } from './store';
  * its cookies, as the web app's would.
  */
 
-const stack = fileStack();
+const stack = testStack({ scope: 'file' });
 beforeEach(async () => {
   await stack.be.app.inject({ method: 'POST', url: '/__dev/reset' });
 });
@@ -269,10 +263,12 @@ describe('the sign-in journey, owned by the gateway', () => {
 
 describe('the sign-in journey with the captcha on', () => {
   it('is refused at the captcha without its token, and nothing reaches the account API', async () => {
-    const own = await stackForTest({
-      CAPTCHA_SITE_KEY: 'site-key',
-      CAPTCHA_SECRET: 'secret',
-      CAPTCHA_VERIFY_URL: `http://127.0.0.1:${await getPort()}/siteverify`,
+    const own = await testStack({
+      config: {
+        CAPTCHA_SITE_KEY: 'site-key',
+        CAPTCHA_SECRET: 'secret',
+        CAPTCHA_VERIFY_URL: `http://127.0.0.1:${await getPort()}/siteverify`,
+      },
     });
     const res = await browser(own).password('employee@example.be');
     expect(res.statusCode).toBe(400);

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import getPort from 'get-port';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config';
-import { browserHeaders, DEMO_PASSWORD, startStack, type TestStack } from '../test-helpers';
+import { browserHeaders, DEMO_PASSWORD, type TestStack, testStack } from '../test-helpers';
 
 /**
  * A captcha provider's siteverify endpoint, on loopback: it reads the form the
@@ -48,10 +48,13 @@ beforeAll(async () => {
   verifier.listen(0, '127.0.0.1');
   await once(verifier, 'listening');
   verifierUrl = `http://127.0.0.1:${(verifier.address() as AddressInfo).port}/siteverify`;
-  stack = await startStack({
-    CAPTCHA_SITE_KEY: 'site-key',
-    CAPTCHA_SECRET: SECRET,
-    CAPTCHA_VERIFY_URL: verifierUrl,
+  stack = await testStack({
+    scope: 'caller',
+    config: {
+      CAPTCHA_SITE_KEY: 'site-key',
+      CAPTCHA_SECRET: SECRET,
+      CAPTCHA_VERIFY_URL: verifierUrl,
+    },
   });
 });
 afterAll(async () => {
@@ -128,31 +131,25 @@ describe('sign-in captcha, verified by the gateway (CAPTCHA_SITE_KEY set)', () =
   });
 
   it('fails closed when the provider cannot be reached: 502, no sign-in', async () => {
-    const down = await startStack({
-      CAPTCHA_SITE_KEY: 'site-key',
-      CAPTCHA_SECRET: SECRET,
-      CAPTCHA_VERIFY_URL: `http://127.0.0.1:${await getPort()}/siteverify`,
+    const down = await testStack({
+      config: {
+        CAPTCHA_SITE_KEY: 'site-key',
+        CAPTCHA_SECRET: SECRET,
+        CAPTCHA_VERIFY_URL: `http://127.0.0.1:${await getPort()}/siteverify`,
+      },
     });
-    try {
-      const before = sessionsOf(down);
-      const res = await signIn({ captcha: 'good-token' }, down);
-      expect(res.statusCode).toBe(502);
-      expect(res.json().code).toBe('captcha_unavailable');
-      expect(res.body).not.toContain('ECONNREFUSED');
-      expect(res.cookies.find((c) => c.name === 'access_token')).toBeUndefined();
-      expect(sessionsOf(down)).toBe(before);
-    } finally {
-      await down.close();
-    }
+    const before = sessionsOf(down);
+    const res = await signIn({ captcha: 'good-token' }, down);
+    expect(res.statusCode).toBe(502);
+    expect(res.json().code).toBe('captcha_unavailable');
+    expect(res.body).not.toContain('ECONNREFUSED');
+    expect(res.cookies.find((c) => c.name === 'access_token')).toBeUndefined();
+    expect(sessionsOf(down)).toBe(before);
   });
 
   it('asks for no captcha while the site key is empty', async () => {
-    const off = await startStack();
-    try {
-      expect((await signIn({}, off)).statusCode).toBe(200);
-    } finally {
-      await off.close();
-    }
+    const off = await testStack();
+    expect((await signIn({}, off)).statusCode).toBe(200);
   });
 
   it('will not start with a site key but no secret, naming CAPTCHA_SECRET', () => {

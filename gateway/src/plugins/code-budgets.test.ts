@@ -1,19 +1,16 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { buildMockUpstream } from '@portal/mock-upstream';
-import type { FastifyInstance } from 'fastify';
 import getPort from 'get-port';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { buildApp } from '../app';
-import { type Config, ConfigError, loadConfig, testConfig } from '../config';
+import { type Config, ConfigError, loadConfig } from '../config';
 import {
   browserHeaders,
   cookieBrowser,
   customerSignIn,
   DEMO_PASSWORD,
-  stackForTest,
-  stackOf,
   type TestStack,
+  testStack,
 } from '../test-helpers';
 
 /**
@@ -57,7 +54,7 @@ const smsTo = (s: TestStack, to: string) =>
 
 describe('code sends per recipient', () => {
   it("answers a login's sixth forgot-password SMS 429 whatever address asks, known login or not", async () => {
-    const s = await stackForTest(BUDGETS);
+    const s = await testStack({ config: BUDGETS });
     const statuses = async (login: string) => {
       const seen: string[] = [];
       for (let i = 1; i <= 6; i++) {
@@ -83,7 +80,7 @@ describe('code sends per recipient', () => {
 
 describe('code sends per account', () => {
   it('refuses the eleventh code a session sends to new numbers, and the third to a foreign one', async () => {
-    const s = await stackForTest(BUDGETS);
+    const s = await testStack({ config: BUDGETS });
     const add = await customerSession(s);
     for (let i = 0; i < 2; i++) {
       const foreign = await add({ phone: `+44791112345${i}` });
@@ -108,7 +105,7 @@ describe('code sends per account', () => {
   });
 
   it('bounds the resends of one sign-in code per second-factor method', async () => {
-    const s = await stackForTest(BUDGETS);
+    const s = await testStack({ config: BUDGETS });
     const first = await s.gateway.inject({
       method: 'POST',
       url: '/api/token',
@@ -132,7 +129,7 @@ describe('code sends per account', () => {
   });
 
   it("bounds a step-up's codes per method as a sign-in's: the journeys' own calls count too", async () => {
-    const s = await stackForTest(BUDGETS);
+    const s = await testStack({ config: BUDGETS });
     const { call } = cookieBrowser(s);
     await call('POST', '/api/sign-in/password', {
       username: 'employee@example.be',
@@ -187,25 +184,14 @@ describe('code budgets shared between gateways', () => {
   it("spends one login's budget on whichever gateway is asked", async () => {
     const url = await startRedis();
     const upstream = buildMockUpstream({ region: 'be' });
-    const upstreamUrl = await upstream.app.listen({ port: 0, host: '127.0.0.1' });
-    const config = testConfig({
-      UPSTREAM_BE_URL: upstreamUrl,
-      UPSTREAM_LU_URL: upstreamUrl,
-      REDIS_URL: url,
-      ...BUDGETS,
-    });
-    const gateways: FastifyInstance[] = [await buildApp(config), await buildApp(config)];
-    onTestFinished(async () => {
-      for (const g of gateways) await g.close();
-      await upstream.app.close();
-    });
+    await upstream.app.listen({ port: 0, host: '127.0.0.1' });
+    onTestFinished(() => upstream.app.close());
+    const config = { REDIS_URL: url, ...BUDGETS };
+    const stacks = [await testStack({ upstream, config }), await testStack({ upstream, config })];
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {
-      const gateway = gateways[i % 2] as FastifyInstance;
-      statuses.push(
-        (await forgot(stackOf(gateway, upstream), 'employee@example.be', `198.51.100.${i}`))
-          .statusCode,
-      );
+      const stack = stacks[i % 2] as TestStack;
+      statuses.push((await forgot(stack, 'employee@example.be', `198.51.100.${i}`)).statusCode);
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { browserHeaders, DEMO_PASSWORD, fileStack, wrongPassword } from '../test-helpers';
+import { browserHeaders, DEMO_PASSWORD, testStack, wrongPassword } from '../test-helpers';
 
-const stack = fileStack();
+const stack = testStack({ scope: 'file' });
 
 const signInBody = {
   grant_type: 'password',

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { apiHeaders, fileStack } from '../test-helpers';
+import { apiHeaders, testStack } from '../test-helpers';
 
-const stack = fileStack();
+const stack = testStack({ scope: 'file' });
 
 describe('favicon per variant', () => {
   it('serves the Belgian icon on BE hosts and the Luxembourg one on LU hosts', async () => {

@@ -3,9 +3,9 @@ import getPort from 'get-port';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { buildApp } from '../app';
 import { testConfig } from '../config';
-import { fileStack, stackForTest } from '../test-helpers';
+import { testStack } from '../test-helpers';
 
-const stack = fileStack();
+const stack = testStack({ scope: 'file' });
 
 /** An account API that accepts connections and never answers a byte. */
 async function hungAccountApi(): Promise<string> {
@@ -39,7 +39,7 @@ describe('health probes', () => {
   });
 
   it('stays ready when an account API is down: only the metric says so', async () => {
-    const s = await stackForTest({ ACCOUNT_API_PROBE_INTERVAL_MS: 100 });
+    const s = await testStack({ config: { ACCOUNT_API_PROBE_INTERVAL_MS: 100 } });
     const metrics = async () => (await s.gateway.management.inject({ url: '/metrics' })).body;
     await expect.poll(metrics).toContain('portal_account_api_up{variant="lu"} 1');
     await s.lu.app.close();

@@ -2,18 +2,21 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { type Config, testConfig } from '../config';
-import { apiHeaders, DEMO_PASSWORD, logCapture, recordingGateway } from '../test-helpers';
+import { apiHeaders, DEMO_PASSWORD, logCapture, testStack } from '../test-helpers';
 
 describe('logs', () => {
   it('carry the request id, which is accepted and returned, and never a secret', async () => {
     const {
       gateway,
-      upstream: be,
+      be,
       written: lines,
-    } = await recordingGateway({
-      LOG_LEVEL: 'trace',
-      // The calls come from 127.0.0.1: a proxy whose request id is taken.
-      TRUST_PROXY: ['127.0.0.1'],
+    } = await testStack({
+      record: true,
+      config: {
+        LOG_LEVEL: 'trace',
+        // The calls come from 127.0.0.1: a proxy whose request id is taken.
+        TRUST_PROXY: ['127.0.0.1'],
+      },
     });
     const headers = { host: 'be.localhost:3000', 'x-device-id': randomUUID() };
     const requestId = 'support-ticket-4711';
@@ -119,7 +122,7 @@ describe('access lines', () => {
 
 describe('personal data in log lines', () => {
   it('no e-mail address, phone number, login, login_hint, target or redirect_uri value in any line of a run', async () => {
-    const { gateway, written } = await recordingGateway({ LOG_LEVEL: 'trace' });
+    const { gateway, written } = await testStack({ record: true, config: { LOG_LEVEL: 'trace' } });
     const headers = { host: 'be.localhost:3000', 'x-device-id': randomUUID() };
     const phone = '+32 470 12 34 56';
     const target = 'https://be.localhost:3000/user/dashboard?for=marie.dupont@example.lu';

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { apiHeaders, fileStack, passwordSignIn, stackForTest } from '../test-helpers';
+import { apiHeaders, passwordSignIn, testStack } from '../test-helpers';
 
-const stack = fileStack();
+const stack = testStack({ scope: 'file' });
 
 describe('maintenance mode', () => {
   it('answers every /api call with 503 maintenance, except the config that says so', async () => {
-    const s = await stackForTest({ MAINTENANCE: true });
+    const s = await testStack({ config: { MAINTENANCE: true } });
     const user = await s.gateway.inject({
       url: '/api/user',
       headers: apiHeaders('be.localhost:3000'),

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildMockUpstream } from '@portal/mock-upstream';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { browserHeaders, signIn, stackForTest } from '../test-helpers';
+import { browserHeaders, signIn, testStack } from '../test-helpers';
 
 /*
  * Issue 37, items 10 and 13: metrics an SRE builds SLOs on. Asserted on the
@@ -46,7 +46,7 @@ const samples = (text: string, name: string) =>
 
 describe('the HTTP metrics', () => {
   it('name pages by route template and variant, with a bounded set of labels, and leave out a drawn page’s own read', async () => {
-    const s = await stackForTest({ WEB_DIST: webApp() });
+    const s = await testStack({ config: { WEB_DIST: webApp() } });
     const token = await signIn(s);
     const headers = browserHeaders(s);
     const lu = { host: 'lu.localhost:3000' };
@@ -150,9 +150,11 @@ describe('the HTTP metrics', () => {
     await new Promise<void>((resolve) => link.listen(0, '127.0.0.1', resolve));
     onTestFinished(() => new Promise<void>((resolve) => link.close(() => resolve())));
     const { port } = link.address() as AddressInfo;
-    const s = await stackForTest({
-      WEB_DIST: webApp(),
-      UPSTREAM_BE_URL: `http://127.0.0.1:${port}`,
+    const s = await testStack({
+      config: {
+        WEB_DIST: webApp(),
+        UPSTREAM_BE_URL: `http://127.0.0.1:${port}`,
+      },
     });
     // Signed in by password alone (its codes would be in the other mock's outbox).
     const token = await signIn(s, 'customer@example.be');

@@ -3,12 +3,12 @@ import {
   apiHeaders,
   browserHeaders,
   DEMO_PASSWORD,
-  fileStack,
   signIn,
+  testStack,
   wrongPassword,
 } from '../test-helpers';
 
-const stack = fileStack();
+const stack = testStack({ scope: 'file' });
 
 describe('public origins', () => {
   /** A sign-in call as a browser at `host` whose page is at `origin` sends it. */

@@ -1,22 +1,14 @@
 import { buildMockUpstream } from '@portal/mock-upstream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { testConfig } from '../config';
-import {
-  browserHeaders,
-  DEMO_PASSWORD,
-  recordingGateway,
-  startStack,
-  type TestStack,
-  wrongPassword,
-} from '../test-helpers';
+import { browserHeaders, DEMO_PASSWORD, testStack, wrongPassword } from '../test-helpers';
 
 describe('behind a proxy (TRUST_PROXY=10.0.0.2)', () => {
-  let stack: TestStack;
-  beforeAll(async () => {
-    stack = await startStack({ TRUST_PROXY: ['10.0.0.2'], RATE_LIMIT_SIGN_IN: 2 });
+  const stack = testStack({
+    scope: 'file',
+    config: { TRUST_PROXY: ['10.0.0.2'], RATE_LIMIT_SIGN_IN: 2 },
   });
-  afterAll(() => stack.close());
 
   /** A call as the proxy at 10.0.0.2 passes it on: it appends the address it saw. */
   const viaProxy = (clientSays: string | undefined, seenByProxy: string) =>
@@ -73,7 +65,10 @@ describe('behind a proxy (TRUST_PROXY=10.0.0.2)', () => {
 
 describe('proxies and clients', () => {
   it('warns once, naming the address, when X-Forwarded-For comes from a hop TRUST_PROXY does not list', async () => {
-    const { gateway, lines } = await recordingGateway({ TRUST_PROXY: ['127.0.0.1'] });
+    const { gateway, lines } = await testStack({
+      record: true,
+      config: { TRUST_PROXY: ['127.0.0.1'] },
+    });
     const call = (from: string) =>
       gateway.inject({
         url: '/api/config',
@@ -90,7 +85,7 @@ describe('proxies and clients', () => {
   });
 
   it('takes X-Request-ID from a trusted proxy only', async () => {
-    const { gateway } = await recordingGateway({ TRUST_PROXY: ['10.0.0.2'] });
+    const { gateway } = await testStack({ record: true, config: { TRUST_PROXY: ['10.0.0.2'] } });
     const id = (from: string) =>
       gateway
         .inject({ url: '/healthz', remoteAddress: from, headers: { 'x-request-id': 'lb-7' } })
@@ -100,7 +95,8 @@ describe('proxies and clients', () => {
   });
 
   it('limits IPv6 clients per /64, and counts the refusals by class', async () => {
-    const { gateway, stack } = await recordingGateway({ RATE_LIMIT_SIGN_IN: 2 });
+    const stack = await testStack({ record: true, config: { RATE_LIMIT_SIGN_IN: 2 } });
+    const { gateway } = stack;
     const attempt = (ip: string) =>
       gateway
         .inject({

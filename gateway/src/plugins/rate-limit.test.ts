@@ -1,11 +1,11 @@
 import { portalApi, rateLimitOf } from '@portal/contract';
 import { type AppRouter, isAppRoute } from '@ts-rest/core';
 import { describe, expect, it } from 'vitest';
-import { browserHeaders, stackForTest } from '../test-helpers';
+import { browserHeaders, testStack } from '../test-helpers';
 
 describe('rate limiting per client IP', () => {
   it('limits sign-in calls with 429 and Retry-After, per IP', async () => {
-    const s = await stackForTest({ RATE_LIMIT_SIGN_IN: 3, RATE_LIMIT_WINDOW_S: 60 });
+    const s = await testStack({ config: { RATE_LIMIT_SIGN_IN: 3, RATE_LIMIT_WINDOW_S: 60 } });
     const attempt = (ip: string) =>
       s.gateway.inject({
         method: 'POST',
@@ -31,7 +31,7 @@ describe('rate limiting per client IP', () => {
   });
 
   it('limits forgot-password calls and code calls with their own budgets', async () => {
-    const s = await stackForTest({ RATE_LIMIT_FORGOT: 2, RATE_LIMIT_CODES: 2 });
+    const s = await testStack({ config: { RATE_LIMIT_FORGOT: 2, RATE_LIMIT_CODES: 2 } });
     const forgot = () =>
       s.gateway.inject({
         method: 'POST',
@@ -58,7 +58,7 @@ describe('rate limiting per client IP', () => {
   });
 
   it('limits the start of an identity-provider sign-in as a sign-in, per client', async () => {
-    const s = await stackForTest({ RATE_LIMIT_SIGN_IN: 3 });
+    const s = await testStack({ config: { RATE_LIMIT_SIGN_IN: 3 } });
     const start = (ip: string) =>
       s.gateway.inject({
         url: '/api/sso/microsoft/login',

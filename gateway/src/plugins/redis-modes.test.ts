@@ -1,8 +1,7 @@
 import { buildMockUpstream, type MockApp } from '@portal/mock-upstream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
-import { type Config, testConfig } from '../config';
+import type { Config } from '../config';
 import {
   type RedisProcess,
   startCluster,
@@ -10,7 +9,7 @@ import {
   startReplica,
   startSentinels,
 } from '../redis-processes';
-import { apiHeaders, logCapture, signIn, stackOf, wrongPassword } from '../test-helpers';
+import { apiHeaders, signIn, type TestStack, testStack, wrongPassword } from '../test-helpers';
 
 /**
  * The rate limits on each Redis mode the gateway supports (standalone,
@@ -22,35 +21,29 @@ import { apiHeaders, logCapture, signIn, stackOf, wrongPassword } from '../test-
  */
 
 let upstream: MockApp;
-let upstreamUrl = '';
 beforeAll(async () => {
   upstream = buildMockUpstream({ region: 'be' });
-  upstreamUrl = await upstream.app.listen({ port: 0, host: '127.0.0.1' });
+  await upstream.app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(async () => {
   await upstream?.app.close();
 });
 
-const gateways: FastifyInstance[] = [];
+const stacks: TestStack[] = [];
 afterAll(async () => {
-  for (const gateway of gateways.splice(0)) await gateway.close();
+  for (const stack of stacks.splice(0)) await stack.close();
 });
 
 /** A gateway on the mock account API, three sign-ins per client and window, its log lines kept. */
 async function gateway(overrides: Partial<Config>) {
-  const log = logCapture();
-  const app = await buildApp(
-    testConfig({
-      UPSTREAM_BE_URL: upstreamUrl,
-      UPSTREAM_LU_URL: upstreamUrl,
-      RATE_LIMIT_SIGN_IN: 3,
-      LOG_LEVEL: 'info',
-      ...overrides,
-    }),
-    { logStream: log.stream },
-  );
-  gateways.push(app);
-  return { app, lines: log.lines };
+  const stack = await testStack({
+    scope: 'caller',
+    upstream,
+    record: 'logs',
+    config: { RATE_LIMIT_SIGN_IN: 3, ...overrides },
+  });
+  stacks.push(stack);
+  return { app: stack.gateway, lines: stack.lines, stack };
 }
 
 /**
@@ -181,7 +174,7 @@ describe('Redis Sentinel', () => {
     );
 
     // Signed-in calls on both gateways, one after the other, all through the failover.
-    const token = await signIn(stackOf(a.app, upstream), 'customer@example.be');
+    const token = await signIn(a.stack, 'customer@example.be');
     const failures: string[] = [];
     const limited: (number | string)[] = [];
     let calls = 0;

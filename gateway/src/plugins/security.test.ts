@@ -1,16 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiHeaders, startStack, type TestStack } from '../test-helpers';
+import { describe, expect, it } from 'vitest';
+import { apiHeaders, testStack } from '../test-helpers';
 
-let stack: TestStack;
-let proxied: TestStack;
-beforeAll(async () => {
-  stack = await startStack();
-  proxied = await startStack({ TRUST_PROXY: ['127.0.0.1'] });
-});
-afterAll(async () => {
-  await stack.close();
-  await proxied.close();
-});
+const stack = testStack({ scope: 'file' });
+const proxied = testStack({ scope: 'file', config: { TRUST_PROXY: ['127.0.0.1'] } });
 
 /** The CSP as a map of directive → sources. */
 function csp(header: string | string[] | number | undefined): Map<string, string[]> {
@@ -56,15 +48,11 @@ describe('security headers', () => {
   });
 
   it('allows the captcha provider only when a captcha site key is configured', async () => {
-    const captcha = await startStack({ CAPTCHA_SITE_KEY: 'site-key' });
-    try {
-      const res = await captcha.gateway.inject({ url: '/api/docs' });
-      const policy = csp(res.headers['content-security-policy']);
-      expect(policy.get('script-src')).toContain('https://www.google.com/recaptcha/');
-      expect(policy.get('frame-src')).toContain('https://www.google.com/recaptcha/');
-    } finally {
-      await captcha.close();
-    }
+    const captcha = await testStack({ config: { CAPTCHA_SITE_KEY: 'site-key' } });
+    const res = await captcha.gateway.inject({ url: '/api/docs' });
+    const policy = csp(res.headers['content-security-policy']);
+    expect(policy.get('script-src')).toContain('https://www.google.com/recaptcha/');
+    expect(policy.get('frame-src')).toContain('https://www.google.com/recaptcha/');
     const plain = await stack.gateway.inject({ url: '/api/docs' });
     expect(csp(plain.headers['content-security-policy']).get('frame-src')).toEqual(["'none'"]);
   });

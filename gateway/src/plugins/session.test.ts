@@ -11,16 +11,16 @@ import {
   browserHeaders,
   completeMfa,
   DEMO_PASSWORD,
-  fileStack,
   newDeviceCookie,
   signIn,
+  testStack,
 } from '../test-helpers';
 import { DEVICE_MAX_AGE_S, upstreamDeviceId } from './session';
 
 /** A key the gateway issued: 32 random bytes and 16 of their HMAC, base64url. */
 const DEVICE_KEY_SHAPE = /^[A-Za-z0-9_-]{43}\.[A-Za-z0-9_-]{22}$/;
 
-const stack = fileStack();
+const stack = testStack({ scope: 'file' });
 beforeEach(async () => {
   await stack.be.app.inject({ method: 'POST', url: '/__dev/reset' });
 });

@@ -4,10 +4,16 @@ import getPort from 'get-port';
 import pino from 'pino';
 import { Registry } from 'prom-client';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { buildApp } from '../app';
 import { testConfig } from '../config';
 import { type RedisProcess, startRedis } from '../redis-processes';
-import { apiHeaders, signIn, stackOf, type TestStack, wrongPassword } from '../test-helpers';
+import {
+  apiHeaders,
+  newDeviceCookie,
+  signIn,
+  type TestStack,
+  testStack,
+  wrongPassword,
+} from '../test-helpers';
 import { SharedStore } from './store';
 
 /**
@@ -19,23 +25,20 @@ import { SharedStore } from './store';
 describe('several gateways, one Redis', () => {
   let redis: RedisProcess;
   let upstream: MockApp;
+  const stacks: TestStack[] = [];
   const gateways: FastifyInstance[] = [];
   const deviceId = crypto.randomUUID();
 
   beforeAll(async () => {
     redis = await startRedis();
     upstream = buildMockUpstream({ region: 'be' });
-    const upstreamUrl = await upstream.app.listen({ port: 0, host: '127.0.0.1' });
-    const config = testConfig({
-      UPSTREAM_BE_URL: upstreamUrl,
-      UPSTREAM_LU_URL: upstreamUrl,
-      REDIS_URL: redis.url,
-      RATE_LIMIT_SIGN_IN: 4,
-    });
-    for (let i = 0; i < 2; i++) gateways.push(await buildApp(config));
+    await upstream.app.listen({ port: 0, host: '127.0.0.1' });
+    const config = { REDIS_URL: redis.url, RATE_LIMIT_SIGN_IN: 4 };
+    for (let i = 0; i < 2; i++) stacks.push(await testStack({ scope: 'caller', upstream, config }));
+    gateways.push(...stacks.map((s) => s.gateway));
   }, 120_000);
   afterAll(async () => {
-    for (const g of gateways) await g.close();
+    for (const s of stacks) await s.close();
     await upstream?.app.close();
   });
 
@@ -61,8 +64,9 @@ describe('several gateways, one Redis', () => {
 
   /** The helpers' browser, signing in through gateway `i`. */
   const browserAt = (i: number): TestStack => ({
-    ...stackOf(gateways[i] as FastifyInstance, upstream),
+    ...(stacks[i] as TestStack),
     deviceId,
+    deviceCookie: newDeviceCookie(),
   });
   let weakToken = '';
   const sessionsCall = (gateway: FastifyInstance) =>
@@ -149,6 +153,7 @@ describe('Redis is an accelerator, not a dependency', () => {
   }
 
   let upstream: MockApp;
+  const stacks: TestStack[] = [];
   const gateways: FastifyInstance[] = [];
   let ordinary = '';
   let weak = '';
@@ -157,21 +162,15 @@ describe('Redis is an accelerator, not a dependency', () => {
     port = await getPort();
     await startAgain();
     upstream = buildMockUpstream({ region: 'be' });
-    const url = await upstream.app.listen({ port: 0, host: '127.0.0.1' });
-    const config = testConfig({
-      UPSTREAM_BE_URL: url,
-      UPSTREAM_LU_URL: url,
-      REDIS_URL: `redis://127.0.0.1:${port}`,
-    });
-    for (let i = 0; i < 2; i++) gateways.push(await buildApp(config));
-    ordinary = await signIn(
-      stackOf(gateways[0] as FastifyInstance, upstream),
-      'employee@example.be',
-    );
-    weak = await signIn(stackOf(gateways[0] as FastifyInstance, upstream), 'weak@example.be');
+    await upstream.app.listen({ port: 0, host: '127.0.0.1' });
+    const config = { REDIS_URL: `redis://127.0.0.1:${port}` };
+    for (let i = 0; i < 2; i++) stacks.push(await testStack({ scope: 'caller', upstream, config }));
+    gateways.push(...stacks.map((s) => s.gateway));
+    ordinary = await signIn(stacks[0] as TestStack, 'employee@example.be');
+    weak = await signIn(stacks[0] as TestStack, 'weak@example.be');
   }, 120_000);
   afterAll(async () => {
-    for (const g of gateways) await g.close();
+    for (const s of stacks) await s.close();
     await upstream?.app.close();
     await stopRedis();
   });
@@ -196,11 +195,6 @@ describe('Redis is an accelerator, not a dependency', () => {
       }
       expect((await call(gateway, '/api/user', weak)).statusCode).toBe(200);
     }
-  }
-
-  function upstreamUrl() {
-    const address = upstream.app.server.address();
-    return typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';
   }
 
   it('serves both sessions, the weak one confined, with Redis up; counters under a fixed prefix, hash-tagged', async () => {
@@ -251,14 +245,13 @@ describe('Redis is an accelerator, not a dependency', () => {
       .toBe('ok');
     expect(await redis?.client().keys('portal:rate-limit:*')).toEqual([]);
     // A third gateway, started now: it knows the sessions only through the account API.
-    const fresh = await buildApp(
-      testConfig({
-        UPSTREAM_BE_URL: upstreamUrl(),
-        UPSTREAM_LU_URL: upstreamUrl(),
-        REDIS_URL: `redis://127.0.0.1:${port}`,
-      }),
-    );
-    gateways.push(fresh);
+    const fresh = await testStack({
+      scope: 'caller',
+      upstream,
+      config: { REDIS_URL: `redis://127.0.0.1:${port}` },
+    });
+    stacks.push(fresh);
+    gateways.push(fresh.gateway);
     await expectSessionsServed();
   });
 });

@@ -5,13 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import {
-  browserHeaders,
-  customerSignIn,
-  DEMO_PASSWORD,
-  recordingGateway,
-  signIn,
-} from '../test-helpers';
+import { browserHeaders, customerSignIn, DEMO_PASSWORD, signIn, testStack } from '../test-helpers';
 
 /** A loopback HTTP server that keeps each request's headers and body and answers `answer`. */
 async function recorder(answer: string, contentType = 'application/json') {
@@ -36,11 +30,15 @@ describe('trace context', { timeout: 20_000 }, () => {
   it('continues an incoming sampled trace when configured to trust it (parentbased_): its trace id reaches the account API, through a gateway span', async () => {
     const collector = await recorder('', 'application/x-protobuf');
     onTestFinished(collector.close);
-    const { gateway, lastSignIn, stack } = await recordingGateway({
-      OTEL_TRACES_EXPORTER: 'otlp',
-      OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
-      OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
+    const stack = await testStack({
+      record: true,
+      config: {
+        OTEL_TRACES_EXPORTER: 'otlp',
+        OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
+        OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
+      },
     });
+    const { gateway, lastSignIn } = stack;
     const res = await customerSignIn(stack, DEMO_PASSWORD, {
       traceparent: `00-${TRACE_ID}-${PARENT_ID}-01`,
     });
@@ -75,12 +73,16 @@ describe('trace context', { timeout: 20_000 }, () => {
     );
     const collector = await recorder('', 'application/x-protobuf');
     onTestFinished(collector.close);
-    const { gateway, stack } = await recordingGateway({
-      WEB_DIST: web,
-      OTEL_TRACES_EXPORTER: 'otlp',
-      OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
-      OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
+    const stack = await testStack({
+      record: true,
+      config: {
+        WEB_DIST: web,
+        OTEL_TRACES_EXPORTER: 'otlp',
+        OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
+        OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
+      },
     });
+    const { gateway } = stack;
     const token = await signIn(stack, 'customer@example.be');
     const page = await gateway.inject({
       url: '/user/dashboard',
@@ -98,9 +100,13 @@ describe('trace context', { timeout: 20_000 }, () => {
   it("does not obey a client's sampled flag by default: the trace id goes on, nothing is exported", async () => {
     const collector = await recorder('', 'application/x-protobuf');
     onTestFinished(collector.close);
-    const { gateway, lastSignIn, stack } = await recordingGateway({
-      OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
+    const stack = await testStack({
+      record: true,
+      config: {
+        OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
+      },
     });
+    const { gateway, lastSignIn } = stack;
     const res = await customerSignIn(stack, DEMO_PASSWORD, {
       traceparent: `00-${TRACE_ID}-${PARENT_ID}-01`,
     });
@@ -114,11 +120,15 @@ describe('trace context', { timeout: 20_000 }, () => {
   });
 
   it('puts the trace id on every log line of a traced request, the one the account API gets', async () => {
-    const { gateway, lastSignIn, lines, stack } = await recordingGateway({
-      OTEL_TRACES_EXPORTER: 'console',
-      OTEL_TRACES_SAMPLER: 'always_off',
-      LOG_LEVEL: 'info',
+    const stack = await testStack({
+      record: true,
+      config: {
+        OTEL_TRACES_EXPORTER: 'console',
+        OTEL_TRACES_SAMPLER: 'always_off',
+        LOG_LEVEL: 'info',
+      },
     });
+    const { gateway, lastSignIn, lines } = stack;
     const res = await customerSignIn(stack, DEMO_PASSWORD);
     expect(res.statusCode).toBe(200);
     const traceId = String(lastSignIn()?.traceparent).split('-')[1];
@@ -130,7 +140,8 @@ describe('trace context', { timeout: 20_000 }, () => {
   });
 
   it('with tracing off, puts a caller’s trace id on the request’s log lines', async () => {
-    const { gateway, lines, stack } = await recordingGateway({ LOG_LEVEL: 'info' });
+    const stack = await testStack({ record: true, config: { LOG_LEVEL: 'info' } });
+    const { gateway, lines } = stack;
     const res = await customerSignIn(stack, DEMO_PASSWORD, {
       traceparent: `00-${TRACE_ID}-${PARENT_ID}-01`,
     });
@@ -144,11 +155,15 @@ describe('trace context', { timeout: 20_000 }, () => {
   it('says once, in one JSON line, that the collector is unreachable, and shuts down cleanly', async () => {
     const closed = await recorder('');
     await closed.close();
-    const { gateway, lines, written, stack } = await recordingGateway({
-      OTEL_EXPORTER_OTLP_ENDPOINT: closed.url,
-      OTEL_TRACES_SAMPLER: 'always_on',
-      LOG_LEVEL: 'info',
+    const stack = await testStack({
+      record: true,
+      config: {
+        OTEL_EXPORTER_OTLP_ENDPOINT: closed.url,
+        OTEL_TRACES_SAMPLER: 'always_on',
+        LOG_LEVEL: 'info',
+      },
     });
+    const { gateway, lines, written } = stack;
     for (let i = 0; i < 3; i++) {
       expect((await customerSignIn(stack, DEMO_PASSWORD)).statusCode).toBe(200);
     }
@@ -169,9 +184,13 @@ describe('trace context', { timeout: 20_000 }, () => {
   it('samples no new trace by default (rate 0), yet gives the account API one trace id per request', async () => {
     const collector = await recorder('', 'application/x-protobuf');
     onTestFinished(collector.close);
-    const { gateway, lastSignIn, stack } = await recordingGateway({
-      OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
+    const stack = await testStack({
+      record: true,
+      config: {
+        OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
+      },
     });
+    const { gateway, lastSignIn } = stack;
     expect((await customerSignIn(stack, DEMO_PASSWORD)).statusCode).toBe(200);
     expect(String(lastSignIn()?.traceparent)).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-00$/);
     await gateway.close();
@@ -179,7 +198,8 @@ describe('trace context', { timeout: 20_000 }, () => {
   });
 
   it('with tracing off, passes a caller’s traceparent on to the account API as it came, and none of its own', async () => {
-    const { lastSignIn, stack } = await recordingGateway();
+    const stack = await testStack({ record: true });
+    const { lastSignIn } = stack;
     const traceparent = `00-${TRACE_ID}-${PARENT_ID}-01`;
     expect((await customerSignIn(stack, DEMO_PASSWORD, { traceparent })).statusCode).toBe(200);
     expect(lastSignIn()?.traceparent).toBe(traceparent);
@@ -193,13 +213,17 @@ describe('trace context', { timeout: 20_000 }, () => {
   it('sends no trace context to the captcha verifier', async () => {
     const verifier = await recorder(JSON.stringify({ success: true }));
     onTestFinished(verifier.close);
-    const { gateway, lastSignIn, stack } = await recordingGateway({
-      OTEL_TRACES_EXPORTER: 'console',
-      OTEL_TRACES_SAMPLER: 'parentbased_always_off',
-      CAPTCHA_SITE_KEY: 'site-key',
-      CAPTCHA_SECRET: 'the-captcha-secret',
-      CAPTCHA_VERIFY_URL: `${verifier.url}/siteverify`,
+    const stack = await testStack({
+      record: true,
+      config: {
+        OTEL_TRACES_EXPORTER: 'console',
+        OTEL_TRACES_SAMPLER: 'parentbased_always_off',
+        CAPTCHA_SITE_KEY: 'site-key',
+        CAPTCHA_SECRET: 'the-captcha-secret',
+        CAPTCHA_VERIFY_URL: `${verifier.url}/siteverify`,
+      },
     });
+    const { gateway, lastSignIn } = stack;
     const res = await gateway.inject({
       method: 'POST',
       url: '/api/token',

@@ -5,14 +5,14 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import {
   apiHeaders,
   browserHeaders,
-  fileStack,
   newDeviceCookie,
   pathOf,
   routesOf,
   signIn,
+  testStack,
 } from '../test-helpers';
 
-const stack = fileStack();
+const stack = testStack({ scope: 'file' });
 beforeEach(async () => {
   await stack.be.app.inject({ method: 'POST', url: '/__dev/reset' });
 });

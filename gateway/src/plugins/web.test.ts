@@ -7,13 +7,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { buildMockUpstream } from '@portal/mock-upstream';
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import {
-  browserHeaders,
-  DEMO_PASSWORD,
-  signIn,
-  stackForTest,
-  type TestStack,
-} from '../test-helpers';
+import { browserHeaders, DEMO_PASSWORD, signIn, type TestStack, testStack } from '../test-helpers';
 import { SIGNED_IN_WAIT_MS, styleHash, stylesheetsOf } from './web';
 
 describe('static web app', () => {
@@ -29,7 +23,7 @@ describe('static web app', () => {
   });
 
   it('caches hashed assets for a year, index.html never, and compresses', async () => {
-    const s = await stackForTest({ WEB_DIST: root });
+    const s = await testStack({ config: { WEB_DIST: root } });
     const br = await s.gateway.inject({
       url: '/assets/index-Ab12Cd34.js',
       headers: { 'accept-encoding': 'br, gzip' },
@@ -162,7 +156,7 @@ describe('a drawn entry page', () => {
   });
 
   it('carries its styles in the HTML, allowed by their hash alone, and its script as a deferred module', async () => {
-    const s = await stackForTest({ WEB_DIST: root });
+    const s = await testStack({ config: { WEB_DIST: root } });
     const page = await s.gateway.inject({ url: '/onboarding' });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<h1>Bienvenue</h1>');
@@ -226,7 +220,7 @@ describe('a drawn signed-in page', () => {
     });
 
   it("holds the session's own user, read through the portal's rules, and is kept by no cache", async () => {
-    const s = await stackForTest({ WEB_DIST: root });
+    const s = await testStack({ config: { WEB_DIST: root } });
     const page = await dashboard(s, await signIn(s));
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<html lang="nl">');
@@ -241,7 +235,7 @@ describe('a drawn signed-in page', () => {
   });
 
   it("is the app's shell, with no one's data, for a session the account API does not know", async () => {
-    const s = await stackForTest({ WEB_DIST: root });
+    const s = await testStack({ config: { WEB_DIST: root } });
     const page = await dashboard(s, 'a'.repeat(40));
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<div id="root"></div>');
@@ -251,7 +245,7 @@ describe('a drawn signed-in page', () => {
   });
 
   it("is the app's shell when the account API is gone: the browser meets that itself", async () => {
-    const s = await stackForTest({ WEB_DIST: root });
+    const s = await testStack({ config: { WEB_DIST: root } });
     const cookie = await signIn(s);
     await s.be.app.close();
     const page = await dashboard(s, cookie);
@@ -288,7 +282,9 @@ describe('a drawn signed-in page', () => {
     await new Promise<void>((resolve) => link.listen(0, '127.0.0.1', resolve));
     onTestFinished(() => new Promise<void>((resolve) => link.close(() => resolve())));
     const { port } = link.address() as AddressInfo;
-    const s = await stackForTest({ WEB_DIST: root, UPSTREAM_BE_URL: `http://127.0.0.1:${port}` });
+    const s = await testStack({
+      config: { WEB_DIST: root, UPSTREAM_BE_URL: `http://127.0.0.1:${port}` },
+    });
     // Signed in by password alone (its codes would be in the other mock's outbox), and drawn.
     const cookie = await signIn(s, 'customer@example.be');
     expect((await dashboard(s, cookie)).body).toContain('<h1>Welcome, Chloé</h1>');
@@ -302,7 +298,7 @@ describe('a drawn signed-in page', () => {
   });
 
   it("is the app's shell for a page the server does not draw for this user, or with a query", async () => {
-    const s = await stackForTest({ WEB_DIST: root });
+    const s = await testStack({ config: { WEB_DIST: root } });
     const weak = await dashboard(s, await signIn(s, 'weak@example.be'));
     expect(weak.body).toContain('<div id="root"></div>');
     const cookie = await signIn(s);
@@ -388,7 +384,7 @@ describe('the pages that need a session, and the consent page', () => {
     res.cookies.find((c) => c.name === 'flow')?.value ?? '';
 
   it('sends a signed-out visit straight into the sign-in, the page as its target, with no app first', async () => {
-    const s = await stackForTest({ WEB_DIST: root });
+    const s = await testStack({ config: { WEB_DIST: root } });
     for (const url of ['/security', '/profile', '/user/access', '/security/history?page=2']) {
       const res = await visit(s, url);
       expect(res.statusCode, url).toBe(302);
@@ -405,7 +401,7 @@ describe('the pages that need a session, and the consent page', () => {
   });
 
   it('draws the consent from its flow in the language the journey began in, even arriving from the partner', async () => {
-    const s = await stackForTest({ WEB_DIST: root });
+    const s = await testStack({ config: { WEB_DIST: root } });
     // The visitor reads Dutch; customer@example.be's language is French.
     const device = browserHeaders(s).cookie;
     const signedIn = await s.gateway.inject({
@@ -433,7 +429,7 @@ describe('the pages that need a session, and the consent page', () => {
   });
 
   it('speaks the account’s language to a visitor who came signed in', async () => {
-    const s = await stackForTest({ WEB_DIST: root });
+    const s = await testStack({ config: { WEB_DIST: root } });
     // employee@example.be's language is Dutch; the lang cookie says French.
     const cookies = { access_token: await signIn(s), lang: 'fr' };
     const asked = await visit(s, AUTHORIZE, cookies);
@@ -443,7 +439,7 @@ describe('the pages that need a session, and the consent page', () => {
   });
 
   it('asks an older consent address again at /authorize, and sends a signed-out consent to the partner’s sign-in', async () => {
-    const s = await stackForTest({ WEB_DIST: root });
+    const s = await testStack({ config: { WEB_DIST: root } });
     const old = await visit(s, `/approve${AUTHORIZE.slice('/authorize'.length)}&partner=1`);
     expect(old.statusCode).toBe(303);
     expect(old.headers.location).toBe(AUTHORIZE);
@@ -508,7 +504,7 @@ describe('the pages after the sign-in (weak password, deletion pending), forms t
     });
 
   it('is drawn for the session it confines, with its query, and says why (password_status)', async () => {
-    const s = await stackForTest({ WEB_DIST: root });
+    const s = await testStack({ config: { WEB_DIST: root } });
     const cookie = await signIn(s, 'weak@example.be');
     const page = await s.gateway.inject({
       url: TARGET,
@@ -523,7 +519,7 @@ describe('the pages after the sign-in (weak password, deletion pending), forms t
   });
 
   it('answers a good new password 303 straight to where the sign-in was headed', async () => {
-    const s = await stackForTest({ WEB_DIST: root });
+    const s = await testStack({ config: { WEB_DIST: root } });
     const cookie = await signIn(s, 'weak@example.be');
     const password = 'A-much-Stronger-2026!';
     const saved = await post(s, cookie, { password, confirm: password });
@@ -544,7 +540,7 @@ describe('the pages after the sign-in (weak password, deletion pending), forms t
   });
 
   it('draws the page again with the refusal at the password: the two differ, a broken rule', async () => {
-    const s = await stackForTest({ WEB_DIST: root });
+    const s = await testStack({ config: { WEB_DIST: root } });
     const cookie = await signIn(s, 'weak@example.be');
     const differ = await post(s, cookie, {
       password: 'A-much-Stronger-2026!',
@@ -569,7 +565,7 @@ describe('the pages after the sign-in (weak password, deletion pending), forms t
   });
 
   it("refuses another site's form, and sends a form without a session to the sign-in", async () => {
-    const s = await stackForTest({ WEB_DIST: root });
+    const s = await testStack({ config: { WEB_DIST: root } });
     const cookie = await signIn(s, 'weak@example.be');
     const password = 'A-much-Stronger-2026!';
     const forged = await post(s, cookie, { password, confirm: password }, 'cross-site');
@@ -592,7 +588,7 @@ describe('the pages after the sign-in (weak password, deletion pending), forms t
   });
 
   it('asks about a deletion under way with its date, and keeps the account or goes on, either way to the target', async () => {
-    const s = await stackForTest({ WEB_DIST: root });
+    const s = await testStack({ config: { WEB_DIST: root } });
     // customer@example.be has no second factor: its deletion is asked for at the account API.
     const headers = { 'x-device-id': s.deviceId };
     const token = await s.be.app.inject({

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { KNOWN_SCOPES } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiHeaders, startStack, type TestStack } from '../test-helpers';
+import { apiHeaders, type TestStack, testStack } from '../test-helpers';
 
 /** A built web app's folder: every path the router does not know would be its HTML. */
 async function webBuild(): Promise<string> {
@@ -18,12 +18,15 @@ describe('real files at real paths', () => {
   let stack: TestStack;
   const expires = new Date(Date.now() + 90 * 24 * 3600 * 1000);
   beforeAll(async () => {
-    stack = await startStack({
-      WEB_DIST: await webBuild(),
-      SECURITY_TXT_CONTACT_LU: ['mailto:cert@example.lu', 'https://example.lu/security'],
-      SECURITY_TXT_EXPIRES: expires,
-      SECURITY_TXT_LANGUAGES_LU: ['fr', 'de', 'en', 'lb'],
-      OAUTH_TOKEN_ENDPOINT_BE: 'https://api.example.be/oauth/token',
+    stack = await testStack({
+      scope: 'caller',
+      config: {
+        WEB_DIST: await webBuild(),
+        SECURITY_TXT_CONTACT_LU: ['mailto:cert@example.lu', 'https://example.lu/security'],
+        SECURITY_TXT_EXPIRES: expires,
+        SECURITY_TXT_LANGUAGES_LU: ['fr', 'de', 'en', 'lb'],
+        OAUTH_TOKEN_ENDPOINT_BE: 'https://api.example.be/oauth/token',
+      },
     });
   });
   afterAll(() => stack.close());

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { browserHeaders, signIn, stackForTest, type TestStack } from '../test-helpers';
+import { browserHeaders, signIn, type TestStack, testStack } from '../test-helpers';
 
 /*
  * Issue 37, item 4: drawn pages do not starve the API. The server bundle runs
@@ -43,7 +43,7 @@ const metricsOf = async (s: TestStack) =>
 
 describe('pages drawn off the event loop', () => {
   it('leave /api/user answering while a dashboard takes 700 ms of CPU to draw', async () => {
-    const s = await stackForTest({ WEB_DIST: webAppDrawingFor(700), RENDER_THREADS: 1 });
+    const s = await testStack({ config: { WEB_DIST: webAppDrawingFor(700), RENDER_THREADS: 1 } });
     const cookies = { access_token: await signIn(s) };
     const headers = browserHeaders(s);
     // The render thread is ready: a first page drawn (its bundle loaded).
@@ -69,7 +69,7 @@ describe('pages drawn off the event loop', () => {
   });
 
   it("answer the app's shell at once when the render queue is full, and after the wait when slow", async () => {
-    const s = await stackForTest({ WEB_DIST: webAppDrawingFor(150), RENDER_THREADS: 1 });
+    const s = await testStack({ config: { WEB_DIST: webAppDrawingFor(150), RENDER_THREADS: 1 } });
     // Warm: the thread has loaded the bundle.
     expect((await s.gateway.inject({ url: '/login/email' })).body).toContain('<h1>Sign in</h1>');
     const started = performance.now();

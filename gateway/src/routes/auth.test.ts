@@ -6,14 +6,14 @@ import {
   browserHeaders,
   completeMfa,
   DEMO_PASSWORD,
-  fileStack,
   passwordSignIn,
   sendCode,
   signIn,
   startCodeCheck,
+  testStack,
 } from '../test-helpers';
 
-const stack = fileStack();
+const stack = testStack({ scope: 'file' });
 beforeEach(async () => {
   await stack.be.app.inject({ method: 'POST', url: '/__dev/reset' });
   stack.deviceId = randomUUID();

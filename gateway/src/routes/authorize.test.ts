@@ -1,23 +1,15 @@
 import { findAccountByLogin, issueToken } from '@portal/mock-upstream';
 import { PARTNER_GRANT, partnerClient } from '@portal/mock-upstream/test-partner';
-import getPort from 'get-port';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startStack, type TestStack } from '../test-helpers';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { testStack } from '../test-helpers';
 
-let stack: TestStack;
-let gatewayUrl: string;
+// The partner's browser is on the gateway's own address: it is the portal's public origin.
+const stack = testStack({ scope: 'file', listen: true });
 let upstreamUrl: string;
-beforeAll(async () => {
-  // The partner's browser is on the gateway's own address: it is the portal's public origin.
-  const port = await getPort();
-  stack = await startStack({
-    PUBLIC_ORIGIN_BE: [`http://127.0.0.1:${port}`, 'http://be.localhost:3000'],
-  });
-  gatewayUrl = await stack.gateway.listen({ port, host: '127.0.0.1' });
+beforeAll(() => {
   const address = stack.be.app.server.address();
   upstreamUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 });
-afterAll(() => stack.close());
 
 const PARTNER_CALLBACK = 'http://127.0.0.1:5555/callback';
 
@@ -29,7 +21,7 @@ function cookieOf(login: string): string {
 }
 
 function authorizeUrl(params: Record<string, string>): URL {
-  const url = new URL('/authorize', gatewayUrl);
+  const url = new URL('/authorize', stack.base);
   for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
   return url;
 }
@@ -43,13 +35,13 @@ async function visit(url: URL, cookie?: string) {
 describe('GET /authorize with a real OAuth client', () => {
   it('completes authorization code + PKCE for partner 101 through consent', async () => {
     // docs/flows.md: a partner exchanges the code at the upstream's token endpoint.
-    const partner = await partnerClient(gatewayUrl, `${upstreamUrl}/token`);
+    const partner = await partnerClient(stack.base, `${upstreamUrl}/token`);
     const { request, state } = partner;
     const cookie = cookieOf('partner@example.be');
 
     const first = await visit(request, cookie);
     expect(first.status).toBe(302);
-    const approve = new URL(first.location, gatewayUrl);
+    const approve = new URL(first.location, stack.base);
     // The request waits in the consent flow: the page's address carries none of it.
     expect(approve.pathname).toBe('/approve');
     expect(approve.search).toBe('');
@@ -60,10 +52,10 @@ describe('GET /authorize with a real OAuth client', () => {
       cookie,
       'content-type': 'application/json',
       'x-device-id': stack.deviceId,
-      origin: gatewayUrl,
+      origin: stack.base,
       'sec-fetch-site': 'same-origin',
     };
-    const shown = await fetch(new URL(`/api/authorize${request.search}`, gatewayUrl), {
+    const shown = await fetch(new URL(`/api/authorize${request.search}`, stack.base), {
       headers,
     });
     expect(await shown.json()).toMatchObject({
@@ -71,7 +63,7 @@ describe('GET /authorize with a real OAuth client', () => {
       client: { client_id: 101, name: 'Partner Shop' },
       scopes: ['user', 'balance'],
     });
-    const consent = await fetch(new URL('/api/authorize', gatewayUrl), {
+    const consent = await fetch(new URL('/api/authorize', stack.base), {
       method: 'POST',
       headers,
       body: JSON.stringify({ ...Object.fromEntries(request.searchParams), approve: true }),
@@ -91,10 +83,10 @@ describe('GET /authorize with a real OAuth client', () => {
     expect(back.searchParams.get('code')).toBeTruthy();
 
     // The Access screen lists the app; revoking it kills the partner's token.
-    expect(await (await fetch(new URL('/api/tokens', gatewayUrl), { headers })).json()).toEqual({
+    expect(await (await fetch(new URL('/api/tokens', stack.base), { headers })).json()).toEqual({
       '101': PARTNER_GRANT,
     });
-    const revoked = await fetch(new URL('/api/token/101', gatewayUrl), {
+    const revoked = await fetch(new URL('/api/token/101', stack.base), {
       method: 'DELETE',
       headers: { ...headers, 'content-type': 'text/plain' },
     });
@@ -133,11 +125,11 @@ describe('GET /authorize, not signed in or misconfigured', () => {
   it('sends a browser without a session to sign in, keeping the request as the target', async () => {
     const res = await visit(authorizeUrl(partnerRequest));
     expect(res.status).toBe(302);
-    const login = new URL(res.location, gatewayUrl);
+    const login = new URL(res.location, stack.base);
     expect(login.pathname).toBe('/login/email');
     expect(login.searchParams.get('partner')).toBe('1');
-    const target = new URL(login.searchParams.get('target') ?? '', gatewayUrl);
-    expect(target.origin).toBe(gatewayUrl);
+    const target = new URL(login.searchParams.get('target') ?? '', stack.base);
+    expect(target.origin).toBe(stack.base);
     expect(target.pathname).toBe('/authorize');
     expect(Object.fromEntries(target.searchParams)).toEqual(partnerRequest);
   });
@@ -257,9 +249,9 @@ describe('POST /approve, the consent as a form post', () => {
       'content-type': 'application/x-www-form-urlencoded',
     };
     if (options.cookie) headers.cookie = options.cookie;
-    if (options.origin !== null) headers.origin = options.origin ?? gatewayUrl;
+    if (options.origin !== null) headers.origin = options.origin ?? stack.base;
     if (options.site) headers['sec-fetch-site'] = options.site;
-    const res = await fetch(new URL('/approve', gatewayUrl), {
+    const res = await fetch(new URL('/approve', stack.base), {
       method: 'POST',
       redirect: 'manual',
       headers,
@@ -311,7 +303,7 @@ describe('POST /approve, the consent as a form post', () => {
     for (const options of [
       { origin: 'https://evil.example' },
       { origin: null, site: 'cross-site' },
-      { origin: gatewayUrl, site: 'same-site' },
+      { origin: stack.base, site: 'same-site' },
       { origin: 'null' },
       { origin: null },
     ]) {
@@ -325,9 +317,9 @@ describe('POST /approve, the consent as a form post', () => {
     const { flow } = await consentOf('partner@example.be');
     const res = await post({ approve: 'false' }, { cookie: flow });
     expect(res.status).toBe(303);
-    const login = new URL(res.location, gatewayUrl);
+    const login = new URL(res.location, stack.base);
     expect(login.pathname).toBe('/login/email');
-    const target = new URL(login.searchParams.get('target') ?? '', gatewayUrl);
+    const target = new URL(login.searchParams.get('target') ?? '', stack.base);
     expect(target.pathname).toBe('/authorize');
     expect(target.searchParams.get('state')).toBe('st-123');
     expect(target.searchParams.has('approve')).toBe(false);
@@ -335,7 +327,7 @@ describe('POST /approve, the consent as a form post', () => {
 
   it("lets the consent page's form leave for the flow's registered redirect URI only", async () => {
     const cspOf = async (cookie: string) => {
-      const res = await fetch(new URL('/approve', gatewayUrl), { headers: { cookie } });
+      const res = await fetch(new URL('/approve', stack.base), { headers: { cookie } });
       return res.headers.get('content-security-policy') ?? '';
     };
     const { session, flow } = await consentOf('partner@example.be');

@@ -3,12 +3,12 @@ import {
   apiHeaders,
   browserHeaders,
   DEMO_PASSWORD,
-  fileStack,
   passwordSignIn,
   signIn,
+  testStack,
 } from '../test-helpers';
 
-const stack = fileStack();
+const stack = testStack({ scope: 'file' });
 beforeEach(async () => {
   await stack.be.app.inject({ method: 'POST', url: '/__dev/reset' });
   stack.deviceId = crypto.randomUUID();

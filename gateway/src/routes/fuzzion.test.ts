@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { apiHeaders, browserHeaders, completeMfa, DEMO_PASSWORD, fileStack } from '../test-helpers';
+import { apiHeaders, browserHeaders, completeMfa, DEMO_PASSWORD, testStack } from '../test-helpers';
 
-const stack = fileStack();
+const stack = testStack({ scope: 'file' });
 beforeEach(async () => {
   await stack.be.app.inject({ method: 'POST', url: '/__dev/reset' });
   stack.deviceId = randomUUID();

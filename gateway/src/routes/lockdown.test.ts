@@ -1,7 +1,7 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { upstreamDeviceId } from '../plugins/session';
-import { browserHeaders, DEMO_PASSWORD, fileStack, newDeviceCookie, signIn } from '../test-helpers';
+import { browserHeaders, DEMO_PASSWORD, newDeviceCookie, signIn, testStack } from '../test-helpers';
 
 /*
  * "Lock my account" through the gateway (docs/flows.md, "Lock my account"),
@@ -11,7 +11,7 @@ import { browserHeaders, DEMO_PASSWORD, fileStack, newDeviceCookie, signIn } fro
  * right password goes into the reset journey.
  */
 
-const stack = fileStack();
+const stack = testStack({ scope: 'file' });
 beforeEach(async () => {
   await stack.be.app.inject({ method: 'POST', url: '/__dev/reset' });
 });

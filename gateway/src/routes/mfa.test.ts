@@ -1,8 +1,8 @@
 import type { InjectOptions } from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { browserHeaders, fileStack, signIn } from '../test-helpers';
+import { browserHeaders, signIn, testStack } from '../test-helpers';
 
-const stack = fileStack();
+const stack = testStack({ scope: 'file' });
 beforeEach(async () => {
   await stack.be.app.inject({ method: 'POST', url: '/__dev/reset' });
 });

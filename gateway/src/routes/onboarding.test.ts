@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { browserHeaders, fileStack, mockOf } from '../test-helpers';
+import { browserHeaders, mockOf, testStack } from '../test-helpers';
 
-const stack = fileStack();
+const stack = testStack({ scope: 'file' });
 beforeEach(async () => {
   await stack.be.app.inject({ method: 'POST', url: '/__dev/reset' });
   await stack.lu.app.inject({ method: 'POST', url: '/__dev/reset' });

@@ -1,8 +1,8 @@
 import { findAccountByLogin, issueToken } from '@portal/mock-upstream';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { completeMfa, DEMO_PASSWORD, fileStack } from '../test-helpers';
+import { completeMfa, DEMO_PASSWORD, testStack } from '../test-helpers';
 
-const stack = fileStack();
+const stack = testStack({ scope: 'file' });
 beforeEach(async () => {
   await stack.be.app.inject({ method: 'POST', url: '/__dev/reset' });
 });

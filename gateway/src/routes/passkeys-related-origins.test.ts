@@ -1,10 +1,7 @@
-import { buildMockUpstream } from '@portal/mock-upstream';
 import { assert, newSoftPasskey, register } from '@portal/mock-upstream/test-authenticator';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
-import { testConfig } from '../config';
-import { browserHeaders, signIn, stackOf, type TestStack } from '../test-helpers';
+import { describe, expect, it } from 'vitest';
+import { browserHeaders, signIn, testStack } from '../test-helpers';
 
 const BE = 'https://account.example.be';
 const LU = 'https://account.example.lu';
@@ -14,25 +11,15 @@ const LU = 'https://account.example.lu';
  * API behind both variants (a passkey's public key lives where it was made).
  */
 describe('one passkey across both variants (WEBAUTHN_RP_ID, WEBAUTHN_RELATED_ORIGINS)', () => {
-  const upstream = buildMockUpstream({ region: 'be' });
-  let stack: TestStack;
-  beforeAll(async () => {
-    const url = await upstream.app.listen({ port: 0, host: '127.0.0.1' });
-    const gateway = await buildApp(
-      testConfig({
-        UPSTREAM_BE_URL: url,
-        UPSTREAM_LU_URL: url,
-        PUBLIC_ORIGIN_BE: [BE, 'https://example.be'],
-        PUBLIC_ORIGIN_LU: [LU],
-        WEBAUTHN_RP_ID: 'example.be',
-        WEBAUTHN_RELATED_ORIGINS: [LU],
-      }),
-    );
-    stack = stackOf(gateway, upstream);
-  });
-  afterAll(async () => {
-    await stack.gateway.close();
-    await upstream.app.close();
+  const stack = testStack({
+    scope: 'file',
+    upstream: 'one',
+    config: {
+      PUBLIC_ORIGIN_BE: [BE, 'https://example.be'],
+      PUBLIC_ORIGIN_LU: [LU],
+      WEBAUTHN_RP_ID: 'example.be',
+      WEBAUTHN_RELATED_ORIGINS: [LU],
+    },
   });
 
   function call(origin: string, token?: string) {

@@ -6,9 +6,9 @@ import {
 } from '@portal/mock-upstream/test-authenticator';
 import type { InjectOptions } from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { browserHeaders, fileStack, mockOf, signIn } from '../test-helpers';
+import { browserHeaders, mockOf, signIn, testStack } from '../test-helpers';
 
-const stack = fileStack();
+const stack = testStack({ scope: 'file' });
 beforeEach(async () => {
   await stack.be.app.inject({ method: 'POST', url: '/__dev/reset' });
   await stack.lu.app.inject({ method: 'POST', url: '/__dev/reset' });

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { apiHeaders, browserHeaders, fileStack, signIn } from '../test-helpers';
+import { apiHeaders, browserHeaders, signIn, testStack } from '../test-helpers';
 
-const stack = fileStack();
+const stack = testStack({ scope: 'file' });
 beforeEach(async () => {
   await stack.be.app.inject({ method: 'POST', url: '/__dev/reset' });
 });

@@ -1,6 +1,6 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { browserHeaders, DEMO_PASSWORD, fileStack, signIn } from '../test-helpers';
+import { browserHeaders, DEMO_PASSWORD, signIn, testStack } from '../test-helpers';
 import { EXPORTS_PER_DAY } from './your-data';
 
 /*
@@ -8,7 +8,7 @@ import { EXPORTS_PER_DAY } from './your-data';
  * gateway, against the real mock account API.
  */
 
-const stack = fileStack();
+const stack = testStack({ scope: 'file' });
 /** The Belgian mock's tables (the stack starts before the first test). */
 const mockStore = () => stack.be.store;
 // No seed reset between tests: each takes an account of its own (`freshAccount`), and the

@@ -1,26 +1,10 @@
 import { portalApi } from '@portal/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  apiHeaders,
-  pathOf,
-  recordingGateway,
-  routesOf,
-  signIn,
-  startStack,
-  type TestStack,
-} from '../test-helpers';
+import { describe, expect, it } from 'vitest';
+import { apiHeaders, pathOf, routesOf, signIn, testStack } from '../test-helpers';
 import { signedInApi } from './api';
 
-let stack: TestStack;
-let down: TestStack;
-beforeAll(async () => {
-  stack = await startStack();
-  down = await startStack({ MAINTENANCE: true });
-});
-afterAll(async () => {
-  await stack.close();
-  await down.close();
-});
+const stack = testStack({ scope: 'file' });
+const down = testStack({ scope: 'file', config: { MAINTENANCE: true } });
 
 /** The same portal path, spelled as an attacker or a sloppy proxy might. */
 function spellings(path: string): string[] {
@@ -81,23 +65,19 @@ describe('the /api boundary holds for every spelling of a path', () => {
   });
 
   it('rate-limits a guessable call whatever its spelling', async () => {
-    const s = await startStack({ RATE_LIMIT_SIGN_IN: 2 });
-    try {
-      const statuses: number[] = [];
-      for (const url of ['/api/token', '/%61pi/token', '/api/%74oken', '/api/token']) {
-        const res = await s.gateway.inject({
-          method: 'POST',
-          url,
-          headers: { host: 'be.localhost:3000', 'x-device-id': s.deviceId },
-          payload: { grant_type: 'password', username: 'employee@example.be', password: 'x-1' },
-        });
-        statuses.push(res.statusCode);
-      }
-      // The third call is over the budget of two, whichever spelling made the first two.
-      expect(statuses).toEqual([400, 400, 429, 429]);
-    } finally {
-      await s.close();
+    const s = await testStack({ config: { RATE_LIMIT_SIGN_IN: 2 } });
+    const statuses: number[] = [];
+    for (const url of ['/api/token', '/%61pi/token', '/api/%74oken', '/api/token']) {
+      const res = await s.gateway.inject({
+        method: 'POST',
+        url,
+        headers: { host: 'be.localhost:3000', 'x-device-id': s.deviceId },
+        payload: { grant_type: 'password', username: 'employee@example.be', password: 'x-1' },
+      });
+      statuses.push(res.statusCode);
     }
+    // The third call is over the budget of two, whichever spelling made the first two.
+    expect(statuses).toEqual([400, 400, 429, 429]);
   });
 });
 
@@ -122,7 +102,8 @@ describe('the signed-in route tree', () => {
   });
 
   it('answers 401 unauthenticated to every route of it without a session, and asks the account API nothing', async () => {
-    const { gateway, calls, stack: s } = await recordingGateway();
+    const s = await testStack({ record: true });
+    const { gateway, calls } = s;
     const routes = routesOf(signedInApi);
     expect(routes.length).toBeGreaterThan(30);
     for (const route of routes) {

@@ -1,4 +1,4 @@
-import { listeningStack, type TestStack } from '@portal/gateway/test-helpers';
+import { type TestStack, testStack } from '@portal/gateway/test-helpers';
 import { render, screen } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { initI18n } from '../i18n/i18n';
@@ -12,8 +12,8 @@ import { App } from './App';
 let stack: TestStack;
 const realFetch = globalThis.fetch;
 beforeAll(async () => {
-  const started = await listeningStack({ MAINTENANCE: true });
-  stack = started.stack;
+  const started = await testStack({ scope: 'caller', listen: true, config: { MAINTENANCE: true } });
+  stack = started;
   const { base } = started;
   globalThis.fetch = (input, init) =>
     realFetch(typeof input === 'string' ? new URL(input, base) : input, init);

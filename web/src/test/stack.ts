@@ -1,4 +1,4 @@
-import { listeningStack, type TestStack } from '@portal/gateway/test-helpers';
+import { type TestStack, testStack } from '@portal/gateway/test-helpers';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 
 /**
@@ -31,8 +31,8 @@ export function withRealStack(): () => TestStack {
   const jar = new Map<string, string>();
   beforeEach(() => jar.clear());
   beforeAll(async () => {
-    const started = await listeningStack();
-    stack = started.stack;
+    const started = await testStack({ scope: 'caller', listen: true });
+    stack = started;
     const { base } = started;
     globalThis.fetch = (input, init) => {
       // The browser's httpOnly device cookie goes with every call, as Chromium
