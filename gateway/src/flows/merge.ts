@@ -4,15 +4,8 @@ import { GatewayError } from '../errors';
 import { sessionToken, startSession, upstreamHeaders } from '../plugins/session';
 import { upstreamOf } from '../plugins/upstream';
 import { passwordCaptcha, passwordCheckOutcome } from '../security-events';
-import {
-  DASHBOARD,
-  type JourneyLanguage,
-  type Reply,
-  refused,
-  type StepRefused,
-  type StepResult,
-  withQuery,
-} from './sign-in';
+import { type CodeSent, type Offered, refused, type StepRefused } from './code-step';
+import { DASHBOARD, type JourneyLanguage, type Reply, type StepResult, withQuery } from './sign-in';
 import { readStepUp } from './step-up';
 import { currentFlow, endFlow, type Flow, saveFlow, startFlow } from './store';
 
@@ -42,21 +35,6 @@ import { currentFlow, endFlow, type Flow, saveFlow, startFlow } from './store';
 
 export const MERGE = 'merge';
 
-/** A code to the other account under way: how it went. */
-interface CodeCheck {
-  method: MfaKind;
-  target: string | null;
-  mfaId: number;
-}
-
-/** One of the other account's e-mail or SMS methods (masked by the account API). */
-interface Offered {
-  id: number;
-  method: MfaKind;
-  target: string | null;
-  primary: boolean;
-}
-
 export interface MergeState {
   step: 'proposal' | 'methods' | 'code';
   /** The account API's merge payload: never leaves the gateway. */
@@ -65,7 +43,7 @@ export interface MergeState {
   signedInBy: MfaKind;
   /** The other account's methods a code may still go to. */
   methods: Offered[];
-  check: CodeCheck | null;
+  check: CodeSent | null;
 }
 
 type MergeFlow = Flow<MergeState>;
@@ -281,7 +259,7 @@ export const mergeSteps = {
       extraHeaders: upstreamHeaders(request),
     });
     if (res.status !== 200) return refusal(request, reply, id, res, 'mfaId');
-    const check: CodeCheck = {
+    const check: CodeSent = {
       method: res.body.method.method,
       target: res.body.method.target,
       mfaId: method.id,

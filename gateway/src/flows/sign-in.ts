@@ -1,7 +1,6 @@
 import {
   isPartnerClient,
   isWeakPasswordStatus,
-  type MfaKind,
   type MfaMethod,
   PASSWORD_RESET_REQUIRED,
   type SignInStepRefusal,
@@ -15,6 +14,7 @@ import { upstreamOf } from '../plugins/upstream';
 import { resolveRequestTarget } from '../redirects';
 import { secondFactorOutcome, sessionEvent, signInOutcome } from '../security-events';
 import { variantLanguages } from '../variant';
+import { type CodeCheck, codeRefused, codeSent, refused, type StepRefused } from './code-step';
 import { handOverToConsent } from './consent';
 import { currentFlow, endFlow, type Flow, saveFlow, startFlow } from './store';
 
@@ -44,14 +44,6 @@ import { currentFlow, endFlow, type Flow, saveFlow, startFlow } from './store';
 export const SIGN_IN = 'sign-in';
 
 /** The journey's own state, kept in its flow (never in the browser). */
-/** The code under way: its payload and how it was sent. */
-interface CodeCheck {
-  payload: string;
-  method: MfaKind;
-  target: string | null;
-  mfaId: number;
-}
-
 export interface SignInState {
   step: 'methods' | 'code';
   /** The 401's payload, to start a code by any method. */
@@ -66,21 +58,9 @@ export interface SignInState {
 type SignInFlow = Flow<SignInState>;
 
 /** What a step comes to: the page to go to next, or a refusal said at its field. */
-export interface StepRefused {
-  status: 400 | 409 | 410 | 429 | 502;
-  body: SignInStepRefusal;
-  retryAfter?: string | undefined;
-}
 export type StepResult =
   | { status: 200; body: { next: string; view: SignInView | null } }
   | StepRefused;
-
-export const refused = (
-  status: StepRefused['status'],
-  code: string,
-  message: string,
-  extra: Partial<SignInStepRefusal> = {},
-): StepRefused => ({ status, body: { code, message, ...extra } });
 
 /** docs/product.md part 8's words for a sign-in that is over (expired, spent or never started). */
 export const FLOW_GONE = refused(
@@ -260,30 +240,12 @@ export async function openSession(
 }
 
 /** Sends a code by `method` (the account API's `GET /mfa/sudo` with the sign-in's payload). */
-async function sendCode(
-  request: FastifyRequest,
-  payload: string,
-  mfaId: number,
-): Promise<{ ok: true; check: CodeCheck } | { ok: false; result: StepResult }> {
+async function sendCode(request: FastifyRequest, payload: string, mfaId: number) {
   const res = await upstreamOf(request).auth.startSudo({
     query: { payload, mfaId },
     extraHeaders: upstreamHeaders(request),
   });
-  if (res.status === 200) {
-    const { payload: checkPayload, method, target } = res.body;
-    return { ok: true, check: { payload: checkPayload, method, target, mfaId } };
-  }
-  if (res.status === 410) return { ok: false, result: FLOW_GONE };
-  if (res.status === 429) {
-    return {
-      ok: false,
-      result: {
-        ...refused(429, res.body.code, res.body.message),
-        retryAfter: res.headers.get('retry-after') ?? undefined,
-      },
-    };
-  }
-  return { ok: false, result: refused(400, res.body.code, res.body.message, { field: 'mfaId' }) };
+  return codeSent(res, mfaId, FLOW_GONE);
 }
 
 /** The method a sign-in starts with, unasked: the primary one, or the only one. */
@@ -464,23 +426,7 @@ export const signInSteps = {
       },
       extraHeaders: upstreamHeaders(request),
     });
-    if (res.status !== 200) {
-      const spent =
-        (res.status === 410 && res.body.code === 'payload_spent') ||
-        (res.status === 429 && res.body.code === 'mfa_paused');
-      secondFactorOutcome(request, spent ? 'paused' : 'failed');
-      if (res.status === 410) {
-        await endFlow(request, reply, id);
-        return refused(410, 'flow_gone', FLOW_GONE.body.message, { field: 'code' });
-      }
-      if (res.status === 429) {
-        return {
-          ...refused(429, res.body.code, res.body.message, { field: 'code' }),
-          retryAfter: res.headers.get('retry-after') ?? undefined,
-        };
-      }
-      return refused(400, 'invalid_code', 'Your code is invalid, try again.', { field: 'code' });
-    }
+    if (res.status !== 200) return codeRefused(request, reply, id, res, FLOW_GONE);
     secondFactorOutcome(request, 'passed');
     const answer = res.body;
     if (!('access_token' in answer)) throw new GatewayError('upstream_contract');

@@ -1,16 +1,15 @@
-import type { MfaKind, SignInView } from '@portal/contract';
+import type { SignInView } from '@portal/contract';
 import type { FastifyRequest } from 'fastify';
 import { renewSession, sessionToken, upstreamHeaders } from '../plugins/session';
 import { upstreamOf } from '../plugins/upstream';
 import { secondFactorOutcome } from '../security-events';
+import { type CodeCheck, codeRefused, codeSent, type Offered, refused } from './code-step';
 import {
   DASHBOARD,
   firstMethod,
   languageOf,
   type Reply,
-  refused,
   resolveSignInTarget,
-  type StepRefused,
   type StepResult,
   withQuery,
 } from './sign-in';
@@ -42,23 +41,6 @@ import { currentFlow, endFlow, type Flow, saveFlow, startFlow } from './store';
  */
 
 export const STEP_UP = 'step-up';
-
-/** The code under way: the account API's sudo payload and how the code went. */
-interface CodeCheck {
-  payload: string;
-  method: MfaKind;
-  target: string | null;
-  /** The method's id; 0 for the card (`need_card`: the account API picks it). */
-  mfaId: number;
-}
-
-/** A method the step-up offers (the card as id 0 when the card is the way). */
-interface Offered {
-  id: number;
-  method: MfaKind;
-  target: string | null;
-  primary: boolean;
-}
 
 export interface StepUpState {
   step: 'methods' | 'code';
@@ -111,11 +93,7 @@ const ending = (flow: StepUpFlow, recoveryKeysLeft?: number): string => {
 };
 
 /** Sends a code by `mfaId` (0: the card) for the signed-in user (`GET /mfa/sudo`). */
-async function sendCode(
-  request: FastifyRequest,
-  mfaId: number,
-  payload: string | null,
-): Promise<{ ok: true; check: CodeCheck } | { ok: false; result: StepRefused }> {
+async function sendCode(request: FastifyRequest, mfaId: number, payload: string | null) {
   const res = await upstreamOf(request).auth.startSudo({
     query: {
       single: '1',
@@ -124,21 +102,7 @@ async function sendCode(
     },
     extraHeaders: upstreamHeaders(request),
   });
-  if (res.status === 200) {
-    const { payload: checkPayload, method, target } = res.body;
-    return { ok: true, check: { payload: checkPayload, method, target, mfaId } };
-  }
-  if (res.status === 410) return { ok: false, result: STEP_UP_GONE };
-  if (res.status === 429) {
-    return {
-      ok: false,
-      result: {
-        ...refused(429, res.body.code, res.body.message),
-        retryAfter: res.headers.get('retry-after') ?? undefined,
-      },
-    };
-  }
-  return { ok: false, result: refused(400, res.body.code, res.body.message, { field: 'mfaId' }) };
+  return codeSent(res, mfaId, STEP_UP_GONE);
 }
 
 /** The methods a step-up offers: the card alone when it is the way (`need_card`), else the user's own. */
@@ -277,23 +241,7 @@ export const stepUpSteps = {
       extraHeaders: upstreamHeaders(request),
     });
     if (res.status === 401) return NO_SESSION;
-    if (res.status !== 200) {
-      const spent =
-        (res.status === 410 && res.body.code === 'payload_spent') ||
-        (res.status === 429 && res.body.code === 'mfa_paused');
-      secondFactorOutcome(request, spent ? 'paused' : 'failed');
-      if (res.status === 410) {
-        await endFlow(request, reply, id);
-        return refused(410, 'flow_gone', STEP_UP_GONE.body.message, { field: 'code' });
-      }
-      if (res.status === 429) {
-        return {
-          ...refused(429, res.body.code, res.body.message, { field: 'code' }),
-          retryAfter: res.headers.get('retry-after') ?? undefined,
-        };
-      }
-      return refused(400, 'invalid_code', 'Your code is invalid, try again.', { field: 'code' });
-    }
+    if (res.status !== 200) return codeRefused(request, reply, id, res, STEP_UP_GONE);
     secondFactorOutcome(request, 'passed');
     await endFlow(request, reply, id);
     // The session's new privilege goes with a new token (docs/threat-model.md, "A session's life").
