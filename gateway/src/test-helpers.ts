@@ -228,6 +228,30 @@ export function cookieBrowser(
 const testDeviceKeys = deviceKeys(deviceSecretOf(testConfig()));
 
 /**
+ * A browser on the journey at `/api/<journey>` (`cookieBrowser`'s jar and
+ * calls): `step(name, body)` posts one of its steps, `read()` reads its flow,
+ * and the code step the journeys that send codes share: `method` (a code by
+ * that method), `resend`, `code` (with a step's own fields in `extra`).
+ */
+export function journeyBrowser(
+  on: TestStack,
+  journey: string,
+  options: Parameters<typeof cookieBrowser>[1] = {},
+) {
+  const browser = cookieBrowser(on, options);
+  const step = (name: string, body: object = {}) =>
+    browser.call('POST', `/api/${journey}/${name}`, body);
+  return {
+    ...browser,
+    step,
+    read: () => browser.call('GET', `/api/${journey}`),
+    method: (mfaId: number) => step('method', { mfaId }),
+    resend: () => step('resend'),
+    code: (code: string, extra: object = {}) => step('code', { code, ...extra }),
+  };
+}
+
+/**
  * The headers of the plainest portal call a browser makes: its Host and the
  * X-Device-ID every /api call carries (the CSRF rule holds for reads too).
  */

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cookieBrowser, DEMO_PASSWORD, testStack } from '../test-helpers';
+import { cookieBrowser, DEMO_PASSWORD, journeyBrowser, testStack } from '../test-helpers';
 import { FLOW_TTL_MS } from './store';
 
 /*
@@ -27,24 +27,21 @@ const other = () =>
 
 /** duplicate@example.be signed in by its e-mail code: the merge is proposed. */
 async function proposed() {
-  const { jar, call } = cookieBrowser(stack);
-  await call('POST', '/api/sign-in/password', {
+  const b = journeyBrowser(stack, 'merge');
+  await b.call('POST', '/api/sign-in/password', {
     username: 'duplicate@example.be',
     password: DEMO_PASSWORD,
     target: '/security',
   });
-  const done = await call('POST', '/api/sign-in/code', { code: lastCode('duplicate@example.be') });
+  const done = await b.call('POST', '/api/sign-in/code', {
+    code: lastCode('duplicate@example.be'),
+  });
   return {
-    jar,
-    call,
+    ...b,
     done,
-    read: () => call('GET', '/api/merge'),
-    claim: (proof: object) => call('POST', '/api/merge/claim', proof),
-    method: (mfaId: number) => call('POST', '/api/merge/method', { mfaId }),
-    resend: () => call('POST', '/api/merge/resend', {}),
-    code: (code: string) => call('POST', '/api/merge/code', { code }),
-    decide: (decision: string) => call('POST', '/api/merge/decide', { decision }),
-    steps: () => call('GET', '/api/sign-in'),
+    claim: (proof: object) => b.step('claim', proof),
+    decide: (decision: string) => b.step('decide', { decision }),
+    steps: () => b.call('GET', '/api/sign-in'),
   };
 }
 

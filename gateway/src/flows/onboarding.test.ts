@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { cookieBrowser, type TestStack, testStack } from '../test-helpers';
+import { journeyBrowser, type TestStack, testStack } from '../test-helpers';
 
 /*
  * The onboarding journey (docs/flows.md, "Onboarding") step by step through
@@ -16,18 +16,11 @@ beforeEach(async () => {
 const PASSWORD = 'New-Account-2026!';
 
 function browser(host = 'be.localhost:3000', on: TestStack = stack) {
-  const { jar, call } = cookieBrowser(on, {
+  const b = journeyBrowser(on, 'onboarding-flow', {
     host,
     headers: { 'accept-language': 'nl-BE,nl;q=0.9' },
   });
-  const step = (name: string, payload: object = {}) =>
-    call('POST', `/api/onboarding-flow/${name}`, payload);
-  return {
-    jar,
-    step,
-    read: () => call('GET', '/api/onboarding-flow'),
-    user: () => call('GET', '/api/user'),
-  };
+  return { ...b, user: () => b.call('GET', '/api/user') };
 }
 
 const lastCode = (to: string, region: 'be' | 'lu' = 'be') =>

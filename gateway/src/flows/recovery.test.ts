@@ -1,6 +1,6 @@
 import getPort from 'get-port';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cookieBrowser, DEMO_PASSWORD, type TestStack, testStack } from '../test-helpers';
+import { DEMO_PASSWORD, journeyBrowser, type TestStack, testStack } from '../test-helpers';
 import { FLOW_TTL_MS } from './store';
 
 /*
@@ -21,20 +21,14 @@ const FRESH = 'Brand-New-Password-7';
 
 /** A browser: its cookie jar, and the calls of the journeys' steps. */
 function browser(on: TestStack = stack) {
-  const { jar, call } = cookieBrowser(on);
+  const b = journeyBrowser(on, 'recovery');
+  const { call } = b;
   return {
-    jar,
+    ...b,
     start: (login: string, extra: object = {}) =>
-      call('POST', '/api/recovery/start', {
-        by: login.includes('@') ? 'email' : 'phone',
-        login,
-        ...extra,
-      }),
-    resend: (technology?: 'email' | 'sms') =>
-      call('POST', '/api/recovery/resend', technology ? { technology } : {}),
-    code: (code: string) => call('POST', '/api/recovery/code', { code }),
-    password: (password: string) => call('POST', '/api/recovery/password', { password }),
-    read: () => call('GET', '/api/recovery'),
+      b.step('start', { by: login.includes('@') ? 'email' : 'phone', login, ...extra }),
+    resend: (technology?: 'email' | 'sms') => b.step('resend', technology ? { technology } : {}),
+    password: (password: string) => b.step('password', { password }),
     signInMethod: (mfaId: number) => call('POST', '/api/sign-in/method', { mfaId }),
     signInCode: (code: string) => call('POST', '/api/sign-in/code', { code }),
     findUsernames: (by: 'card' | 'nrn', number: string) =>

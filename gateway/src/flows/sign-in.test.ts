@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import getPort from 'get-port';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cookieBrowser, DEMO_PASSWORD, type TestStack, testStack } from '../test-helpers';
+import { DEMO_PASSWORD, journeyBrowser, type TestStack, testStack } from '../test-helpers';
 import { FLOW_TTL_MS } from './store';
 
 /*
@@ -20,17 +20,13 @@ afterEach(() => {
 
 /** A browser: its cookie jar, and the calls of the sign-in's steps. */
 function browser(on: TestStack = stack, host = 'be.localhost:3000') {
-  const { jar, call } = cookieBrowser(on, { host });
+  const b = journeyBrowser(on, 'sign-in', { host });
   return {
-    jar,
-    call,
+    ...b,
     password: (username: string, extra: object = {}, password = DEMO_PASSWORD) =>
-      call('POST', '/api/sign-in/password', { username, password, ...extra }),
-    method: (mfaId: number) => call('POST', '/api/sign-in/method', { mfaId }),
-    resend: () => call('POST', '/api/sign-in/resend', {}),
-    code: (code: string, trust = false) => call('POST', '/api/sign-in/code', { code, trust }),
-    read: () => call('GET', '/api/sign-in'),
-    user: () => call('GET', '/api/user'),
+      b.step('password', { username, password, ...extra }),
+    code: (code: string, trust = false) => b.code(code, { trust }),
+    user: () => b.call('GET', '/api/user'),
   };
 }
 

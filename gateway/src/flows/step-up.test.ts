@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cookieBrowser, DEMO_PASSWORD, testStack } from '../test-helpers';
+import { cookieBrowser, DEMO_PASSWORD, journeyBrowser, testStack } from '../test-helpers';
 import { FLOW_TTL_MS } from './store';
 
 /*
@@ -22,26 +22,21 @@ const codesTo = (to: string) => stack.be.store.outbox.filter((m) => m.to === to)
 
 /** A browser signed in as employee@example.be (e-mail primary, SMS too), its recent check lapsed. */
 async function signedIn() {
-  const { jar, call } = cookieBrowser(stack);
-  await call('POST', '/api/sign-in/password', {
+  const b = journeyBrowser(stack, 'step-up');
+  await b.call('POST', '/api/sign-in/password', {
     username: 'employee@example.be',
     password: DEMO_PASSWORD,
   });
-  const done = await call('POST', '/api/sign-in/code', { code: lastCode('employee@example.be') });
+  const done = await b.call('POST', '/api/sign-in/code', { code: lastCode('employee@example.be') });
   if (done.statusCode !== 200) throw new Error(`sign-in failed: ${done.body}`);
   // The sign-in's own check holds 15 minutes: let it lapse.
   stack.be.store.sudoUntil.clear();
   return {
-    jar,
-    call,
+    ...b,
     start: (target?: string, extra: object = {}) =>
-      call('POST', '/api/step-up/start', { ...(target ? { target } : {}), ...extra }),
-    method: (mfaId: number) => call('POST', '/api/step-up/method', { mfaId }),
-    resend: () => call('POST', '/api/step-up/resend', {}),
-    code: (code: string) => call('POST', '/api/step-up/code', { code }),
-    passkey: () => call('POST', '/api/step-up/passkey', {}),
-    read: () => call('GET', '/api/step-up'),
-    sudo: async () => (await call('GET', '/api/mfa/status')).json().sudo as boolean,
+      b.step('start', { ...(target ? { target } : {}), ...extra }),
+    passkey: () => b.step('passkey'),
+    sudo: async () => (await b.call('GET', '/api/mfa/status')).json().sudo as boolean,
   };
 }
 
