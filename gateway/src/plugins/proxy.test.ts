@@ -1,7 +1,4 @@
-import { buildMockUpstream } from '@portal/mock-upstream';
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
-import { testConfig } from '../config';
 import { browserHeaders, DEMO_PASSWORD, testStack, wrongPassword } from '../test-helpers';
 
 describe('behind a proxy (TRUST_PROXY=10.0.0.2)', () => {
@@ -33,33 +30,20 @@ describe('behind a proxy (TRUST_PROXY=10.0.0.2)', () => {
 
   it('tells the upstream, and so the security history, the address the proxy saw', async () => {
     // An upstream that records the client address each call names.
-    const seen: string[] = [];
-    const upstream = buildMockUpstream({ region: 'be' });
-    upstream.app.addHook('onRequest', async (request) => {
-      seen.push(String(request.headers['x-forwarded-for']));
+    const recorded = await testStack({ record: true, config: { TRUST_PROXY: ['10.0.0.2'] } });
+    const res = await recorded.gateway.inject({
+      method: 'POST',
+      url: '/api/token',
+      remoteAddress: '10.0.0.2',
+      headers: { ...browserHeaders(stack), 'x-forwarded-for': '203.0.113.66, 192.0.2.77' },
+      payload: {
+        grant_type: 'password',
+        username: 'customer@example.be',
+        password: DEMO_PASSWORD,
+      },
     });
-    const url = await upstream.app.listen({ port: 0, host: '127.0.0.1' });
-    const gateway = await buildApp(
-      testConfig({ UPSTREAM_BE_URL: url, UPSTREAM_LU_URL: url, TRUST_PROXY: ['10.0.0.2'] }),
-    );
-    try {
-      const res = await gateway.inject({
-        method: 'POST',
-        url: '/api/token',
-        remoteAddress: '10.0.0.2',
-        headers: { ...browserHeaders(stack), 'x-forwarded-for': '203.0.113.66, 192.0.2.77' },
-        payload: {
-          grant_type: 'password',
-          username: 'customer@example.be',
-          password: DEMO_PASSWORD,
-        },
-      });
-      expect(res.statusCode, res.body).toBe(200);
-      expect(seen.at(-1)).toBe('192.0.2.77');
-    } finally {
-      await gateway.close();
-      await upstream.app.close();
-    }
+    expect(res.statusCode, res.body).toBe(200);
+    expect(recorded.lastSignIn()?.['x-forwarded-for']).toBe('192.0.2.77');
   });
 });
 

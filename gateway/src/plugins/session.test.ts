@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { buildMockUpstream, type MockApp } from '@portal/mock-upstream';
 import type { FastifyInstance } from 'fastify';
 import { generate } from 'selfsigned';
 import { Agent, request } from 'undici';
@@ -117,22 +116,9 @@ describe('clearing the cookie with the Domain it was set with (account.example.b
 });
 
 describe('a session cookie that is not a token', () => {
-  let upstream: MockApp;
-  let gateway: FastifyInstance;
-  const authorizations: (string | undefined)[] = [];
-  beforeAll(async () => {
-    // An upstream that records the Authorization header of every call it gets.
-    upstream = buildMockUpstream({ region: 'be' });
-    upstream.app.addHook('onRequest', async (req) => {
-      authorizations.push(req.headers.authorization);
-    });
-    const url = await upstream.app.listen({ port: 0, host: '127.0.0.1' });
-    gateway = await buildApp(testConfig({ UPSTREAM_BE_URL: url, UPSTREAM_LU_URL: url }));
-  });
-  afterAll(async () => {
-    await gateway.close();
-    await upstream.app.close();
-  });
+  // An upstream that records the Authorization header of every call it gets.
+  const recorded = testStack({ scope: 'file', record: true });
+  const authorizations = () => recorded.calls.map((c) => c.headers.authorization);
 
   it.each([
     ['too short', 'abc'],
@@ -141,28 +127,28 @@ describe('a session cookie that is not a token', () => {
     ['a quote', 'aaaaaaaaaaaaaaaaaaaaaaa"'],
     ['far too long', 'a'.repeat(5000)],
   ])('drops one with %s: not forwarded, cleared', async (_what, value) => {
-    authorizations.length = 0;
-    const res = await gateway.inject({
+    recorded.calls.length = 0;
+    const res = await recorded.gateway.inject({
       url: '/api/mfa',
       headers: {
         ...apiHeaders('be.localhost:3000'),
         cookie: `access_token=${encodeURIComponent(value)}`,
       },
     });
-    expect(authorizations.length).toBeGreaterThan(0);
-    expect(authorizations.every((a) => a === undefined)).toBe(true);
+    expect(authorizations().length).toBeGreaterThan(0);
+    expect(authorizations().every((a) => a === undefined)).toBe(true);
     expect(res.statusCode).toBe(401);
     expect(setCookieOf(res.headers, 'access_token')).toMatch(/^access_token=;/);
   });
 
   it('forwards one of a token shape', async () => {
-    authorizations.length = 0;
+    recorded.calls.length = 0;
     const token = 'A'.repeat(43);
-    await gateway.inject({
+    await recorded.gateway.inject({
       url: '/api/mfa',
       headers: { ...apiHeaders('be.localhost:3000'), cookie: `access_token=${token}` },
     });
-    expect(authorizations).toContain(`Bearer ${token}`);
+    expect(authorizations()).toContain(`Bearer ${token}`);
   });
 });
 
