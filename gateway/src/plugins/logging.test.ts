@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
-import { type Config, testConfig } from '../config';
-import { apiHeaders, DEMO_PASSWORD, logCapture, testStack } from '../test-helpers';
+import type { Config } from '../config';
+import { apiHeaders, DEMO_PASSWORD, testStack } from '../test-helpers';
 
 describe('logs', () => {
   it('carry the request id, which is accepted and returned, and never a secret', async () => {
@@ -70,53 +69,42 @@ describe('logs', () => {
 });
 
 describe('access lines', () => {
-  async function gatewayLogging(level: Config['LOG_LEVEL']) {
-    const log = logCapture();
-    const gateway = await buildApp(testConfig({ LOG_LEVEL: level }), { logStream: log.stream });
-    return { gateway, lines: log.lines };
-  }
+  const gatewayLogging = (level: Config['LOG_LEVEL']) =>
+    testStack({ record: 'logs', config: { LOG_LEVEL: level } });
 
   it('are pino lines like any other: level, time, pid, hostname, request id, and no secret', async () => {
     const { gateway, lines } = await gatewayLogging('info');
-    try {
-      const res = await gateway.inject({
-        url: '/api/mfa/sudo?payload=SECRET-PAYLOAD&mfaId=4',
-        headers: { ...apiHeaders('lu.localhost:3000'), 'x-request-id': 'ticket-"42"' },
-      });
-      gateway.log.info({ probe: true }, 'a line pino writes itself');
-      const access = lines.find((l) => l.msg === 'request completed');
-      const own = lines.find((l) => l.probe === true);
-      expect(access).toEqual({
-        level: 30,
-        time: expect.any(Number),
-        pid: own?.pid,
-        hostname: own?.hostname,
-        reqId: res.headers['x-request-id'],
-        req: {
-          method: 'GET',
-          url: '/api/mfa/sudo?payload=%5Bredacted%5D&mfaId=4',
-          host: 'lu.localhost:3000',
-          remoteAddress: '127.0.0.1',
-        },
-        route: '/api/mfa/sudo',
-        res: { statusCode: res.statusCode },
-        responseTime: expect.any(Number),
-        msg: 'request completed',
-      });
-      expect(JSON.stringify(lines)).not.toContain('SECRET-PAYLOAD');
-    } finally {
-      await gateway.close();
-    }
+    const res = await gateway.inject({
+      url: '/api/mfa/sudo?payload=SECRET-PAYLOAD&mfaId=4',
+      headers: { ...apiHeaders('lu.localhost:3000'), 'x-request-id': 'ticket-"42"' },
+    });
+    gateway.log.info({ probe: true }, 'a line pino writes itself');
+    const access = lines.find((l) => l.msg === 'request completed');
+    const own = lines.find((l) => l.probe === true);
+    expect(access).toEqual({
+      level: 30,
+      time: expect.any(Number),
+      pid: own?.pid,
+      hostname: own?.hostname,
+      reqId: res.headers['x-request-id'],
+      req: {
+        method: 'GET',
+        url: '/api/mfa/sudo?payload=%5Bredacted%5D&mfaId=4',
+        host: 'lu.localhost:3000',
+        remoteAddress: '127.0.0.1',
+      },
+      route: '/api/mfa/sudo',
+      res: { statusCode: res.statusCode },
+      responseTime: expect.any(Number),
+      msg: 'request completed',
+    });
+    expect(JSON.stringify(lines)).not.toContain('SECRET-PAYLOAD');
   });
 
   it('are not written above the info level', async () => {
     const { gateway, lines } = await gatewayLogging('warn');
-    try {
-      await gateway.inject({ url: '/api/config', headers: apiHeaders('be.localhost:3000') });
-      expect(lines.filter((l) => l.msg === 'request completed')).toEqual([]);
-    } finally {
-      await gateway.close();
-    }
+    await gateway.inject({ url: '/api/config', headers: apiHeaders('be.localhost:3000') });
+    expect(lines.filter((l) => l.msg === 'request completed')).toEqual([]);
   });
 });
 
