@@ -67,10 +67,11 @@ export const SIGNED_IN_PAGES = ['/user/dashboard'] as const;
  * The sign-in's pages once the session has started, drawn for the signed-in
  * user with their query (`target`): the weak-password replacement
  * (`?verified=true`, the session confined to it) and the question of a
- * deletion under way. Their forms are the gateway's (docs/flows.md, "Weak
- * password", "Ask for deletion").
+ * deletion under way, and the forced second-factor setup (drawn from its
+ * flow). Their forms are the gateway's (docs/flows.md, "Weak password", "Ask
+ * for deletion", "Forced MFA").
  */
-export const AFTER_SIGN_IN_PAGES = ['/weak-password', '/deletion-pending'] as const;
+export const AFTER_SIGN_IN_PAGES = ['/weak-password', '/deletion-pending', '/setup-mfa'] as const;
 
 /**
  * The partner's consent, drawn for the signed-in user from the browser's
@@ -145,6 +146,7 @@ export const PAGE_SOURCES: Record<
     'src/app/all-screens.tsx',
     'src/features/your-data/DeletionPendingScreen.tsx',
   ],
+  '/setup-mfa': ['src/app/all-screens.tsx', 'src/features/forced-mfa/ForcedMfaScreen.tsx'],
   '/lock-account': ['src/app/all-screens.tsx', 'src/features/lockdown/LockAccountScreen.tsx'],
   '/lock-account/done': ['src/app/all-screens.tsx', 'src/features/lockdown/LockedScreen.tsx'],
   '/user/dashboard': [

@@ -275,12 +275,16 @@ export function renderSignedIn(
       ? { signIn: extras.signIn, ...(extras.form ? { form: extras.form } : {}) }
       : merge
         ? { merge: extras.merge, ...(extras.form ? { form: extras.form } : {}) }
-        : afterSignIn
-          ? {
-              ...(extras.form ? { form: extras.form } : {}),
-              ...(extras.deletion !== undefined ? { deletion: extras.deletion } : {}),
-            }
-          : {};
+        : pathname === '/setup-mfa'
+          ? extras.forcedMfa !== undefined
+            ? { forcedMfa: extras.forcedMfa }
+            : {}
+          : afterSignIn
+            ? {
+                ...(extras.form ? { form: extras.form } : {}),
+                ...(extras.deletion !== undefined ? { deletion: extras.deletion } : {}),
+              }
+            : {};
   return draw(location, config, drawIn, user, own);
 }
 

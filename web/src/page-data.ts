@@ -9,6 +9,7 @@ import type {
   User,
   UsernamesView,
 } from '@portal/contract';
+import type { ForcedMfaDraw } from './features/forced-mfa/flow';
 import type { PageTexts } from './i18n/i18n';
 import type { LockdownRead } from './lib/lockdown';
 import type { OnboardingDraw } from './lib/onboarding-flow';
@@ -54,6 +55,8 @@ export interface PageData {
   merge?: MergeView | null;
   /** The deletion-pending page's: the deletion under way (`GET /api/user/deletion`'s answer). */
   deletion?: DeletionStatus | null;
+  /** On the forced second-factor setup (`/setup-mfa`): its flow's view and a refused form. */
+  forcedMfa?: ForcedMfaDraw;
 }
 
 /** What the gateway adds to a drawn page beyond its location: the journey's state. */
@@ -68,6 +71,8 @@ export interface DrawExtras {
   merge?: MergeView | null;
   /** The deletion-pending page's: the deletion under way (`GET /api/user/deletion`'s answer). */
   deletion?: DeletionStatus | null;
+  /** On the forced second-factor setup (`/setup-mfa`): its flow's view and a refused form. */
+  forcedMfa?: ForcedMfaDraw;
 }
 
 export const PAGE_DATA_ID = 'page-data';

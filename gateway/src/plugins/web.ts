@@ -18,6 +18,8 @@ import {
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { consentView, pendingConsent } from '../flows/consent';
+import { FORCED_MFA_PAGE } from '../flows/forced-mfa';
+import { forcedMfaForm, forcedMfaPage } from '../flows/forced-mfa-pages';
 import { type FormOutcome, formRefusal, formStep, portalCall, refusalOf } from '../flows/forms';
 import { lockdownExtras, readLockdown } from '../flows/lockdown';
 import { mergeSteps, readSignedInSteps } from '../flows/merge';
@@ -758,6 +760,12 @@ export const webPlugin: FastifyPluginAsync<{ build: WebBuild; config: Config }> 
     if (pool && !signedOut && path === MERGE_PAGE) {
       return sendSignedIn(request, reply, pool, { extras: { merge: await readMerge(request) } });
     }
+    // The forced second-factor setup, drawn from its flow for the signed-in user (docs/flows.md).
+    if (pool && !signedOut && path === FORCED_MFA_PAGE) {
+      return forcedMfaPage(request, reply, (status, extras) =>
+        sendSignedIn(request, reply.code(status), pool, { extras }),
+      );
+    }
     // A page that needs a session, visited without one (a bookmark, a link in an e-mail): into
     // the sign-in at once, the page as its target, before any of the app (docs/flows.md).
     if (signedOut && needsSession(path)) return signInFirst(reply, request.url);
@@ -860,6 +868,11 @@ export const webPlugin: FastifyPluginAsync<{ build: WebBuild; config: Config }> 
     if (path === DELETION_PENDING_PAGE) {
       return afterSignInForm(request, reply, pool, url, () =>
         deletionPendingStep(request, reply, form, target),
+      );
+    }
+    if (pool && path === FORCED_MFA_PAGE) {
+      return forcedMfaForm(request, reply, form, (status, extras) =>
+        sendSignedIn(request, reply.code(status), pool, { extras }),
       );
     }
     const step =

@@ -2,6 +2,8 @@ import type {
   ConsentView,
   DeletionStatus,
   ErrorBody,
+  ForcedMfaRefusal,
+  ForcedMfaView,
   LockdownView,
   MergeView,
   OnboardingRefusal,
@@ -68,6 +70,16 @@ export interface DrawExtras {
   merge?: MergeView | null;
   /** The deletion-pending page's: the deletion under way (`GET /api/user/deletion`), if read. */
   deletion?: DeletionStatus | null;
+  /** `/setup-mfa`: the forced setup's flow view (null: none under way) and a refused form. */
+  forcedMfa?: {
+    view: ForcedMfaView | null;
+    form?: {
+      refusal: ForcedMfaRefusal;
+      retryAfter?: number | undefined;
+      /** The number typed (never the code). */
+      values: { phone?: string };
+    };
+  };
   form?: {
     path: string;
     refusal: SignInStepRefusal | RecoveryRefusal;

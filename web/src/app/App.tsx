@@ -8,6 +8,7 @@ import {
 } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { BrowserRouter, StaticRouter, useLocation, useNavigate, useRoutes } from 'react-router';
+import { startForcedMfaPage } from '../features/forced-mfa/flow';
 import { queryKeys } from '../lib/api';
 import { consentFlowQuery } from '../lib/consent-flow';
 import { lockdownQuery } from '../lib/lockdown';
@@ -96,7 +97,18 @@ function Routes() {
  * without script.
  */
 export function startSignInStep(
-  { signIn, recovery, usernames, form, onboarding, consent, lockdown, merge, deletion }: DrawExtras,
+  {
+    signIn,
+    recovery,
+    usernames,
+    form,
+    onboarding,
+    consent,
+    lockdown,
+    merge,
+    deletion,
+    forcedMfa,
+  }: DrawExtras,
   client: QueryClient = queryClient,
 ): void {
   if (signIn !== undefined) client.setQueryData(signInFlowQuery.queryKey, signIn);
@@ -108,6 +120,7 @@ export function startSignInStep(
   if (consent !== undefined) client.setQueryData(consentFlowQuery.queryKey, consent);
   if (merge !== undefined) client.setQueryData(mergeFlowKey, merge);
   if (deletion) client.setQueryData(queryKeys.deletion, deletion);
+  if (forcedMfa) startForcedMfaPage(forcedMfa, client);
 }
 
 export function startSignedOut(client: QueryClient = queryClient): void {

@@ -60,6 +60,11 @@ export type UpstreamErrorCode =
   | 'account_already_linked'
   | 'identity_already_linked'
   | 'invalid_payload'
+  /** Too many wrong codes for a method being set up: a new code is needed. */
+  | 'code_spent'
+  /** A journey step's refusals at their field (the forced MFA setup's code and number). */
+  | 'invalid_code'
+  | 'invalid_phone'
   /** 429: the day's copies of the account's data are made (gateway/src/routes/your-data.ts). */
   | 'export_limit'
   /** A partner's client or redirect_uri the portal does not know (docs/product.md part 8). */
@@ -119,6 +124,9 @@ const KNOWN_CODES: Record<ErrorCode, true> = {
   account_already_linked: true,
   identity_already_linked: true,
   invalid_payload: true,
+  code_spent: true,
+  invalid_code: true,
+  invalid_phone: true,
   export_limit: true,
   invalid_client: true,
   invalid_redirect_uri: true,

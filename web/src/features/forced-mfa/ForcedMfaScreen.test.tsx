@@ -1,6 +1,7 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { leave } from '../../lib/sign-in-flow';
 import { renderScreen } from '../../test/render';
 import { signedInAs } from '../../test/session';
 import { withRealStack } from '../../test/stack';
@@ -16,6 +17,11 @@ const routes = [
 
 beforeEach(async () => {
   await stack().be.app.inject({ method: 'POST', url: '/__dev/reset' });
+  // Where the setup leaves for once it is over (the gateway draws that page).
+  vi.spyOn(leave, 'to').mockImplementation(() => {});
+});
+afterEach(() => {
+  vi.restoreAllMocks();
 });
 
 const lastCode = (to: string) => stack().be.store.outbox.findLast((m) => m.to === to)?.code ?? '';
@@ -34,7 +40,8 @@ describe('forced MFA', () => {
     const banner = screen.getByRole('region', { name: 'Two-step verification' });
     expect(banner).toContainElement(screen.getByRole('button', { name: 'Activate' }));
     await userEvent.setup().click(screen.getByRole('button', { name: 'Skip for now' }));
-    expect(await screen.findByText('profile reached')).toBeVisible();
+    // The target the sign-in handed over, as the gateway checked it when the setup began.
+    await waitFor(() => expect(leave.to).toHaveBeenCalledWith('/profile'));
   });
 
   it('has a forced user only confirm, then set up e-mail and phone before going on', async () => {
@@ -46,7 +53,9 @@ describe('forced MFA', () => {
     expect(screen.queryByText(/individual account/)).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Continue' }));
 
-    expect(screen.getByRole('heading', { name: 'Step 1: your e-mail address' })).toBeVisible();
+    expect(
+      await screen.findByRole('heading', { name: 'Step 1: your e-mail address' }),
+    ).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Send a code' }));
     await user.type(
       await screen.findByLabelText('Verification code'),
@@ -61,12 +70,23 @@ describe('forced MFA', () => {
 
     expect(await screen.findByRole('heading', { name: 'Your account is protected' })).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Continue to the platform' }));
-    expect(await screen.findByText('dashboard reached')).toBeVisible();
+    await waitFor(() => expect(leave.to).toHaveBeenCalledWith('/user/dashboard'));
+  });
+
+  it('says a wrong code at the field and keeps the step', async () => {
+    await signedInAs(stack(), 'forced@example.be');
+    await renderScreen('/setup-mfa', routes);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Continue' }));
+    await user.click(await screen.findByRole('button', { name: 'Send a code' }));
+    await user.type(await screen.findByLabelText('Verification code'), '00000000');
+    expect(await screen.findByText('Your code is invalid, try again.')).toBeVisible();
+    expect(screen.getByRole('heading', { name: 'Step 1: your e-mail address' })).toBeVisible();
   });
 
   it('sends a user who is neither forced nor a customer to the method choice', async () => {
     await signedInAs(stack(), 'employee@example.be');
     await renderScreen('/setup-mfa', routes);
-    expect(await screen.findByText('method choice reached')).toBeVisible();
+    await waitFor(() => expect(leave.to).toHaveBeenCalledWith('/setup-mfa/selection'));
   });
 });

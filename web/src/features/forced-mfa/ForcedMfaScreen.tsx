@@ -1,262 +1,286 @@
-import type { MfaMethod, SetupStarted, User } from '@portal/contract';
-import { useId, useRef, useState } from 'react';
+import type { ForcedMfaNext, ForcedMfaView } from '@portal/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { BusyLabel } from '../../components/BusyLabel';
 import { CodeEntry, ErrorText } from '../../components/form';
-import { PhoneField, type PhoneValue, phoneToE164 } from '../../components/PhoneField';
-import { useStepUpInPlace } from '../../components/StepUp';
-import { href } from '../../lib/routes';
+import { Loading } from '../../components/Loading';
 import '../../components/self-service.css';
 import { clearFailure } from '../../lib/api';
-import { getConfig } from '../../lib/config';
-import { type ErrorTexts, useErrorText } from '../../lib/errors';
-import {
-  useActivateMethod,
-  useMfaMethods,
-  useResendActivation,
-  useSetupMethod,
-} from '../../lib/mfa-methods';
+import { type ErrorTexts, errorOf, errorText } from '../../lib/errors';
 import { pageFocusTarget } from '../../lib/page-navigation';
 import { useContactFormat } from '../../lib/phone';
-import { useCurrentUser } from '../../lib/session';
+import { href } from '../../lib/routes';
+import { leave } from '../../lib/sign-in-flow';
 import { useStepFocus } from '../../lib/step-focus';
-import { checkTarget, leaveTo } from '../../lib/target';
+import {
+  type ForcedMfaForm,
+  type ForcedMfaStep,
+  forcedMfaFormKey,
+  forcedMfaQuery,
+  formAnswer,
+  sendStep,
+  startSetup,
+} from './flow';
 
-type Step = 'email' | 'sms';
-type Stage = { kind: 'intro' } | { kind: Step } | { kind: 'done' };
-
-/** The steps still to do: an e-mail method, then an SMS method (docs/product.md part 2, Forced MFA). */
-export function missingSteps(methods: readonly MfaMethod[]): Step[] {
-  const has = (kind: Step) => methods.some((m) => m.id > 0 && m.method === kind);
-  return (['email', 'sms'] as const).filter((kind) => !has(kind));
-}
+/** A step refused, in this screen's words (the gateway's codes). */
+const STEP_TEXTS = {
+  invalid_code: 'account.onboardingMfa.codeInvalid',
+  invalid_phone: 'account.onboardingMfa.invalidNumber',
+  code_invalid: 'account.onboardingMfa.codeInvalid',
+  code_expired: 'account.onboardingMfa.codeExpired',
+  code_spent: 'account.onboardingMfa.codeSpent',
+  'email-duplicated': 'account.setup.email.duplicated',
+  'sms-duplicated': 'account.setup.sms.duplicated',
+  gone: 'account.onboardingMfa.gone',
+  conflict: 'account.onboardingMfa.otherStep',
+  fallback: 'account.setup.sendFailed',
+} as const satisfies ErrorTexts;
 
 /**
- * Forced MFA (docs/product.md parts 2 and 4): an intro for users and for customers, then
- * the e-mail and phone steps, a confirmation, and on to the platform. A
- * customer with MFA available but not forced may skip; the others confirm.
+ * Forced MFA (docs/product.md parts 2 and 4; docs/flows.md, "Forced MFA"): an
+ * intro for users and for customers, the e-mail and phone steps, a
+ * confirmation, then the platform. The gateway owns the setup: this page
+ * draws the step its flow is at, and each button is a step of a
+ * `<form method="post">` that works without script; with it, the same step
+ * goes as JSON and the page follows the `next` it is answered.
  */
 export default function ForcedMfaScreen() {
-  const { user, isLoading } = useCurrentUser();
-  const methods = useMfaMethods({ enabled: !!user });
-  // Decided once on arrival: setting up the first method lifts mfa_forced, and
-  // the flow must still go on to the phone step and its confirmation.
-  const start = useRef<Start | null>(null);
-  if (isLoading) return null;
-  if (!user) return <Navigate to={href('login.email', { target: href('setup-mfa') })} replace />;
-  if (!start.current) {
-    if (!user.mfa_forced && !user.mfa_customer) {
-      return <Navigate to={href('setup-mfa.selection')} replace />;
-    }
-    if (methods.data?.status !== 200) return null;
-    start.current = {
-      steps: missingSteps(methods.data.body),
-      mayskip: user.mfa_customer && !user.mfa_forced,
-      customer: user.customer_user_id !== null,
-    };
-  }
-  return <Flow user={user} start={start.current} />;
-}
-
-interface Start {
-  steps: Step[];
-  /** A customer with MFA available but not forced (docs/product.md part 2): Activate or Skip. */
-  mayskip: boolean;
-  customer: boolean;
-}
-
-function Flow({ user, start }: { user: User; start: Start }) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [params] = useSearchParams();
-  const { steps, mayskip, customer } = start;
-  const [stage, setStage] = useState<Stage>(
-    steps.length === 0 ? { kind: 'done' } : { kind: 'intro' },
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  const flow = useQuery(forcedMfaQuery);
+  // A refused form sent without script: the gateway drew the page with why (read once).
+  const [drawn] = useState(() => queryClient.getQueryData<ForcedMfaForm>(forcedMfaFormKey) ?? null);
+  const [phone, setPhone] = useState(drawn?.values.phone ?? '');
+
+  /** Follows an answer: this page's next step in place, any other page by a real navigation. */
+  const follow = (answer: ForcedMfaNext) => {
+    queryClient.removeQueries({ queryKey: forcedMfaFormKey });
+    if (answer.next === pathname && answer.view) {
+      queryClient.setQueryData(forcedMfaQuery.queryKey, answer.view);
+      // The sign-in's `?redirect=` is the flow's now: the address loses it.
+      if (search) navigate(pathname, { replace: true });
+      return;
+    }
+    queryClient.removeQueries({ queryKey: forcedMfaQuery.queryKey });
+    leave.to(answer.next);
+  };
+  const step = useMutation({ mutationFn: sendStep, onSuccess: follow });
+  const start = useMutation({ mutationFn: startSetup, onSuccess: follow });
+
+  // Reached without a setup under way (a visit the gateway did not draw): one starts.
+  const noFlow = flow.isSuccess && flow.data === null && !drawn;
+  const target = params.get('redirect') ?? params.get('target');
+  const started = useRef(false);
+  useEffect(() => {
+    if (!noFlow || started.current) return;
+    started.current = true;
+    start.mutate(target);
+  }, [noFlow, start, target]);
+
+  const failure = step.error ?? (drawn ? formAnswer(drawn) : null);
+  const problem = failure ? errorOf(failure, STEP_TEXTS) : null;
+  const view = flow.data ?? null;
+  if (!view) {
+    if (flow.isPending || start.isPending || noFlow) return <Loading />;
+    return <Gone message={problem} startError={start.error} />;
+  }
+  const send = (vars: ForcedMfaStep) => {
+    clearFailure(step);
+    step.mutate(vars);
+  };
+  return (
+    <SetupStep
+      view={view}
+      send={send}
+      busy={step.isPending}
+      problem={problem}
+      phone={phone}
+      setPhone={setPhone}
+      onResend={async () => {
+        clearFailure(step);
+        return step
+          .mutateAsync({ step: 'resend' })
+          .then(() => true)
+          .catch(() => false);
+      }}
+    />
   );
-  // Each new stage is a page of its own without a route change: the cursor to its
+}
+
+/** The setup is over (expired, complete elsewhere): said, with a way to start it again. */
+function Gone({
+  message,
+  startError,
+}: {
+  message: ReturnType<typeof errorOf> | null;
+  startError: unknown;
+}) {
+  const { t } = useTranslation();
+  const error = startError ? errorOf(startError, STEP_TEXTS) : message;
+  return (
+    <section className="card narrow" aria-labelledby="onboarding-mfa-title">
+      <h1 id="onboarding-mfa-title">{t('account.onboardingMfa.title')}</h1>
+      <ErrorText>{error ? errorText(t, error) : t('account.onboardingMfa.gone')}</ErrorText>
+      <div className="actions">
+        <a className="button" href={href('setup-mfa')}>
+          {t('account.onboardingMfa.startAgain')}
+        </a>
+      </div>
+    </section>
+  );
+}
+
+interface StepProps {
+  view: ForcedMfaView;
+  send: (vars: ForcedMfaStep) => void;
+  busy: boolean;
+  problem: ReturnType<typeof errorOf> | null;
+  phone: string;
+  setPhone: (value: string) => void;
+  onResend: () => Promise<boolean>;
+}
+
+/** The pressed button's step, or the form's own (`step` hidden field). */
+function stepOf(event: FormEvent<HTMLFormElement>): string | null {
+  const pressed = (event.nativeEvent as SubmitEvent).submitter;
+  if (pressed instanceof HTMLButtonElement && pressed.name === 'step') return pressed.value;
+  return null;
+}
+
+/** The page of the flow's step: each a form posting to this page. */
+function SetupStep({ view, send, busy, problem, phone, setPhone, onResend }: StepProps) {
+  const { t } = useTranslation();
+  const show = useContactFormat();
+  const phoneId = useId();
+  const errorId = useId();
+  const message = problem ? errorText(t, problem) : null;
+  // Each new step is a page of its own without a route change: the cursor to its
   // first field, else its heading, as a page's (docs/focus.md).
   const section = useRef<HTMLElement>(null);
-  useStepFocus(stage.kind, () => {
+  useStepFocus(`${view.step} ${view.kind} ${view.other}`, () => {
     const heading = section.current?.querySelector('h1');
     return heading ? pageFocusTarget(heading) : null;
   });
-  // The sign-in passes its target as `redirect`: left for as the gateway checked it.
-  const platform = params.get('redirect') ?? params.get('target');
-
-  const next = (after: Step | null) => {
-    const index = after === null ? 0 : steps.indexOf(after) + 1;
-    const step = steps[index];
-    setStage(step ? { kind: step } : { kind: 'done' });
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const pressed = stepOf(event);
+    if (pressed === 'send') send({ step: 'send', ...(view.other ? { phone } : {}) });
+    else if (pressed) send({ step: pressed as Exclude<ForcedMfaStep['step'], 'send' | 'code'> });
   };
-  const leave = async () => {
-    const checked = await checkTarget(platform);
-    if (checked) leaveTo(checked, navigate);
-    else navigate(href('user.dashboard'), { replace: true });
-  };
+  const button = (value: string, label: string, className = 'button') => (
+    <button
+      type="submit"
+      name="step"
+      value={value}
+      className={className}
+      disabled={busy}
+      aria-busy={busy || undefined}
+    >
+      <BusyLabel busy={busy && className === 'button'}>{label}</BusyLabel>
+    </button>
+  );
 
   return (
     <section ref={section} className="card narrow" aria-labelledby="onboarding-mfa-title">
-      {stage.kind === 'intro' && (
-        <>
+      {view.step === 'intro' && (
+        <form method="post" onSubmit={submit}>
           <h1 id="onboarding-mfa-title">{t('account.onboardingMfa.title')}</h1>
           <p>
-            {customer ? t('account.onboardingMfa.introCustomer') : t('account.onboardingMfa.intro')}
+            {view.customer
+              ? t('account.onboardingMfa.introCustomer')
+              : t('account.onboardingMfa.intro')}
           </p>
-          {customer && (
+          {view.customer && (
             <ul>
               <li>{t('account.onboardingMfa.noSharing')}</li>
               <li>{t('account.onboardingMfa.ownAccount')}</li>
             </ul>
           )}
           <p>{t('account.onboardingMfa.steps')}</p>
-          {mayskip ? (
+          <ErrorText>{message}</ErrorText>
+          {view.mayskip ? (
             <section
               className="notice notice-info"
               aria-label={t('account.onboardingMfa.bannerLabel')}
             >
               <p>{t('account.onboardingMfa.banner')}</p>
               <div className="actions">
-                <button type="button" className="button" onClick={() => next(null)}>
-                  {t('account.onboardingMfa.activate')}
-                </button>
-                <button type="button" className="button button-secondary" onClick={leave}>
-                  {t('account.onboardingMfa.skip')}
-                </button>
+                {button('begin', t('account.onboardingMfa.activate'))}
+                {button('skip', t('account.onboardingMfa.skip'), 'button button-secondary')}
               </div>
             </section>
           ) : (
-            <button type="button" className="button" onClick={() => next(null)}>
-              {t('account.onboardingMfa.confirm')}
-            </button>
+            <div className="actions">{button('begin', t('account.onboardingMfa.confirm'))}</div>
           )}
+        </form>
+      )}
+      {view.step === 'contact' && view.kind && (
+        <form method="post" onSubmit={submit} noValidate>
+          <h1 id="onboarding-mfa-title">{t(`account.onboardingMfa.${view.kind}Title`)}</h1>
+          {view.other ? (
+            <div className="field">
+              <label htmlFor={phoneId}>{t('account.onboardingMfa.phoneLabel')}</label>
+              <input
+                id={phoneId}
+                name="phone"
+                type="tel"
+                autoComplete="tel"
+                inputMode="tel"
+                value={phone}
+                onChange={(event) => setPhone(event.target.value)}
+                aria-invalid={message ? true : undefined}
+                aria-describedby={message ? errorId : undefined}
+                // The number is the one thing this step asks: the cursor starts in it.
+                // biome-ignore lint/a11y/noAutofocus: the step's only field, asked for by the press before
+                autoFocus
+              />
+              <p className="hint">{t('account.onboardingMfa.phoneHint')}</p>
+            </div>
+          ) : (
+            <p>
+              {view.contact
+                ? t(`account.onboardingMfa.${view.kind}Text`, { target: show(view.contact) })
+                : t('account.onboardingMfa.noContact')}
+            </p>
+          )}
+          <ErrorText id={errorId}>{message}</ErrorText>
+          <div className="actions">
+            {(view.contact || view.other) && button('send', t('account.contacts.sendCode'))}
+            {view.kind === 'sms' &&
+              !view.other &&
+              button('other', t('account.onboardingMfa.otherNumber'), 'link-button')}
+          </div>
+        </form>
+      )}
+      {view.step === 'code' && view.kind && (
+        <>
+          <h1 id="onboarding-mfa-title">{t(`account.onboardingMfa.${view.kind}Title`)}</h1>
+          <CodeEntry
+            method="post"
+            label={t('account.setup.code')}
+            intro={t('account.setup.codeSent', { target: show(view.sentTo ?? '') })}
+            length={8}
+            refusal={message}
+            resendName="resend"
+            onSubmit={(code) => send({ step: 'code', code })}
+            onResend={onResend}
+          >
+            <input type="hidden" name="step" value="code" />
+          </CodeEntry>
         </>
       )}
-      {(stage.kind === 'email' || stage.kind === 'sms') && (
-        <ContactStep
-          key={stage.kind}
-          kind={stage.kind}
-          user={user}
-          onDone={() => next(stage.kind as Step)}
-        />
-      )}
-      {stage.kind === 'done' && (
-        <>
+      {view.step === 'done' && (
+        <form method="post" onSubmit={submit}>
           <h1 id="onboarding-mfa-title">{t('account.onboardingMfa.doneTitle')}</h1>
           <p className="notice notice-success">{t('account.onboardingMfa.doneText')}</p>
-          <button type="button" className="button" onClick={leave}>
-            {t('account.onboardingMfa.continue')}
-          </button>
-        </>
+          <ErrorText>{message}</ErrorText>
+          <div className="actions">{button('finish', t('account.onboardingMfa.continue'))}</div>
+        </form>
       )}
     </section>
-  );
-}
-
-/** A code that could not be sent, unless the answer says more (a duplicate, a 422's message). */
-const SEND_TEXTS = {
-  'email-duplicated': 'account.setup.email.duplicated',
-  'sms-duplicated': 'account.setup.sms.duplicated',
-  fallback: 'account.setup.sendFailed',
-} as const satisfies ErrorTexts;
-
-/** One step: send a code to the primary e-mail (or phone) and confirm it. */
-function ContactStep({ kind, user, onDone }: { kind: Step; user: User; onDone: () => void }) {
-  const { t } = useTranslation();
-  const show = useContactFormat();
-  const describe = useErrorText();
-  const stepUp = useStepUpInPlace();
-  const [setup, setSetup] = useState<SetupStarted | null>(null);
-  /** The number typed is not one (checked before sending). */
-  const [invalidNumber, setInvalidNumber] = useState(false);
-  const start = useSetupMethod(stepUp.run);
-  const activate = useActivateMethod();
-  const resend = useResendActivation();
-  const contacts = kind === 'email' ? user.email : user.phone;
-  const known = (contacts.find((c) => c.default && c.verified) ?? contacts.find((c) => c.verified))
-    ?.value;
-  // The number on file may be outdated: the user can type the one they have now,
-  // which the code then confirms.
-  const [other, setOther] = useState<PhoneValue | null>(null);
-  const otherId = useId();
-  const problem = invalidNumber
-    ? t('account.onboardingMfa.invalidNumber')
-    : start.isError
-      ? describe(start.error, SEND_TEXTS)
-      : null;
-
-  const send = async () => {
-    setInvalidNumber(false);
-    clearFailure(start);
-    let target = known;
-    if (other) {
-      target = (await phoneToE164(other, getConfig().variant)) ?? undefined;
-      if (!target) return setInvalidNumber(true);
-    }
-    start.mutate(kind === 'email' ? { method: 'email', target } : { method: 'sms', target }, {
-      onSuccess: (res) => res && setSetup(res.body),
-    });
-  };
-
-  return (
-    <>
-      <h1 id="onboarding-mfa-title">{t(`account.onboardingMfa.${kind}Title`)}</h1>
-      {!setup ? (
-        <>
-          {other ? (
-            <PhoneField
-              value={other}
-              onChange={(value) => {
-                setOther(value);
-                setInvalidNumber(false);
-                clearFailure(start);
-              }}
-              invalid={problem !== null}
-              describedBy={problem ? otherId : undefined}
-            />
-          ) : (
-            <p>{t(`account.onboardingMfa.${kind}Text`, { target: show(known ?? '') })}</p>
-          )}
-          <ErrorText id={otherId}>{problem}</ErrorText>
-          <div className="actions">
-            <button
-              type="button"
-              className="button"
-              onClick={send}
-              disabled={start.isPending || (!known && !other)}
-            >
-              {t('account.contacts.sendCode')}
-            </button>
-            {kind === 'sms' && !other && (
-              <button
-                type="button"
-                className="link-button"
-                onClick={() =>
-                  setOther({ country: getConfig().variant === 'lu' ? 'LU' : 'BE', number: '' })
-                }
-              >
-                {t('account.onboardingMfa.otherNumber')}
-              </button>
-            )}
-          </div>
-        </>
-      ) : (
-        <CodeEntry
-          label={t('account.setup.code')}
-          intro={t('account.setup.codeSent', { target: show(setup.target ?? known ?? '') })}
-          length={8}
-          mutation={activate}
-          onSubmit={(code) =>
-            activate.mutate({ payload: setup.payload, code }, { onSuccess: () => onDone() })
-          }
-          onResend={async () => {
-            const res = await resend.mutateAsync(setup);
-            if (res.status !== 200) return false;
-            setSetup({ ...setup, payload: res.body.payload });
-            return true;
-          }}
-        />
-      )}
-      {stepUp.dialog}
-    </>
   );
 }

@@ -465,6 +465,18 @@ export const account: Messages['account'] = {
     doneText:
       'Die Zwei-Schritt-Verifizierung ist aktiv. Sie bestätigen neue Anmeldungen mit einem Code.',
     continue: 'Weiter zur Plattform',
+    phoneLabel: 'Telefonnummer',
+    phoneHint:
+      'Eine Nummer aus einem anderen Land beginnt mit der Ländervorwahl, zum Beispiel +33.',
+    noContact:
+      'Es ist nichts hinterlegt, an das ein Code gehen kann. Fügen Sie es zuerst Ihrem Profil hinzu.',
+    codeInvalid: 'Ihr Code ist ungültig, bitte versuchen Sie es erneut.',
+    codeExpired: 'Dieser Code ist abgelaufen. Senden Sie einen neuen Code.',
+    codeSpent: 'Zu viele falsche Codes. Senden Sie einen neuen Code.',
+    gone: 'Diese Einrichtung ist abgelaufen oder bereits abgeschlossen.',
+    otherStep:
+      'Dieser Schritt wurde bereits erledigt, in diesem oder einem anderen Tab. Hier steht Ihre Einrichtung jetzt.',
+    startAgain: 'Einrichtung starten',
   },
   access: {
     title: 'Zugriff',

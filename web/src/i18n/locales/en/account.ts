@@ -447,6 +447,16 @@ export const account = {
     doneTitle: 'Your account is protected',
     doneText: 'Two-step verification is on. You will confirm new logins with a code.',
     continue: 'Continue to the platform',
+    phoneLabel: 'Phone number',
+    phoneHint: 'A number from another country starts with its code, for example +33.',
+    noContact: 'There is nothing on file to send a code to. Add it to your profile first.',
+    codeInvalid: 'Your code is invalid, try again.',
+    codeExpired: 'This code has expired. Send a new code.',
+    codeSpent: 'Too many wrong codes. Send a new code.',
+    gone: 'This set-up has expired or is already complete.',
+    otherStep:
+      'This step was already done, in this tab or another one. Here is where your set-up is now.',
+    startAgain: 'Start the set-up',
   },
   access: {
     title: 'Access',

@@ -464,6 +464,17 @@ export const account: Messages['account'] = {
     doneText:
       'La vérification en deux étapes est activée. Vous confirmerez les nouvelles connexions avec un code.',
     continue: 'Continuer vers la plateforme',
+    phoneLabel: 'Numéro de téléphone',
+    phoneHint: 'Un numéro d’un autre pays commence par son indicatif, par exemple +33.',
+    noContact:
+      'Aucune coordonnée enregistrée pour y envoyer un code. Ajoutez-la d’abord à votre profil.',
+    codeInvalid: 'Votre code n’est pas valide, veuillez réessayer.',
+    codeExpired: 'Ce code a expiré. Envoyez un nouveau code.',
+    codeSpent: 'Trop de codes erronés. Envoyez un nouveau code.',
+    gone: 'Cette configuration a expiré ou est déjà terminée.',
+    otherStep:
+      'Cette étape a déjà été faite, dans cet onglet ou un autre. Voici où en est votre configuration.',
+    startAgain: 'Commencer la configuration',
   },
   access: {
     title: 'Accès',
