@@ -1,9 +1,9 @@
-import type { ForcedMfaRefusal } from '@portal/contract';
+import type { ForcedMfaNext, ForcedMfaRefusal } from '@portal/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sessionToken } from '../plugins/session';
 import type { DrawExtras } from '../render/entry-server';
 import { FORCED_MFA_PAGE, readForcedMfa } from './forced-mfa';
-import { formRefusal, formStep } from './forms';
+import { formRefusal, formStep, portalCall, refusalOf } from './forms';
 
 /*
  * `/setup-mfa` as the pages scope draws and takes it (`plugins/web.ts`;
@@ -38,24 +38,26 @@ export async function forcedMfaPage(
   const asked = url.searchParams.get('redirect') ?? url.searchParams.get('target');
   const view = url.search ? null : await readForcedMfa(request);
   if (view) return draw(200, { forcedMfa: { view } });
-  const outcome = await formStep(
+  const answer = await portalCall(
     request,
     reply,
+    'POST',
     '/api/forced-mfa/start',
     asked ? { target: asked.slice(0, 2000) } : {},
-    FIELDS,
   );
-  if ('next' in outcome) {
-    // Its view is the flow's now: drawn at the address without its query.
-    if (outcome.next === FORCED_MFA_PAGE && !url.search) {
-      return draw(200, { forcedMfa: { view: await readForcedMfa(request) } });
+  const json = answer.json<Record<string, unknown>>();
+  if (answer.statusCode === 200 && typeof json.next === 'string') {
+    // Its view is the flow's now (its cookie is on this answer): drawn at the address
+    // without its query.
+    const started = json as unknown as ForcedMfaNext;
+    if (started.next === FORCED_MFA_PAGE && started.view && !url.search) {
+      return draw(200, { forcedMfa: { view: started.view } });
     }
-    return see(reply, outcome.next);
+    return see(reply, started.next);
   }
-  if (outcome.status === 401) return see(reply, '/login/email');
-  return draw(outcome.status, {
-    forcedMfa: { view: null, form: { refusal: outcome.refusal as ForcedMfaRefusal, values: {} } },
-  });
+  if (answer.statusCode === 401) return see(reply, '/login/email');
+  const refusal = refusalOf(json, FIELDS) as ForcedMfaRefusal;
+  return draw(answer.statusCode, { forcedMfa: { view: null, form: { refusal, values: {} } } });
 }
 
 /** `POST /setup-mfa`: the step its button names, as the portal call; 303 on, or the page again. */
