@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { buildMockUpstream } from '@portal/mock-upstream';
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { standInBuild } from '../render/stand-in-build';
 import { browserHeaders, DEMO_PASSWORD, signIn, type TestStack, testStack } from '../test-helpers';
 import { SIGNED_IN_WAIT_MS, styleHash, stylesheetsOf } from './web';
 
@@ -455,33 +456,20 @@ describe('the pages that need a session, and the consent page', () => {
 });
 
 describe('the pages after the sign-in (weak password, deletion pending), forms that work without script', () => {
-  const root = mkdtempSync(join(tmpdir(), 'portal-drawn-weak-'));
   const TARGET = '/weak-password?verified=true&target=%2Fsecurity';
-
-  beforeAll(async () => {
-    await mkdir(join(root, 'assets'));
-    await mkdir(join(root, 'ssr'));
-    writeFileSync(
-      join(root, 'index.html'),
-      '<!doctype html><html lang="en"><head><title>Account</title></head><body><div id="root"></div></body></html>',
-    );
-    // A server bundle as the web build makes it: the page says why, and any refusal it is given.
-    writeFileSync(
-      join(root, 'ssr', 'entry-server.mjs'),
-      [
-        'export const ENTRY_PAGES = [];',
-        "export const SIGNED_IN_PAGES = ['/user/dashboard'];",
-        "export const AFTER_SIGN_IN_PAGES = ['/weak-password', '/deletion-pending'];",
-        'export const PAGE_SOURCES = {};',
-        "export const localeFor = () => 'en';",
-        'export const render = async () => null;',
-        'export const renderSignedIn = async (location, config, user, extras) =>',
-        "  ({ lang: 'en', title: 'Weak', data: '{}', html: '<main><p>status ' + user.password_status +",
-        "    '</p><form method=\"post\"></form><p>' + location + '</p><pre>' + JSON.stringify((extras && extras.form) || null) + '</pre>' +",
-        "    '<pre>' + JSON.stringify(extras && extras.deletion !== undefined ? extras.deletion : 'unread') + '</pre></main>' });",
-      ].join('\n'),
-    );
-  });
+  // A server bundle as the web build makes it: the page says why, and any refusal it is given.
+  const root = standInBuild('drawn-weak', [
+    'export const ENTRY_PAGES = [];',
+    "export const SIGNED_IN_PAGES = ['/user/dashboard'];",
+    "export const AFTER_SIGN_IN_PAGES = ['/weak-password', '/deletion-pending'];",
+    'export const PAGE_SOURCES = {};',
+    "export const localeFor = () => 'en';",
+    'export const render = async () => null;',
+    'export const renderSignedIn = async (location, config, user, extras) =>',
+    "  ({ lang: 'en', title: 'Weak', data: '{}', html: '<main><p>status ' + user.password_status +",
+    "    '</p><form method=\"post\"></form><p>' + location + '</p><pre>' + JSON.stringify((extras && extras.form) || null) + '</pre>' +",
+    "    '<pre>' + JSON.stringify(extras && extras.deletion !== undefined ? extras.deletion : 'unread') + '</pre></main>' });",
+  ]);
 
   /** The page's form as a browser posts it from the page (no-referrer: Origin "null"). */
   const post = (
