@@ -10,25 +10,12 @@ import {
   type ServerResponse,
 } from 'node:http';
 import { createServer, type Server } from 'node:net';
-import { Writable } from 'node:stream';
 import { buildMockUpstream, type MockApp } from '@portal/mock-upstream';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { type Config, testConfig } from '../src/config';
-import { signIn, type TestStack, testStack } from '../src/test-helpers';
-
-/** Every log line the gateway writes, parsed. */
-function logSink() {
-  const lines: Record<string, unknown>[] = [];
-  const stream = new Writable({
-    write(chunk, _enc, done) {
-      for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
-      done();
-    },
-  });
-  return { lines, stream };
-}
+import { logCapture, signIn, type TestStack, testStack } from '../src/test-helpers';
 
 const closers: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -47,7 +34,7 @@ async function fakeUpstream(
 }
 
 async function gatewayTo(url: string, overrides: Partial<Config> = {}) {
-  const logs = logSink();
+  const logs = logCapture();
   const gateway = await buildApp(
     testConfig({ UPSTREAM_BE_URL: url, LOG_LEVEL: 'info', ...overrides }),
     { logStream: logs.stream },
