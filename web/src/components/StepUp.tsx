@@ -1,14 +1,14 @@
 import type { MfaKind, SignInView } from '@portal/contract';
-import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, queryKeys } from '../lib/api';
-import { type ErrorTexts, errorOf, errorText, isSudoRequired } from '../lib/errors';
+import { type ErrorTexts, errorOf, isSudoRequired } from '../lib/errors';
 import { useContactFormat } from '../lib/phone';
 import { authenticateWithPasskey, type PasskeyFailure, usePasskeyOffer } from '../lib/webauthn';
-import { CodeInput } from './CodeInput';
+import { CodeEntry } from './form/CodeEntry';
+import { ErrorText } from './form/ErrorText';
 import { Modal } from './Modal';
-import { ResendCode } from './ResendCode';
 import { SelectField } from './SelectField';
 
 interface Answer {
@@ -87,11 +87,7 @@ function PasskeyStepUp({
     <Modal title={t('account.stepUp.title')} onClose={() => onDone(false)}>
       <p>{t('account.stepUp.why')}</p>
       <p>{t('passkeys.stepUp.intro')}</p>
-      {failure && (
-        <p className="error" role="alert">
-          {t(`passkeys.errors.${failure}`)}
-        </p>
-      )}
+      <ErrorText>{failure && t(`passkeys.errors.${failure}`)}</ErrorText>
       <div className="actions">
         <button type="button" className="button" disabled={busy} onClick={() => void confirm()}>
           {t('passkeys.stepUp.use')}
@@ -114,6 +110,12 @@ const isCodeMethod = (m: { id: number; method: MfaKind }) =>
 /** A step of the step-up's flow (`/api/step-up/*`): what it draws now, or why it was refused. */
 type StepAnswer = Awaited<ReturnType<typeof api.stepUp.start>>;
 
+/** The view a step answered with a check under way; anything else is thrown (the start failed). */
+function checkOf(res: StepAnswer): SignInView {
+  if (res.status === 200 && res.body.view?.check) return res.body.view;
+  throw res;
+}
+
 /**
  * The code, in place: the gateway's step-up flow (docs/flows.md, "Step-up")
  * keeps the check (the account API's payload, the methods); the dialog sends
@@ -126,92 +128,63 @@ function CodeStepUp({ onDone }: { onDone: (ok: boolean) => void }) {
   const queryClient = useQueryClient();
   const [view, setView] = useState<SignInView | null>(null);
   const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const check = view?.check ?? null;
   const choices = (view?.methods ?? []).filter(isCodeMethod);
 
-  /** What a step answered: the view it draws, or the words of its refusal. */
-  const settle = useCallback(
-    (res: StepAnswer): boolean => {
-      if (res.status === 200 && res.body.view?.check) {
-        setView(res.body.view);
-        return true;
+  /**
+   * Starts the check (a code by the primary method, or by `mfaId`): the view
+   * with the code on its way, or `done` when a recent check still holds.
+   */
+  const start = useMutation({
+    mutationFn: async (mfaId?: number): Promise<SignInView | 'done'> => {
+      if (mfaId !== undefined) return checkOf(await api.stepUp.method({ body: { mfaId } }));
+      const res = await api.stepUp.start({ body: { target: window.location.pathname } });
+      // A recent check still holds: nothing to ask.
+      if (res.status === 200 && res.body.view === null) return 'done';
+      // A passkey's owner starts at the list (the passkey first): a code was asked for, by the default method.
+      if (res.status === 200 && res.body.view && !res.body.view.check) {
+        const usable = res.body.view.methods.filter(isCodeMethod);
+        const first = usable.find((m) => m.primary) ?? usable[0];
+        if (first) return checkOf(await api.stepUp.method({ body: { mfaId: first.id } }));
       }
-      setError(t('account.stepUp.startFailed'));
-      return false;
+      return checkOf(res);
     },
-    [t],
-  );
+    onSuccess: (answer) => (answer === 'done' ? onDone(true) : setView(answer)),
+  });
 
-  /** Starts the check (a code by the primary method, or by `mfaId`); answers whether one is on its way. */
-  const start = useCallback(
-    async (mfaId?: number): Promise<boolean> => {
-      setError(null);
-      try {
-        if (mfaId !== undefined) return settle(await api.stepUp.method({ body: { mfaId } }));
-        const res = await api.stepUp.start({ body: { target: window.location.pathname } });
-        // A recent check still holds: nothing to ask.
-        if (res.status === 200 && res.body.view === null) {
-          onDone(true);
-          return true;
-        }
-        // A passkey's owner starts at the list (the passkey first): a code was asked for, by the default method.
-        if (res.status === 200 && res.body.view && !res.body.view.check) {
-          const usable = res.body.view.methods.filter(isCodeMethod);
-          const first = usable.find((m) => m.primary) ?? usable[0];
-          if (first) return settle(await api.stepUp.method({ body: { mfaId: first.id } }));
-        }
-        return settle(res);
-      } catch {
-        setError(t('account.stepUp.startFailed'));
-        return false;
-      }
+  /** The code checked: the change is sent again; a spent check makes way for a new one. */
+  const confirm = useMutation({
+    mutationFn: async (typed: string) => {
+      const res = await api.stepUp.code({ body: { code: typed } });
+      if (res.status !== 200) throw res;
     },
-    [onDone, settle, t],
-  );
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: queryKeys.mfaStatus });
+      onDone(true);
+    },
+    onError: (thrown) => {
+      if (errorOf(thrown).kind !== 'gone' || !check) return;
+      // A spent check: a new one, with a new code on its way (the refusal says so).
+      setCode('');
+      start.mutate(check.mfaId > 0 ? check.mfaId : undefined);
+    },
+  });
 
   const started = useRef(false);
   const codeField = useRef<HTMLInputElement>(null);
+  const { mutate: begin } = start;
   useEffect(() => {
     // Once per dialog, also under StrictMode's double effects: each start sends a code.
     if (started.current) return;
     started.current = true;
-    void start();
-  }, [start]);
+    begin(undefined);
+  }, [begin]);
 
   const resend = async () => {
-    setError(null);
     try {
       return (await api.stepUp.resend({ body: {} })).status === 200;
     } catch {
       return false;
-    }
-  };
-
-  const confirm = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!check) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const res = await api.stepUp.code({ body: { code } });
-      if (res.status === 200) {
-        await queryClient.invalidateQueries({ queryKey: queryKeys.mfaStatus });
-        onDone(true);
-        return;
-      }
-      const failure = errorOf(res, STEP_UP_TEXTS);
-      if (failure.kind === 'gone') {
-        // A spent check: a new one, with a new code on its way.
-        setCode('');
-        await start(check.mfaId > 0 ? check.mfaId : undefined);
-      }
-      setError(errorText(t, failure));
-    } catch {
-      setError(t('account.stepUp.startFailed'));
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -228,19 +201,25 @@ function CodeStepUp({ onDone }: { onDone: (ok: boolean) => void }) {
     <Modal title={t('account.stepUp.title')} onClose={() => onDone(false)}>
       <p>{t('account.stepUp.why')}</p>
       <p aria-live="polite">{intro}</p>
-      <form onSubmit={confirm} noValidate>
-        <CodeInput
-          label={t('account.stepUp.code')}
-          value={code}
-          length={length ?? 32}
-          numeric={check?.method !== 'totpRecovery'}
-          error={error}
-          inputRef={codeField}
-          onChange={(value) => {
-            setCode(value);
-            setError(null);
-          }}
-        />
+      <CodeEntry
+        label={t('account.stepUp.code')}
+        length={length ?? 32}
+        recoveryKey={check?.method === 'totpRecovery'}
+        value={code}
+        onChange={setCode}
+        inputRef={codeField}
+        mutation={confirm}
+        texts={STEP_UP_TEXTS}
+        refusal={start.isError ? t('account.stepUp.startFailed') : null}
+        submitLabel={t('account.stepUp.confirm')}
+        onCancel={() => onDone(false)}
+        onSubmit={(typed) => {
+          if (check) confirm.mutate(typed);
+        }}
+        onResend={
+          check && (check.method === 'email' || check.method === 'sms') ? resend : undefined
+        }
+      >
         {choices.length > 1 && (
           <div className="field">
             <SelectField
@@ -248,7 +227,7 @@ function CodeStepUp({ onDone }: { onDone: (ok: boolean) => void }) {
               value={check?.mfaId ?? choices.find((m) => m.primary)?.id ?? choices[0]?.id ?? 0}
               onChange={(id) => {
                 setCode('');
-                void start(id);
+                start.mutate(id);
               }}
               options={choices.map((m) => ({
                 id: m.id,
@@ -257,18 +236,7 @@ function CodeStepUp({ onDone }: { onDone: (ok: boolean) => void }) {
             />
           </div>
         )}
-        <div className="actions">
-          <button type="submit" className="button" disabled={!check || busy || code.length === 0}>
-            {t('account.stepUp.confirm')}
-          </button>
-          <button type="button" className="button button-secondary" onClick={() => onDone(false)}>
-            {t('account.common.cancel')}
-          </button>
-        </div>
-        {check && (check.method === 'email' || check.method === 'sms') && (
-          <ResendCode key={check.method} onResend={resend} codeField={codeField} />
-        )}
-      </form>
+      </CodeEntry>
     </Modal>
   );
 }

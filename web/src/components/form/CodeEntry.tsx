@@ -33,6 +33,11 @@ export interface CodeEntryProps
   numeric?: boolean;
   /** Sent by itself once complete (typed or pasted): every code but a recovery key. */
   autoSubmit?: boolean;
+  /**
+   * A recovery key: letters and digits of any length up to `length`, no
+   * numeric keyboard, no hint, sent with Confirm only.
+   */
+  recoveryKey?: boolean;
   autoFocus?: boolean;
   /** The code typed, when the screen keeps it (else the entry does). */
   value?: string;
@@ -72,8 +77,9 @@ export function CodeEntry({
   intro,
   length,
   hint,
-  numeric = true,
-  autoSubmit = true,
+  recoveryKey = false,
+  numeric = !recoveryKey,
+  autoSubmit = !recoveryKey,
   autoFocus = true,
   value: kept,
   onChange,
@@ -102,8 +108,11 @@ export function CodeEntry({
   };
   const atField = message ? { field: 'code', message } : null;
   const check = useMemo(
-    () => (code: string) => (code.length === length ? null : t('account.common.codeInvalid')),
-    [length, t],
+    () => (code: string) =>
+      (recoveryKey ? code.length > 0 : code.length === length)
+        ? null
+        : t('account.common.codeInvalid'),
+    [length, recoveryKey, t],
   );
   // A refused code is selected, so that the next one typed replaces it.
   useEffect(() => {
@@ -130,7 +139,7 @@ export function CodeEntry({
       <TextField
         label={label}
         name="code"
-        description={hint ?? t('forms.code.hint', { count: length })}
+        description={hint ?? (recoveryKey ? undefined : t('forms.code.hint', { count: length }))}
         value={value}
         onChange={(typed) => {
           const next = onlyCodeCharacters(typed).slice(0, length);

@@ -5,7 +5,6 @@ import {
   useContext,
   useEffect,
   useId,
-  useMemo,
   useState,
 } from 'react';
 import { FieldErrorContext } from 'react-aria-components/FieldError';
@@ -13,7 +12,6 @@ import { Input } from 'react-aria-components/Input';
 import { Label } from 'react-aria-components/Label';
 import { Text } from 'react-aria-components/Text';
 import { TextField as AriaTextField } from 'react-aria-components/TextField';
-import { Checkbox } from '../Choices';
 import PasswordToggle from '../PasswordToggle';
 import { type FieldCheck, useFormState } from './Form';
 
@@ -180,49 +178,26 @@ export function FieldMessage({ children }: { children?: ReactNode }) {
 }
 
 /**
- * A check box of a form (the `Checkbox` of `Choices`): sent as `on` under its
- * `name`, its check (`validate` of whether it is ticked) said under it once
- * the form was sent, or the server's refusal of it.
+ * A field that is not a React Aria one (the phone number with its country, a
+ * check box): its check registered with the form, the error it shows (its
+ * check's once the form was sent, else the server's refusal of `name`), the
+ * id that error has (for the input's `aria-describedby`), and what to call
+ * on every change.
  */
-export function CheckboxField({
-  name,
-  checked,
-  onChange,
-  validate,
-  children,
-}: {
-  name: string;
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-  validate?: (checked: boolean) => string | null;
-  children: ReactNode;
-}) {
+export function useOwnField(name: string, value: string, check?: FieldCheck) {
   const id = useId();
-  const check = useFieldCheck(
-    name,
-    useMemo(() => (validate ? (value: string) => validate(value === 'on') : undefined), [validate]),
-  );
+  const own = useFieldCheck(name, check);
   const { fieldErrors } = useFormState();
-  const error = check.validate?.(checked ? 'on' : '') ?? fieldErrors[name] ?? null;
+  const error = own.validate?.(value) ?? fieldErrors[name] ?? null;
+  return { error, errorId: `${id}-error`, onChanged: own.onChanged };
+}
+
+/** The error of a field `useOwnField` keeps, under it; read out when it appears. */
+export function OwnFieldError({ id, children }: { id: string; children: ReactNode }) {
+  if (!children) return null;
   return (
-    <div className="field">
-      <Checkbox
-        name={name}
-        checked={checked}
-        onChange={(value) => {
-          check.onChanged();
-          onChange(value);
-        }}
-        invalid={Boolean(error)}
-        describedBy={error ? `${id}-error` : undefined}
-      >
-        {children}
-      </Checkbox>
-      {error && (
-        <p id={`${id}-error`} className="field-error" role="alert">
-          {error}
-        </p>
-      )}
-    </div>
+    <p id={id} className="field-error" role="alert">
+      {children}
+    </p>
   );
 }

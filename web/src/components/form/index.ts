@@ -1,4 +1,6 @@
 /** The one form layer (docs/architecture.md, "How to build a form"). */
+
+export { CheckboxField } from './CheckboxField';
 export { CODE_TEXTS, CodeEntry, onlyCodeCharacters } from './CodeEntry';
 export {
   ErrorText,
@@ -11,10 +13,11 @@ export {
   useFormState,
 } from './Form';
 export {
-  CheckboxField,
   FieldMessage,
+  OwnFieldError,
   requiredCheck,
   TextField,
   useFieldCheck,
+  useOwnField,
   zodValidate,
 } from './fields';

@@ -2,6 +2,7 @@ import type { AccountLabel, HandOverQuestion } from '@portal/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { ErrorText } from '../../components/form/ErrorText';
 import { Loading } from '../../components/Loading';
 import { PUBLIC_ROUTES } from '../../lib/guard-rules';
 import { href, routeNameOf } from '../../lib/routes';
@@ -35,7 +36,8 @@ export default function HashLogin() {
   const { t } = useTranslation();
   const location = useLocation();
   const navigate = useNavigate();
-  const [failed, setFailed] = useState(false);
+  /** The address had no token to hand over. */
+  const [noToken, setNoToken] = useState(false);
   const [ask, setAsk] = useState<{
     question: HandOverQuestion;
     values: Values;
@@ -43,7 +45,8 @@ export default function HashLogin() {
   }>();
   const started = useRef(false);
 
-  const { mutate } = useHashSignIn();
+  const { mutate, isError } = useHashSignIn();
+  const failed = noToken || isError;
 
   const signIn = useCallback(
     (values: Values, target: string | null, confirmed: boolean) => {
@@ -60,7 +63,6 @@ export default function HashLogin() {
             // Signed in: the page the gateway decided comes next, drawn for the new session.
             leave.to(answer.next);
           },
-          onError: () => setFailed(true),
         },
       );
     },
@@ -80,7 +82,7 @@ export default function HashLogin() {
         ? location.pathname + location.search
         : new URLSearchParams(location.search).get('target');
     window.history.replaceState(window.history.state, '', location.pathname + location.search);
-    if (!values) return setFailed(true);
+    if (!values) return setNoToken(true);
     signIn(values, target, false);
   }, [location, signIn]);
 
@@ -144,9 +146,7 @@ export default function HashLogin() {
   }
   return (
     <section className="card narrow">
-      <p className="error" role="alert">
-        {t('signin.hashLogin.failed')}
-      </p>
+      <ErrorText>{t('signin.hashLogin.failed')}</ErrorText>
       <Link className="button" to={href('login.email')}>
         {t('signin.login.submit')}
       </Link>

@@ -1,25 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
-import {
-  type FormEvent,
-  lazy,
-  type ReactNode,
-  Suspense,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-} from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import type { CaptchaHandle } from '../../components/Captcha';
+// The form layer's parts the page uses, by file: the sign-in page loads nothing else of it.
+import { Form, FormError, SubmitButton } from '../../components/form/Form';
+import { TextField } from '../../components/form/fields';
 import { LazyPhoneField } from '../../components/LazyPhoneField';
 import { PartnerBanner } from '../../components/PartnerBanner';
-import { CurrentPasswordField } from '../../components/PasswordInput';
 import type { PhoneValue } from '../../components/PhoneField';
-import { TextField } from '../../components/TextField';
 import { getConfig } from '../../lib/config';
-import type { ErrorTexts } from '../../lib/errors';
+import { type ErrorTexts, errorOf, errorText } from '../../lib/errors';
 import { drawnValue } from '../../lib/hydration';
 import { setMaintenance } from '../../lib/maintenance';
 import { platformOf } from '../../lib/platform';
@@ -38,9 +30,6 @@ const Captcha = lazy(() =>
 const SsoBetaInvite = lazy(() =>
   import('../../components/SsoBetaInvite').then((m) => ({ default: m.SsoBetaInvite })),
 );
-
-/** What the form checks itself before sending, per field. */
-type FieldErrors = { username?: 'required' | 'email' | 'phone'; password?: 'required' | 'wrong' };
 
 /** docs/product.md part 8: the sign-in's own words for 400 and 429 (the generic one otherwise). */
 const SIGN_IN_TEXTS = {
@@ -62,25 +51,69 @@ function redirectUriOf(params: URLSearchParams): string | null {
   }
 }
 
+/**
+ * The shape of an e-mail address, checked before sending. Not the contract's
+ * zod `Email`: zod would more than double what the sign-in page loads, and
+ * the sign-in takes any login (`Username`); this only spares a round trip.
+ */
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** A refusal drawn into the page (the form sent without script) at its field. */
-function drawnFieldErrors(drawn: DrawnForm | null, kind: 'email' | 'phone'): FieldErrors {
-  if (drawn?.refusal.field === 'password') {
-    return { password: drawn.refusal.code === 'invalid_request' ? 'required' : 'wrong' };
-  }
-  // Typed but refused: not an address (or a number) the sign-in takes.
-  if (drawn?.refusal.field === 'username') {
-    return { username: drawn.values.username ? kind : 'required' };
-  }
-  return {};
+/** A refusal said at a field of the form (`username`, `password`), or above its button (null). */
+type Refusal = { field: 'username' | 'password' | null; message: string };
+
+/** The words of a wrong login or password, with the tries left when the pause is near. */
+function wrongPassword(t: TFunction, kind: 'email' | 'phone', attemptsLeft: number | null) {
+  const wrong = t(
+    kind === 'email' ? 'signin.login.errors.invalid' : 'signin.login.errors.invalidPhone',
+  );
+  return attemptsLeft === null
+    ? wrong
+    : `${wrong} ${t('signin.login.errors.attemptsLeft', { count: attemptsLeft })}`;
 }
 
-/** A drawn refusal that is no field's: the gateway's message in the visitor's words. */
-function drawnText(t: TFunction, drawn: DrawnForm): string {
-  if (drawn.refusal.field === 'captcha') return t('signin.captcha.required');
-  if (drawn.retryAfter) return t('signin.login.errors.tooMany');
-  return t('common.errors.generic');
+/**
+ * A form sent without script and refused (the gateway drew the page again
+ * with why): at its field, or above the button; the captcha's at the captcha.
+ */
+function drawnRefusal(t: TFunction, drawn: DrawnForm, kind: 'email' | 'phone'): Refusal {
+  const { field, code, attempts_left } = drawn.refusal;
+  if (field === 'password') {
+    return code === 'invalid_request'
+      ? { field, message: t('signin.login.errors.required') }
+      : { field, message: wrongPassword(t, kind, attempts_left ?? null) };
+  }
+  // Typed but refused: not an address (or a number) the sign-in takes.
+  if (field === 'username') {
+    return {
+      field,
+      message: t(
+        drawn.values.username ? `signin.login.errors.${kind}` : 'signin.login.errors.required',
+      ),
+    };
+  }
+  if (field === 'captcha') return { field: null, message: t('signin.captcha.required') };
+  return {
+    field: null,
+    message: t(drawn.retryAfter ? 'signin.login.errors.tooMany' : 'common.errors.generic'),
+  };
+}
+
+/** Whether a refused sign-in is the captcha's (said at the captcha, not above the button). */
+const isCaptchaRefusal = (failure: { code: string | null }) =>
+  failure.code === 'captcha' || failure.code === 'captcha_unavailable';
+
+/**
+ * A refused sign-in (the mutation's error) where it belongs: a wrong login or
+ * password at the password (with the tries left), anything else in the
+ * layer's words above the button (no answer at all: only that something went
+ * wrong).
+ */
+function sentRefusal(t: TFunction, thrown: unknown, kind: 'email' | 'phone'): Refusal {
+  const failure = errorOf(thrown, SIGN_IN_TEXTS);
+  if (failure.status === 400 && failure.kind === 'invalid') {
+    return { field: 'password', message: wrongPassword(t, kind, attemptsLeftOf(thrown)) };
+  }
+  return { field: null, message: errorText(t, failure) };
 }
 
 /**
@@ -104,46 +137,35 @@ export default function LoginScreen({
   const location = useLocation();
   const queryClient = useQueryClient();
   const config = getConfig();
-  // The form sent without script and refused: the gateway drew the page again with why.
-  const drawn = useDrawnForm(location.pathname);
+  // The form sent without script and refused: the gateway drew the page again with why
+  // (said until the form is sent again).
+  const drawnForm = useDrawnForm(location.pathname);
+  const [drawn, setDrawn] = useState(drawnForm);
   // A drawn page's fields start from what they show (typed before the script arrived, too);
   // `?login=`: the address an account creation found in use, filled in (drawn by the server too).
   const [email, setEmail] = useState(() =>
     drawnValue(
       'login-username',
-      kind === 'email' ? (drawn?.values.username ?? params.get('login') ?? '') : '',
+      kind === 'email' ? (drawnForm?.values.username ?? params.get('login') ?? '') : '',
     ),
   );
   /** The identity-provider beta's invitation, offered when the form is sent (not on leaving the field). */
   const [invite, setInvite] = useState<Workplace | null>(null);
   /** Companies whose invitation the person turned down here: the form signs in with the password. */
   const declined = useRef(new Set<string>());
-  const form = useRef<HTMLFormElement>(null);
   const [phone, setPhone] = useState<PhoneValue>(() => ({
     country: config.variant === 'lu' ? 'LU' : 'BE',
-    number: drawnValue('login-username', kind === 'phone' ? (drawn?.values.username ?? '') : ''),
+    number: drawnValue(
+      'login-username',
+      kind === 'phone' ? (drawnForm?.values.username ?? '') : '',
+    ),
   }));
   const [password, setPassword] = useState(() => drawnValue('login-password', ''));
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>(() => drawnFieldErrors(drawn, kind));
-  /** The server's refusal in words: a form-level message, no field is singled out. */
-  const [error, setError] = useState<string | null>(() =>
-    drawn &&
-    Object.keys(drawnFieldErrors(drawn, kind)).length === 0 &&
-    drawn.refusal.field !== 'captcha'
-      ? drawnText(t, drawn)
-      : null,
-  );
-  const [captchaError, setCaptchaError] = useState<string | null>(() =>
-    drawn?.refusal.field === 'captcha' ? drawnText(t, drawn) : null,
-  );
-  /** Tries left before the pause, when the account API says the pause is near. */
-  const [attemptsLeft, setAttemptsLeft] = useState<number | null>(
-    () => drawn?.refusal.attempts_left ?? null,
-  );
+  /** The password left empty, found once the workplace invitation was not offered. */
+  const [passwordMissing, setPasswordMissing] = useState(false);
+  /** The captcha's own check before sending (not loaded, not solved). */
+  const [captchaCheck, setCaptchaCheck] = useState<string | null>(null);
   const captcha = useRef<CaptchaHandle>(null);
-  const errorId = useId();
-  const usernameErrorId = useId();
-  const passwordErrorId = useId();
   const target = params.get('target');
   const signIn = useSignIn();
   const findingWorkplace = useFindingWorkplace();
@@ -152,11 +174,42 @@ export default function LoginScreen({
     if (kind === 'phone') void loadPhone().then((m) => m.preloadPhoneRules());
   }, [kind]);
 
+  // What the last try was refused for: a drawn page's, the password left empty, the number
+  // that is not one (the mutation answers null), or the mutation's error.
+  const sentFailure = signIn.error ? errorOf(signIn.error) : null;
+  const captchaRefused = sentFailure !== null && isCaptchaRefusal(sentFailure);
+  const refusal: Refusal | null = passwordMissing
+    ? { field: 'password', message: t('signin.login.errors.required') }
+    : signIn.isSuccess && signIn.data === null
+      ? { field: 'username', message: t('signin.login.errors.phone') }
+      : signIn.error && !captchaRefused
+        ? sentRefusal(t, signIn.error, kind)
+        : drawn && drawn.refusal.field !== 'captcha'
+          ? drawnRefusal(t, drawn, kind)
+          : null;
+  const captchaError =
+    captchaCheck ??
+    (captchaRefused
+      ? errorText(t, errorOf(signIn.error, SIGN_IN_TEXTS))
+      : drawn?.refusal.field === 'captcha'
+        ? t('signin.captcha.required')
+        : null);
+
   // An address handed over (`?login=`): the cursor on the password.
   const handedLogin = kind === 'email' && params.get('login') !== null;
   useEffect(() => {
     if (handedLogin) document.getElementById('login-password')?.focus();
   }, [handedLogin]);
+
+  const checkEmail = useMemo(
+    () => (value: string) =>
+      value.trim() === ''
+        ? t('signin.login.errors.required')
+        : EMAIL.test(value.trim())
+          ? null
+          : t('signin.login.errors.email'),
+    [t],
+  );
 
   const platform = platformOf(redirectUriOf(params));
   const title = {
@@ -183,35 +236,28 @@ export default function LoginScreen({
   /** "Continue with my password": the sign-in goes on, or the cursor goes to the password first. */
   const continueWithPassword = () => {
     closeInvite();
-    if (password) form.current?.requestSubmit();
-    else focusStep(() => document.getElementById('login-password'));
+    const field = document.getElementById('login-password');
+    if (password && field instanceof HTMLInputElement) field.form?.requestSubmit();
+    else focusStep(() => field);
   };
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    setCaptchaError(null);
-    setAttemptsLeft(null);
+  /** The form's fields passed their checks (the address's shape; the phone number typed). */
+  const onSubmit = async () => {
+    setDrawn(null);
+    setPasswordMissing(false);
+    setCaptchaCheck(null);
+    signIn.reset();
     const typed = (kind === 'email' ? email : phone.number).trim();
-    const checked: FieldErrors = {};
-    if (!typed) checked.username = 'required';
-    else if (kind === 'email' && !EMAIL.test(typed)) checked.username = 'email';
     // An address of a beta company: its workplace login is offered before any password is asked.
-    if (!checked.username && kind === 'email' && (await offerWorkplace(typed))) {
-      setFieldErrors({});
-      return;
-    }
-    if (!password) checked.password = 'required';
-    setFieldErrors(checked);
-    if (checked.username || checked.password) {
-      // Where the person goes to fix it: the first wrong field.
-      document.getElementById(checked.username ? 'login-username' : 'login-password')?.focus();
+    if (kind === 'email' && (await offerWorkplace(typed))) return;
+    if (!password) {
+      setPasswordMissing(true);
       return;
     }
     let captchaToken: string | null = null;
     if (config.features.captchaSiteKey) {
       const check = captcha.current?.check() ?? t('signin.captcha.errors.notLoaded');
-      if (check) return setCaptchaError(check);
+      if (check) return setCaptchaCheck(check);
       captchaToken = captcha.current?.token() ?? null;
     }
     signIn.mutate(
@@ -225,48 +271,17 @@ export default function LoginScreen({
         target,
       },
       {
-        // Null: the number typed is not one; otherwise the gateway's next step is followed.
-        onSuccess: (step) => {
-          if (!step) setFieldErrors({ username: 'phone' });
+        onError: (thrown) => {
+          const failure = errorOf(thrown, SIGN_IN_TEXTS);
+          // Wrong login or password: the password is emptied for the next try.
+          if (failure.status === 400 && failure.kind === 'invalid') setPassword('');
+          if (failure.kind === 'maintenance') setMaintenance(true);
+          captcha.current?.reset();
         },
-        onError: (thrown) =>
-          void showFailure(thrown).catch(() => setError(t('common.errors.generic'))),
       },
     );
   };
 
-  /**
-   * A refused sign-in, said where it belongs: at the captcha, at the emptied
-   * password (with the tries left), or under the form. No answer at all (or a
-   * failure after it) says only that something went wrong.
-   */
-  const showFailure = async (thrown: unknown) => {
-    // Not on the first page: the error module loads with the first answer that is not a 200.
-    const { errorOf, errorText } = await import('../../lib/errors');
-    const failure = errorOf(thrown, SIGN_IN_TEXTS);
-    if (failure.status === null) return setError(t('common.errors.generic'));
-    // The gateway refused the captcha (or could not have it verified): said at the captcha.
-    if (failure.code === 'captcha' || failure.code === 'captcha_unavailable') {
-      setCaptchaError(errorText(t, failure));
-      captcha.current?.reset();
-      return;
-    }
-    if (failure.status === 400 && failure.kind === 'invalid') {
-      // Wrong e-mail or password: said at the password, which is emptied for the next try.
-      setPassword('');
-      setFieldErrors({ password: 'wrong' });
-      setAttemptsLeft(attemptsLeftOf(thrown));
-      document.getElementById('login-password')?.focus();
-      captcha.current?.reset();
-      return;
-    }
-    if (failure.kind === 'maintenance') setMaintenance(true);
-    setError(errorText(t, failure));
-    captcha.current?.reset();
-  };
-
-  const usernameError = fieldErrors.username;
-  const passwordError = fieldErrors.password;
   const other = kind === 'email' ? 'login.phone' : 'login.email';
 
   return (
@@ -282,76 +297,45 @@ export default function LoginScreen({
           </noscript>
         )}
         {/* POST: sent before the script runs, the password must not end up in the address. */}
-        <form method="post" onSubmit={onSubmit} noValidate ref={form}>
+        <Form method="post" onSubmit={() => void onSubmit()} busy={busy} refusal={refusal}>
           {kind === 'email' ? (
             <TextField
               id="login-username"
               label={t('signin.login.email')}
               name="username"
               type="email"
-              // `webauthn`: the browser may offer passkeys among the suggestions.
-              autoComplete="username webauthn"
-              required
               value={email}
-              onChange={(e) => {
-                setEmail(e.target.value);
-                setFieldErrors(({ username: _, ...rest }) => rest);
+              onChange={(value) => {
+                setEmail(value);
+                signIn.reset();
               }}
-              invalid={usernameError !== undefined}
-              describedBy={usernameError ? usernameErrorId : undefined}
-            >
-              {usernameError && (
-                <p id={usernameErrorId} className="error">
-                  {t(`signin.login.errors.${usernameError}`)}
-                </p>
-              )}
-            </TextField>
+              validate={checkEmail}
+              // `webauthn`: the browser may offer passkeys among the suggestions.
+              input={{ autoComplete: 'username webauthn', required: true }}
+            />
           ) : (
-            <>
-              <Suspense fallback={<div className="field-placeholder" />}>
-                <LazyPhoneField
-                  value={phone}
-                  onChange={(value) => {
-                    setPhone(value);
-                    setFieldErrors(({ username: _, ...rest }) => rest);
-                  }}
-                  invalid={usernameError !== undefined}
-                  describedBy={usernameError ? usernameErrorId : undefined}
-                />
-              </Suspense>
-              {usernameError && (
-                <p id={usernameErrorId} className="error">
-                  {t(`signin.login.errors.${usernameError}`)}
-                </p>
-              )}
-            </>
+            <Suspense fallback={<div className="field-placeholder" />}>
+              <LazyPhoneField
+                value={phone}
+                onChange={(value) => {
+                  setPhone(value);
+                  signIn.reset();
+                }}
+              />
+            </Suspense>
           )}
-          <CurrentPasswordField
+          <TextField
             id="login-password"
             label={t('signin.login.password')}
+            name="password"
+            type="password"
             value={password}
-            onChange={(e) => {
-              setPassword(e.target.value);
-              setFieldErrors(({ password: _, ...rest }) => rest);
+            onChange={(value) => {
+              setPassword(value);
+              setPasswordMissing(false);
             }}
-            invalid={passwordError !== undefined}
-            describedBy={passwordError ? passwordErrorId : undefined}
-          >
-            {passwordError && (
-              <p id={passwordErrorId} className="error">
-                {passwordError === 'wrong'
-                  ? t(
-                      kind === 'email'
-                        ? 'signin.login.errors.invalid'
-                        : 'signin.login.errors.invalidPhone',
-                    )
-                  : t(`signin.login.errors.${passwordError}`)}
-                {passwordError === 'wrong' && attemptsLeft !== null && (
-                  <> {t('signin.login.errors.attemptsLeft', { count: attemptsLeft })}</>
-                )}
-              </p>
-            )}
-          </CurrentPasswordField>
+            input={{ autoComplete: 'current-password', required: true }}
+          />
           {config.features.captchaSiteKey && (
             <Suspense fallback={null}>
               <Captcha
@@ -361,15 +345,9 @@ export default function LoginScreen({
               />
             </Suspense>
           )}
-          {error && (
-            <p id={errorId} className="error" role="alert">
-              {error}
-            </p>
-          )}
-          <button type="submit" className="button button-block" disabled={busy}>
-            {t('signin.login.submit')}
-          </button>
-        </form>
+          <FormError />
+          <SubmitButton className="button button-block">{t('signin.login.submit')}</SubmitButton>
+        </Form>
         {passkey}
         {invite && (
           <Suspense fallback={null}>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { ErrorText } from '../../components/form/ErrorText';
 import { useHydrated } from '../../lib/hydration';
 import { leave } from '../../lib/sign-in-flow';
 import {
@@ -82,11 +83,7 @@ export default function PasskeySignIn({ autofill }: { autofill: boolean }) {
       >
         {signIn.isPending ? t('passkeys.signIn.busy') : t('passkeys.signIn.button')}
       </button>
-      {failure && (
-        <p className="error" role="alert">
-          {t(`passkeys.errors.${failure}`)}
-        </p>
-      )}
+      <ErrorText>{failure && t(`passkeys.errors.${failure}`)}</ErrorText>
     </div>
   );
 }

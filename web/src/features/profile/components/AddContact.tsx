@@ -1,4 +1,4 @@
-import { Email, toE164 } from '@portal/contract';
+import { Email, toE164 } from '@portal/contract/fields';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Checkbox } from '../../../components/Choices';

@@ -1,4 +1,5 @@
-import { IBAN_COUNTRIES, type User } from '@portal/contract';
+import type { User } from '@portal/contract';
+import { IBAN_COUNTRIES } from '@portal/contract/fields';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, FormError, requiredCheck, SubmitButton, TextField } from '../../../components/form';
