@@ -50,6 +50,8 @@ export interface CodeEntryProps
    */
   mutation?: { isPending: boolean; isError: boolean; error: unknown; reset: () => void };
   texts?: ErrorTexts;
+  /** The screen's words for a code sent incomplete; "The code is invalid." by default. */
+  incomplete?: string;
   /** A refusal already in words (a journey step's), said at the field. */
   refusal?: string | null;
   submitLabel?: string;
@@ -57,6 +59,8 @@ export interface CodeEntryProps
   onResend?: () => Promise<boolean>;
   /** On a drawn page: the resend button's name, for the form sent without script. */
   resendName?: string;
+  /** Other ways to a new code beside "Send a new code" (by the other channel), in the form. */
+  resendOptions?: ReactNode;
   onCancel?: () => void;
   /** Fields of the step between the code and the buttons (the trust-device check box). */
   children?: ReactNode;
@@ -86,10 +90,12 @@ export function CodeEntry({
   onSubmit,
   mutation,
   texts = CODE_TEXTS,
+  incomplete,
   refusal,
   submitLabel,
   onResend,
   resendName,
+  resendOptions,
   onCancel,
   children,
   inputRef,
@@ -111,8 +117,8 @@ export function CodeEntry({
     () => (code: string) =>
       (recoveryKey ? code.length > 0 : code.length === length)
         ? null
-        : t('account.common.codeInvalid'),
-    [length, recoveryKey, t],
+        : (incomplete ?? t('account.common.codeInvalid')),
+    [length, recoveryKey, incomplete, t],
   );
   // A refused code is selected, so that the next one typed replaces it.
   useEffect(() => {
@@ -174,7 +180,14 @@ export function CodeEntry({
           </button>
         )}
       </div>
-      {onResend && <ResendCode onResend={onResend} codeField={field} submitName={resendName} />}
+      {resendOptions ? (
+        <div className="resend-options">
+          {onResend && <ResendCode onResend={onResend} codeField={field} submitName={resendName} />}
+          {resendOptions}
+        </div>
+      ) : (
+        onResend && <ResendCode onResend={onResend} codeField={field} submitName={resendName} />
+      )}
     </Form>
   );
 }

@@ -1,7 +1,15 @@
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Checkbox, Radio, RadioGroup } from '../../components/Choices';
-import { TextField } from '../../components/TextField';
+import {
+  type FieldCheck,
+  Form,
+  OwnFieldError,
+  requiredCheck,
+  SubmitButton,
+  TextField,
+  useOwnField,
+} from '../../components/form';
 import { drawnValue } from '../../lib/hydration';
 import { href } from '../../lib/routes';
 import '../../components/self-service.css';
@@ -14,6 +22,92 @@ import './onboarding.css';
 type NameField = 'firstname' | 'lastname';
 
 /**
+ * The terms and the privacy policy, each with its "I accept", and one message
+ * under both when either is left unticked (or the server refused it): the
+ * form's check of `terms` and of `privacy`, the cursor on the first unticked.
+ */
+function Documents({
+  forCode,
+  terms,
+  privacy,
+  onTerms,
+  onPrivacy,
+}: {
+  forCode: boolean;
+  terms: boolean;
+  privacy: boolean;
+  onTerms: (checked: boolean) => void;
+  onPrivacy: (checked: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const required = t(
+    forCode ? 'flows.onboarding.terms.requiredCode' : 'flows.onboarding.terms.required',
+  );
+  const accepted: FieldCheck = useMemo(
+    () => (value) => (value === 'on' ? null : required),
+    [required],
+  );
+  const termsField = useOwnField('terms', terms ? 'on' : '', accepted);
+  const privacyField = useOwnField('privacy', privacy ? 'on' : '', accepted);
+  const error = termsField.error ?? privacyField.error;
+  const errorId = termsField.errorId;
+  // A document's "I accept": left unchecked at submit, it is marked and described by the error.
+  const accept = (
+    name: 'terms' | 'privacy',
+    checked: boolean,
+    field: typeof termsField,
+    set: (checked: boolean) => void,
+    label: string,
+  ) => (
+    <Checkbox
+      name={name}
+      checked={checked}
+      onChange={(value) => {
+        field.onChanged();
+        set(value);
+      }}
+      invalid={Boolean(error) && !checked}
+      describedBy={error && !checked ? errorId : undefined}
+    >
+      {label}
+    </Checkbox>
+  );
+  // Opened in a new tab: the onboarding stays as it is in this one.
+  const doc = (name: 'legal.terms' | 'legal.privacy', text: string) => (
+    <a href={href(name)} target="_blank" rel="noopener">
+      {text}
+      <span className="visually-hidden"> ({t('flows.onboarding.terms.newTab')})</span>
+    </a>
+  );
+  return (
+    <fieldset
+      className="choice-fieldset terms-fieldset"
+      aria-describedby={error ? errorId : undefined}
+    >
+      <legend>{t('flows.onboarding.terms.documents')}</legend>
+      <p>{forCode ? t('flows.onboarding.terms.introCode') : t('flows.onboarding.terms.intro')}</p>
+      <p>
+        {t('flows.onboarding.terms.termsText')}{' '}
+        {doc('legal.terms', t('flows.onboarding.terms.readTerms'))}
+      </p>
+      {accept('terms', terms, termsField, onTerms, t('flows.onboarding.terms.acceptTerms'))}
+      <p>
+        {t('flows.onboarding.terms.privacyText')}{' '}
+        {doc('legal.privacy', t('flows.onboarding.terms.readPrivacy'))}
+      </p>
+      {accept(
+        'privacy',
+        privacy,
+        privacyField,
+        onPrivacy,
+        t('flows.onboarding.terms.acceptPrivacy'),
+      )}
+      <OwnFieldError id={errorId}>{error}</OwnFieldError>
+    </fieldset>
+  );
+}
+
+/**
  * `/onboarding/create` ("Your details"): the person's first and family name
  * (the dashboard greets them by it), and the terms and privacy policy, which
  * must be accepted to use the card; the marketing question is optional
@@ -24,7 +118,6 @@ export default function CreateScreen() {
   const { t } = useTranslation();
   const titleId = useId();
   const id = useId();
-  const errorId = useId();
   const details = useDetails();
   const [edited, setEdited] = useState(false);
   const page = useStepPage(details.error, edited);
@@ -40,79 +133,30 @@ export default function CreateScreen() {
   const [marketing, setMarketing] = useState<boolean | null>(
     drawn.marketing ? drawn.marketing === 'true' : (given?.marketing ?? null),
   );
-  const [showErrors, setShowErrors] = useState(false);
+  const nameRequired = useMemo(() => requiredCheck(t('flows.onboarding.create.required')), [t]);
 
   return withView(page.view, titleId, (view) => {
-    const forCode = view.source === 'code';
-    const missing = (name: NameField) => showErrors && names[name].trim() === '';
-    const nameError = (name: NameField) =>
-      missing(name) ? t('flows.onboarding.create.required') : page.at(name);
-    const documentsMissing = showErrors && (!terms || !privacy);
-    const documentsError = documentsMissing
-      ? t(forCode ? 'flows.onboarding.terms.requiredCode' : 'flows.onboarding.terms.required')
-      : (page.at('terms') ?? page.at('privacy'));
     const changed = () => {
       setEdited(true);
       details.reset();
     };
-
-    const onSubmit = (event: FormEvent) => {
-      event.preventDefault();
-      setShowErrors(true);
-      const empty = (['firstname', 'lastname'] as const).find((f) => names[f].trim() === '');
-      if (empty) return document.getElementById(`${id}-${empty}`)?.focus();
-      if (!terms || !privacy) return;
-      details.mutate({
-        firstname: names.firstname,
-        lastname: names.lastname,
-        terms,
-        privacy,
-        marketing: marketing === true,
-      });
-    };
+    const refusal = page.refusal?.field
+      ? { field: page.refusal.field, message: page.refusal.text }
+      : null;
 
     const field = (name: NameField, autoComplete: string) => (
       <TextField
         id={`${id}-${name}`}
         label={t(`flows.onboarding.create.${name}`)}
         name={name}
-        autoComplete={autoComplete}
-        required
-        maxLength={100}
+        input={{ autoComplete, required: true, maxLength: 100 }}
         value={names[name]}
-        onChange={(e) => {
-          setNames({ ...names, [name]: e.target.value });
-          changed();
-        }}
-        error={nameError(name)}
-      />
-    );
-    // A document's "I accept": left unchecked at submit, it is marked and described by the error.
-    const accept = (
-      name: 'terms' | 'privacy',
-      checked: boolean,
-      set: (checked: boolean) => void,
-      label: string,
-    ) => (
-      <Checkbox
-        name={name}
-        checked={checked}
         onChange={(value) => {
-          set(value);
+          setNames({ ...names, [name]: value });
           changed();
         }}
-        invalid={Boolean(documentsError) && !checked}
-        describedBy={documentsError && !checked ? errorId : undefined}
-      >
-        {label}
-      </Checkbox>
-    );
-    // Opened in a new tab: the onboarding stays as it is in this one.
-    const doc = (name: 'legal.terms' | 'legal.privacy', text: string) => (
-      <a href={href(name)} target="_blank" rel="noopener">
-        {text}
-        <span className="visually-hidden"> ({t('flows.onboarding.terms.newTab')})</span>
-      </a>
+        validate={nameRequired}
+      />
     );
 
     return (
@@ -121,33 +165,35 @@ export default function CreateScreen() {
         <h1 id={titleId}>{t('flows.onboarding.create.title')}</h1>
         <p>{t('flows.onboarding.create.intro')}</p>
         <FormRefusal refusal={page.refusal} />
-        <form method="post" onSubmit={onSubmit} noValidate>
+        <Form
+          method="post"
+          busy={details.isPending}
+          refusal={refusal}
+          onSubmit={() =>
+            details.mutate({
+              firstname: names.firstname,
+              lastname: names.lastname,
+              terms,
+              privacy,
+              marketing: marketing === true,
+            })
+          }
+        >
           {field('firstname', 'given-name')}
           {field('lastname', 'family-name')}
-          <fieldset
-            className="choice-fieldset terms-fieldset"
-            aria-describedby={documentsError ? errorId : undefined}
-          >
-            <legend>{t('flows.onboarding.terms.documents')}</legend>
-            <p>
-              {forCode ? t('flows.onboarding.terms.introCode') : t('flows.onboarding.terms.intro')}
-            </p>
-            <p>
-              {t('flows.onboarding.terms.termsText')}{' '}
-              {doc('legal.terms', t('flows.onboarding.terms.readTerms'))}
-            </p>
-            {accept('terms', terms, setTerms, t('flows.onboarding.terms.acceptTerms'))}
-            <p>
-              {t('flows.onboarding.terms.privacyText')}{' '}
-              {doc('legal.privacy', t('flows.onboarding.terms.readPrivacy'))}
-            </p>
-            {accept('privacy', privacy, setPrivacy, t('flows.onboarding.terms.acceptPrivacy'))}
-            {documentsError && (
-              <p id={errorId} className="field-error error" role="alert">
-                {documentsError}
-              </p>
-            )}
-          </fieldset>
+          <Documents
+            forCode={view.source === 'code'}
+            terms={terms}
+            privacy={privacy}
+            onTerms={(checked) => {
+              setTerms(checked);
+              changed();
+            }}
+            onPrivacy={(checked) => {
+              setPrivacy(checked);
+              changed();
+            }}
+          />
           <RadioGroup
             label={t('flows.onboarding.terms.marketing')}
             name="marketing"
@@ -162,11 +208,9 @@ export default function CreateScreen() {
             <Radio value="false">{t('flows.onboarding.terms.marketingNo')}</Radio>
           </RadioGroup>
           <StepActions>
-            <button type="submit" className="button" disabled={details.isPending}>
-              {t('flows.onboarding.create.submit')}
-            </button>
+            <SubmitButton>{t('flows.onboarding.create.submit')}</SubmitButton>
           </StepActions>
-        </form>
+        </Form>
       </section>
     );
   });

@@ -1,21 +1,16 @@
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { Email } from '@portal/contract/fields';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
+import { Form, FormError, SubmitButton, TextField, zodValidate } from '../../components/form';
+import PhoneFormField from '../../components/form/PhoneFormField';
 import { isCaptchaFailure, usePasswordCaptcha } from '../../components/PasswordCaptcha';
-import {
-  PHONE_INPUT_ID,
-  PhoneField,
-  type PhoneValue,
-  phoneToE164,
-} from '../../components/PhoneField';
-import { TextField } from '../../components/TextField';
+import { PHONE_INPUT_ID, type PhoneValue, phoneToE164 } from '../../components/PhoneField';
 import { getConfig } from '../../lib/config';
 import { errorOf, useErrorText } from '../../lib/errors';
 import { href } from '../../lib/routes';
 import { drawnAnswer, useDrawnForm } from '../../lib/sign-in-flow';
 import { useStartReset } from './api/recovery';
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
  * Forgot password (docs/product.md part 2; docs/flows.md, "Recovery"): by e-mail or
@@ -30,23 +25,32 @@ export default function ForgotPasswordScreen({ by }: { by: 'email' | 'phone' }) 
   const { pathname } = useLocation();
   const [params] = useSearchParams();
   const target = params.get('target');
-  const emailId = useId();
   const drawn = useDrawnForm(pathname);
   const [phone, setPhone] = useState<PhoneValue>({
     country: config.variant === 'lu' ? 'LU' : 'BE',
     number: by === 'phone' ? (drawn?.values.username ?? '') : '',
   });
-  const [local, setLocal] = useState<'email' | 'phone' | null>(null);
+  /** The number typed is not one (read into E.164 before sending). */
+  const [notANumber, setNotANumber] = useState(false);
   const start = useStartReset();
   const captcha = usePasswordCaptcha();
   const [shownDrawn, setShownDrawn] = useState(drawn);
   const failure = start.error ?? drawnAnswer(shownDrawn);
-  const message = useErrorText()(failure, { invalid: `signin.login.errors.${by}` });
-  const captchaFailure = failure !== null && isCaptchaFailure(errorOf(failure));
-  const text = local
-    ? t(`signin.login.errors.${local}`)
-    : failure && !captchaFailure
-      ? message
+  const describe = useErrorText();
+  const notAnAddress = t(`signin.login.errors.${by}`);
+  const checkEmail = useMemo(
+    () => zodValidate(Email, notAnAddress, t('signin.login.errors.required')),
+    [notAnAddress, t],
+  );
+  // A login refused (400) at the field; the captcha's at the captcha; anything else above the button.
+  const refused = failure ? errorOf(failure) : null;
+  const refusal = notANumber
+    ? { field: 'username', message: notAnAddress }
+    : refused && !isCaptchaFailure(refused)
+      ? {
+          field: refused.kind === 'invalid' ? 'username' : null,
+          message: describe(failure, { invalid: `signin.login.errors.${by}` }),
+        }
       : null;
 
   // A number typed into the drawn page before its script arrived: the field keeps showing it.
@@ -58,21 +62,20 @@ export default function ForgotPasswordScreen({ by }: { by: 'email' | 'phone' }) 
   }, []);
 
   const clear = () => {
-    setLocal(null);
+    setNotANumber(false);
     setShownDrawn(null);
     start.reset();
   };
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  /** The fields passed their checks: the phone number is read, the captcha's token taken. */
+  const submit = async (values: Readonly<Record<string, string>>) => {
     if (start.isPending || start.isSuccess) return;
     clear();
     // What the field shows is what is sent.
-    const typed = String(new FormData(event.currentTarget).get('username') ?? '').trim();
-    let login: string | null = typed;
-    if (by === 'email' && !EMAIL.test(typed)) login = null;
-    if (by === 'phone') login = await phoneToE164({ ...phone, number: typed }, config.variant);
-    if (!login) return setLocal(by);
+    const typed = (values.username ?? '').trim();
+    const login =
+      by === 'phone' ? await phoneToE164({ ...phone, number: typed }, config.variant) : typed;
+    if (!login) return setNotANumber(true);
     const fields = captcha.fields();
     if (!fields) return;
     start.mutate(
@@ -102,40 +105,37 @@ export default function ForgotPasswordScreen({ by }: { by: 'email' | 'phone' }) 
           {t('recovery.forgotPassword.byPhone')}
         </Link>
       </nav>
-      <form method="post" onSubmit={submit} noValidate>
+      <Form
+        method="post"
+        busy={start.isPending}
+        refusal={refusal}
+        onSubmit={(values) => void submit(values)}
+      >
         {by === 'email' ? (
           <TextField
-            id={emailId}
             name="username"
             label={t('signin.login.email')}
             type="email"
-            autoComplete="username"
+            input={{ autoComplete: 'username' }}
             defaultValue={drawn?.values.username ?? params.get('login') ?? ''}
             onChange={clear}
-            invalid={Boolean(text)}
-            describedBy={text ? `${emailId}-error` : undefined}
+            validate={checkEmail}
           />
         ) : (
-          <PhoneField
+          <PhoneFormField
             value={phone}
             onChange={(value) => {
               setPhone(value);
               clear();
             }}
-            invalid={Boolean(text)}
-            describedBy={text ? `${emailId}-error` : undefined}
           />
         )}
-        {text && (
-          <p id={`${emailId}-error`} className="error" role="alert">
-            {text}
-          </p>
-        )}
         {captcha.element}
-        <button type="submit" className="button button-block" disabled={start.isPending}>
+        <FormError />
+        <SubmitButton className="button button-block">
           {t('recovery.forgotPassword.submit')}
-        </button>
-      </form>
+        </SubmitButton>
+      </Form>
       <p className="links">
         <Link to={href(by === 'email' ? 'login.email' : 'login.phone', query)}>
           {t('recovery.forgotPassword.backToLogin')}

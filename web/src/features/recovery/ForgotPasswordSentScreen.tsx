@@ -1,11 +1,10 @@
 import type { RecoveryView } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { CodeInput } from '../../components/CodeInput';
+import { CodeEntry } from '../../components/form';
 import { ErrorText } from '../../components/Notice';
-import { ResendCode } from '../../components/ResendCode';
 import { type ErrorTexts, errorOf, useErrorText } from '../../lib/errors';
 import { typedOrMasked, useContactFormat } from '../../lib/phone';
 import { recoveryFlowQuery } from '../../lib/recovery-flow';
@@ -44,32 +43,13 @@ function CodeStep({ view }: { view: RecoveryView }) {
   const { pathname } = useLocation();
   const drawnForm = useDrawnForm(pathname);
   const [drawn, setDrawn] = useState(drawnForm);
-  const [code, setCode] = useState('');
-  const [tooShort, setTooShort] = useState(false);
-  const codeField = useRef<HTMLInputElement>(null);
   const check = useCheckResetCode();
   const resend = useResendResetCode();
   const byOther = useResendResetCode();
   const failure = check.error ?? drawnAnswer(drawn);
   const gone = failure !== null && ['gone', 'conflict'].includes(errorOf(failure).kind);
-  const error = tooShort
-    ? t('forms.code.invalid')
-    : failure && !gone
-      ? errorText(failure, RESET_TEXTS)
-      : null;
-  const clear = () => {
-    setTooShort(false);
-    setDrawn(null);
-    check.reset();
-  };
-
-  const submit = (event?: FormEvent, typed = code) => {
-    event?.preventDefault();
-    if (check.isPending || check.isSuccess) return;
-    clear();
-    if (typed.length !== 8) return setTooShort(true);
-    check.mutate(typed);
-  };
+  // The drawn page's refusal, until the code is changed or sent again (the mutation's own, after).
+  const drawnRefusal = drawn && !gone ? errorText(drawnAnswer(drawn), RESET_TEXTS) : null;
 
   if (gone) return <Restart />;
   const other = view.channel === 'sms' ? 'email' : 'sms';
@@ -87,46 +67,43 @@ function CodeStep({ view }: { view: RecoveryView }) {
           ? t('recovery.sent.sms', { recipients })
           : t('recovery.sent.email', { recipients })}
       </p>
-      <form method="post" onSubmit={submit} noValidate>
-        <CodeInput
-          label={t('forms.code.label')}
-          value={code}
-          onChange={(value) => {
-            setCode(value);
-            clear();
-          }}
-          length={8}
-          error={error}
-          autoFocus
-          inputRef={codeField}
-          onComplete={(value) => submit(undefined, value)}
-        />
-        <button type="submit" className="button button-block" disabled={check.isPending}>
-          {t('recovery.sent.submit')}
-        </button>
-        <div className="resend-options">
-          <ResendCode
-            submitName="resend"
-            onResend={() => resend.mutateAsync(undefined).catch(() => false)}
-            codeField={codeField}
-          />
-          <button
-            type="submit"
-            name="technology"
-            value={other}
-            formNoValidate
-            className="link-button"
-            disabled={byOther.isPending}
-            onClick={(event) => {
-              event.preventDefault();
-              byOther.mutate(other);
-            }}
-          >
-            {other === 'sms' ? t('recovery.sent.bySms') : t('recovery.sent.byEmail')}
-          </button>
-          <ErrorText>{byOther.isError && t('common.errors.generic')}</ErrorText>
-        </div>
-      </form>
+      <CodeEntry
+        method="post"
+        label={t('forms.code.label')}
+        length={8}
+        mutation={check}
+        texts={RESET_TEXTS}
+        incomplete={t('forms.code.invalid')}
+        refusal={drawnRefusal}
+        onChange={() => setDrawn(null)}
+        onSubmit={(code) => {
+          if (check.isPending || check.isSuccess) return;
+          setDrawn(null);
+          check.mutate(code);
+        }}
+        submitLabel={t('recovery.sent.submit')}
+        resendName="resend"
+        onResend={() => resend.mutateAsync(undefined).catch(() => false)}
+        resendOptions={
+          <>
+            <button
+              type="submit"
+              name="technology"
+              value={other}
+              formNoValidate
+              className="link-button"
+              disabled={byOther.isPending}
+              onClick={(event) => {
+                event.preventDefault();
+                byOther.mutate(other);
+              }}
+            >
+              {other === 'sms' ? t('recovery.sent.bySms') : t('recovery.sent.byEmail')}
+            </button>
+            <ErrorText>{byOther.isError && t('common.errors.generic')}</ErrorText>
+          </>
+        }
+      />
       <p className="links">
         <Link to={href(byPhone ? 'forgot-password.phone' : 'forgot-password.email', query)}>
           {byPhone ? t('recovery.sent.changePhone') : t('recovery.sent.changeEmail')}

@@ -1,8 +1,8 @@
-import { type FormEvent, useId, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { Radio, RadioGroup } from '../../components/Choices';
-import { TextField } from '../../components/TextField';
+import { Form, SubmitButton, TextField } from '../../components/form';
 import { getConfig } from '../../lib/config';
 import { useErrorText } from '../../lib/errors';
 import { drawnChoice, useDrawnAtHydration } from '../../lib/hydration';
@@ -17,6 +17,14 @@ const NRN = /^\d{11}$/;
 
 type By = 'card' | 'nrn';
 
+/** The number as it is sent: without the spaces, dots and dashes people type. */
+const normalised = (by: By, lu: boolean, shown: string) =>
+  by === 'nrn'
+    ? shown.replace(/[\s.-]/g, '')
+    : lu
+      ? shown.trim().toUpperCase()
+      : shown.replace(/\s/g, '');
+
 /**
  * Forgot username (docs/product.md part 2; docs/flows.md, "Recovery"): by card number
  * (LU: activation code) or by national register number (BE), a form that
@@ -27,12 +35,10 @@ export default function ForgotUsernameScreen() {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const lu = getConfig().variant === 'lu';
-  const id = useId();
   const { pathname } = useLocation();
   const drawnForm = useDrawnForm(pathname);
   const [drawn, setDrawn] = useState(drawnForm);
   const [by, setBy] = useState<By>(drawnForm?.values.by === 'nrn' && !lu ? 'nrn' : 'card');
-  const [refused, setRefused] = useState(false);
   // A choice made on the drawn page before its script arrived stays chosen.
   useDrawnAtHydration(
     () => drawnChoice('by'),
@@ -43,40 +49,34 @@ export default function ForgotUsernameScreen() {
   const find = useFindUsernames();
   const failure = find.error ?? drawnAnswer(drawn);
   const fieldText = t(`recovery.forgotUsername.errors.${by}`);
-  const message = refused
-    ? fieldText
-    : failure
-      ? errorText(failure, { invalid: `recovery.forgotUsername.errors.${by}` })
-      : null;
+  const message = failure
+    ? errorText(failure, { invalid: `recovery.forgotUsername.errors.${by}` })
+    : null;
+  const checkNumber = useMemo(() => {
+    const valid = by === 'nrn' ? NRN : lu ? ACTIVATION_CODE : CARD_NUMBER;
+    return (shown: string) => (valid.test(normalised(by, lu, shown)) ? null : fieldText);
+  }, [by, lu, fieldText]);
 
   const clear = () => {
-    setRefused(false);
     setDrawn(null);
     find.reset();
-  };
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (find.isPending || find.isSuccess) return;
-    clear();
-    // What the field shows is what is sent (typed before the script arrived, too).
-    const shown = String(new FormData(event.currentTarget).get('number') ?? '');
-    const typed =
-      by === 'nrn'
-        ? shown.replace(/[\s.-]/g, '')
-        : lu
-          ? shown.trim().toUpperCase()
-          : shown.replace(/\s/g, '');
-    const valid = by === 'nrn' ? NRN : lu ? ACTIVATION_CODE : CARD_NUMBER;
-    if (!valid.test(typed)) return setRefused(true);
-    find.mutate({ by, number: typed });
   };
 
   return (
     <section className="card narrow" aria-labelledby="forgot-username-title">
       <h1 id="forgot-username-title">{t('recovery.forgotUsername.title')}</h1>
       <p>{t('recovery.forgotUsername.intro')}</p>
-      <form method="post" onSubmit={submit} noValidate>
+      <Form
+        method="post"
+        busy={find.isPending}
+        refusal={message ? { field: 'number', message } : null}
+        onSubmit={(values) => {
+          if (find.isPending || find.isSuccess) return;
+          clear();
+          // What the field shows is what is sent (typed before the script arrived, too).
+          find.mutate({ by, number: normalised(by, lu, values.number ?? '') });
+        }}
+      >
         {!lu && (
           <RadioGroup
             name="by"
@@ -99,30 +99,28 @@ export default function ForgotUsernameScreen() {
           </RadioGroup>
         )}
         <TextField
-          id={id}
           name="number"
           label={
             by === 'card'
               ? t('recovery.forgotUsername.cardNumber')
               : t('recovery.forgotUsername.nrn')
           }
-          hint={
+          description={
             by === 'card'
               ? t('recovery.forgotUsername.cardHint')
               : t('recovery.forgotUsername.nrnHint')
           }
-          inputMode={by === 'card' && lu ? 'text' : 'numeric'}
-          autoComplete="off"
+          input={{ inputMode: by === 'card' && lu ? 'text' : 'numeric', autoComplete: 'off' }}
           // A new kind of number starts empty.
           key={by}
           defaultValue={drawn?.values.by === by ? (drawn.values.number ?? '') : ''}
           onChange={clear}
-          error={message}
+          validate={checkNumber}
         />
-        <button type="submit" className="button button-block" disabled={find.isPending}>
+        <SubmitButton className="button button-block">
           {t('recovery.forgotUsername.submit')}
-        </button>
-      </form>
+        </SubmitButton>
+      </Form>
       <p className="links">
         <Link to={href('login.email')}>{t('recovery.forgotPassword.backToLogin')}</Link>
       </p>

@@ -1,11 +1,10 @@
 import type { RecoveryView } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { PasswordInput } from '../../components/PasswordInput';
+import { Form, SubmitButton, TextField } from '../../components/form';
 import { PasswordRules, usePasswordCheck } from '../../components/PasswordRules';
-import { TextField } from '../../components/TextField';
 import { errorOf, useErrorText } from '../../lib/errors';
 import { recoveryFlowQuery } from '../../lib/recovery-flow';
 import { href } from '../../lib/routes';
@@ -30,49 +29,52 @@ export default function ResetPasswordScreen() {
 function NewPassword({ view }: { view: RecoveryView }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const id = useId();
   const { pathname } = useLocation();
   const drawnForm = useDrawnForm(pathname);
   const [drawn, setDrawn] = useState(drawnForm);
   const [password, setPassword] = useState('');
-  const [tooWeak, setTooWeak] = useState<string | null>(null);
   const { failures } = usePasswordCheck();
   const save = useSetNewPassword();
   const failure = save.error ?? drawnAnswer(drawn);
-  const refusal = failure ? errorOf(failure, RESET_TEXTS) : null;
+  const refused = failure ? errorOf(failure, RESET_TEXTS) : null;
   // The code died meanwhile (the reset is back at "Check your messages"), or the reset is over.
   const body = failure && 'body' in failure ? (failure.body as { field?: string }) : null;
   const codeAgain = body?.field === 'code';
-  const gone = refusal?.kind === 'gone' || refusal?.kind === 'conflict';
-  const error =
-    tooWeak ??
-    (!failure || gone
+  const gone = refused?.kind === 'gone' || refused?.kind === 'conflict';
+  const message =
+    !failure || gone
       ? null
       : codeAgain
         ? t('recovery.reset.codeAgain')
-        : refusal?.fields.password?.key
-          ? t(refusal.fields.password.key)
-          : errorText(failure, RESET_TEXTS));
+        : refused?.fields.password?.key
+          ? t(refused.fields.password.key)
+          : errorText(failure, RESET_TEXTS);
+  /** The first rule the password breaks, in the rules' words. */
+  const checkRules = useMemo(
+    () => (value: string) => {
+      const broken = failures(value)[0];
+      return broken ? t(`forms.password.errors.${broken}`) : null;
+    },
+    [failures, t],
+  );
 
   if (gone) return <Restart />;
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (save.isPending || save.isSuccess) return;
-    setDrawn(null);
-    save.reset();
-    // What the field shows is what is sent (typed before the script arrived, too).
-    const typed = String(new FormData(event.currentTarget).get('password') ?? '');
-    const broken = failures(typed)[0];
-    if (broken) return setTooWeak(t(`forms.password.errors.${broken}`));
-    save.mutate(typed);
-  };
 
   return (
     <section className="card narrow" aria-labelledby="reset-title">
       <h1 id="reset-title">{t('recovery.reset.title')}</h1>
       <p>{t('recovery.reset.intro')}</p>
-      <form method="post" onSubmit={submit} noValidate>
+      <Form
+        method="post"
+        busy={save.isPending}
+        refusal={message ? { field: 'password', message } : null}
+        onSubmit={(values) => {
+          if (save.isPending || save.isSuccess) return;
+          setDrawn(null);
+          save.reset();
+          save.mutate(values.password ?? '');
+        }}
+      >
         {/* The account the password is for, for password managers (never sent as a step's field). */}
         <input
           type="text"
@@ -83,27 +85,22 @@ function NewPassword({ view }: { view: RecoveryView }) {
           hidden
         />
         <TextField
-          id={`${id}-password`}
           name="password"
+          type="password"
           label={t('forms.password.label')}
-          input={PasswordInput}
-          autoComplete="new-password"
+          // The new password is the one thing on this screen: the cursor starts in it.
+          input={{ autoComplete: 'new-password', autoFocus: true }}
+          details={<PasswordRules password={password} />}
           value={password}
-          onChange={(e) => {
-            setPassword(e.target.value);
-            setTooWeak(null);
+          onChange={(value) => {
+            setPassword(value);
             setDrawn(null);
             save.reset();
           }}
-          error={error}
-          describedBy={`${id}-rules`}
-          autoFocus
+          validate={checkRules}
         />
-        <PasswordRules password={password} id={`${id}-rules`} />
-        <button type="submit" className="button button-block" disabled={save.isPending}>
-          {t('recovery.reset.submit')}
-        </button>
-      </form>
+        <SubmitButton className="button button-block">{t('recovery.reset.submit')}</SubmitButton>
+      </Form>
       {codeAgain && (
         <p className="links">
           <Link to={href('forgot-password-sent')}>{t('recovery.sent.title')}</Link>
