@@ -62,6 +62,13 @@ export interface CodeEntryProps
   /** Other ways to a new code beside "Send a new code" (by the other channel), in the form. */
   resendOptions?: ReactNode;
   onCancel?: () => void;
+  /** A journey page's own button beside Confirm instead of Cancel (Back), and their row's class. */
+  secondary?: ReactNode;
+  actionsClassName?: string;
+  /** What follows the resend (what a missing code may mean). */
+  footer?: ReactNode;
+  /** Fields of the step before the code (the card's number). */
+  leading?: ReactNode;
   /** Fields of the step between the code and the buttons (the trust-device check box). */
   children?: ReactNode;
   /** The code's input, for the screen to put the cursor back in it. */
@@ -97,6 +104,10 @@ export function CodeEntry({
   resendName,
   resendOptions,
   onCancel,
+  secondary,
+  actionsClassName = 'actions',
+  footer,
+  leading,
   children,
   inputRef,
   ...formProps
@@ -142,6 +153,7 @@ export function CodeEntry({
           {intro}
         </p>
       )}
+      {leading}
       <TextField
         label={label}
         name="code"
@@ -170,8 +182,8 @@ export function CodeEntry({
         }}
       />
       {children}
-      <div className="actions">
-        <SubmitButton className={onCancel ? 'button' : 'button button-block'}>
+      <div className={actionsClassName}>
+        <SubmitButton className={onCancel || secondary ? 'button' : 'button button-block'}>
           {submitLabel ?? t('account.common.confirm')}
         </SubmitButton>
         {onCancel && (
@@ -179,6 +191,7 @@ export function CodeEntry({
             {t('account.common.cancel')}
           </button>
         )}
+        {secondary}
       </div>
       {resendOptions ? (
         <div className="resend-options">
@@ -188,6 +201,7 @@ export function CodeEntry({
       ) : (
         onResend && <ResendCode onResend={onResend} codeField={field} submitName={resendName} />
       )}
+      {footer}
     </Form>
   );
 }

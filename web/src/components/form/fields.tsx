@@ -32,6 +32,20 @@ export function zodValidate(schema: Schema, message: string, required?: string):
   };
 }
 
+/**
+ * The shape of an e-mail address (something@domain.tld), for the journeys'
+ * pages: they are drawn entry pages whose script is measured (the sign-in's
+ * budget, docs/performance.md), and the contract's zod `Email` would bring
+ * zod with it. The gateway checks the address with the zod field on every
+ * step and its refusal comes back to the same field.
+ */
+export const emailCheck =
+  (message: string, required?: string): FieldCheck =>
+  (value) => {
+    if (required && value.trim() === '') return required;
+    return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim()) ? null : message;
+  };
+
 /** A field that must not be left empty. */
 export const requiredCheck =
   (message: string): FieldCheck =>

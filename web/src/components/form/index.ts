@@ -13,6 +13,7 @@ export {
   useFormState,
 } from './Form';
 export {
+  emailCheck,
   FieldMessage,
   OwnFieldError,
   requiredCheck,

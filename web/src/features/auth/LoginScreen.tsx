@@ -6,7 +6,7 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import type { CaptchaHandle } from '../../components/Captcha';
 // The form layer's parts the page uses, by file: the sign-in page loads nothing else of it.
 import { Form, FormError, SubmitButton } from '../../components/form/Form';
-import { TextField } from '../../components/form/fields';
+import { emailCheck, TextField } from '../../components/form/fields';
 import { LazyPhoneField } from '../../components/LazyPhoneField';
 import { PartnerBanner } from '../../components/PartnerBanner';
 import type { PhoneValue } from '../../components/PhoneField';
@@ -50,13 +50,6 @@ function redirectUriOf(params: URLSearchParams): string | null {
     return null;
   }
 }
-
-/**
- * The shape of an e-mail address, checked before sending. Not the contract's
- * zod `Email`: zod would more than double what the sign-in page loads, and
- * the sign-in takes any login (`Username`); this only spares a round trip.
- */
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** A refusal said at a field of the form (`username`, `password`), or above its button (null). */
 type Refusal = { field: 'username' | 'password' | null; message: string };
@@ -202,12 +195,7 @@ export default function LoginScreen({
   }, [handedLogin]);
 
   const checkEmail = useMemo(
-    () => (value: string) =>
-      value.trim() === ''
-        ? t('signin.login.errors.required')
-        : EMAIL.test(value.trim())
-          ? null
-          : t('signin.login.errors.email'),
+    () => emailCheck(t('signin.login.errors.email'), t('signin.login.errors.required')),
     [t],
   );
 

@@ -8,17 +8,14 @@ import {
   MessageSquare,
   Smartphone,
 } from 'lucide-react';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { Checkbox } from '../../components/Choices';
-import { CodeInput } from '../../components/CodeInput';
+import { CodeEntry, TextField } from '../../components/form';
 import { ListRow, ListRows } from '../../components/ListRow';
 import { ErrorText } from '../../components/Notice';
 import { PartnerBanner } from '../../components/PartnerBanner';
-import { ResendCode } from '../../components/ResendCode';
-import { TextField } from '../../components/TextField';
-import { clearFailure } from '../../lib/api';
 import { type ErrorTexts, errorOf, errorText } from '../../lib/errors';
 import { typedOrMasked, useContactFormat } from '../../lib/phone';
 import { href } from '../../lib/routes';
@@ -213,44 +210,19 @@ function CodeStep({ view, check }: { view: SignInView; check: NonNullable<SignIn
   const signIn = view.journey === undefined || view.journey === 'sign-in';
   const send = useSendCode(view.journey);
   const resend = useResendCode(view.journey);
-  const cardId = useId();
   const [cardNumber, setCardNumber] = useState('');
-  const [cardInvalid, setCardInvalid] = useState(false);
   const drawnForm = useDrawnForm(pathname);
   const [drawn, setDrawn] = useState(drawnForm);
-  const [code, setCode] = useState('');
   const [trust, setTrust] = useState(false);
-  const [tooShort, setTooShort] = useState(false);
-  const codeField = useRef<HTMLInputElement>(null);
   const kind = check.method;
   const isCard = kind === 'card';
   const length = codeLength(kind);
   const refused = send.error ?? drawnAnswer(drawn);
   const failure = refused ? errorOf(refused, STEP_TEXTS) : null;
-  const failureText = tooShort
-    ? t(isCard ? 'mfa.card.invalid' : 'mfa.code.invalid')
-    : failure
-      ? failure.kind === 'gone' || failure.kind === 'conflict'
-        ? null
-        : errorText(t, failure)
-      : null;
-
-  const clear = () => {
-    setTooShort(false);
-    setDrawn(null);
-    clearFailure(send);
-  };
-
-  const submit = (event?: FormEvent, typed = code) => {
-    event?.preventDefault();
-    if (send.isPending) return;
-    clear();
-    if (isCard && !CARD_NUMBER.test(cardNumber)) return setCardInvalid(true);
-    if (typed.length === 0 || (kind !== 'totpRecovery' && typed.length !== length)) {
-      return setTooShort(true);
-    }
-    send.mutate({ code: typed, trust, ...(isCard ? { card_number: cardNumber } : {}) });
-  };
+  const cardCheck = useMemo(() => {
+    const invalid = t('mfa.card.invalidNumber');
+    return (value: string) => (CARD_NUMBER.test(value) ? null : invalid);
+  }, [t]);
 
   if (failure && (failure.kind === 'gone' || failure.kind === 'conflict')) {
     return <SignInOver titleId="mfa-code-title" stepUp={!signIn} />;
@@ -263,60 +235,51 @@ function CodeStep({ view, check }: { view: SignInView; check: NonNullable<SignIn
       <Banner view={view} />
       <h1 id="mfa-code-title">{t(`mfa.code.title.${kind}`)}</h1>
       <p>{t(`mfa.code.text.${kind}`, { target: show(shownTarget) })}</p>
-      <form method="post" onSubmit={submit} noValidate>
-        {isCard && (
-          <TextField
-            id={cardId}
-            name="card_number"
-            label={t('mfa.card.number')}
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={16}
-            value={cardNumber}
-            onChange={(e) => {
-              setCardNumber(e.target.value.replace(/\D/g, ''));
-              setCardInvalid(false);
-            }}
-            error={cardInvalid && t('mfa.card.invalidNumber')}
-          />
-        )}
-        <CodeInput
-          label={kind === 'totpRecovery' ? t('mfa.code.recoveryKey') : t('forms.code.label')}
-          value={code}
-          onChange={(value) => {
-            setCode(value);
-            clear();
-          }}
-          length={length}
-          numeric={kind !== 'totpRecovery'}
-          hint={kind === 'totpRecovery' ? '' : undefined}
-          error={failureText}
-          inputRef={codeField}
-          autoFocus={!isCard}
-          // A complete code goes at once; the card's only with a well-formed card number.
-          onComplete={
-            kind === 'totpRecovery' || (isCard && !CARD_NUMBER.test(cardNumber))
-              ? undefined
-              : (value) => submit(undefined, value)
-          }
-        />
+      <CodeEntry
+        method="post"
+        label={kind === 'totpRecovery' ? t('mfa.code.recoveryKey') : t('forms.code.label')}
+        length={length}
+        recoveryKey={kind === 'totpRecovery'}
+        // A complete code goes at once; the card's only with a well-formed card number.
+        autoSubmit={kind !== 'totpRecovery' && (!isCard || CARD_NUMBER.test(cardNumber))}
+        autoFocus={!isCard}
+        mutation={send}
+        texts={STEP_TEXTS}
+        // A drawn page's refusal until the code is changed or sent again (the mutation's, after).
+        refusal={send.error || !failure ? null : errorText(t, failure)}
+        incomplete={t(isCard ? 'mfa.card.invalid' : 'mfa.code.invalid')}
+        onChange={() => setDrawn(null)}
+        onSubmit={(code) => {
+          setDrawn(null);
+          send.mutate({ code, trust, ...(isCard ? { card_number: cardNumber } : {}) });
+        }}
+        submitLabel={t('mfa.code.submit')}
+        resendName="resend"
+        onResend={
+          kind === 'email' || kind === 'sms' || kind === 'card'
+            ? () => resend.mutateAsync()
+            : undefined
+        }
+        leading={
+          isCard && (
+            <TextField
+              name="card_number"
+              label={t('mfa.card.number')}
+              input={{ inputMode: 'numeric', autoComplete: 'off', maxLength: 16 }}
+              value={cardNumber}
+              onChange={(value) => setCardNumber(value.replace(/\D/g, ''))}
+              validate={cardCheck}
+            />
+          )
+        }
+      >
         {/* Only a sign-in offers to trust the device: a step-up's or merge's browser is signed in. */}
         {signIn && (
           <Checkbox name="trust" checked={trust} onChange={setTrust}>
             {t('mfa.code.trustDevice')}
           </Checkbox>
         )}
-        <button type="submit" className="button button-block" disabled={send.isPending}>
-          {t('mfa.code.submit')}
-        </button>
-        {(kind === 'email' || kind === 'sms' || kind === 'card') && (
-          <ResendCode
-            submitName="resend"
-            codeField={codeField}
-            onResend={() => resend.mutateAsync()}
-          />
-        )}
-      </form>
+      </CodeEntry>
       {usable.length > 1 && (
         <p className="links">
           <Link to={href('mfa-methods')}>{t('mfa.code.changeMethod')}</Link>

@@ -1,9 +1,9 @@
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RadioGroup } from '../../components/Choices';
+import { emailCheck, Form, OwnFieldError, SubmitButton, TextField } from '../../components/form';
 import { ListRadioRow } from '../../components/ListRadioRow';
 import { ListRows } from '../../components/ListRow';
-import { TextField } from '../../components/TextField';
 import { drawnChoice, drawnValue, useDrawnAtHydration } from '../../lib/hydration';
 import '../../components/self-service.css';
 import '../../components/flows.css';
@@ -14,8 +14,6 @@ import { Confirmed } from './components/Confirmed';
 import { FormRefusal, StepActions, useStepPage, withView } from './components/StepPage';
 import { Steps } from './components/Steps';
 import './onboarding.css';
-
-const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim());
 
 /**
  * `/onboarding/email-verification`: give a personal e-mail address (the
@@ -40,23 +38,15 @@ export default function EmailVerificationScreen() {
   const [email, setEmail] = useState(() =>
     drawnValue(fieldId, page.values.email ?? page.view?.email?.login ?? ''),
   );
-  const [invalid, setInvalid] = useState(false);
+  const check = useMemo(() => emailCheck(t('flows.onboarding.email.invalid')), [t]);
 
   return withView(page.view, titleId, (view) => {
     const current = view.currentEmail;
-    const fieldError = invalid ? t('flows.onboarding.email.invalid') : page.at('email');
+    const fieldError = page.at('email');
     const inUse = page.refusal?.text === t('flows.onboarding.email.duplicated');
     const changed = () => {
-      setInvalid(false);
       setEdited(true);
       send.reset();
-    };
-    const onSubmit = (event: FormEvent) => {
-      event.preventDefault();
-      // The address is checked here before it is sent; the kept one needs no check.
-      if (keep) return send.mutate({ keep: true });
-      if (!looksLikeEmail(email)) return setInvalid(true);
-      send.mutate({ email: email.trim() });
     };
 
     let body: React.ReactNode;
@@ -75,7 +65,14 @@ export default function EmailVerificationScreen() {
       );
     } else {
       body = (
-        <form method="post" onSubmit={onSubmit} noValidate>
+        <Form
+          method="post"
+          busy={send.isPending}
+          // The kept address's refusal has no field of its own: said under the choice.
+          refusal={fieldError && !keep ? { field: 'email', message: fieldError } : null}
+          // The address is checked before it is sent; the kept one needs no check.
+          onSubmit={() => send.mutate(keep ? { keep: true } : { email: email.trim() })}
+        >
           {current !== null && (
             <RadioGroup
               label={t('flows.onboarding.email.choice')}
@@ -108,28 +105,21 @@ export default function EmailVerificationScreen() {
               label={t('flows.onboarding.email.label')}
               type="email"
               name="email"
-              autoComplete="email"
-              required
+              input={{ autoComplete: 'email', required: true }}
               value={email}
-              onChange={(e) => {
-                setEmail(e.target.value);
+              onChange={(value) => {
+                setEmail(value);
                 changed();
               }}
-              error={fieldError}
+              validate={check}
             />
           )}
-          {keep && fieldError && (
-            <p className="field-error error" role="alert">
-              {fieldError}
-            </p>
-          )}
+          {keep && <OwnFieldError id={`${fieldId}-kept`}>{fieldError}</OwnFieldError>}
           {inUse && <AlreadyInUse kind="email" />}
           <StepActions>
-            <button type="submit" className="button" disabled={send.isPending}>
-              {t('flows.onboarding.email.send')}
-            </button>
+            <SubmitButton>{t('flows.onboarding.email.send')}</SubmitButton>
           </StepActions>
-        </form>
+        </Form>
       );
     }
     return (

@@ -1,7 +1,7 @@
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import '../../components/self-service.css';
-import { TextField } from '../../components/TextField';
+import { Form, requiredCheck, SubmitButton, TextField } from '../../components/form';
 import { getConfig } from '../../lib/config';
 import { drawnValue } from '../../lib/hydration';
 import { useContactFormat } from '../../lib/phone';
@@ -29,16 +29,12 @@ export default function PhoneVerificationScreen() {
   const page = useStepPage(send.error, edited);
   // A drawn page's field starts from what it shows (typed before the script arrived, too).
   const [phone, setPhone] = useState(() => drawnValue(fieldId, page.values.phone ?? ''));
-  const [empty, setEmpty] = useState(false);
   const lu = getConfig().variant === 'lu';
+  const check = useMemo(() => requiredCheck(t('flows.onboarding.phone.invalid')), [t]);
 
   return withView(page.view, titleId, (view) => {
     const inUse = page.refusal?.text === t('flows.onboarding.phone.duplicated');
-    const onSubmit = (event: FormEvent) => {
-      event.preventDefault();
-      if (phone.trim() === '') return setEmpty(true);
-      send.mutate(phone);
-    };
+    const refused = page.at('phone');
     let body: React.ReactNode;
     if (view.step === 'phone-done' && view.phone) {
       body = (
@@ -57,32 +53,32 @@ export default function PhoneVerificationScreen() {
       );
     } else {
       body = (
-        <form method="post" onSubmit={onSubmit} noValidate>
+        <Form
+          method="post"
+          busy={send.isPending}
+          refusal={refused ? { field: 'phone', message: refused } : null}
+          onSubmit={() => send.mutate(phone)}
+        >
           <TextField
             id={fieldId}
             label={t('flows.onboarding.phone.label')}
-            hint={lu ? t('flows.onboarding.phone.hintLu') : t('flows.onboarding.phone.hint')}
+            description={lu ? t('flows.onboarding.phone.hintLu') : t('flows.onboarding.phone.hint')}
             type="tel"
             name="phone"
-            autoComplete="tel"
-            inputMode="tel"
-            required
+            input={{ autoComplete: 'tel', inputMode: 'tel', required: true }}
             value={phone}
-            onChange={(e) => {
-              setPhone(e.target.value);
-              setEmpty(false);
+            onChange={(value) => {
+              setPhone(value);
               setEdited(true);
               send.reset();
             }}
-            error={empty ? t('flows.onboarding.phone.invalid') : page.at('phone')}
+            validate={check}
           />
           {inUse && <AlreadyInUse kind="phone" />}
           <StepActions>
-            <button type="submit" className="button" disabled={send.isPending}>
-              {t('flows.onboarding.phone.send')}
-            </button>
+            <SubmitButton>{t('flows.onboarding.phone.send')}</SubmitButton>
           </StepActions>
-        </form>
+        </Form>
       );
     }
     return (

@@ -1,8 +1,7 @@
-import { Email } from '@portal/contract/fields';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { Form, FormError, SubmitButton, TextField, zodValidate } from '../../components/form';
+import { emailCheck, Form, FormError, SubmitButton, TextField } from '../../components/form';
 import PhoneFormField from '../../components/form/PhoneFormField';
 import { isCaptchaFailure, usePasswordCaptcha } from '../../components/PasswordCaptcha';
 import { PHONE_INPUT_ID, type PhoneValue, phoneToE164 } from '../../components/PhoneField';
@@ -39,7 +38,7 @@ export default function ForgotPasswordScreen({ by }: { by: 'email' | 'phone' }) 
   const describe = useErrorText();
   const notAnAddress = t(`signin.login.errors.${by}`);
   const checkEmail = useMemo(
-    () => zodValidate(Email, notAnAddress, t('signin.login.errors.required')),
+    () => emailCheck(notAnAddress, t('signin.login.errors.required')),
     [notAnAddress, t],
   );
   // A login refused (400) at the field; the captcha's at the captcha; anything else above the button.

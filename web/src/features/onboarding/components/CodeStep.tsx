@@ -1,7 +1,6 @@
-import { type FormEvent, type ReactNode, useRef, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CodeInput } from '../../../components/CodeInput';
-import { ResendCode } from '../../../components/ResendCode';
+import { CodeEntry } from '../../../components/form';
 import { errorOf, errorText } from '../../../lib/errors';
 import { useCode, useResend } from '../api/onboarding';
 import { BackButton, type Refusal } from './StepPage';
@@ -31,10 +30,7 @@ export function CodeStep({
   const { t } = useTranslation();
   const confirm = useCode();
   const resend = useResend();
-  const [code, setCode] = useState('');
-  const [tooShort, setTooShort] = useState(false);
   const [edited, setEdited] = useState(false);
-  const codeField = useRef<HTMLInputElement>(null);
   const { status, body } = (confirm.error ?? {}) as { status?: number; body?: { code?: string } };
   // A wrong or expired code at the field; anything else (a pause, the journey over) as it is.
   const refused = !confirm.error
@@ -50,43 +46,25 @@ export function CodeStep({
       : status === 409 || status === 410
         ? t('flows.onboarding.errors.expired')
         : errorText(t, errorOf(confirm.error));
-  const error = tooShort ? t('flows.onboarding.codeStep.invalid') : refused;
-
-  const submit = (event?: FormEvent, typed = code) => {
-    event?.preventDefault();
-    if (confirm.isPending) return;
-    if (typed.length !== CODE_LENGTH) return setTooShort(true);
-    confirm.mutate(typed);
-  };
 
   return (
-    <form method="post" onSubmit={submit} noValidate>
-      <p className="notice notice-info" role="status">
-        {sentText}
-      </p>
-      <CodeInput
-        label={t('flows.onboarding.codeStep.label')}
-        value={code}
-        onChange={(value) => {
-          setCode(value.replace(/\D/g, ''));
-          setTooShort(false);
-          setEdited(true);
-          confirm.reset();
-        }}
-        length={CODE_LENGTH}
-        hint={t('flows.onboarding.codeStep.hint')}
-        error={error}
-        inputRef={codeField}
-        onComplete={(value) => submit(undefined, value)}
-      />
-      <div className="onboarding-actions">
-        <button type="submit" className="button" disabled={confirm.isPending}>
-          {t('flows.onboarding.codeStep.confirm')}
-        </button>
-        <BackButton label={changeLabel} />
-      </div>
-      <ResendCode submitName="resend" codeField={codeField} onResend={() => resend.mutateAsync()} />
-      {children}
-    </form>
+    <CodeEntry
+      method="post"
+      intro={sentText}
+      label={t('flows.onboarding.codeStep.label')}
+      hint={t('flows.onboarding.codeStep.hint')}
+      length={CODE_LENGTH}
+      mutation={confirm}
+      refusal={refused}
+      incomplete={t('flows.onboarding.codeStep.invalid')}
+      onChange={() => setEdited(true)}
+      onSubmit={(code) => confirm.mutate(code)}
+      submitLabel={t('flows.onboarding.codeStep.confirm')}
+      secondary={<BackButton label={changeLabel} />}
+      actionsClassName="onboarding-actions"
+      resendName="resend"
+      onResend={() => resend.mutateAsync()}
+      footer={children}
+    />
   );
 }

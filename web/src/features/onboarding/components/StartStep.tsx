@@ -1,7 +1,7 @@
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { TextField } from '../../../components/TextField';
+import { Form, SubmitButton, TextField } from '../../../components/form';
 import { getConfig } from '../../../lib/config';
 import { drawnValue } from '../../../lib/hydration';
 import { href } from '../../../lib/routes';
@@ -49,47 +49,48 @@ export function StartStep({ source }: { source: 'card' | 'code' }) {
     const shown = drawnValue(id, page.values[name] ?? fromFlow);
     return bySpaces ? groupCard(shown) : shown;
   });
-  const [invalid, setInvalid] = useState(false);
-  const valid = source === 'code' ? isInvitationCode : lu ? isActivationCode : isCardNumber;
-  const error = invalid ? t(`flows.onboarding.${source}.invalid`) : page.at(name);
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!valid(value)) return setInvalid(true);
-    start.mutate(source === 'card' ? { card: value } : { invitation: value });
-  };
+  const invalid = t(`flows.onboarding.${source}.invalid`);
+  const check = useMemo(() => {
+    const valid = source === 'code' ? isInvitationCode : lu ? isActivationCode : isCardNumber;
+    return (typed: string) => (valid(typed) ? null : invalid);
+  }, [source, lu, invalid]);
+  const refused = page.at(name);
 
   return (
     <section className="card narrow" aria-labelledby={titleId}>
       <Steps current="card" source={source} />
       <h1 id={titleId}>{t(`flows.onboarding.${source}.title`)}</h1>
       <FormRefusal refusal={page.refusal} />
-      <form method="post" onSubmit={onSubmit} noValidate>
+      <Form
+        method="post"
+        busy={start.isPending}
+        refusal={refused ? { field: name, message: refused } : null}
+        onSubmit={() => start.mutate(source === 'card' ? { card: value } : { invitation: value })}
+      >
         <TextField
           id={id}
           label={t(`flows.onboarding.${source}.label`)}
-          hint={t(`flows.onboarding.${source}.hint`)}
+          description={t(`flows.onboarding.${source}.hint`)}
           name={name}
-          inputMode={bySpaces ? 'numeric' : 'text'}
-          autoComplete="off"
-          autoCapitalize={bySpaces ? undefined : 'characters'}
-          spellCheck={false}
-          required
-          // 16 digits in groups of four, as printed on the card.
-          maxLength={bySpaces ? 19 : 40}
+          input={{
+            inputMode: bySpaces ? 'numeric' : 'text',
+            autoComplete: 'off',
+            autoCapitalize: bySpaces ? undefined : 'characters',
+            spellCheck: false,
+            required: true,
+            // 16 digits in groups of four, as printed on the card.
+            maxLength: bySpaces ? 19 : 40,
+          }}
           value={value}
-          onChange={(e) => {
-            setValue(bySpaces ? groupCard(e.target.value) : e.target.value);
-            setInvalid(false);
+          onChange={(typed) => {
+            setValue(bySpaces ? groupCard(typed) : typed);
             setEdited(true);
             start.reset();
           }}
-          error={error}
+          validate={check}
         />
         <div className="onboarding-actions">
-          <button type="submit" className="button" disabled={start.isPending}>
-            {t('flows.onboarding.card.submit')}
-          </button>
+          <SubmitButton>{t('flows.onboarding.card.submit')}</SubmitButton>
           {/* Nothing to go back to in the journey: where the person came from to start it. */}
           <Link
             to={href(source === 'card' ? 'login.email' : 'onboarding')}
@@ -98,7 +99,7 @@ export function StartStep({ source }: { source: 'card' | 'code' }) {
             {t('flows.onboarding.back')}
           </Link>
         </div>
-      </form>
+      </Form>
       <div className="onboarding-next">
         <p>{t('flows.onboarding.start.stepsIntro', { count: STEPS.length })}</p>
         <ol className="onboarding-steps">
