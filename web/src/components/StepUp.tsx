@@ -205,6 +205,8 @@ function CodeStepUp({ onDone }: { onDone: (ok: boolean) => void }) {
         label={t('account.stepUp.code')}
         length={length ?? 32}
         recoveryKey={check?.method === 'totpRecovery'}
+        // Sent with "Confirm and continue": the change waiting behind the dialog goes with it.
+        autoSubmit={false}
         value={code}
         onChange={setCode}
         inputRef={codeField}

@@ -96,6 +96,25 @@ describe('the form layer', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('keeps the server refusal at its field when the field is left unchanged (a press elsewhere)', async () => {
+    const user = userEvent.setup();
+    const { rerender } = render(<Profile onSubmit={vi.fn()} />);
+    await user.type(screen.getByLabelText('Name'), 'Ann');
+    await user.type(screen.getByLabelText('E-mail'), 'ann@example.be');
+    rerender(
+      <Profile
+        onSubmit={vi.fn()}
+        error={refusedAt('body.email', 'The email provided is invalid.')}
+      />,
+    );
+    const email = screen.getByLabelText('E-mail');
+    await waitFor(() => expect(email).toHaveFocus());
+    // Typed since it was focused: leaving it fires the native change event, which is no change.
+    await user.click(screen.getByLabelText('Name'));
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveAccessibleDescription('The email provided is invalid.');
+  });
+
   it('says a refusal that names no field of the form once, above the buttons', () => {
     render(<Profile onSubmit={vi.fn()} error={{ status: 503, body: { code: 'upstream_busy' } }} />);
     expect(screen.getByRole('alert')).toHaveTextContent(

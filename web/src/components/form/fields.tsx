@@ -132,6 +132,9 @@ export function TextField({
   const ownId = useId();
   const inputId = id ?? ownId;
   const check = useFieldCheck(name, validate);
+  // The server's refusal of the field, until it is changed (the form keeps it: React Aria
+  // would drop it as soon as the field is left, the native change event).
+  const refused = useFormState().fieldErrors[name];
   const [shown, setShown] = useState(false);
   const password = type === 'password';
   const field = <Input {...input} ref={inputRef} className={input?.className} />;
@@ -147,7 +150,7 @@ export function TextField({
         onChange?.(typed);
       }}
       validate={check.validate}
-      isInvalid={isInvalid || undefined}
+      isInvalid={isInvalid || Boolean(refused) || undefined}
       className={className ? `field ${className}` : 'field'}
     >
       <Label>{label}</Label>
@@ -169,7 +172,7 @@ export function TextField({
           {details}
         </Text>
       )}
-      <FieldMessage>{errorMessage}</FieldMessage>
+      <FieldMessage>{errorMessage ?? refused}</FieldMessage>
       {children}
     </AriaTextField>
   );

@@ -198,6 +198,13 @@ export default function LoginScreen({
     () => emailCheck(t('signin.login.errors.email'), t('signin.login.errors.required')),
     [t],
   );
+  // An empty password is said with a wrong login; with a good address, only once no workplace
+  // login was offered for it (`onSubmit`): a beta company's people are not asked for one first.
+  const checkPassword = useMemo(() => {
+    const required = t('signin.login.errors.required');
+    return (value: string) =>
+      value || (kind === 'email' && checkEmail(email) === null) ? null : required;
+  }, [t, kind, checkEmail, email]);
 
   const platform = platformOf(redirectUriOf(params));
   const title = {
@@ -322,6 +329,7 @@ export default function LoginScreen({
               setPassword(value);
               setPasswordMissing(false);
             }}
+            validate={checkPassword}
             input={{ autoComplete: 'current-password', required: true }}
           />
           {config.features.captchaSiteKey && (

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { emailCheck, Form, FormError, SubmitButton, TextField } from '../../components/form';
@@ -7,6 +7,7 @@ import { isCaptchaFailure, usePasswordCaptcha } from '../../components/PasswordC
 import { PHONE_INPUT_ID, type PhoneValue, phoneToE164 } from '../../components/PhoneField';
 import { getConfig } from '../../lib/config';
 import { errorOf, useErrorText } from '../../lib/errors';
+import { drawnValue } from '../../lib/hydration';
 import { href } from '../../lib/routes';
 import { drawnAnswer, useDrawnForm } from '../../lib/sign-in-flow';
 import { useStartReset } from './api/recovery';
@@ -25,6 +26,11 @@ export default function ForgotPasswordScreen({ by }: { by: 'email' | 'phone' }) 
   const [params] = useSearchParams();
   const target = params.get('target');
   const drawn = useDrawnForm(pathname);
+  const emailId = useId();
+  // A drawn page's address starts from what it shows (typed before the script arrived, too).
+  const [shownEmail] = useState(() =>
+    drawnValue(emailId, drawn?.values.username ?? params.get('login') ?? ''),
+  );
   const [phone, setPhone] = useState<PhoneValue>({
     country: config.variant === 'lu' ? 'LU' : 'BE',
     number: by === 'phone' ? (drawn?.values.username ?? '') : '',
@@ -116,7 +122,8 @@ export default function ForgotPasswordScreen({ by }: { by: 'email' | 'phone' }) 
             label={t('signin.login.email')}
             type="email"
             input={{ autoComplete: 'username' }}
-            defaultValue={drawn?.values.username ?? params.get('login') ?? ''}
+            id={emailId}
+            defaultValue={shownEmail}
             onChange={clear}
             validate={checkEmail}
           />

@@ -1,11 +1,11 @@
-import { useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { Radio, RadioGroup } from '../../components/Choices';
 import { Form, SubmitButton, TextField } from '../../components/form';
 import { getConfig } from '../../lib/config';
 import { useErrorText } from '../../lib/errors';
-import { drawnChoice, useDrawnAtHydration } from '../../lib/hydration';
+import { drawnChoice, drawnValue, useDrawnAtHydration } from '../../lib/hydration';
 import { href } from '../../lib/routes';
 import { drawnAnswer, useDrawnForm } from '../../lib/sign-in-flow';
 import { useFindUsernames } from './api/recovery';
@@ -39,6 +39,15 @@ export default function ForgotUsernameScreen() {
   const drawnForm = useDrawnForm(pathname);
   const [drawn, setDrawn] = useState(drawnForm);
   const [by, setBy] = useState<By>(drawnForm?.values.by === 'nrn' && !lu ? 'nrn' : 'card');
+  const numberId = useId();
+  // A drawn page's number starts from what it shows (typed before the script arrived, too).
+  const [shown] = useState(() => ({
+    by,
+    number: drawnValue(
+      numberId,
+      drawnForm?.values.by === by ? (drawnForm.values.number ?? '') : '',
+    ),
+  }));
   // A choice made on the drawn page before its script arrived stays chosen.
   useDrawnAtHydration(
     () => drawnChoice('by'),
@@ -113,7 +122,8 @@ export default function ForgotUsernameScreen() {
           input={{ inputMode: by === 'card' && lu ? 'text' : 'numeric', autoComplete: 'off' }}
           // A new kind of number starts empty.
           key={by}
-          defaultValue={drawn?.values.by === by ? (drawn.values.number ?? '') : ''}
+          id={numberId}
+          defaultValue={by === shown.by ? shown.number : ''}
           onChange={clear}
           validate={checkNumber}
         />
