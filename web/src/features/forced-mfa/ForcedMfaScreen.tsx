@@ -55,6 +55,8 @@ export default function ForcedMfaScreen() {
   // A refused form sent without script: the gateway drew the page with why (read once).
   const [drawn] = useState(() => queryClient.getQueryData<ForcedMfaForm>(forcedMfaFormKey) ?? null);
   const [phone, setPhone] = useState(drawn?.values.phone ?? '');
+  /** A setup was started here, or the page is leaving: none starts (again). */
+  const started = useRef(false);
 
   /** Follows an answer: this page's next step in place, any other page by a real navigation. */
   const follow = (answer: ForcedMfaNext) => {
@@ -65,7 +67,9 @@ export default function ForcedMfaScreen() {
       if (search) navigate(pathname, { replace: true });
       return;
     }
-    queryClient.removeQueries({ queryKey: forcedMfaQuery.queryKey });
+    // The page goes (a real navigation, the gateway draws the next one): the setup it drew
+    // stays as it was until then, and no new one starts meanwhile.
+    started.current = true;
     leave.to(answer.next);
   };
   const step = useMutation({ mutationFn: sendStep, onSuccess: follow });
@@ -74,7 +78,6 @@ export default function ForcedMfaScreen() {
   // Reached without a setup under way (a visit the gateway did not draw): one starts.
   const noFlow = flow.isSuccess && flow.data === null && !drawn;
   const target = params.get('redirect') ?? params.get('target');
-  const started = useRef(false);
   useEffect(() => {
     if (!noFlow || started.current) return;
     started.current = true;
