@@ -43,7 +43,7 @@ describe('sign-in schemas', () => {
     };
     expect(TokenAnswer.safeParse(token).success).toBe(true);
     expect(Object.keys(SignedIn.shape)).not.toContain('access_token');
-    const portal200 = authPortal.createToken.responses[200];
+    const portal200 = authPortal.loginByHash.responses[200];
     expect(JSON.stringify(Object.keys(portal200.shape))).not.toContain('token');
   });
 });

@@ -20,17 +20,6 @@ export const PasswordGrant = z.object({
 });
 export type PasswordGrant = z.infer<typeof PasswordGrant>;
 
-/**
- * The portal's sign-in: the password grant, plus the captcha provider's token
- * when the variant's config carries a captcha site key. The gateway verifies
- * it with the provider (siteverify) and never passes it upstream; missing or
- * refused: 400 `captcha`; the provider unreachable: 502 `captcha_unavailable`.
- */
-export const PortalPasswordGrant = PasswordGrant.extend({
-  captcha: z.string().min(1).max(8192).optional(),
-});
-export type PortalPasswordGrant = z.infer<typeof PortalPasswordGrant>;
-
 /** `POST /token` takes the password grant (portal sign-in) or a partner's code exchange. */
 export const TokenGrant = z.discriminatedUnion('grant_type', [
   PasswordGrant,
@@ -329,29 +318,13 @@ export const SignedIn = z.object({
  */
 export const SignedInNext = SignedIn.extend({ next: z.string().startsWith('/') });
 
-/** An MFA sign-in as the browser sees it: the cookie is set; the token stays out. */
-export const SudoSignedInPortal = SignedIn.extend({
-  recovery_keys_left: SudoSignedIn.shape.recovery_keys_left,
-  /** Go to the duplicated screen with this payload (it is not a token). */
-  fuzzion: SudoSignedIn.shape.fuzzion,
-});
-
+/**
+ * The portal's own token calls. A sign-in and its second factor are the
+ * sign-in flow's steps (`sign-in.ts`, `/api/sign-in/*`), a step-up the
+ * step-up flow's (`step-up.ts`): the browser has no password-grant or
+ * sudo door of its own (docs/flows.md).
+ */
 export const authPortal = c.router({
-  createToken: {
-    method: 'POST',
-    metadata: rateLimited('signIn'),
-    path: '/token',
-    summary:
-      'Sign in; the gateway keeps the token in an httpOnly cookie. 401: MFA needed (payload, methods); 400 `captcha`: the captcha token is missing or refused; 429: locked, with Retry-After; 502 `captcha_unavailable`: the captcha provider could not be asked',
-    body: PortalPasswordGrant,
-    responses: {
-      200: SignedIn,
-      400: SignInRefused,
-      401: MfaNeeded,
-      429: ErrorBody,
-      502: ErrorBody,
-    },
-  },
   deleteToken: {
     method: 'DELETE',
     path: '/token',
@@ -360,16 +333,6 @@ export const authPortal = c.router({
     responses: { 204: c.noBody() },
   },
   mfaStatus: authAccount.mfaStatus,
-  startSudo: authAccount.startSudo,
-  confirmSudo: {
-    ...authAccount.confirmSudo,
-    summary:
-      'Confirm the MFA code: a sign-in sets the session cookie and answers signed_in (weak, recovery_keys_left, fuzzion); a step-up answers sudo',
-    responses: {
-      ...authAccount.confirmSudo.responses,
-      200: z.union([SudoSignedInPortal, SudoGranted]),
-    },
-  },
   loginByHash: {
     ...authAccount.loginByHash,
     summary:

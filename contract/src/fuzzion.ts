@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SignedIn, TokenAnswer } from './auth';
+import { TokenAnswer } from './auth';
 import { c } from './c';
 import { ErrorBody, MessageBody } from './errors';
 import { CardNumber, EmailSmsCode, LoginPassword } from './fields';
@@ -74,11 +74,6 @@ const oneProof = exactlyOneOf<{ card_number?: string; password?: string }>(
   'Give the card number or the password.',
 );
 export const FuzzionClaim = z.object(claimFields).superRefine(oneProof);
-/** The portal's claim: with the captcha on, a password proof carries its token. */
-export const PortalFuzzionClaim = z
-  .object({ ...claimFields, captcha: z.string().min(1).max(8192).optional() })
-  .superRefine(oneProof);
-
 // Not `as const`: ts-rest's response typing rejects readonly status keys.
 const gone = { 404: ErrorBody };
 const invalid = { 422: MessageBody };
@@ -153,27 +148,4 @@ export const fuzzionAccount = c.router({
     body: FuzzionPayload,
     responses: { 204: c.noBody(), 400: ErrorBody, ...gone },
   },
-});
-
-const a = fuzzionAccount;
-
-export const fuzzionPortal = c.router({
-  details: a.details,
-  sendCode: a.sendCode,
-  confirmCode: a.confirmCode,
-  claim: {
-    ...a.claim,
-    summary: `${a.claim.summary}; with the captcha on, a password proof needs its token (400 \`captcha\`)`,
-    body: PortalFuzzionClaim,
-  },
-  accept: {
-    ...a.accept,
-    summary:
-      'Duplicate merge: merge the other account into this one; the merged session goes into the cookie',
-    // The upstream answers a session; the browser only learns it is signed in.
-    responses: { ...a.accept.responses, 200: SignedIn },
-  },
-  decline: a.decline,
-  notMe: a.notMe,
-  ignore: a.ignore,
 });

@@ -9,7 +9,7 @@ import {
 } from './devices';
 import { ErrorBody, gatewayErrors } from './errors';
 import { forcedMfaPortal } from './forced-mfa';
-import { fuzzionAccount, fuzzionPortal } from './fuzzion';
+import { fuzzionAccount } from './fuzzion';
 import { grantsAccount, grantsPortal } from './grants';
 import { lockdownAccount, lockdownPortal } from './lockdown';
 import { mergePortal } from './merge';
@@ -56,7 +56,6 @@ export const portalApi = c.router(
     sessions: sessionsPortal,
     grants: grantsPortal,
     onboarding: onboardingPortal,
-    fuzzion: fuzzionPortal,
     partner: partnerPortal,
     passkeys: passkeysPortal,
     devices: devicesPortal,

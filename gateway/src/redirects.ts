@@ -117,6 +117,8 @@ export async function resolveRequestTarget(
   request: FastifyRequest,
   raw: string | null | undefined,
 ): Promise<ResolvedTarget> {
+  // No target (most sign-ins): nothing to check, and no call to the account API for its clients.
+  if (!raw) return resolveTarget(raw, ownOrigin(request));
   const resolved = resolveTarget(raw, ownOrigin(request), await registeredClients(request));
   if (!resolved.ok && resolved.reason !== 'empty') {
     request.log.info({ reason: resolved.reason }, 'redirect target refused');

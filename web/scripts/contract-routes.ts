@@ -26,7 +26,7 @@ interface RouteLike {
 const isRoute = (v: object): v is RouteLike => 'method' in v && 'path' in v;
 
 /**
- * The route table as JavaScript source: `r('POST /api/token', [204])` per
+ * The route table as JavaScript source: `r('DELETE /api/token', [204])` per
  * route, with the statuses that carry no body (`c.noBody()`). The browser's
  * client sends JSON only; another content type fails the build.
  */

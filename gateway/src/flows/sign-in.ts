@@ -9,7 +9,12 @@ import {
 } from '@portal/contract';
 import type { FastifyRequest } from 'fastify';
 import { GatewayError } from '../errors';
-import { type SessionAnswer, startSession, upstreamHeaders } from '../plugins/session';
+import {
+  renewDeviceKey,
+  type SessionAnswer,
+  startSession,
+  upstreamHeaders,
+} from '../plugins/session';
 import { upstreamOf } from '../plugins/upstream';
 import { resolveRequestTarget } from '../redirects';
 import { secondFactorOutcome, sessionEvent, signInOutcome } from '../security-events';
@@ -417,6 +422,9 @@ export const signInSteps = {
     const { id, flow } = current;
     const { state } = flow;
     if (state.step !== 'code' || !state.check) return OUT_OF_ORDER;
+    // A sign-in by a second factor, perhaps about to trust this device: the account API
+    // sees a device key nobody else has held (docs/decisions/0009-session-and-device-keys.md).
+    renewDeviceKey(request, reply);
     const res = await upstreamOf(request).auth.confirmSudo({
       body: {
         payload: state.check.payload,

@@ -180,18 +180,6 @@ const CODE_SENDS = new Map<AppRoute, Extract>([
   ],
   [portalApi.recovery.findUsernames, async (r) => ({ recipient: str(body(r, 'number')) })],
   [
-    portalApi.auth.startSudo,
-    // A sign-in's code (its challenge) or a step-up's (the session); the method is the recipient.
-    async (r, request) => {
-      const payload = flow('challenge', query(r, 'payload'));
-      const method = num(query(r, 'mfaId'));
-      return {
-        recipient: method === undefined ? payload : `method:${method}`,
-        account: payload ?? (await accountOf(request)),
-      };
-    },
-  ],
-  [
     // A password sign-in sends the primary method's code at once: the login stands for its account.
     portalApi.signIn.password,
     async (r) => ({ recipient: str(body(r, 'username')) }),
@@ -259,13 +247,6 @@ const CODE_SENDS = new Map<AppRoute, Extract>([
     async (r, request) => onboardingCode(request, { phone: str(body(r, 'phone')) ?? '' }),
   ],
   [portalApi.onboardingFlow.resend, async (_r, request) => onboardingCode(request, {})],
-  [
-    portalApi.fuzzion.sendCode,
-    async (r, request) => ({
-      recipient: flow('method', num(body(r, 'mfaId'))),
-      account: (await accountOf(request)) ?? flow('fuzzion', body(r, 'payload')),
-    }),
-  ],
 ]);
 
 /** A counter's key: hashed, so that no address or number sits in the store's keys. */

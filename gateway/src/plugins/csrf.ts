@@ -31,7 +31,7 @@ function refusal(request: FastifyRequest): GatewayError | null {
  * The CSRF rule for portal calls (docs/security.md): an X-Device-ID header (a UUID),
  * `Sec-Fetch-Site` same-origin where present, `Origin` the configured public
  * origin where present. It holds for every method, GET included: some GETs
- * send a code or start a flow (`GET /api/mfa/sudo`), and a cross-site
+ * start a flow or send a code (`GET /api/sso/…/login`), and a cross-site
  * navigation carries the Lax session cookie but can never add a header, so
  * the whole class is closed at once (docs/security.md). The exception: the
  * two pure reads the page preloads (contract metadata `preloaded`), which a

@@ -20,11 +20,29 @@ function clientErrorCode(error: { code?: string; statusCode: number }): string {
 
 /** A 404 as the browser sees it. */
 export function notFound(request: FastifyRequest, reply: FastifyReply) {
+  const route = `${request.method} ${request.url.split('?')[0]}`;
+  const instead = RETIRED.find(([door]) => door.test(route))?.[1];
   reply.status(404).send({
     code: 'not_found',
-    message: `No route ${request.method} ${request.url.split('?')[0]}`,
+    message: instead ? `No route ${route}: ${instead}.` : `No route ${route}`,
   });
 }
+
+/**
+ * The JSON sign-in doors the flows replaced (docs/flows.md): a client that
+ * still calls one is told where the journey runs now.
+ */
+const RETIRED: [RegExp, string][] = [
+  [
+    /^POST \/api\/token\/?$/,
+    'a sign-in runs through the sign-in flow (POST /api/sign-in/password)',
+  ],
+  [
+    /^(GET|POST) \/api\/mfa\/sudo\/?$/,
+    'a second factor runs through the sign-in flow (/api/sign-in/*) or the step-up flow (/api/step-up/*)',
+  ],
+  [/^[A-Z]+ \/api\/fuzzion(\/|$)/, 'a duplicate merge runs through the merge flow (/api/merge/*)'],
+];
 
 /**
  * The one place errors become HTTP answers. 5xx bodies never carry internals.

@@ -9,21 +9,23 @@ import { sessionToken } from './session';
  * "a weak password blocks login and forces a change"): read the user, replace
  * the password by the weak-password flow, and sign out. The calls that need
  * no session stay open too, since they act on no session: the variant's
- * config (the app cannot start without it) and a new sign-in, with its MFA
- * code check or a passkey sign-in (which replace this session). Starting a code check is open
- * only for a sign-in's payload: without one it is a step-up of this session.
+ * config (the app cannot start without it) and a new sign-in: the sign-in
+ * flow's steps, its code check included, or a passkey sign-in (which replace
+ * this session). A step-up of this session stays locked.
  */
 const OPEN = new Set<AppRoute>([
   portalApi.config.getConfig,
   portalApi.profile.getUser,
   portalApi.profile.replaceWeakPassword,
   portalApi.auth.deleteToken,
-  portalApi.auth.createToken,
   portalApi.auth.loginByHash,
-  portalApi.auth.confirmSudo,
+  portalApi.signIn.readSignIn,
+  portalApi.signIn.password,
+  portalApi.signIn.method,
+  portalApi.signIn.resend,
+  portalApi.signIn.code,
   portalApi.passkeys.finishAuthentication,
 ]);
-const START_SUDO = portalApi.auth.startSudo;
 const START_PASSKEY = portalApi.passkeys.startAuthentication;
 
 /**
@@ -44,7 +46,6 @@ export function weakLockdown(
   if (
     !route ||
     OPEN.has(route) ||
-    (route === START_SUDO && (request.query as { payload?: unknown } | undefined)?.payload) ||
     // Decided once its body is read (`weakLockdownOnBody`).
     route === START_PASSKEY
   ) {

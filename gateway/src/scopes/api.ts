@@ -17,7 +17,6 @@ import { authRoutes } from '../routes/auth';
 import { configRoutes } from '../routes/config';
 import { devicesRoutes, notificationsRoutes } from '../routes/devices';
 import { forcedMfaRoutes } from '../routes/forced-mfa';
-import { fuzzionRoutes } from '../routes/fuzzion';
 import { grantsRoutes } from '../routes/grants';
 import { lockdownLinkRoutes, lockdownRoutes } from '../routes/lockdown';
 import { mergeRoutes } from '../routes/merge';
@@ -78,7 +77,6 @@ const publicRoutes = (config: Config) => ({
   mfa: mfaRoutes,
   grants: grantsRoutes,
   onboarding: onboardingRoutes,
-  fuzzion: fuzzionRoutes,
   partner: partnerRoutes,
   passkeys: passkeyCeremonyRoutes,
   config: configRoutes(config),
@@ -92,7 +90,6 @@ const publicApi = {
   mfa: portalApi.mfa,
   grants: portalApi.grants,
   onboarding: portalApi.onboarding,
-  fuzzion: portalApi.fuzzion,
   partner: portalApi.partner,
   passkeys: partOf(portalApi.passkeys, passkeyCeremonyRoutes),
   config: portalApi.config,
