@@ -167,26 +167,29 @@ export async function signIn(gateway: string, mock: string, deviceId: string): P
     }
     return json(res);
   };
-  const first = await call('/api/token', {
+  // The sign-in flow's steps (docs/flows.md): the password, then the e-mail code.
+  const first = await call('/api/sign-in/password', {
     method: 'POST',
-    body: JSON.stringify({ grant_type: 'password', username: USER, password: PASSWORD }),
+    body: JSON.stringify({ username: USER, password: PASSWORD }),
   });
   let res = first;
-  if (first.status === 401) {
-    const { payload, methods } = first.body.mfa as {
-      payload: string;
-      methods: { id: number; method: string }[];
-    };
-    const email = methods.find((m) => m.method === 'email');
-    if (!email) throw new Error('the signed-in account has no e-mail MFA method');
-    const started = await call(`/api/mfa/sudo?payload=${payload}&mfaId=${email.id}`);
-    if (started.status !== 200) throw new Error(`MFA start: ${started.status}`);
+  const view = first.body.view as {
+    methods: { id: number; method: string }[];
+    check: { method: string } | null;
+  } | null;
+  if (first.status === 200 && view) {
+    if (view.check?.method !== 'email') {
+      const email = view.methods.find((m) => m.method === 'email');
+      if (!email) throw new Error('the signed-in account has no e-mail MFA method');
+      const started = await call('/api/sign-in/method', {
+        method: 'POST',
+        body: JSON.stringify({ mfaId: email.id }),
+      });
+      if (started.status !== 200) throw new Error(`MFA start: ${started.status}`);
+    }
     const outbox = await json(await fetch(`${mock}/__dev/outbox?to=${USER}`));
     const code = outbox.body.messages[0].code as string;
-    res = await call('/api/mfa/sudo', {
-      method: 'POST',
-      body: JSON.stringify({ payload: started.body.payload, code }),
-    });
+    res = await call('/api/sign-in/code', { method: 'POST', body: JSON.stringify({ code }) });
   }
   const token = jar.get('access_token');
   const device = jar.get('device');

@@ -156,11 +156,11 @@ function call(
 
 /** A wrong sign-in from `from`: its status. */
 async function wrongSignIn(lb: string, from: string) {
-  const answer = await call(`${lb}/api/token`, {
+  const answer = await call(`${lb}/api/sign-in/password`, {
     method: 'POST',
     from,
     headers: { 'content-type': 'application/json', 'x-device-id': randomUUID() },
-    body: JSON.stringify({ grant_type: 'password', username: USER, password: 'not-the-password' }),
+    body: JSON.stringify({ username: USER, password: 'not-the-password' }),
   });
   return answer.status;
 }

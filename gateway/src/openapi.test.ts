@@ -22,15 +22,22 @@ describe('OpenAPI documents generated from the contract', () => {
     const doc = await fetchDoc('/api/openapi.json');
     await expectValidOpenApi3(doc);
     expect(doc.openapi).toMatch(/^3\./);
-    // Sign-in, with its request body read from the zod 4 schemas (not an empty schema).
-    const signIn = doc.paths['/api/token'].post;
+    // Sign-in, the flow's first step, with its request body read from the zod 4 schemas (not an empty schema).
+    const signIn = doc.paths['/api/sign-in/password'].post;
     const body = signIn.requestBody.content['application/json'].schema;
-    expect(body.required).toEqual(expect.arrayContaining(['grant_type', 'username', 'password']));
-    expect(signIn.responses['401'].content['application/json'].schema.properties).toHaveProperty(
-      'mfa',
+    expect(body.required).toEqual(expect.arrayContaining(['username', 'password']));
+    expect(signIn.responses['200'].content['application/json'].schema.properties).toHaveProperty(
+      'next',
     );
-    // No token crosses to the browser: the portal's sign-in answer has no access_token.
+    // No token, no challenge payload crosses to the browser: the step answers the next page.
     expect(JSON.stringify(signIn.responses['200'])).not.toContain('access_token');
+    expect(JSON.stringify(signIn.responses)).not.toContain('payload');
+    // The deleted JSON doors are not published: sign-out is all that is left of /api/token.
+    expect(Object.keys(doc.paths['/api/token'])).toEqual(['delete']);
+    const paths = Object.keys(doc.paths);
+    expect(
+      paths.filter((p) => p.startsWith('/api/mfa/sudo') || p.startsWith('/api/fuzzion')),
+    ).toEqual([]);
     // The partner's entry, with the OAuth parameters, and the authorize calls of the web app.
     const authorize = doc.paths['/authorize'].get;
     const params = authorize.parameters.map((p: { name: string }) => p.name);
@@ -68,9 +75,10 @@ describe('OpenAPI documents generated from the contract', () => {
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).not.toContain('<script');
     expect(page.body).not.toContain('style=');
-    expect(page.body).toContain('<code>/api/token</code>');
+    expect(page.body).toContain('<code>/api/sign-in/password</code>');
     expect(page.body).toContain('<code>/authorize</code>');
-    expect(page.body).toContain('Sign in; the gateway keeps the token in an httpOnly cookie');
+    expect(page.body).toContain('Sign in with an e-mail address or phone number and password');
+    expect(page.body).not.toContain('<code>/api/mfa/sudo</code>');
     const css = await stack.gateway.inject({ url: '/api/docs.css' });
     expect(css.headers['content-type']).toContain('text/css');
   });

@@ -7,12 +7,12 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import {
   apiHeaders,
   browserHeaders,
+  flowOf,
+  flowStep,
   passwordSignIn,
   pathOf,
   routesOf,
-  sendCode,
   signIn,
-  startCodeCheck,
   testStack,
 } from './test-helpers';
 
@@ -48,7 +48,7 @@ describe('a cross-site navigation reaches no portal call', () => {
       expect(res.statusCode, name).toBe(403);
       expect(res.json().code, name).toBe('csrf');
     }
-    // The step-up start (`GET /api/mfa/sudo`) sent no code.
+    // The sign-in's and step-up's starts (`POST /api/sign-in/password`, `/api/step-up/start`) sent no code.
     expect(stack.be.store.outbox.length).toBe(sent);
   });
 
@@ -71,7 +71,7 @@ describe('a cross-site navigation reaches no portal call', () => {
 
   it('refuses a read from another site even with a device id', async () => {
     const res = await stack.gateway.inject({
-      url: '/api/mfa/sudo?single=1',
+      url: '/api/step-up',
       headers: { ...apiHeaders(), 'sec-fetch-site': 'cross-site' },
     });
     expect(res.statusCode).toBe(403);
@@ -262,22 +262,29 @@ describe('a hash link: asked before any session changes (login CSRF)', () => {
 
 describe('a paused second factor', () => {
   it('tells the browser how long, in the body and Retry-After', async () => {
-    const start = await passwordSignIn(stack, 'totp@example.be');
-    const { payload, methods } = start.json().mfa;
-    const totp = methods.find((m: { method: string }) => m.method === 'totp');
-    await startCodeCheck(stack, payload, totp.id);
-    // Wrong codes across fresh challenges: the account's count, not the challenge's.
-    let last = start;
+    /** A sign-in of totp@example.be at its code step for the app: its flow cookie. */
+    const atTotpCode = async () => {
+      const start = await passwordSignIn(stack, 'totp@example.be');
+      const flow = flowOf(start);
+      const totp = start.json().view.methods.find((m: { method: string }) => m.method === 'totp');
+      expect(
+        (await flowStep(stack, '/api/sign-in/method', flow, { mfaId: totp.id })).json(),
+      ).toMatchObject({ next: '/mfa' });
+      return flow;
+    };
+    const first = await atTotpCode();
+    // Wrong codes across fresh sign-ins: the account's count, not the challenge's.
+    let last: Awaited<ReturnType<typeof flowStep>> | undefined;
     for (let i = 0; i < MFA_PAUSE.maxFailures; i++) {
-      const again = await passwordSignIn(stack, 'totp@example.be');
-      const fresh = again.json().mfa.payload;
-      await startCodeCheck(stack, fresh, totp.id);
-      last = await sendCode(stack, { payload: fresh, code: '000000' });
+      last = await flowStep(stack, '/api/sign-in/code', await atTotpCode(), { code: '000000' });
     }
-    expect(last.statusCode).toBe(429);
-    expect(last.json()).toMatchObject({ code: 'mfa_paused', retry_after: 900 });
-    expect(last.headers['retry-after']).toBe('900');
-    const right = await sendCode(stack, { payload, code: totpCode(DEMO_TOTP_SECRET, Date.now()) });
+    expect(last?.statusCode).toBe(429);
+    expect(last?.json()).toMatchObject({ code: 'mfa_paused', field: 'code' });
+    expect(last?.json().message).toContain('paused for 15 minutes');
+    expect(last?.headers['retry-after']).toBe('900');
+    const right = await flowStep(stack, '/api/sign-in/code', first, {
+      code: totpCode(DEMO_TOTP_SECRET, Date.now()),
+    });
     expect(right.statusCode).toBe(429);
     expect(right.cookies.find((c) => c.name === 'access_token')).toBeUndefined();
   });

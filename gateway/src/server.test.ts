@@ -332,10 +332,10 @@ describe('the log of a start and a stop', () => {
     // The limit holds in this process: two sign-ins go on to the upstream (none runs here: 502), the third is refused.
     const statuses: number[] = [];
     for (let i = 0; i < 3; i++) {
-      const signIn = await fetch(`${base}/api/token`, {
+      const signIn = await fetch(`${base}/api/sign-in/password`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-device-id': randomUUID() },
-        body: JSON.stringify({ grant_type: 'password', username: 'a@example.be', password: 'x' }),
+        body: JSON.stringify({ username: 'a@example.be', password: 'x' }),
       });
       statuses.push(signIn.status);
     }
@@ -372,11 +372,10 @@ describe('the management port', () => {
         LOG_LEVEL: 'info',
       });
       await untilListening(server, 20_000);
-      const signIn = await fetch(`${base}/api/token`, {
+      const signIn = await fetch(`${base}/api/sign-in/password`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-device-id': randomUUID() },
         body: JSON.stringify({
-          grant_type: 'password',
           username: 'customer@example.be',
           password: DEMO_PASSWORD,
         }),
@@ -388,7 +387,7 @@ describe('the management port', () => {
       const text = await metrics.text();
       expect(text).toContain('portal_sign_ins_total{outcome="signed_in"} 1');
       expect(text).toMatch(
-        /portal_http_requests_total\{method="POST",route="\/api\/token",status="200",variant="be"\} 1/,
+        /portal_http_requests_total\{method="POST",route="\/api\/sign-in\/password",status="200",variant="be"\} 1/,
       );
       expect(text).toMatch(
         /portal_account_api_request_duration_seconds_count\{variant="be",operation="POST \/token",outcome="2xx"\} 1/,

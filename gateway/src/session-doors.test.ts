@@ -1,7 +1,10 @@
 // Cross-cutting (partner, auth, captcha and lockdown at once): here, beside no one route.
 import { once } from 'node:events';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { findAccountByLogin, issueToken } from '@portal/mock-upstream';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +12,7 @@ import {
   browserHeaders,
   completeMfa,
   DEMO_PASSWORD,
+  flowOf,
   mockOf,
   newDeviceCookie,
   type TestStack,
@@ -90,7 +94,7 @@ describe('linking a workplace login to an existing account', () => {
       'no_account',
     );
 
-    const done = await completeMfa(stack, asked.json().mfa, HOST);
+    const done = await completeMfa(stack, asked, HOST);
     expect(done.statusCode).toBe(200);
     expect(sessionCookie(done)).toBeTruthy();
     expect(victim?.sso_email).toBe('outsider.one@acme.example');
@@ -107,7 +111,7 @@ describe('linking a workplace login to an existing account', () => {
       username: 'sso@acme.example',
       password: DEMO_PASSWORD,
     });
-    const done = await completeMfa(stack, asked.json().mfa, HOST);
+    const done = await completeMfa(stack, asked, HOST);
     const session = `access_token=${sessionCookie(done)}`;
     const user = await stack.gateway.inject({ url: '/api/user', headers: person([session]) });
     expect(user.json().data.sso_email).toBe('sso@acme.example');
@@ -138,8 +142,10 @@ describe('the identity-provider sign-in of an account with a weak password', () 
       username: 'weak@example.be',
       password: DEMO_PASSWORD,
     });
-    const linked = await completeMfa(stack, asked.json().mfa, HOST);
-    expect(linked.json()).toMatchObject({ signed_in: true, weak: true });
+    const linked = await completeMfa(stack, asked, HOST);
+    // Linked and signed in by the sign-in flow's code step: its next page is the password change.
+    expect(linked.json().next).toMatch(/^\/weak-password\?verified=true&target=/);
+    expect(sessionCookie(linked)).toBeTruthy();
 
     const signedIn = await idpLogin(person, 'weak.worker@acme.example');
     // Its next page is the password change (docs/product.md part 4), decided by the gateway.
@@ -313,9 +319,9 @@ describe('the captcha on every call that checks a password', () => {
   const captchaSignIn = (person: ReturnType<typeof browser>, username: string) =>
     guarded.gateway.inject({
       method: 'POST',
-      url: '/api/token',
+      url: '/api/sign-in/password',
       headers: person(),
-      payload: { grant_type: 'password', username, password: DEMO_PASSWORD, captcha: 'good-token' },
+      payload: { username, password: DEMO_PASSWORD, captcha: 'good-token' },
     });
 
   it('asks the link for a verified captcha before the account API checks the password', async () => {
@@ -347,15 +353,17 @@ describe('the captcha on every call that checks a password', () => {
   it("asks the merge's password proof for a verified captcha", async () => {
     const person = browser(guarded);
     const asked = await captchaSignIn(person, 'duplicate@example.be');
-    const signedIn = await completeMfa(guarded, asked.json().mfa, HOST);
-    const payload = signedIn.json().fuzzion.payload as string;
+    const signedIn = await completeMfa(guarded, asked, HOST);
+    // The sign-in hands over to the merge's flow: its claim is the password proof.
+    expect(signedIn.json().next).toBe('/duplicated');
+    const merge = `flow=${flowOf(signedIn)}`;
     const session = `access_token=${sessionCookie(signedIn)}`;
     const claim = (extra: Record<string, unknown>) =>
       guarded.gateway.inject({
         method: 'POST',
-        url: '/api/fuzzion/claim',
-        headers: person([session]),
-        payload: { payload, ...extra },
+        url: '/api/merge/claim',
+        headers: person([session, merge]),
+        payload: extra,
       });
     const bare = await claim({ password: 'guess-1' });
     expect(bare.statusCode).toBe(400);
@@ -399,9 +407,9 @@ describe('the password checks outside the sign-in count toward its lock', () => 
     const person = browser(recorded);
     const signedIn = await recorded.gateway.inject({
       method: 'POST',
-      url: '/api/token',
+      url: '/api/sign-in/password',
       headers: person(),
-      payload: { grant_type: 'password', username: 'customer@example.be', password: DEMO_PASSWORD },
+      payload: { username: 'customer@example.be', password: DEMO_PASSWORD },
     });
     const session = `access_token=${sessionCookie(signedIn)}`;
     const change = (current_password: string) =>
@@ -422,9 +430,9 @@ describe('the password checks outside the sign-in count toward its lock', () => 
     // The sign-in of the account is paused as well, from this address.
     const again = await recorded.gateway.inject({
       method: 'POST',
-      url: '/api/token',
+      url: '/api/sign-in/password',
       headers: person(),
-      payload: { grant_type: 'password', username: 'customer@example.be', password: DEMO_PASSWORD },
+      payload: { username: 'customer@example.be', password: DEMO_PASSWORD },
     });
     expect(again.statusCode).toBe(429);
     const events = lines.filter((l) => l.reason === 'password_change').map((l) => l.event);
@@ -432,5 +440,71 @@ describe('the password checks outside the sign-in count toward its lock', () => 
     expect(lines.find((l) => l.event === 'sign_in.locked')).toMatchObject({
       account: expect.stringMatching(/^[\w-]{43}$/),
     });
+  });
+});
+
+describe('the ways to a session', () => {
+  const RETIRED: [string, string, object | undefined, string][] = [
+    [
+      'POST',
+      '/api/token',
+      { grant_type: 'password', username: 'customer@example.be', password: DEMO_PASSWORD },
+      '(POST /api/sign-in/password)',
+    ],
+    ['GET', '/api/mfa/sudo?single=1', undefined, '(/api/step-up/*)'],
+    ['GET', '/api/mfa/sudo?payload=x&mfaId=1', undefined, '(/api/sign-in/*)'],
+    ['POST', '/api/mfa/sudo', { payload: 'x', code: '12345678' }, '(/api/sign-in/*)'],
+    ['POST', '/api/fuzzion/details', { payload: 'x' }, '(/api/merge/*)'],
+    ['POST', '/api/fuzzion/claim', { payload: 'x', password: DEMO_PASSWORD }, '(/api/merge/*)'],
+    ['POST', '/api/fuzzion/accept', { payload: 'x' }, '(/api/merge/*)'],
+  ];
+
+  it('answers the deleted JSON sign-in doors 404, naming the flow that replaced each', async () => {
+    const recorded = await testStack({ record: true });
+    const person = browser(recorded);
+    for (const [method, url, payload, flow] of RETIRED) {
+      const res = await recorded.gateway.inject({
+        method: method as 'GET',
+        url,
+        headers: person(),
+        ...(payload ? { payload } : {}),
+      });
+      const name = `${method} ${url}`;
+      expect(res.statusCode, name).toBe(404);
+      expect(res.json().code, name).toBe('not_found');
+      expect(res.json().message, name).toContain(flow);
+      expect(sessionCookie(res), name).toBeUndefined();
+    }
+    // None of them reached the account API: no password grant, no code check, no merge
+    // (its health probe aside).
+    expect(recorded.calls.map((c) => c.call).filter((call) => !call.startsWith('HEAD '))).toEqual(
+      [],
+    );
+  });
+
+  it('starts a session only in the flows and at the named doors: passkey, hand-over, workplace login', () => {
+    const root = fileURLToPath(new URL('.', import.meta.url));
+    const starters = readdirSync(root, { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+      .filter((file) =>
+        /await (startSession|openSession)\(/.test(readFileSync(join(root, file), 'utf8')),
+      )
+      .map((file) => file.split(sep).join('/'))
+      .sort();
+    expect(starters).toEqual([
+      // The journeys' flows: sign-in (password, then its code), merge, onboarding, recovery.
+      'flows/merge.ts',
+      'flows/onboarding.ts',
+      'flows/recovery.ts',
+      'flows/sign-in.ts',
+      // The address-hash hand-over (`POST /api/token/hash`), the passkey, the workplace login.
+      'routes/auth.ts',
+      'routes/partner.ts',
+      'routes/passkeys.ts',
+    ]);
+    // The hand-over is all that starts a session in routes/auth.ts.
+    const auth = readFileSync(join(root, 'routes/auth.ts'), 'utf8');
+    expect(auth.match(/await (startSession|openSession)\(/g)).toHaveLength(1);
+    expect(auth).toContain('loginByHash');
   });
 });

@@ -34,10 +34,11 @@ type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
  */
 async function browserSignedIn(login: string, userAgent: string) {
   const own: TestStack = { ...stack, deviceCookie: newDeviceCookie(), userAgent };
-  const jar: { token: string | undefined } = { token: await signIn(own, login) };
+  const jar: { token: string | undefined; flow?: string } = { token: await signIn(own, login) };
   const call = async (method: Method, url: string, payload?: object) => {
     const cookie = [`device=${own.deviceCookie}`];
     if (jar.token) cookie.push(`access_token=${jar.token}`);
+    if (jar.flow) cookie.push(`flow=${jar.flow}`);
     const { 'content-type': _json, ...bare } = browserHeaders(own);
     const res = await stack.gateway.inject({
       method,
@@ -47,6 +48,8 @@ async function browserSignedIn(login: string, userAgent: string) {
     });
     const set = res.cookies.find((c) => c.name === 'access_token');
     if (set) jar.token = set.value === '' ? undefined : set.value;
+    const flow = res.cookies.find((c) => c.name === 'flow');
+    if (flow) jar.flow = flow.value === '' ? undefined : flow.value;
     return res;
   };
   return { call, jar };
@@ -160,15 +163,12 @@ describe('a step-up and every credential change issue a new token', () => {
     // The sign-in's own check is 15 minutes old: the step-up is needed again.
     stack.be.store.clock.advance(16 * 60_000);
     const before = a.jar.token;
-    const started = await a.call('GET', '/api/mfa/sudo?single=1');
-    expect(started.statusCode).toBe(200);
+    const started = await a.call('POST', '/api/step-up/start', {});
+    expect(started.json().next).toBe('/mfa');
     const code = stack.be.store.outbox.findLast((m) => m.to === login && m.code)?.code;
-    const stepUp = await a.call('POST', '/api/mfa/sudo', {
-      payload: started.json().payload,
-      code,
-    });
+    const stepUp = await a.call('POST', '/api/step-up/code', { code });
     expect(stepUp.statusCode).toBe(200);
-    expect(stepUp.json()).toEqual({ sudo: true });
+    expect(stepUp.json()).toEqual({ next: '/user/dashboard', view: null });
     expect(stepUp.body).not.toContain(a.jar.token);
 
     expect(a.jar.token).toBeDefined();

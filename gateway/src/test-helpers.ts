@@ -277,85 +277,139 @@ export function mockOf(stack: TestStack, host: string): MockApp {
 }
 
 /**
- * The first step of a password sign-in (`POST /api/token`) as the browser of
- * `stack` sends it: 200 when that signs in, 401 with the `mfa` to finish.
+ * The first step of a password sign-in, the sign-in flow's
+ * (`POST /api/sign-in/password`), as the browser of `stack` sends it: 200
+ * with the `next` page (the code screen `/mfa` with the primary method's code
+ * sent, the method list, or the page after sign-in with the session cookie
+ * set), 400 at its field, 429 locked. `extra`: the captcha's token, a target.
  */
 export function passwordSignIn(
   stack: TestStack,
   username: string,
   password = DEMO_PASSWORD,
   headers: Record<string, string> = browserHeaders(stack),
+  extra: { captcha?: string; target?: string } = {},
 ) {
   return stack.gateway.inject({
     method: 'POST',
-    url: '/api/token',
+    url: '/api/sign-in/password',
     headers,
-    payload: { grant_type: 'password', username, password },
+    payload: { username, password, ...extra },
   } satisfies InjectOptions);
 }
 
-/**
- * Sends the code of a sign-in's challenge (`GET /api/mfa/sudo`): to the
- * method `mfaId`, or without one to the primary method.
- */
-export function startCodeCheck(
-  stack: TestStack,
-  payload: string,
-  mfaId?: number,
-  host = 'be.localhost:3000',
-) {
-  const method = mfaId === undefined ? '' : `&mfaId=${mfaId}`;
-  return stack.gateway.inject({
-    method: 'GET',
-    url: `/api/mfa/sudo?payload=${encodeURIComponent(payload)}${method}`,
-    headers: browserHeaders(stack, host),
-  });
+/** Whether a sign-in's step asks for the second factor next (the code screen or the method list). */
+export const asksSecondFactor = (res: LightMyRequestResponse) =>
+  res.statusCode === 200 && res.json().view !== null;
+
+/** The `flow` cookie a step set: the journey's id, for the next step of the same browser. */
+export function flowOf(res: LightMyRequestResponse): string {
+  const flow = res.cookies.find((c) => c.name === 'flow')?.value;
+  if (!flow) throw new Error(`no flow cookie: ${res.statusCode} ${res.body}`);
+  return flow;
 }
 
-/** Answers a sign-in's challenge (`POST /api/mfa/sudo`) with `body`: its payload and the code. */
-export function sendCode(stack: TestStack, body: object, host = 'be.localhost:3000') {
+/**
+ * A later step of a journey (`/api/sign-in/code`, `/api/step-up/method`…) in
+ * the helpers' browser holding the journey's `flow` cookie (and `cookies`:
+ * a session, say).
+ */
+export function flowStep(
+  stack: TestStack,
+  url: string,
+  flow: string,
+  payload: object = {},
+  {
+    host = 'be.localhost:3000',
+    cookies = {},
+  }: { host?: string; cookies?: Record<string, string> } = {},
+) {
   return stack.gateway.inject({
     method: 'POST',
-    url: '/api/mfa/sudo',
+    url,
     headers: browserHeaders(stack, host),
-    payload: body,
+    cookies: { device: stack.deviceCookie, flow, ...cookies },
+    payload,
   });
 }
 
+/** The last code the mock's outbox got for the second-factor method `mfaId`. */
+export function codeOf(stack: TestStack, mfaId: number, host = 'be.localhost:3000'): string {
+  const { store } = mockOf(stack, host);
+  const to = store.mfaMethods.get(mfaId)?.target;
+  const code = store.outbox.findLast((m) => m.to === to && m.code !== '')?.code;
+  if (!code) throw new Error(`no code was sent to method ${mfaId}`);
+  return code;
+}
+
 /**
- * Finishes the MFA of a sign-in (a 401's `mfa`) like a person would: asks for
- * an e-mail (else SMS) code and types the one the mock's outbox received.
- * Returns the answer of `POST /api/mfa/sudo`.
+ * Finishes the second factor of a journey (`journey`: `sign-in` or
+ * `step-up`) whose step answered `first` like a person would: the code
+ * under way when it went by e-mail or SMS, else one asked by e-mail (else
+ * SMS) from the method list, typed as the mock's outbox received it.
+ * Returns the answer of the code step.
  */
 export async function completeMfa(
   stack: TestStack,
-  mfa: { payload: string; methods: { id: number; method: string }[] },
+  first: LightMyRequestResponse,
   host = 'be.localhost:3000',
-  options: { trustDevice?: boolean } = {},
+  options: {
+    trustDevice?: boolean;
+    journey?: 'sign-in' | 'step-up';
+    cookies?: Record<string, string>;
+  } = {},
 ) {
-  const method =
-    mfa.methods.find((m) => m.method === 'email') ?? mfa.methods.find((m) => m.method === 'sms');
-  if (!method) throw new Error('no e-mail or SMS method to finish MFA with');
-  const start = await startCodeCheck(stack, mfa.payload, method.id, host);
-  if (start.statusCode !== 200)
-    throw new Error(`MFA start failed: ${start.statusCode} ${start.body}`);
-  const { store } = mockOf(stack, host);
-  const to = store.mfaMethods.get(method.id)?.target;
-  const code = store.outbox.findLast((m) => m.to === to && m.code !== '')?.code;
-  const done = await sendCode(
+  const { journey = 'sign-in', cookies = {} } = options;
+  const flow = flowOf(first);
+  // A door that hands over to the sign-in's second factor (a workplace login's link)
+  // answers its own body: the step's view is the flow's, read as the code screen reads it.
+  const view = ((first.json() as { view?: unknown }).view ??
+    (
+      await stack.gateway.inject({
+        url: `/api/${journey}`,
+        headers: apiHeaders(host),
+        cookies: { device: stack.deviceCookie, flow, ...cookies },
+      })
+    ).json()) as {
+    methods: { id: number; method: string }[];
+    check: { method: string; mfaId: number } | null;
+  };
+  let mfaId = view.check && ['email', 'sms'].includes(view.check.method) ? view.check.mfaId : null;
+  if (mfaId === null) {
+    const method =
+      view.methods.find((m) => m.method === 'email') ??
+      view.methods.find((m) => m.method === 'sms');
+    if (!method) throw new Error('no e-mail or SMS method to finish MFA with');
+    const sent = await flowStep(
+      stack,
+      `/api/${journey}/method`,
+      flow,
+      { mfaId: method.id },
+      {
+        host,
+        cookies,
+      },
+    );
+    if (sent.statusCode !== 200)
+      throw new Error(`MFA start failed: ${sent.statusCode} ${sent.body}`);
+    mfaId = method.id;
+  }
+  const code = codeOf(stack, mfaId, host);
+  const done = await flowStep(
     stack,
-    { payload: mfa.payload, code, isTrustedDevice: options.trustDevice ?? false },
-    host,
+    `/api/${journey}/code`,
+    flow,
+    journey === 'sign-in' ? { code, trust: options.trustDevice ?? false } : { code },
+    { host, cookies },
   );
-  // The gateway renews the device key at this step: the browser keeps the new one.
+  // The gateway renews the device key at a sign-in's code step: the browser keeps the new one.
   const renewed = done.cookies.find((c) => c.name === 'device')?.value;
   if (renewed) stack.deviceCookie = renewed;
   return done;
 }
 
-/** A sign-in with a wrong password: the account API refuses it (400) and counts it. */
+/** A sign-in with a wrong password (the sign-in flow's first step): refused (400) and counted. */
 export const wrongPassword = {
-  grant_type: 'password',
   username: 'employee@example.be',
   password: 'not-the-password-1',
 };
@@ -373,9 +427,10 @@ export function customerSignIn(
 }
 
 /**
- * Signs in through the portal (completing MFA by the outbox when the account
- * asks for it) and returns the session cookie's value. `trustDevice` also
- * trusts `stack.deviceId`, so that later sign-ins from it skip MFA.
+ * Signs in through the sign-in flow's steps (completing MFA by the outbox
+ * when the account asks for it) and returns the session cookie's value.
+ * `trustDevice` also trusts the helpers' browser (its device cookie), so that
+ * later sign-ins from it skip MFA.
  */
 export async function signIn(
   stack: TestStack,
@@ -384,11 +439,34 @@ export async function signIn(
   options: { trustDevice?: boolean } = {},
 ): Promise<string> {
   let res = await passwordSignIn(stack, username, DEMO_PASSWORD, browserHeaders(stack, host));
-  if (res.statusCode === 401) res = await completeMfa(stack, res.json().mfa, host, options);
+  if (asksSecondFactor(res)) res = await completeMfa(stack, res, host, options);
   const cookie = res.cookies.find((c) => c.name === 'access_token');
   if (res.statusCode !== 200 || !cookie)
     throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
   return cookie.value;
+}
+
+/**
+ * A step-up of the session `token` through the step-up flow's steps (its
+ * start, then the code from the outbox): returns the session's renewed token.
+ */
+export async function stepUp(
+  stack: TestStack,
+  token: string,
+  host = 'be.localhost:3000',
+): Promise<string> {
+  const cookies = { access_token: token };
+  const start = await stack.gateway.inject({
+    method: 'POST',
+    url: '/api/step-up/start',
+    headers: browserHeaders(stack, host),
+    cookies: { device: stack.deviceCookie, ...cookies },
+    payload: {},
+  });
+  if (!asksSecondFactor(start)) throw new Error(`step-up start: ${start.statusCode} ${start.body}`);
+  const done = await completeMfa(stack, start, host, { journey: 'step-up', cookies });
+  if (done.statusCode !== 200) throw new Error(`step-up failed: ${done.statusCode} ${done.body}`);
+  return done.cookies.find((c) => c.name === 'access_token')?.value ?? token;
 }
 
 /** Every route of a contract router (the portal's: every door the browser has). */

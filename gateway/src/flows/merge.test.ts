@@ -92,6 +92,30 @@ describe('the duplicate merge, owned by the gateway', () => {
     expect((await b.decide('merge')).statusCode).toBe(410);
   });
 
+  it('merges after the other account’s password proves it: a wrong one is said at its field', async () => {
+    const b = await proposed();
+    const session = b.jar.get('access_token');
+    const wrong = await b.claim({ password: 'not-its-password-1' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({
+      message: 'The information you provided is invalid.',
+      field: 'password',
+    });
+    expect((await b.read()).json().data.stage).toBe('found');
+    const claimed = await b.claim({ password: DEMO_PASSWORD });
+    expect(claimed.json()).toEqual({ next: '/duplicated', view: null });
+    expect((await b.read()).json().data.stage).toBe('confirmed');
+    const merged = await b.decide('merge');
+    expect(merged.json()).toEqual({ next: '/fuzzion-success?redirect=%2Fsecurity', view: null });
+    const fresh = b.jar.get('access_token');
+    expect(fresh).not.toBe(session);
+    expect(merged.body).not.toContain(fresh);
+    const user = await b.call('GET', '/api/user');
+    expect(user.json().data.email.map((e: { value: string }) => e.value)).toContain(
+      'dana.willems@example.be',
+    );
+  });
+
   it('proves by a code on the sign-in’s pages (the other account’s methods, masked), then keeps apart', async () => {
     const b = await proposed();
     await b.read();

@@ -65,14 +65,13 @@ beforeEach(() => {
   seen.length = 0;
 });
 
-/** customer@example.be signs in by password alone (no MFA). */
+/** customer@example.be signs in by password alone (no MFA), at the sign-in flow's first step. */
 const signIn = (extra: Record<string, unknown>, target: TestStack = stack) =>
   target.gateway.inject({
     method: 'POST',
-    url: '/api/token',
+    url: '/api/sign-in/password',
     headers: browserHeaders(target),
     payload: {
-      grant_type: 'password',
       username: 'customer@example.be',
       password: DEMO_PASSWORD,
       ...extra,
@@ -89,6 +88,7 @@ describe('sign-in captcha, verified by the gateway (CAPTCHA_SITE_KEY set)', () =
     expect(res.json()).toEqual({
       code: 'captcha',
       message: 'Please complete the security check.',
+      field: 'captcha',
     });
     expect(res.cookies.find((c) => c.name === 'access_token')).toBeUndefined();
     expect(seen).toHaveLength(0);
@@ -113,7 +113,8 @@ describe('sign-in captcha, verified by the gateway (CAPTCHA_SITE_KEY set)', () =
   it('signs in once the provider vouches for the token', async () => {
     const res = await signIn({ captcha: 'good-token' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ signed_in: true, weak: false });
+    // customer@example.be may set up a second factor and has none: the offer comes next.
+    expect(res.json()).toEqual({ next: '/setup-mfa', view: null });
     expect(res.cookies.find((c) => c.name === 'access_token')?.value).toBeTruthy();
     expect(seen).toHaveLength(1);
   });
@@ -125,6 +126,7 @@ describe('sign-in captcha, verified by the gateway (CAPTCHA_SITE_KEY set)', () =
     expect(res.json()).toEqual({
       code: 'captcha_unavailable',
       message: 'The security check could not be verified. Please try again later.',
+      field: 'captcha',
     });
     expect(res.cookies.find((c) => c.name === 'access_token')).toBeUndefined();
     expect(sessionsOf(stack)).toBe(before);

@@ -106,22 +106,13 @@ describe('code sends per account', () => {
 
   it('bounds the resends of one sign-in code per second-factor method', async () => {
     const s = await testStack({ config: BUDGETS });
-    const first = await s.gateway.inject({
-      method: 'POST',
-      url: '/api/token',
-      headers: browserHeaders(s),
-      payload: { grant_type: 'password', username: 'employee@example.be', password: DEMO_PASSWORD },
+    const { call } = cookieBrowser(s);
+    const first = await call('POST', '/api/sign-in/password', {
+      username: 'employee@example.be',
+      password: DEMO_PASSWORD,
     });
-    const { payload, methods } = first.json().mfa as {
-      payload: string;
-      methods: { id: number; method: string }[];
-    };
-    const sms = methods.find((m) => m.method === 'sms');
-    const resend = () =>
-      s.gateway.inject({
-        url: `/api/mfa/sudo?payload=${encodeURIComponent(payload)}&mfaId=${sms?.id}`,
-        headers: browserHeaders(s),
-      });
+    const sms = first.json().view.methods.find((m: { method: string }) => m.method === 'sms');
+    const resend = () => call('POST', '/api/sign-in/method', { mfaId: sms.id });
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) statuses.push((await resend()).statusCode);
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);

@@ -4,14 +4,18 @@ import { browserHeaders, DEMO_PASSWORD, testStack, wrongPassword } from '../test
 const stack = testStack({ scope: 'file' });
 
 const signInBody = {
-  grant_type: 'password',
   username: 'employee@example.be',
   password: DEMO_PASSWORD,
 };
 
 describe('CSRF rule (docs/security.md)', () => {
   const post = (headers: Record<string, string>) =>
-    stack.gateway.inject({ method: 'POST', url: '/api/token', headers, payload: wrongPassword });
+    stack.gateway.inject({
+      method: 'POST',
+      url: '/api/sign-in/password',
+      headers,
+      payload: wrongPassword,
+    });
 
   it('lets a same-origin call through to the upstream', async () => {
     const res = await post({
@@ -43,7 +47,7 @@ describe('CSRF rule (docs/security.md)', () => {
     for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {
       const res = await stack.gateway.inject({
         method,
-        url: '/api/token',
+        url: '/api/sign-in/password',
         headers: { host: 'be.localhost:3000', 'content-type': 'application/json' },
         payload: wrongPassword,
       });
@@ -69,7 +73,7 @@ describe('CSRF rule', () => {
   it('refuses a state-changing call without X-Device-ID', async () => {
     const res = await stack.gateway.inject({
       method: 'POST',
-      url: '/api/token',
+      url: '/api/sign-in/password',
       headers: { host: 'be.localhost:3000', 'content-type': 'application/json' },
       payload: signInBody,
     });
@@ -80,7 +84,7 @@ describe('CSRF rule', () => {
   it('refuses a cross-site POST', async () => {
     const res = await stack.gateway.inject({
       method: 'POST',
-      url: '/api/token',
+      url: '/api/sign-in/password',
       headers: {
         ...browserHeaders(stack),
         'sec-fetch-site': 'cross-site',
@@ -94,7 +98,7 @@ describe('CSRF rule', () => {
   it('refuses a device id that is not a UUID', async () => {
     const res = await stack.gateway.inject({
       method: 'POST',
-      url: '/api/token',
+      url: '/api/sign-in/password',
       headers: { ...browserHeaders(stack), 'x-device-id': 'not-a-uuid' },
       payload: signInBody,
     });

@@ -73,9 +73,9 @@ describe('error reporting (Sentry)', { timeout: 30_000 }, () => {
     const signIn = (host: string, username = 'someone') =>
       gateway.inject({
         method: 'POST',
-        url: '/api/token',
+        url: '/api/sign-in/password',
         headers: { ...apiHeaders(host), 'content-type': 'application/json' },
-        payload: { grant_type: 'password', username, password: 'a-password-1' },
+        payload: { username, password: 'a-password-1' },
       });
     const expected = await Promise.all(
       Array.from({ length: 6 }, () => signIn('lu.localhost:3000')),
@@ -97,7 +97,7 @@ describe('error reporting (Sentry)', { timeout: 30_000 }, () => {
     expect(events).toHaveLength(2);
     const byRequest = new Map(events.map((e) => [e.tags?.request_id, e]));
     expect(byRequest.get(String(contract.headers['x-request-id']))?.tags).toMatchObject({
-      route: '/api/token',
+      route: '/api/sign-in/password',
     });
     const bug = byRequest.get(String(fault.headers['x-request-id']));
     expect(bug?.tags).toMatchObject({ route: '/api/test-only-fault' });

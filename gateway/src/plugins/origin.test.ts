@@ -15,7 +15,7 @@ describe('public origins', () => {
   const signInAt = (host: string, origin: string, payload: object = wrongPassword) =>
     stack.gateway.inject({
       method: 'POST',
-      url: '/api/token',
+      url: '/api/sign-in/password',
       headers: { ...browserHeaders(stack, host), origin },
       payload,
     });
@@ -68,7 +68,7 @@ describe('public origins', () => {
   it('gives secure cookies whenever the origin is HTTPS, whatever the hop said', async () => {
     const res = await stack.gateway.inject({
       method: 'POST',
-      url: '/api/token',
+      url: '/api/sign-in/password',
       headers: { ...browserHeaders(stack, 'account.example.be'), 'x-forwarded-proto': 'http' },
       payload: { ...wrongPassword, username: 'customer@example.be', password: DEMO_PASSWORD },
     });
@@ -77,11 +77,7 @@ describe('public origins', () => {
   });
 });
 
-const signInBody = {
-  grant_type: 'password',
-  username: 'employee@example.be',
-  password: DEMO_PASSWORD,
-};
+const signInBody = { username: 'employee@example.be', password: DEMO_PASSWORD };
 
 describe('variant by host', () => {
   it('answers the Luxembourg config on lu.localhost and reaches the LU upstream', async () => {
@@ -100,7 +96,7 @@ describe('variant by host', () => {
     // The Belgian upstream does not know Marie.
     const be = await stack.gateway.inject({
       method: 'POST',
-      url: '/api/token',
+      url: '/api/sign-in/password',
       headers: browserHeaders(stack),
       payload: { ...signInBody, username: 'marie@example.lu' },
     });

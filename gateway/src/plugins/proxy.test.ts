@@ -11,7 +11,7 @@ describe('behind a proxy (TRUST_PROXY=10.0.0.2)', () => {
   const viaProxy = (clientSays: string | undefined, seenByProxy: string) =>
     stack.gateway.inject({
       method: 'POST',
-      url: '/api/token',
+      url: '/api/sign-in/password',
       remoteAddress: '10.0.0.2',
       headers: {
         ...browserHeaders(stack),
@@ -33,11 +33,10 @@ describe('behind a proxy (TRUST_PROXY=10.0.0.2)', () => {
     const recorded = await testStack({ record: true, config: { TRUST_PROXY: ['10.0.0.2'] } });
     const res = await recorded.gateway.inject({
       method: 'POST',
-      url: '/api/token',
+      url: '/api/sign-in/password',
       remoteAddress: '10.0.0.2',
       headers: { ...browserHeaders(stack), 'x-forwarded-for': '203.0.113.66, 192.0.2.77' },
       payload: {
-        grant_type: 'password',
         username: 'customer@example.be',
         password: DEMO_PASSWORD,
       },
@@ -85,10 +84,10 @@ describe('proxies and clients', () => {
       gateway
         .inject({
           method: 'POST',
-          url: '/api/token',
+          url: '/api/sign-in/password',
           remoteAddress: ip,
           headers: browserHeaders(stack),
-          payload: { grant_type: 'password', username: 'nobody@example.be', password: 'x' },
+          payload: { username: 'nobody@example.be', password: 'x' },
         })
         .then((r) => r.statusCode);
     expect(await attempt('2001:db8:1:2::a')).toBe(400);

@@ -9,10 +9,10 @@ describe('rate limiting per client IP', () => {
     const attempt = (ip: string) =>
       s.gateway.inject({
         method: 'POST',
-        url: '/api/token',
+        url: '/api/sign-in/password',
         remoteAddress: ip,
         headers: browserHeaders(s),
-        payload: { grant_type: 'password', username: 'employee@example.be', password: 'wrong-1' },
+        payload: { username: 'employee@example.be', password: 'wrong-1' },
       });
     for (let i = 0; i < 3; i++) expect((await attempt('203.0.113.7')).statusCode).toBe(400);
     const limited = await attempt('203.0.113.7');
@@ -43,16 +43,16 @@ describe('rate limiting per client IP', () => {
     expect((await forgot()).statusCode).not.toBe(429);
     expect((await forgot()).statusCode).toBe(429);
 
-    const sudo = () =>
+    const code = () =>
       s.gateway.inject({
         method: 'POST',
-        url: '/api/mfa/sudo',
+        url: '/api/sign-in/code',
         headers: browserHeaders(s),
-        payload: { payload: 'x', code: '12345678' },
+        payload: { code: '12345678' },
       });
-    expect((await sudo()).statusCode).not.toBe(429);
-    expect((await sudo()).statusCode).not.toBe(429);
-    const limited = await sudo();
+    expect((await code()).statusCode).not.toBe(429);
+    expect((await code()).statusCode).not.toBe(429);
+    const limited = await code();
     expect(limited.statusCode).toBe(429);
     expect(limited.headers['retry-after']).toBeDefined();
   });
@@ -83,9 +83,11 @@ describe('rate limiting per client IP', () => {
       }
     };
     walk(portalApi);
-    expect(table.get('POST /api/token')).toBe('signIn');
-    expect(table.get('POST /api/mfa/sudo')).toBe('codes');
-    expect(table.get('GET /api/mfa/sudo')).toBe('codes');
+    expect(table.get('POST /api/sign-in/password')).toBe('signIn');
+    expect(table.get('POST /api/sign-in/method')).toBe('codes');
+    expect(table.get('POST /api/sign-in/code')).toBe('codes');
+    expect(table.get('POST /api/step-up/code')).toBe('codes');
+    expect(table.get('POST /api/merge/claim')).toBe('signIn');
     expect(table.get('POST /api/user/forgot-password')).toBe('forgot');
     expect(table.get('GET /api/sso/:provider/login')).toBe('signIn');
     expect(table.get('GET /api/user')).toBeUndefined();

@@ -55,7 +55,7 @@ const attempt = (app: FastifyInstance, ip: string, username = wrongPassword.user
   app
     .inject({
       method: 'POST',
-      url: '/api/token',
+      url: '/api/sign-in/password',
       remoteAddress: ip,
       headers: apiHeaders(),
       payload: { ...wrongPassword, username },

@@ -77,7 +77,7 @@ describe('security headers', () => {
   it('grants no CORS to another origin', async () => {
     const preflight = await stack.gateway.inject({
       method: 'OPTIONS',
-      url: '/api/token',
+      url: '/api/sign-in/password',
       headers: {
         host: 'be.localhost:3000',
         origin: 'https://evil.example',

@@ -45,7 +45,7 @@ describe('several gateways, one Redis', () => {
   const attempt = (gateway: FastifyInstance, ip: string, username = wrongPassword.username) =>
     gateway.inject({
       method: 'POST',
-      url: '/api/token',
+      url: '/api/sign-in/password',
       remoteAddress: ip,
       headers: { host: 'be.localhost:3000', 'x-device-id': deviceId },
       payload: { ...wrongPassword, username },
@@ -93,7 +93,7 @@ describe('several gateways, one Redis', () => {
     await expect.poll(probe).toBe('unreachable');
     const res = await gateways[0]?.inject({
       method: 'POST',
-      url: '/api/token',
+      url: '/api/sign-in/password',
       remoteAddress: '198.51.100.4',
       headers: { host: 'be.localhost:3000', 'x-device-id': deviceId },
       // Another account: the one above is locked by the upstream by now.

@@ -54,7 +54,7 @@ describe('trace context', { timeout: 20_000 }, () => {
     const exported = Buffer.concat(collector.requests.map((r) => r.body));
     expect(collector.requests[0]?.headers['content-type']).toBe('application/x-protobuf');
     expect(exported.includes(Buffer.from(TRACE_ID, 'hex'))).toBe(true);
-    expect(exported.includes(Buffer.from('POST /api/token'))).toBe(true);
+    expect(exported.includes(Buffer.from('POST /api/sign-in/password'))).toBe(true);
     expect(exported.includes(Buffer.from('POST /token'))).toBe(true);
   });
 
@@ -226,10 +226,9 @@ describe('trace context', { timeout: 20_000 }, () => {
     const { gateway, lastSignIn } = stack;
     const res = await gateway.inject({
       method: 'POST',
-      url: '/api/token',
+      url: '/api/sign-in/password',
       headers: { ...browserHeaders(stack), traceparent: `00-${TRACE_ID}-${PARENT_ID}-00` },
       payload: {
-        grant_type: 'password',
         username: 'customer@example.be',
         password: DEMO_PASSWORD,
         captcha: 'a-token',

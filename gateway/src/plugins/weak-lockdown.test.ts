@@ -5,7 +5,10 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import {
   apiHeaders,
   browserHeaders,
+  completeMfa,
+  DEMO_PASSWORD,
   newDeviceCookie,
+  passwordSignIn,
   pathOf,
   routesOf,
   signIn,
@@ -23,10 +26,13 @@ const OPEN: AppRoute[] = [
   portalApi.profile.getUser,
   portalApi.profile.replaceWeakPassword,
   portalApi.auth.deleteToken,
-  // A new sign-in (it replaces this session) and its MFA code check.
-  portalApi.auth.createToken,
+  // A new sign-in (it replaces this session): the sign-in flow's steps, its code check included.
   portalApi.auth.loginByHash,
-  portalApi.auth.confirmSudo,
+  portalApi.signIn.readSignIn,
+  portalApi.signIn.password,
+  portalApi.signIn.method,
+  portalApi.signIn.resend,
+  portalApi.signIn.code,
   // A passkey sign-in's answer (its start is open only with purpose `login`).
   portalApi.passkeys.finishAuthentication,
 ];
@@ -86,12 +92,7 @@ describe('a weak password grants nothing else (server-side lockdown)', () => {
   });
 
   it('holds whatever the browser does with its cookies: the flag is not in one', async () => {
-    const res = await stack.gateway.inject({
-      method: 'POST',
-      url: '/api/token',
-      headers: browserHeaders(stack),
-      payload: { grant_type: 'password', username: 'weak@example.be', password: 'x' },
-    });
+    const res = await passwordSignIn(stack, 'weak@example.be', 'x');
     expect(res.statusCode).toBe(400);
     const token = await signIn(stack, 'weak@example.be');
     // Only the token, from a browser with another device cookie and no other cookie at all.
@@ -113,21 +114,19 @@ describe('a weak password grants nothing else (server-side lockdown)', () => {
 
   it('refuses a step-up of the weak session but lets a new sign-in check its code', async () => {
     const token = await signIn(stack, 'weak@example.be');
-    const stepUp = await call(portalApi.auth.startSudo, token, { url: '/api/mfa/sudo?single=1' });
+    const stepUp = await call(portalApi.stepUp.start, token);
     expect(stepUp.statusCode).toBe(403);
-    // Another sign-in in this browser: its MFA check runs on its payload, not on this session.
-    const next = await stack.gateway.inject({
-      method: 'POST',
-      url: '/api/token',
-      headers: browserHeaders(stack),
-      cookies: { access_token: token },
-      payload: { grant_type: 'password', username: 'employee@example.be', password: 'x' },
+    expect(stepUp.json().code).toBe('weak_password');
+    // Another sign-in in this browser: its steps run on its own flow, not on this session.
+    const cookies = { access_token: token };
+    const first = await passwordSignIn(stack, 'employee@example.be', DEMO_PASSWORD, {
+      ...browserHeaders(stack),
+      cookie: `device=${stack.deviceCookie}; access_token=${token}`,
     });
-    expect(next.statusCode).toBe(400);
-    const started = await call(portalApi.auth.startSudo, token, {
-      url: '/api/mfa/sudo?payload=not-a-real-payload',
-    });
-    expect(started.json().code).not.toBe('weak_password');
+    expect(first.json().next).toBe('/mfa');
+    const done = await completeMfa(stack, first, undefined, { cookies });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.cookies.find((c) => c.name === 'access_token')?.value).not.toBe(token);
   });
 
   it('lifts the lockdown once the password is replaced', async () => {

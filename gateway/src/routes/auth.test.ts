@@ -3,13 +3,15 @@ import type { LightMyRequestResponse } from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   apiHeaders,
+  asksSecondFactor,
   browserHeaders,
   completeMfa,
   DEMO_PASSWORD,
+  flowOf,
+  flowStep,
   passwordSignIn,
-  sendCode,
   signIn,
-  startCodeCheck,
+  stepUp,
   testStack,
 } from '../test-helpers';
 
@@ -23,11 +25,12 @@ const host = 'be.localhost:3000';
 const signedInCookie = (res: LightMyRequestResponse) =>
   res.cookies.find((c) => c.name === 'access_token');
 
+/** The sign-in flow's password step for an account with a second factor: its code screen, no session yet. */
 async function mfaOf(username: string) {
   const res = await passwordSignIn(stack, username);
-  expect(res.statusCode).toBe(401);
+  expect(asksSecondFactor(res)).toBe(true);
   expect(signedInCookie(res)).toBeUndefined();
-  return res.json().mfa as { payload: string; methods: { id: number; method: string }[] };
+  return res;
 }
 
 /** No answer the browser gets may carry a token. */
@@ -37,21 +40,19 @@ function expectNoToken(res: LightMyRequestResponse) {
   if (cookie) expect(res.body).not.toContain(cookie.value);
 }
 
-describe('MFA at sign-in through the gateway', () => {
+describe('MFA at sign-in through the gateway (the sign-in flow)', () => {
   it('sets the session cookie once the e-mail code is confirmed, and never shows the token', async () => {
-    const mfa = await mfaOf('employee@example.be');
-    expect(mfa.methods.map((m) => m.method)).toEqual(['email', 'sms']);
-
-    const start = await startCodeCheck(stack, mfa.payload, mfa.methods[0]?.id);
-    expect(start.json()).toEqual({
-      payload: mfa.payload,
-      method: 'email',
-      target: 'e•••e@example.be',
-    });
+    const first = await mfaOf('employee@example.be');
+    const { view } = first.json();
+    expect(view.methods.map((m: { method: string }) => m.method)).toEqual(['email', 'sms']);
+    // The primary method's code went out with the password step; no payload reaches the browser.
+    expect(first.json().next).toBe('/mfa');
+    expect(view.check).toMatchObject({ method: 'email', target: 'e•••e@example.be' });
+    expect(first.body).not.toContain('payload');
     const code = stack.be.store.outbox.findLast((m) => m.to === 'employee@example.be')?.code;
-    const done = await sendCode(stack, { payload: mfa.payload, code, isTrustedDevice: false });
+    const done = await flowStep(stack, '/api/sign-in/code', flowOf(first), { code, trust: false });
     expect(done.statusCode).toBe(200);
-    expect(done.json()).toEqual({ signed_in: true, weak: false });
+    expect(done.json().view).toBeNull();
     const cookie = signedInCookie(done);
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/', maxAge: 2592000 });
     expectNoToken(done);
@@ -64,42 +65,45 @@ describe('MFA at sign-in through the gateway', () => {
     expect(status.json()).toEqual({ need_card: false, single: false, sudo: true });
   });
 
-  it('passes a wrong code on as 422 with the message, without a cookie', async () => {
-    const mfa = await mfaOf('employee@example.be');
-    await startCodeCheck(stack, mfa.payload);
-    const res = await sendCode(stack, { payload: mfa.payload, code: '00000000' });
-    expect(res.statusCode).toBe(422);
-    expect(res.json()).toEqual({ message: 'The code is invalid.' });
+  it('refuses a wrong code at its field, without a cookie', async () => {
+    const first = await mfaOf('employee@example.be');
+    const res = await flowStep(stack, '/api/sign-in/code', flowOf(first), { code: '00000000' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      code: 'invalid_code',
+      message: 'Your code is invalid, try again.',
+      field: 'code',
+    });
     expect(signedInCookie(res)).toBeUndefined();
   });
 
   it('skips MFA the next time on a device the user trusted', async () => {
-    const mfa = await mfaOf('employee@example.be');
-    const done = await completeMfa(stack, mfa, host, { trustDevice: true });
+    const done = await completeMfa(stack, await mfaOf('employee@example.be'), host, {
+      trustDevice: true,
+    });
     expect(done.statusCode).toBe(200);
     const again = await passwordSignIn(stack, 'employee@example.be');
-    expect(again.statusCode).toBe(200);
+    expect(asksSecondFactor(again)).toBe(false);
     expect(signedInCookie(again)).toBeDefined();
   });
 
-  it('tells a weak password, a duplicate account and the recovery keys left, token-free', async () => {
+  it('leads a weak password, a duplicate account and a recovery key on, token-free', async () => {
     const weak = await completeMfa(stack, await mfaOf('weak@example.be'), host);
-    expect(weak.json()).toEqual({ signed_in: true, weak: true });
+    expect(weak.json()).toEqual({ next: '/weak-password?verified=true', view: null });
 
     const duplicate = await completeMfa(stack, await mfaOf('duplicate@example.be'), host);
-    expect(duplicate.json()).toEqual({
-      signed_in: true,
-      weak: false,
-      fuzzion: { payload: expect.any(String) },
-    });
+    expect(duplicate.json()).toEqual({ next: '/duplicated', view: null });
     expect(signedInCookie(duplicate)).toBeDefined();
     expectNoToken(duplicate);
 
     const totp = await mfaOf('totp@example.be');
-    const recovery = totp.methods.find((m) => m.method === 'totpRecovery');
-    await startCodeCheck(stack, totp.payload, recovery?.id);
-    const byKey = await sendCode(stack, { payload: totp.payload, code: 'RECOVERY05' });
-    expect(byKey.json()).toEqual({ signed_in: true, weak: false, recovery_keys_left: 9 });
+    const recovery = totp
+      .json()
+      .view.methods.find((m: { method: string }) => m.method === 'totpRecovery');
+    const flow = flowOf(totp);
+    await flowStep(stack, '/api/sign-in/method', flow, { mfaId: recovery.id });
+    const byKey = await flowStep(stack, '/api/sign-in/code', flow, { code: 'RECOVERY05' });
+    expect(byKey.json()).toEqual({ next: '/mfa/totp-recovery?x=9', view: null });
     expectNoToken(byKey);
   });
 });
@@ -122,7 +126,7 @@ describe('lockout through the gateway', () => {
   });
 });
 
-describe('step-up through the gateway', () => {
+describe('step-up through the gateway (the step-up flow)', () => {
   it('grants sudo under a new cookie value; the old one is revoked', async () => {
     const token = await signIn(stack);
     stack.be.store.clock.advance(16 * 60_000);
@@ -131,29 +135,18 @@ describe('step-up through the gateway', () => {
       stack.gateway.inject({ url: '/api/mfa/status', headers, cookies: { access_token } });
     expect((await status(token)).json().sudo).toBe(false);
 
-    const cookies = { access_token: token };
-    const start = await stack.gateway.inject({ url: '/api/mfa/sudo?single=1', headers, cookies });
-    expect(start.statusCode).toBe(200);
-    const code = stack.be.store.outbox.findLast((m) => m.to === 'employee@example.be')?.code;
-    const done = await stack.gateway.inject({
-      method: 'POST',
-      url: '/api/mfa/sudo',
-      headers,
-      cookies,
-      payload: { payload: start.json().payload, code },
-    });
-    expect(done.json()).toEqual({ sudo: true });
-    const renewed = signedInCookie(done);
-    expect(renewed?.value).toBeDefined();
-    expect(renewed?.value).not.toBe(token);
-    expect((await status(renewed?.value ?? '')).json().sudo).toBe(true);
+    const renewed = await stepUp(stack, token);
+    expect(renewed).not.toBe(token);
+    expect((await status(renewed)).json().sudo).toBe(true);
     expect((await status(token)).statusCode).toBe(401);
   });
 
   it('answers 401 to a step-up without a session', async () => {
     const res = await stack.gateway.inject({
-      url: '/api/mfa/sudo?single=1',
+      method: 'POST',
+      url: '/api/step-up/start',
       headers: browserHeaders(stack),
+      payload: {},
     });
     expect(res.statusCode).toBe(401);
   });
@@ -228,7 +221,8 @@ describe('sign-in through the gateway', () => {
     // customer@example.be has no MFA method: the password alone signs in.
     const res = await passwordSignIn(stack, 'customer@example.be');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ signed_in: true, weak: false });
+    // Signed in: no second factor to ask; it may set one up (the offer comes next).
+    expect(res.json()).toEqual({ next: '/setup-mfa', view: null });
     const cookie = res.cookies.find((c) => c.name === 'access_token');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/', maxAge: 2592000 });
     expect(cookie?.domain).toBeUndefined();
@@ -248,16 +242,16 @@ describe('sign-in through the gateway', () => {
   it('passes a wrong password on as 400 with the spec message', async () => {
     const res = await passwordSignIn(stack, 'employee@example.be', 'wrong');
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ message: 'Invalid username/password.' });
+    expect(res.json()).toMatchObject({ message: 'Invalid username/password.', field: 'password' });
     expect(res.cookies).toHaveLength(0);
   });
 
   it('names the wrong field of a bad request', async () => {
     const res = await stack.gateway.inject({
       method: 'POST',
-      url: '/api/token',
+      url: '/api/sign-in/password',
       headers: browserHeaders(stack),
-      payload: { grant_type: 'password', username: 'employee@example.be' },
+      payload: { username: 'employee@example.be' },
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'validation' });

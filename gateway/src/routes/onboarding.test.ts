@@ -30,8 +30,7 @@ describe('forgot password and username through the gateway', () => {
       password: 'Fresh-Start-2027?',
     });
     expect(reset.statusCode).toBe(204);
-    const signIn = await post('/api/token', {
-      grant_type: 'password',
+    const signIn = await post('/api/sign-in/password', {
       username: 'employee@example.be',
       password: 'Fresh-Start-2027?',
     });
