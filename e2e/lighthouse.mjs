@@ -174,25 +174,31 @@ async function signIn() {
     }
     return [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
   };
-  const first = await call(gatewayPort, '/api/token', {
+  // The sign-in flow's steps (docs/flows.md): the password, then the e-mail code.
+  const first = await call(gatewayPort, '/api/sign-in/password', {
     method: 'POST',
     headers,
-    body: { grant_type: 'password', username: USER, password: PASSWORD },
+    body: { username: USER, password: PASSWORD },
   });
   headers.cookie = keep(first);
   if (first.status === 200 && jar.has('access_token')) return headers.cookie;
-  if (first.status !== 401) throw new Error(`sign-in answered ${first.status}`);
-  const { payload, methods } = first.body.mfa;
-  const email = methods.find((m) => m.method === 'email');
-  const query = new URLSearchParams({ payload, mfaId: String(email.id) });
-  const sent = await call(gatewayPort, `/api/mfa/sudo?${query}`, { headers });
-  if (sent.status !== 200) throw new Error(`sending the MFA code answered ${sent.status}`);
+  if (first.status !== 200 || !first.body.view) throw new Error(`sign-in answered ${first.status}`);
+  const { methods, check } = first.body.view;
+  if (check?.method !== 'email') {
+    const email = methods.find((m) => m.method === 'email');
+    const sent = await call(gatewayPort, '/api/sign-in/method', {
+      method: 'POST',
+      headers,
+      body: { mfaId: email.id },
+    });
+    if (sent.status !== 200) throw new Error(`sending the MFA code answered ${sent.status}`);
+  }
   const outbox = await call(bePort, `/__dev/outbox?to=${encodeURIComponent(USER)}`);
   const code = outbox.body.messages[0]?.code;
-  const done = await call(gatewayPort, '/api/mfa/sudo', {
+  const done = await call(gatewayPort, '/api/sign-in/code', {
     method: 'POST',
     headers,
-    body: { payload, code },
+    body: { code },
   });
   const cookie = keep(done);
   if (done.status !== 200 || !jar.has('access_token')) {

@@ -46,32 +46,30 @@ test.afterAll(async () => {
   await stack?.close();
 });
 
-/** Password and the e-mail code from the mock's outbox, through the portal API from the page. */
+/** Password and the e-mail code from the mock's outbox, through the sign-in flow's JSON steps from the page. */
 async function signInByPassword(page: Page) {
-  const first = await portalCall(page, '/api/token', {
+  const first = await portalCall(page, '/api/sign-in/password', {
     method: 'POST',
-    body: { grant_type: 'password', username: USER, password: DEMO_PASSWORD },
+    body: { username: USER, password: DEMO_PASSWORD },
   });
-  expect(first.status, JSON.stringify(first.body)).toBe(401);
-  const { payload, methods } = (first.body ?? {}).mfa as {
-    payload: string;
+  expect(first.status, JSON.stringify(first.body)).toBe(200);
+  const view = first.body?.view as {
     methods: { id: number; method: string }[];
+    check: { method: string } | null;
   };
-  const email = methods.find((m) => m.method === 'email');
-  const started = await portalCall(
-    page,
-    `/api/mfa/sudo?${new URLSearchParams({ payload, mfaId: String(email?.id) })}`,
-  );
-  expect(started.status).toBe(200);
+  if (view.check?.method !== 'email') {
+    const email = view.methods.find((m) => m.method === 'email');
+    const started = await portalCall(page, '/api/sign-in/method', {
+      method: 'POST',
+      body: { mfaId: email?.id },
+    });
+    expect(started.status).toBe(200);
+  }
   const outbox = await fetch(`${stack.mockUrl}/__dev/outbox?to=${encodeURIComponent(USER)}`);
   const { messages } = (await outbox.json()) as { messages: { code: string }[] };
-  const done = await portalCall(page, '/api/mfa/sudo', {
+  const done = await portalCall(page, '/api/sign-in/code', {
     method: 'POST',
-    body: {
-      payload: started.body?.payload,
-      code: messages.find((m) => m.code)?.code,
-      isTrustedDevice: false,
-    },
+    body: { code: messages.find((m) => m.code)?.code, trust: false },
   });
   expect(done.status, JSON.stringify(done.body)).toBe(200);
 }
