@@ -263,7 +263,8 @@ export function firstMethod(methods: readonly MfaMethod[]): MfaMethod | null {
  * docs/product.md part 4, Login 2: a password was right and the account's second
  * factor is needed. A new journey (one already under way in this browser is
  * replaced) with the challenge kept in its flow; the primary method's code is
- * sent at once and the code screen is next, else the method list. Every door
+ * sent at once (within its code budgets) and the code screen is next, else
+ * the method list. Every door
  * that asks the sign-in's second factor enters here (the password sign-in,
  * the workplace login linked to an account).
  */
@@ -289,7 +290,15 @@ export async function secondFactor(
   };
   const id = await startFlow(request, reply, flow);
   const first = firstMethod(methods);
-  if (first) {
+  // The code sent unasked spends what the method step's would (its method, its challenge);
+  // over budget, the list comes instead and picking a method says how long to wait.
+  const spent =
+    first &&
+    (await request.server.codeBudget?.(request, {
+      recipient: `method:${first.id}`,
+      account: `challenge:${payload}`,
+    }));
+  if (first && !spent) {
     const sent = await sendCode(request, payload, first.id);
     if (sent.ok) {
       const next: SignInFlow = { ...flow, state: { ...state, step: 'code', check: sent.check } };

@@ -104,6 +104,43 @@ describe('code sends per account', () => {
     expect(smsTo(s, '+32470123503')).toBe(0);
   });
 
+  it("spends nothing of a login's budgets on a wrong password: the owner still gets the first code", async () => {
+    const s = await testStack({ config: BUDGETS });
+    const signInFrom = (ip: string, password: string) =>
+      s.gateway.inject({
+        method: 'POST',
+        url: '/api/sign-in/password',
+        remoteAddress: ip,
+        headers: browserHeaders(s),
+        payload: { username: 'employee@example.be', password },
+      });
+    // Wrong passwords for someone else's login, from many addresses: more than its code budget.
+    for (let i = 0; i < 8; i++) {
+      expect((await signInFrom(`203.0.113.${i + 1}`, `Wrong-${i}`)).statusCode).toBe(400);
+    }
+    const sent = s.be.store.outbox.length;
+    const owner = await signInFrom('198.51.100.7', DEMO_PASSWORD);
+    expect(owner.json()).toMatchObject({ next: '/mfa', view: { check: { method: 'email' } } });
+    expect(s.be.store.outbox.length).toBe(sent + 1);
+  });
+
+  it('bounds the code a right password sends at once as the method step does', async () => {
+    const s = await testStack({ config: BUDGETS });
+    const nexts: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const res = await cookieBrowser(s).call('POST', '/api/sign-in/password', {
+        username: 'employee@example.be',
+        password: DEMO_PASSWORD,
+      });
+      nexts.push(res.json().next);
+    }
+    // Five codes to the primary method in the window; the sixth sign-in gets the list, nothing sent.
+    expect(nexts).toEqual([...Array(5).fill('/mfa'), '/mfa/methods']);
+    expect(
+      s.be.store.outbox.filter((m) => m.to === 'employee@example.be' && m.code !== ''),
+    ).toHaveLength(5);
+  });
+
   it('bounds the resends of one sign-in code per second-factor method', async () => {
     const s = await testStack({ config: BUDGETS });
     const { call } = cookieBrowser(s);

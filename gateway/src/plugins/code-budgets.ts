@@ -26,6 +26,19 @@ export interface CodeSend {
   phone?: string | undefined;
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Spends the budgets of a code a flow sends on its own (not one a call names):
+     * null when it may go, else the seconds until it may. Only in the /api scope.
+     */
+    codeBudget?: (
+      request: FastifyRequest,
+      send: CodeSend,
+    ) => Promise<{ retryAfter: number } | null>;
+  }
+}
+
 /** The budgets of code sends, each counted per window (`CODE_LIMIT_WINDOW_S`). */
 export type CodeBudget = 'recipient' | 'account' | 'foreignSms' | 'foreignSmsTotal';
 
@@ -179,11 +192,9 @@ const CODE_SENDS = new Map<AppRoute, Extract>([
     },
   ],
   [portalApi.recovery.findUsernames, async (r) => ({ recipient: str(body(r, 'number')) })],
-  [
-    // A password sign-in sends the primary method's code at once: the login stands for its account.
-    portalApi.signIn.password,
-    async (r) => ({ recipient: str(body(r, 'username')) }),
-  ],
+  // A password sign-in's first code (the primary method's, sent at once) is spent by the flow
+  // itself once the password is right (`request.server.codeBudget`, flows/sign-in.ts): a wrong
+  // password sends nothing, so it spends nothing of the login's budgets.
   [
     portalApi.signIn.method,
     async (r, request) => journeyCode(request, 'sign-in', num(body(r, 'mfaId'))),
@@ -298,31 +309,37 @@ export const codeBudgetsPlugin = fp<{ config: Config }>(
       return { budget, retryAfter: result.ttlInSeconds };
     }
 
+    /** Spends every budget of `send`; the refusal with the longest wait, if any. */
+    async function spendAll(request: FastifyRequest, send: CodeSend) {
+      const spends: [CodeBudget, string][] = [];
+      if (send.recipient) spends.push(['recipient', normalised(send.recipient, request.variant)]);
+      if (send.account !== undefined) spends.push(['account', String(send.account)]);
+      const code = send.phone && callingCodeOf(send.phone, request.variant === 'lu' ? 'LU' : 'BE');
+      if (code && !countries[request.variant].includes(code)) {
+        spends.push(['foreignSms', String(send.account ?? `client:${clientKey(request.ip)}`)]);
+        spends.push(['foreignSmsTotal', 'all']);
+      }
+      // Every budget is spent, so that a refused call still counts where it would have sent.
+      const refusals = [];
+      for (const [budget, key] of spends) {
+        const refused = await spend(request, budget, key);
+        if (refused) refusals.push(refused);
+      }
+      const refusal = refusals.sort((a, b) => b.retryAfter - a.retryAfter)[0];
+      if (!refusal) return null;
+      request.log.warn({ limit: `code_${refusal.budget}` }, 'rate limit reached');
+      request.server.metrics.rateLimited.inc({ class: `code_${refusal.budget}` });
+      return { retryAfter: Math.max(1, refusal.retryAfter) };
+    }
+    app.decorate('codeBudget', spendAll);
+
     const check = (route: AppRoute, extract: Extract): preHandlerAsyncHookHandler =>
       async function codeBudgets(request, reply) {
         const input = parsedInput(route, request);
         if (!input) return;
-        const send = await extract(input, request);
-        const spends: [CodeBudget, string][] = [];
-        if (send.recipient) spends.push(['recipient', normalised(send.recipient, request.variant)]);
-        if (send.account !== undefined) spends.push(['account', String(send.account)]);
-        const code =
-          send.phone && callingCodeOf(send.phone, request.variant === 'lu' ? 'LU' : 'BE');
-        if (code && !countries[request.variant].includes(code)) {
-          spends.push(['foreignSms', String(send.account ?? `client:${clientKey(request.ip)}`)]);
-          spends.push(['foreignSmsTotal', 'all']);
-        }
-        // Every budget is spent, so that a refused call still counts where it would have sent.
-        const refusals = [];
-        for (const [budget, key] of spends) {
-          const refused = await spend(request, budget, key);
-          if (refused) refusals.push(refused);
-        }
-        const refusal = refusals.sort((a, b) => b.retryAfter - a.retryAfter)[0];
-        if (!refusal) return;
-        reply.header('retry-after', String(Math.max(1, refusal.retryAfter)));
-        request.log.warn({ limit: `code_${refusal.budget}` }, 'rate limit reached');
-        request.server.metrics.rateLimited.inc({ class: `code_${refusal.budget}` });
+        const refused = await spendAll(request, await extract(input, request));
+        if (!refused) return;
+        reply.header('retry-after', String(refused.retryAfter));
         throw new GatewayError('rate_limited');
       };
 
