@@ -30,11 +30,11 @@ export const ForcedMfaView = z.object({
   mayskip: z.boolean(),
   /** A customer account (the intro says not to share credentials). */
   customer: z.boolean(),
-  /** The user's own address or number on file for this step (theirs: shown in full); null: none. */
+  /** The user's own address or number on file for this step (theirs: in full, a number grouped as its country writes it); null: none. */
   contact: z.string().nullable(),
   /** The phone step asks for another number than the one on file. */
   other: z.boolean(),
-  /** Where the code went (`code`). */
+  /** Where the code went (`code`), written as `contact` is. */
   sentTo: z.string().nullable(),
   /** Where the setup ends (a path of the portal, checked once at its start); null: the dashboard. */
   target: z.string().nullable(),

@@ -95,7 +95,7 @@ describe('the forced second-factor setup, owned by the gateway', () => {
     expect(phone.json().view).toMatchObject({
       step: 'contact',
       kind: 'sms',
-      contact: '+32470000004',
+      contact: '+32 470 00 00 04',
     });
     // A second factor added: the session moved to a new token.
     expect(b.jar.get('access_token')).not.toBe(session);
@@ -144,7 +144,7 @@ describe('the forced second-factor setup, owned by the gateway', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ code: 'invalid_phone', field: 'phone' });
     const sent = await b.send('0470 12 34 56');
-    expect(sent.json().view).toMatchObject({ step: 'code', sentTo: '+32470123456' });
+    expect(sent.json().view).toMatchObject({ step: 'code', sentTo: '+32 470 12 34 56' });
     await b.code(lastCode('+32470123456'));
     expect((await b.methods()).find((m) => m.method === 'sms')?.target).toBe('+32470123456');
   });

@@ -6,6 +6,7 @@ import {
   toE164,
   type User,
 } from '@portal/contract';
+import { formatPhone } from '@portal/contract/rules';
 import type { FastifyRequest } from 'fastify';
 import { renewSession, sessionToken, upstreamHeaders } from '../plugins/session';
 import { upstreamOf } from '../plugins/upstream';
@@ -117,15 +118,18 @@ export async function forcedMfaView(
     });
     if (user.status === 200) contact = contactOf(user.body.data, kind);
   }
+  // A number as its country writes it, drawn so before any script (the page's own formatter
+  // loads with it).
+  const shown = (value: string | null) => (value && kind === 'sms' ? formatPhone(value) : value);
   return {
     step: state.step,
     kind,
     steps: state.steps,
     mayskip: state.mayskip,
     customer: state.customer,
-    contact,
+    contact: shown(contact),
     other: state.other,
-    sentTo: state.step === 'code' ? (state.pending?.target ?? null) : null,
+    sentTo: shown(state.step === 'code' ? (state.pending?.target ?? null) : null),
     target: flow.target,
   };
 }
