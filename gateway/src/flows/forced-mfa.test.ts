@@ -183,6 +183,31 @@ describe('the forced second-factor setup, owned by the gateway', () => {
     expect(again.json().code).toBe('flow_gone');
   });
 
+  it('asks for a recent check first when the account has a method already, then comes back to the setup', async () => {
+    // A forced account with an e-mail method: only the phone step is left.
+    const made = await stack.be.app.inject({
+      method: 'POST',
+      url: '/__dev/accounts',
+      payload: { from: 'forced@example.be', mfa: ['email'], mfa_forced: true },
+    });
+    const { login } = made.json() as { login: string };
+    const { jar, call } = cookieBrowser(stack);
+    await call('POST', '/api/sign-in/password', { username: login, password: DEMO_PASSWORD });
+    const signedIn = await call('POST', '/api/sign-in/code', { code: lastCode(login) });
+    expect(signedIn.json().next).toBe('/setup-mfa');
+    const start = await call('POST', '/api/forced-mfa/start', { target: '/profile' });
+    expect(start.json().view).toMatchObject({ step: 'intro', steps: ['sms'] });
+    await call('POST', '/api/forced-mfa/begin', {});
+    // The sign-in's own check has lapsed (a long pause): the step-up, then back here.
+    stack.be.store.sudoUntil.clear();
+    const send = await call('POST', '/api/forced-mfa/send', {});
+    expect(send.json()).toEqual({
+      next: `/step-up?target=${encodeURIComponent('/setup-mfa?redirect=%2Fprofile')}`,
+      view: null,
+    });
+    expect(jar.has('flow')).toBe(true);
+  });
+
   it('is gone once abandoned for longer than a flow lives', async () => {
     const b = await signedIn();
     await b.start();
