@@ -9,7 +9,8 @@ import {
   Popover,
   SelectValue,
 } from 'react-aria-components/Select';
-import { FieldMessage, useFieldCheck } from './form/fields';
+import { FieldMessage } from './form/fields';
+import { useFieldCheck } from './form/own-fields';
 
 /** One choice of a select: its value, its words in the list, and in the closed field if shorter. */
 export interface SelectOption<K extends Key> {

@@ -1,6 +1,5 @@
-import { portalApi } from 'virtual:portal-api';
-import { initClient } from '@ts-rest/core';
 import { deviceId } from './device';
+import type { client } from './portal-client';
 
 export const clientArgs = {
   baseUrl: '',
@@ -8,14 +7,36 @@ export const clientArgs = {
   credentials: 'same-origin' as const,
 };
 
+type PortalClient = typeof client;
+let loading: Promise<PortalClient> | undefined;
+const loadClient = () => {
+  loading ??= import('./portal-client').then((module) => module.client);
+  return loading;
+};
+
+/** `api.a.b(args)`: the client's `a.b(args)` once it is loaded. */
+function loadsOnCall(path: readonly string[]): unknown {
+  return new Proxy(() => undefined, {
+    // Not a promise (`then`), nor anything but a route's name.
+    get: (_target, key) =>
+      typeof key === 'string' && key !== 'then' ? loadsOnCall([...path, key]) : undefined,
+    apply: async (_target, _this, args: unknown[]) => {
+      let call: unknown = await loadClient();
+      for (const key of path) call = (call as Record<string, unknown>)[key];
+      return (call as (...a: unknown[]) => unknown)(...args);
+    },
+  });
+}
+
 /**
  * The portal calls as plain async functions answering `{status, body}` (every
  * status, errors included): what each feature's `api/` builds its query
  * options and mutation hooks on (through `answerOrThrow` and `sentOrThrow`
  * below, docs/architecture.md "a call a screen makes"), and the first page's
- * own calls.
+ * own calls. The ts-rest client behind them (./portal-client) loads with the
+ * first call: a drawn page is usable before it, and needs none of it to paint.
  */
-export const api = initClient(portalApi, clientArgs);
+export const api = loadsOnCall([]) as PortalClient;
 
 /**
  * A call's answer as ts-rest's query hooks (`./tsr`) keep it: `{status, body,

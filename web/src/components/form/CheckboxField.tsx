@@ -1,6 +1,6 @@
 import { type ReactNode, useMemo } from 'react';
 import { Checkbox } from '../Choices';
-import { OwnFieldError, useOwnField } from './fields';
+import { OwnFieldError, useOwnField } from './own-fields';
 
 /**
  * A check box of a form (the `Checkbox` of `Choices`): sent as `on` under its

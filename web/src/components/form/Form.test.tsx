@@ -6,7 +6,8 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../i18n/i18n';
 import { CodeEntry } from './CodeEntry';
 import { Form, FormError, SubmitButton } from './Form';
-import { requiredCheck, TextField, zodValidate } from './fields';
+import { TextField } from './fields';
+import { requiredCheck, zodValidate } from './own-fields';
 
 beforeAll(async () => {
   await initI18n('en', ['common', 'forms', 'account']);

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PhoneField, type PhoneValue } from '../PhoneField';
 import type { FieldCheck } from './Form';
-import { OwnFieldError, requiredCheck, useOwnField } from './fields';
+import { OwnFieldError, requiredCheck, useOwnField } from './own-fields';
 
 /**
  * The phone number with its country code as a field of a `Form`: sent as

@@ -1,12 +1,4 @@
-import {
-  type InputHTMLAttributes,
-  type ReactNode,
-  type Ref,
-  useContext,
-  useEffect,
-  useId,
-  useState,
-} from 'react';
+import { type ReactNode, type Ref, useContext, useId, useState } from 'react';
 import { FieldErrorContext } from 'react-aria-components/FieldError';
 import { Input } from 'react-aria-components/Input';
 import { Label } from 'react-aria-components/Label';
@@ -14,67 +6,7 @@ import { Text } from 'react-aria-components/Text';
 import { TextField as AriaTextField } from 'react-aria-components/TextField';
 import PasswordToggle from '../PasswordToggle';
 import { type FieldCheck, useFormState } from './Form';
-
-/** A contract's zod field, as far as a check needs it (zod is the contract's dependency). */
-interface Schema {
-  safeParse(value: unknown): { success: boolean };
-}
-
-/**
- * A field's check from the contract's zod field (`Email`, `Iban`, ...): the
- * screen's words when the value does not pass, else none. An empty field is
- * checked too: pass `required` words when it needs other words.
- */
-export function zodValidate(schema: Schema, message: string, required?: string): FieldCheck {
-  return (value) => {
-    if (required && value.trim() === '') return required;
-    return schema.safeParse(value).success ? null : message;
-  };
-}
-
-/**
- * The shape of an e-mail address (something@domain.tld), for the journeys'
- * pages: they are drawn entry pages whose script is measured (the sign-in's
- * budget, docs/performance.md), and the contract's zod `Email` would bring
- * zod with it. The gateway checks the address with the zod field on every
- * step and its refusal comes back to the same field.
- */
-export const emailCheck =
-  (message: string, required?: string): FieldCheck =>
-  (value) => {
-    if (required && value.trim() === '') return required;
-    return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim()) ? null : message;
-  };
-
-/** A field that must not be left empty. */
-export const requiredCheck =
-  (message: string): FieldCheck =>
-  (value) =>
-    value.trim() === '' ? message : null;
-
-/**
- * Registers the field's check with its form and answers what React Aria's
- * `validate` shows: nothing before the form was sent, then the check as the
- * value changes (a fixed field loses its error as it is typed).
- */
-export function useFieldCheck(name: string | undefined, check: FieldCheck | undefined) {
-  const { register, checking, changed } = useFormState();
-  useEffect(() => (name ? register(name, check ?? noCheck) : undefined), [name, check, register]);
-  return {
-    validate: checking && check ? check : undefined,
-    /** Call on every change: the server's refusal of the field goes. */
-    onChanged: () => {
-      if (name) changed(name);
-    },
-  };
-}
-
-const noCheck: FieldCheck = () => null;
-
-type InputAttributes = Omit<
-  InputHTMLAttributes<HTMLInputElement>,
-  'value' | 'defaultValue' | 'onChange' | 'type' | 'name' | 'id' | 'children'
->;
+import { type InputAttributes, useFieldCheck } from './own-fields';
 
 export interface TextFieldProps {
   label: ReactNode;
@@ -191,30 +123,5 @@ export function FieldMessage({ children }: { children?: ReactNode }) {
     <Text slot="errorMessage" className="field-error" role="alert">
       {words}
     </Text>
-  );
-}
-
-/**
- * A field that is not a React Aria one (the phone number with its country, a
- * check box): its check registered with the form, the error it shows (its
- * check's once the form was sent, else the server's refusal of `name`), the
- * id that error has (for the input's `aria-describedby`), and what to call
- * on every change.
- */
-export function useOwnField(name: string, value: string, check?: FieldCheck) {
-  const id = useId();
-  const own = useFieldCheck(name, check);
-  const { fieldErrors } = useFormState();
-  const error = own.validate?.(value) ?? fieldErrors[name] ?? null;
-  return { error, errorId: `${id}-error`, onChanged: own.onChanged };
-}
-
-/** The error of a field `useOwnField` keeps, under it; read out when it appears. */
-export function OwnFieldError({ id, children }: { id: string; children: ReactNode }) {
-  if (!children) return null;
-  return (
-    <p id={id} className="field-error" role="alert">
-      {children}
-    </p>
   );
 }

@@ -12,13 +12,13 @@ export {
   SubmitButton,
   useFormState,
 } from './Form';
+export { FieldMessage, TextField } from './fields';
 export {
   emailCheck,
-  FieldMessage,
   OwnFieldError,
+  PlainTextField,
   requiredCheck,
-  TextField,
   useFieldCheck,
   useOwnField,
   zodValidate,
-} from './fields';
+} from './own-fields';

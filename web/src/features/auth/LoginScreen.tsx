@@ -6,7 +6,7 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import type { CaptchaHandle } from '../../components/Captcha';
 // The form layer's parts the page uses, by file: the sign-in page loads nothing else of it.
 import { Form, FormError, SubmitButton } from '../../components/form/Form';
-import { emailCheck, TextField } from '../../components/form/fields';
+import { emailCheck, PlainTextField } from '../../components/form/own-fields';
 import { LazyPhoneField } from '../../components/LazyPhoneField';
 import { PartnerBanner } from '../../components/PartnerBanner';
 import type { PhoneValue } from '../../components/PhoneField';
@@ -294,7 +294,7 @@ export default function LoginScreen({
         {/* POST: sent before the script runs, the password must not end up in the address. */}
         <Form method="post" onSubmit={() => void onSubmit()} busy={busy} refusal={refusal}>
           {kind === 'email' ? (
-            <TextField
+            <PlainTextField
               id="login-username"
               label={t('signin.login.email')}
               name="username"
@@ -319,7 +319,7 @@ export default function LoginScreen({
               />
             </Suspense>
           )}
-          <TextField
+          <PlainTextField
             id="login-password"
             label={t('signin.login.password')}
             name="password"
