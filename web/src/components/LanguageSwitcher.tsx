@@ -1,15 +1,14 @@
 import type { Locale } from '@portal/contract';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Check, ChevronDown, Globe } from 'lucide-react';
 import { type MouseEvent, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { changeLocale, languageOfLocale } from '../i18n/i18n';
 import { chooseLanguage } from '../i18n/remember';
-import { queryKeys } from '../lib/api';
+import { answerOrThrow, api, queryKeys } from '../lib/api';
 import { getConfig } from '../lib/config';
 import { useCurrentUser } from '../lib/session';
-import { tsr } from '../lib/tsr';
 
 /** Each language by its own name, as language pickers do (not translated). */
 export const LANGUAGE_NAMES: Record<Locale, { name: string; lang: string }> = {
@@ -21,10 +20,17 @@ export const LANGUAGE_NAMES: Record<Locale, { name: string; lang: string }> = {
   de_LU: { name: 'Deutsch', lang: 'de' },
 };
 
-/** Saves a language to the profile (the next sign-in uses it), then reads the user again. */
+/**
+ * Saves a language to the profile (the next sign-in uses it), then reads the
+ * user again. On every page's header: its call goes through `api`, whose
+ * client loads with the first call (not ts-rest's hooks, which would load
+ * with the page).
+ */
 export function useSaveLanguage() {
   const queryClient = useQueryClient();
-  return tsr.profile.updateUser.useMutation({
+  return useMutation({
+    mutationFn: ({ body }: { body: { language: ReturnType<typeof languageOfLocale> } }) =>
+      answerOrThrow(api.profile.updateUser({ body })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.user }),
   });
 }

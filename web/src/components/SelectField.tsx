@@ -9,6 +9,7 @@ import {
   Popover,
   SelectValue,
 } from 'react-aria-components/Select';
+import { useFormState } from './form/Form';
 import { FieldMessage } from './form/fields';
 import { useFieldCheck } from './form/own-fields';
 
@@ -56,6 +57,9 @@ export function SelectField<K extends Key>({
   className,
 }: SelectFieldProps<K>) {
   const check = useFieldCheck(name, undefined);
+  // The server's refusal of the choice, until another is chosen.
+  const { fieldErrors } = useFormState();
+  const refused = name ? fieldErrors[name] : undefined;
   return (
     <AriaSelect
       className={className ? `select-field ${className}` : 'select-field'}
@@ -65,7 +69,7 @@ export function SelectField<K extends Key>({
         check.onChanged();
         if (key !== null) onChange(key as K);
       }}
-      isInvalid={invalid}
+      isInvalid={invalid || Boolean(refused) || undefined}
       aria-describedby={describedBy}
     >
       <Label className={labelHidden ? 'visually-hidden' : 'select-label'}>{label}</Label>
@@ -82,7 +86,7 @@ export function SelectField<K extends Key>({
         </SelectValue>
         <ChevronDown className="select-chevron" size={18} aria-hidden="true" />
       </Button>
-      <FieldMessage />
+      <FieldMessage>{refused}</FieldMessage>
       <Popover className="popover select-popover" placement="bottom start">
         <ListBox className="listbox">
           {options.map((option) => (

@@ -1,4 +1,5 @@
 import {
+  type ComponentPropsWithoutRef,
   createContext,
   type FormEvent,
   type ReactNode,
@@ -9,7 +10,6 @@ import {
   useRef,
   useState,
 } from 'react';
-import { Form as AriaForm, type FormProps as AriaFormProps } from 'react-aria-components/Form';
 import { useTranslation } from 'react-i18next';
 import {
   type ErrorTexts,
@@ -22,11 +22,14 @@ import { ErrorText } from './ErrorText';
 
 /**
  * The one form of the web app (docs/architecture.md, "How to build a form"):
- * a native `<form>` (React Aria's `Form`, `validationBehavior="aria"`, so a
- * server-drawn page keeps its `method="post"` and `action` and works without
- * script) whose fields check themselves on submit, show the server's refusal
- * at the field it names and anything else in `FormError`, and say busy while
- * the mutation runs.
+ * a native `<form>` (a server-drawn page keeps its `method="post"` and
+ * `action` and works without script) whose fields check themselves on
+ * submit, show the server's refusal at the field it names and anything else
+ * in `FormError`, and say busy while the mutation runs. The form element is
+ * the layer's own, not React Aria's `Form`: the layer hands its fields their
+ * checks and the server's refusals itself (`useFormState`), and its fields
+ * validate as React Aria's `aria` behaviour does; React Aria's `Form` would
+ * add 3.4 KB to the sign-in page's budget for nothing (docs/performance.md).
  */
 
 /** A field's check: the words of what is wrong with the value, or null. */
@@ -96,8 +99,7 @@ function firstNamed(form: HTMLFormElement | null, names: ReadonlySet<string>) {
   return null;
 }
 
-export interface FormProps
-  extends Omit<AriaFormProps, 'onSubmit' | 'validationErrors' | 'validationBehavior'> {
+export interface FormProps extends Omit<ComponentPropsWithoutRef<'form'>, 'onSubmit' | 'children'> {
   /** The mutation's error: its refused fields at their fields, anything else in `FormError`. */
   error?: unknown;
   /** The screen's words for the error's kinds and codes (`errorOf`). */
@@ -173,7 +175,7 @@ export function Form({
       ),
     [refused],
   );
-  // One object per refusal and change: React Aria shows it at the fields.
+  // One object per refusal and change: the fields show it (`fieldErrors`).
   const validationErrors = useMemo(
     () => Object.fromEntries(Object.entries(refused).filter(([name]) => !cleared.has(name))),
     [refused, cleared],
@@ -234,17 +236,17 @@ export function Form({
   );
 
   return (
-    <AriaForm
+    <form
       {...props}
       ref={ref}
       className={props.className ?? ''}
-      validationBehavior="aria"
-      validationErrors={validationErrors}
+      // The layer checks the fields, and says what is wrong at each: not the browser.
+      noValidate
       onSubmit={submit}
       aria-busy={busy || undefined}
     >
       <FormStateContext.Provider value={state}>{children}</FormStateContext.Provider>
-    </AriaForm>
+    </form>
   );
 }
 

@@ -82,6 +82,8 @@ export function TextField({
         onChange?.(typed);
       }}
       validate={check.validate}
+      // Checked as typed once the form was sent, without the browser's own messages.
+      validationBehavior="aria"
       isInvalid={isInvalid || Boolean(refused) || undefined}
       className={className ? `field ${className}` : 'field'}
     >
