@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD } from '@portal/mock-upstream/seed';
 import { EXTERNAL } from '../../gateway/build.mjs';
+import { appTookOver } from '../fixtures/app';
 import { compose, LABELS, PORTS, printLogs, SHELL_ENV } from './stack';
 
 const BE = `http://account.example.be:${PORTS.gateway}`;
@@ -38,6 +39,10 @@ test('signs in through the compose stack at account.example.be over plain HTTP',
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   await page.goto(`${BE}/login/email`);
+  // What follows is the app's sign-in (the code sending itself): once it has the page.
+  // Before that, the press would be the drawn form's post, which this plain-HTTP host
+  // refuses (no Sec-Fetch-Site outside a secure context; docs/security.md).
+  await appTookOver(page);
   // Not a secure context: no crypto.randomUUID, yet the app draws and makes its device id.
   expect(await page.evaluate(() => [isSecureContext, typeof crypto.randomUUID])).toEqual([
     false,
