@@ -142,7 +142,10 @@ for (const variant of [
     }
 
     // The dialogs: a confirmation, and the step-up in place.
+    // Pressed once the screen has its lists (as each screen above is reviewed once
+    // ready): a press while they load may meet a button about to be drawn again.
     await page.goto(`${variant.base}/security/history`);
+    await screens.find((s) => s.path === '/security/history')?.ready(page);
     await page.getByRole('button', { name: 'Log out everywhere' }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
     await review(page, `${variant.region} confirmation dialog`);
