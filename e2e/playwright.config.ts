@@ -87,5 +87,15 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   // Started one after the other: the first one's build is there for the next.
-  webServer: Array.from({ length: WORKERS }, (_, n) => stack(n)),
+  // Partner Shop's site (its callback, e2e/partner-shop.mjs) serves every stack,
+  // and another suite's on the same machine serves this one as well.
+  webServer: [
+    {
+      command: 'node partner-shop.mjs',
+      url: 'http://127.0.0.1:5555/',
+      reuseExistingServer: true,
+      stdout: 'ignore' as const,
+    },
+    ...Array.from({ length: WORKERS }, (_, n) => stack(n)),
+  ],
 });

@@ -9,9 +9,10 @@ import { existsSync } from 'node:fs';
 
 const browsers = [
   {
-    name: 'Chromium',
-    path: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    pkg: 'chromium',
+    // Chromium's headless shell: what the Playwright suites run (e2e/chromium.ts).
+    name: "Chromium's headless shell",
+    path: process.env.CHROMIUM_PATH || '/usr/bin/chromium-headless-shell',
+    pkg: 'chromium-headless-shell',
     env: 'CHROMIUM_PATH',
   },
   {

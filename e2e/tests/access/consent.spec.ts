@@ -6,7 +6,6 @@ import {
   PARTNER_CALLBACK as CALLBACK,
   PARTNER_REQUEST,
 } from '../../fixtures/partner';
-import { appTookOver } from '../../fixtures/portal';
 import { reviewer, reviewInEachLanguage } from '../../fixtures/screenshots';
 import { mockUrl } from '../../fixtures/stack';
 
@@ -41,10 +40,7 @@ async function partner(page: Page) {
   })) {
     request.searchParams.set(key, value);
   }
-  // The partner's callback page.
-  await page.route(`${CALLBACK}**`, (route) =>
-    route.fulfill({ contentType: 'text/html', body: '<h1>Partner Shop</h1>' }),
-  );
+  // The browser comes back to the partner's own callback page (e2e/partner-shop.mjs).
   return {
     authorizeUrl: request.toString(),
     /** The partner's server exchanges the code it received for a token. */
@@ -194,11 +190,7 @@ test('consent shows the app and its site, the account with "Not you?", then "It 
   );
 
   await page.goto(authorize());
-  // Allowed: the browser leaves for the partner's callback, answered here for the partner.
-  // Pressed once the app has taken the drawn page over: a press before that is held and sent
-  // again by the page's script, a navigation Playwright's routing does not see.
-  await appTookOver(page);
-  await page.route(`${CALLBACK}**`, (route) => route.fulfill({ body: 'Partner Shop' }));
+  // Allowed: the browser leaves for the partner's own callback page (e2e/partner-shop.mjs).
   await page.getByRole('button', { name: 'Allow' }).click();
   await page.waitForURL((url) => url.href.startsWith(CALLBACK));
   await page.goto('/user/access');

@@ -1,4 +1,3 @@
-import type { Page } from '@playwright/test';
 import { expect, submitSignIn, test } from '../../fixtures/login';
 import {
   authorizePath,
@@ -22,13 +21,6 @@ const api = `http://127.0.0.1:${PORTS.gateway}`;
 /** This file's request: its own state, which the partner gets back. */
 const PARTNER_REQUEST = { ...SHOP_REQUEST, state: 'shop-state-42' };
 const review = reviewer('partner');
-
-/** The partner's own server: its callback page, and the code exchange at the token endpoint. */
-async function partnerCallbackServed(page: Page) {
-  await page.route(`${PARTNER_CALLBACK}**`, (route) =>
-    route.fulfill({ contentType: 'text/html', body: '<h1>Partner Shop</h1>' }),
-  );
-}
 
 test('the sign-in page names the partner app that sent the user', async ({ page }) => {
   await page.goto(authorizePath());
@@ -97,7 +89,6 @@ test('consent once, then the partner gets codes directly; revoking the grant end
   account,
 }) => {
   const paul = await account('partner@example.be');
-  await partnerCallbackServed(page);
   await login(paul, { via: 'api' });
 
   await page.goto(authorizePath(PARTNER_REQUEST));

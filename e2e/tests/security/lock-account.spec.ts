@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { inEnglish } from '../../fixtures/account';
 import { maskedEmail } from '../../fixtures/accounts';
 import { expect as baseExpect, enterCredentials, outboxCode, test } from '../../fixtures/login';
-import { authorizePath, PARTNER_CALLBACK } from '../../fixtures/partner';
+import { authorizePath } from '../../fixtures/partner';
 import { appTookOver, outboxNotices } from '../../fixtures/portal';
 import { reviewer } from '../../fixtures/screenshots';
 
@@ -23,9 +23,6 @@ const NEW_PASSWORD = 'Locked-Then-Reset-2026!';
 
 /** Partner Shop allowed by the account of `page` (consent, then the partner's callback). */
 async function allowPartnerShop(page: Page) {
-  await page.route(`${PARTNER_CALLBACK}**`, (route) =>
-    route.fulfill({ contentType: 'text/html', body: '<h1>Partner Shop</h1>' }),
-  );
   await page.goto(authorizePath());
   await page.getByRole('button', { name: 'Allow' }).click();
   await expect(page.getByRole('heading', { name: 'Partner Shop' })).toBeVisible();

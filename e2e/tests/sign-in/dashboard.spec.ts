@@ -18,9 +18,6 @@ test('the dashboard lists the linked services and follows redirect_uri only when
     'We did not open the requested site: it is not one of our partners.',
   );
 
-  await page.route('http://127.0.0.1:5555/**', (route) =>
-    route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>Partner Shop</h1>' }),
-  );
   await page.goto(
     `/user/dashboard?redirect_uri=${encodeURIComponent('http://127.0.0.1:5555/callback')}`,
   );

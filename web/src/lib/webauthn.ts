@@ -131,7 +131,11 @@ export async function authenticateWithPasskey(
       api.passkeys.startAuthentication({ body: { purpose } }),
       loadBrowser(),
     ]);
-    if (options.status !== 200) return fail(answerFailure(options));
+    // An autofill request is the page's, not the person's: until they pick a passkey in the
+    // field's suggestions, a refusal (options refused, a browser without a passkey provider
+    // that turns conditional requests down) has nothing to tell them, and the page says
+    // nothing. What the gateway answers to a passkey they picked is said as for a press.
+    if (options.status !== 200) return fail(autofill ? 'cancelled' : answerFailure(options));
     let credential: Awaited<ReturnType<typeof browser.startAuthentication>>;
     try {
       credential = await browser.startAuthentication({
@@ -139,7 +143,7 @@ export async function authenticateWithPasskey(
         useBrowserAutofill: autofill,
       });
     } catch (err) {
-      return fail(browserFailure(err));
+      return fail(autofill ? 'cancelled' : browserFailure(err));
     }
     const res = await api.passkeys.finishAuthentication({
       body: {
