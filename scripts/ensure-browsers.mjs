@@ -7,11 +7,20 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
+// Chromium's headless shell is what the Playwright suites run (e2e/chromium.ts):
+// installed when we can; a machine with only the whole browser runs the same
+// tests in it, more slowly.
+const shell = '/usr/bin/chromium-headless-shell';
+const chromium =
+  process.env.CHROMIUM_PATH ||
+  (existsSync(shell) || process.getuid?.() === 0 || !existsSync('/usr/bin/chromium')
+    ? shell
+    : '/usr/bin/chromium');
+
 const browsers = [
   {
-    // Chromium's headless shell: what the Playwright suites run (e2e/chromium.ts).
     name: "Chromium's headless shell",
-    path: process.env.CHROMIUM_PATH || '/usr/bin/chromium-headless-shell',
+    path: chromium,
     pkg: 'chromium-headless-shell',
     env: 'CHROMIUM_PATH',
   },

@@ -333,11 +333,20 @@ export function flowStep(
   });
 }
 
+/**
+ * The last code the mock of `region` sent to `to` (an address or a number),
+ * '' when none was: what the person reads in the message. Notices (a new
+ * device, a changed password) carry no code and are passed over.
+ */
+export function lastCode(stack: TestStack, to: string, region: 'be' | 'lu' = 'be'): string {
+  return stack[region].store.outbox.findLast((m) => m.to === to && m.code !== '')?.code ?? '';
+}
+
 /** The last code the mock's outbox got for the second-factor method `mfaId`. */
 export function codeOf(stack: TestStack, mfaId: number, host = 'be.localhost:3000'): string {
-  const { store } = mockOf(stack, host);
-  const to = store.mfaMethods.get(mfaId)?.target;
-  const code = store.outbox.findLast((m) => m.to === to && m.code !== '')?.code;
+  const mock = mockOf(stack, host);
+  const to = mock.store.mfaMethods.get(mfaId)?.target ?? '';
+  const code = lastCode(stack, to, mock === stack.lu ? 'lu' : 'be');
   if (!code) throw new Error(`no code was sent to method ${mfaId}`);
   return code;
 }

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { cookieBrowser, DEMO_PASSWORD, testStack } from '../test-helpers';
+import { cookieBrowser, DEMO_PASSWORD, lastCode, testStack } from '../test-helpers';
+
 import { FLOW_COOKIE } from './store';
 
 /*
@@ -59,9 +60,6 @@ function browser(start: Record<string, string> = {}) {
 }
 type Browser = ReturnType<typeof browser>;
 
-const lastCode = (to: string) =>
-  stack.be.store.outbox.findLast((m) => m.to === to && m.code !== '')?.code ?? '';
-
 /** The flow this browser's cookie names, as the gateway stored it. */
 async function storedFlow(b: Browser) {
   const id = b.jar.get(FLOW_COOKIE) ?? '';
@@ -82,7 +80,9 @@ async function signInFromPartner(b: Browser): Promise<string> {
     target,
   });
   expect(password.json().next).toBe('/mfa');
-  const code = await b.api('POST', '/api/sign-in/code', { code: lastCode('partner@example.be') });
+  const code = await b.api('POST', '/api/sign-in/code', {
+    code: lastCode(stack, 'partner@example.be'),
+  });
   expect(code.statusCode).toBe(200);
   return code.json().next;
 }

@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { standInBuild } from '../render/stand-in-build';
-import { browserHeaders, signIn, type TestStack, testStack } from '../test-helpers';
+import { browserHeaders, lastCode, signIn, type TestStack, testStack } from '../test-helpers';
 
 /*
  * `/setup-mfa` as a plain HTML form (docs/flows.md, "Forced MFA on the
@@ -67,7 +67,6 @@ describe('/setup-mfa, a form that works without script', () => {
   it('walks the setup as forms: each step 303 back to the page, a wrong code at its field, then the target', async () => {
     const s = await testStack({ config: { WEB_DIST: root } });
     const b = await browser(s, 'forced@example.be');
-    const lastCode = (to: string) => s.be.store.outbox.findLast((m) => m.to === to)?.code ?? '';
 
     // The sign-in's address starts the setup: its target into the flow, the address without it.
     const start = await b.get('/setup-mfa?redirect=%2Fsecurity');
@@ -101,10 +100,10 @@ describe('/setup-mfa, a form that works without script', () => {
 
     // "Send a new code" is the code form's own button.
     expect((await b.post({ step: 'code', code: '', resend: '1' })).statusCode).toBe(303);
-    await b.post({ step: 'code', code: lastCode('forced@example.be') });
+    await b.post({ step: 'code', code: lastCode(s, 'forced@example.be') });
     expect(drawnOf(await b.get())?.view).toMatchObject({ step: 'contact', kind: 'sms' });
     await b.post({ step: 'send' });
-    await b.post({ step: 'code', code: lastCode('+32470000004') });
+    await b.post({ step: 'code', code: lastCode(s, '+32470000004') });
     expect(drawnOf(await b.get())?.view).toMatchObject({ step: 'done' });
 
     const end = await b.post({ step: 'finish' });

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cookieBrowser, DEMO_PASSWORD, testStack } from '../test-helpers';
+import { cookieBrowser, DEMO_PASSWORD, lastCode, testStack } from '../test-helpers';
+
 import { FLOW_TTL_MS } from './store';
 
 /*
@@ -16,9 +17,6 @@ beforeEach(async () => {
 afterEach(() => {
   vi.useRealTimers();
 });
-
-const lastCode = (to: string) =>
-  stack.be.store.outbox.findLast((m) => m.to === to && m.code !== '')?.code ?? '';
 
 /** A browser signed in as `username` (no second factor yet: the sign-in ends on the setup). */
 async function signedIn(username = 'forced@example.be', target?: string) {
@@ -91,7 +89,7 @@ describe('the forced second-factor setup, owned by the gateway', () => {
     expect(sent.body).not.toContain('payload');
 
     const session = b.jar.get('access_token');
-    const phone = await b.code(lastCode('forced@example.be'));
+    const phone = await b.code(lastCode(stack, 'forced@example.be'));
     expect(phone.json().view).toMatchObject({
       step: 'contact',
       kind: 'sms',
@@ -101,7 +99,7 @@ describe('the forced second-factor setup, owned by the gateway', () => {
     expect(b.jar.get('access_token')).not.toBe(session);
 
     await b.send();
-    const done = await b.code(lastCode('+32470000004'));
+    const done = await b.code(lastCode(stack, '+32470000004'));
     expect(done.json()).toMatchObject({ next: '/setup-mfa', view: { step: 'done', kind: null } });
 
     const end = await b.finish();
@@ -125,9 +123,9 @@ describe('the forced second-factor setup, owned by the gateway', () => {
     });
     expect((await b.read()).json()).toMatchObject({ step: 'code', kind: 'email' });
     // A new code replaces the old one; the old one no longer sets anything up.
-    const old = lastCode('forced@example.be');
+    const old = lastCode(stack, 'forced@example.be');
     expect((await b.resend()).statusCode).toBe(200);
-    const fresh = lastCode('forced@example.be');
+    const fresh = lastCode(stack, 'forced@example.be');
     expect(fresh).not.toBe(old);
     expect((await b.code(fresh)).json().view).toMatchObject({ step: 'contact', kind: 'sms' });
   });
@@ -137,7 +135,7 @@ describe('the forced second-factor setup, owned by the gateway', () => {
     await b.start();
     await b.begin();
     await b.send();
-    await b.code(lastCode('forced@example.be'));
+    await b.code(lastCode(stack, 'forced@example.be'));
     // Only the phone step asks for another number; sending before asking is the number on file.
     expect((await b.other()).json().view).toMatchObject({ kind: 'sms', other: true });
     const bad = await b.send('12');
@@ -145,7 +143,7 @@ describe('the forced second-factor setup, owned by the gateway', () => {
     expect(bad.json()).toMatchObject({ code: 'invalid_phone', field: 'phone' });
     const sent = await b.send('0470 12 34 56');
     expect(sent.json().view).toMatchObject({ step: 'code', sentTo: '+32 470 12 34 56' });
-    await b.code(lastCode('+32470123456'));
+    await b.code(lastCode(stack, '+32470123456'));
     expect((await b.methods()).find((m) => m.method === 'sms')?.target).toBe('+32470123456');
   });
 
@@ -167,13 +165,13 @@ describe('the forced second-factor setup, owned by the gateway', () => {
     expect((await b.begin()).statusCode).toBe(200);
     expect((await b.begin()).statusCode).toBe(409);
     await b.send();
-    const code = lastCode('forced@example.be');
+    const code = lastCode(stack, 'forced@example.be');
     expect((await b.code(code)).statusCode).toBe(200);
     // The spent code again: the setup is at the phone step now.
     const replay = await b.code(code);
     expect(replay.statusCode).toBe(409);
     await b.send();
-    await b.code(lastCode('+32470000004'));
+    await b.code(lastCode(stack, '+32470000004'));
     const flow = b.jar.get('flow');
     expect((await b.finish()).statusCode).toBe(200);
     // The finished setup's cookie, sent again: nothing left to continue.
@@ -193,7 +191,7 @@ describe('the forced second-factor setup, owned by the gateway', () => {
     const { login } = made.json() as { login: string };
     const { jar, call } = cookieBrowser(stack);
     await call('POST', '/api/sign-in/password', { username: login, password: DEMO_PASSWORD });
-    const signedIn = await call('POST', '/api/sign-in/code', { code: lastCode(login) });
+    const signedIn = await call('POST', '/api/sign-in/code', { code: lastCode(stack, login) });
     expect(signedIn.json().next).toBe('/setup-mfa');
     const start = await call('POST', '/api/forced-mfa/start', { target: '/profile' });
     expect(start.json().view).toMatchObject({ step: 'intro', steps: ['sms'] });

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cookieBrowser, DEMO_PASSWORD, journeyBrowser, testStack } from '../test-helpers';
+import { cookieBrowser, DEMO_PASSWORD, journeyBrowser, lastCode, testStack } from '../test-helpers';
+
 import { FLOW_TTL_MS } from './store';
 
 /*
@@ -17,9 +18,6 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const lastCode = (to: string) =>
-  stack.be.store.outbox.findLast((m) => m.to === to && m.code !== '')?.code ?? '';
-
 const other = () =>
   [...stack.be.store.accounts.values()].find((a) =>
     a.email.some((e) => e.value === 'dana.willems@example.be'),
@@ -34,7 +32,7 @@ async function proposed() {
     target: '/security',
   });
   const done = await b.call('POST', '/api/sign-in/code', {
-    code: lastCode('duplicate@example.be'),
+    code: lastCode(stack, 'duplicate@example.be'),
   });
   return {
     ...b,
@@ -139,7 +137,7 @@ describe('the duplicate merge, owned by the gateway', () => {
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toMatchObject({ code: 'invalid_code', field: 'code' });
     expect((await b.resend()).json()).toMatchObject({ next: '/mfa' });
-    const right = await b.code(lastCode('dana.willems@example.be'));
+    const right = await b.code(lastCode(stack, 'dana.willems@example.be'));
     expect(right.json()).toEqual({ next: '/duplicated', view: null });
     const apart = await b.decide('apart');
     expect(apart.json()).toEqual({

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { journeyBrowser, type TestStack, testStack } from '../test-helpers';
+import { journeyBrowser, lastCode, type TestStack, testStack } from '../test-helpers';
 
 /*
  * The onboarding journey (docs/flows.md, "Onboarding") step by step through
@@ -23,9 +23,6 @@ function browser(host = 'be.localhost:3000', on: TestStack = stack) {
   return { ...b, user: () => b.call('GET', '/api/user') };
 }
 
-const lastCode = (to: string, region: 'be' | 'lu' = 'be') =>
-  stack[region].store.outbox.findLast((m) => m.to === to && m.code !== '')?.code ?? '';
-
 type Browser = ReturnType<typeof browser>;
 
 const DETAILS = { firstname: 'Nina', lastname: 'Nieuw', terms: true, privacy: true };
@@ -35,9 +32,9 @@ async function toPassword(b: Browser, email = 'nina.nieuw@example.be') {
   expect((await b.step('start', { card: '5065 0000 0000 0001' })).statusCode).toBe(200);
   expect((await b.step('details', DETAILS)).statusCode).toBe(200);
   expect((await b.step('email', { email })).statusCode).toBe(200);
-  expect((await b.step('code', { code: lastCode(email) })).statusCode).toBe(200);
+  expect((await b.step('code', { code: lastCode(stack, email) })).statusCode).toBe(200);
   expect((await b.step('phone', { phone: '0470 98 76 54' })).statusCode).toBe(200);
-  const phoneCode = await b.step('code', { code: lastCode('+32470987654') });
+  const phoneCode = await b.step('code', { code: lastCode(stack, '+32470987654') });
   expect(phoneCode.json()).toMatchObject({ next: '/onboarding/password' });
 }
 
@@ -72,7 +69,7 @@ describe('the onboarding journey, owned by the gateway', () => {
       next: '/onboarding/email-verification',
       view: { step: 'email-code', email: { to: 'nina.nieuw@example.be', verified: false } },
     });
-    const emailCode = await b.step('code', { code: lastCode('nina.nieuw@example.be') });
+    const emailCode = await b.step('code', { code: lastCode(stack, 'nina.nieuw@example.be') });
     expect(emailCode.json()).toMatchObject({
       next: '/onboarding/phone-verification',
       view: { step: 'phone', email: { verified: true } },
@@ -82,7 +79,7 @@ describe('the onboarding journey, owned by the gateway', () => {
     expect(phone.json()).toMatchObject({
       view: { step: 'phone-code', phone: { to: '+32470987654', verified: false } },
     });
-    const phoneCode = await b.step('code', { code: lastCode('+32470987654') });
+    const phoneCode = await b.step('code', { code: lastCode(stack, '+32470987654') });
     expect(phoneCode.json()).toMatchObject({ next: '/onboarding/password' });
 
     const created = await b.step('password', { password: PASSWORD });
@@ -117,9 +114,9 @@ describe('the onboarding journey, owned by the gateway', () => {
     await b.step('start', { card: 'LU-ACT-0001' });
     await b.step('details', DETAILS);
     await b.step('email', { email: 'jean@example.lu' });
-    await b.step('code', { code: lastCode('jean@example.lu', 'lu') });
+    await b.step('code', { code: lastCode(stack, 'jean@example.lu', 'lu') });
     await b.step('phone', { phone: '621 123 456' });
-    await b.step('code', { code: lastCode('+352621123456', 'lu') });
+    await b.step('code', { code: lastCode(stack, '+352621123456', 'lu') });
     const created = await b.step('password', { password: PASSWORD });
     expect(created.json()).toMatchObject({ view: { outcome: 'card_activated' } });
     expect(stack.lu.store.cards.get('LU-ACT-0001')?.state).toBe('activated');
@@ -185,7 +182,7 @@ describe('the onboarding journey, owned by the gateway', () => {
     expect(kept.json()).toMatchObject({
       view: { step: 'email-code', email: { to: 'n•••e@example.be', login: null } },
     });
-    const right = lastCode('new.employee@example.be');
+    const right = lastCode(stack, 'new.employee@example.be');
     const wrong = await b.step('code', { code: right === '11111111' ? '22222222' : '11111111' });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toMatchObject({ code: 'code_invalid', field: 'code' });
@@ -201,7 +198,7 @@ describe('the onboarding journey, owned by the gateway', () => {
     expect(expired.json()).toMatchObject({ code: 'code_expired', field: 'code' });
     // A new code goes to the same address, and that one is taken.
     expect((await b.step('resend')).statusCode).toBe(200);
-    const fresh = lastCode('new.employee@example.be');
+    const fresh = lastCode(stack, 'new.employee@example.be');
     expect(fresh).not.toBe(right);
     expect((await b.step('code', { code: fresh })).json()).toMatchObject({
       next: '/onboarding/phone-verification',
@@ -226,7 +223,7 @@ describe('the onboarding journey, owned by the gateway', () => {
     const b = browser();
     await toPassword(b);
     // The phone's code again, now that the journey is at the password.
-    expect((await b.step('code', { code: lastCode('+32470987654') })).statusCode).toBe(409);
+    expect((await b.step('code', { code: lastCode(stack, '+32470987654') })).statusCode).toBe(409);
     expect((await b.step('password', { password: PASSWORD })).statusCode).toBe(200);
     expect((await b.step('password', { password: PASSWORD })).statusCode).toBe(409);
     expect((await b.step('back')).statusCode).toBe(409);
@@ -273,7 +270,7 @@ describe('the onboarding journey, owned by the gateway', () => {
     expect((await b.step('back')).json()).toMatchObject({ view: { step: 'email' } });
     await b.step('email', { email: 'second.try@example.be' });
     expect(
-      (await b.step('code', { code: lastCode('second.try@example.be') })).json(),
+      (await b.step('code', { code: lastCode(stack, 'second.try@example.be') })).json(),
     ).toMatchObject({ view: { step: 'phone' } });
   });
 
@@ -320,7 +317,7 @@ describe('the onboarding journey, owned by the gateway', () => {
       code: 'email_invalid',
     });
     await b.step('email', { email: 'nina.nieuw@example.be' });
-    await b.step('code', { code: lastCode('nina.nieuw@example.be') });
+    await b.step('code', { code: lastCode(stack, 'nina.nieuw@example.be') });
     const phone = await b.step('phone', { phone: '12' });
     expect(phone.statusCode).toBe(400);
     expect(phone.json()).toMatchObject({ field: 'phone', code: 'phone_invalid' });

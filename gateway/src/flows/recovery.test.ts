@@ -1,6 +1,13 @@
 import getPort from 'get-port';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEMO_PASSWORD, journeyBrowser, type TestStack, testStack } from '../test-helpers';
+import {
+  DEMO_PASSWORD,
+  journeyBrowser,
+  lastCode,
+  type TestStack,
+  testStack,
+} from '../test-helpers';
+
 import { FLOW_TTL_MS } from './store';
 
 /*
@@ -40,13 +47,10 @@ function browser(on: TestStack = stack) {
   };
 }
 
-const lastCode = (to: string, on: TestStack = stack) =>
-  on.be.store.outbox.findLast((m) => m.to === to && m.code !== '')?.code ?? '';
-
 /** The journey up to its new password: the login typed, the code checked. */
 async function atNewPassword(b: ReturnType<typeof browser>, login: string, to = login) {
   expect((await b.start(login)).statusCode).toBe(200);
-  expect((await b.code(lastCode(to))).json().next).toBe('/reset-password');
+  expect((await b.code(lastCode(stack, to))).json().next).toBe('/reset-password');
 }
 
 describe('forgot password, owned by the gateway, ends signed in', () => {
@@ -73,12 +77,12 @@ describe('forgot password, owned by the gateway, ends signed in', () => {
     });
     expect((await b.read()).json()).toMatchObject({ step: 'code', channel: 'email' });
 
-    const checked = await b.code(lastCode('employee@example.be'));
+    const checked = await b.code(lastCode(stack, 'employee@example.be'));
     expect(checked.json()).toMatchObject({
       next: '/reset-password',
       view: { step: 'password' },
     });
-    expect(checked.body).not.toContain(lastCode('employee@example.be'));
+    expect(checked.body).not.toContain(lastCode(stack, 'employee@example.be'));
 
     const done = await b.password(FRESH);
     expect(done.statusCode).toBe(200);
@@ -102,7 +106,7 @@ describe('forgot password, owned by the gateway, ends signed in', () => {
       recipient: ['+32 4•••02'],
       target: '/security',
     });
-    await b.code(lastCode('+32470000002'));
+    await b.code(lastCode(stack, '+32470000002'));
     const handed = await b.password(FRESH);
     expect(handed.json()).toMatchObject({
       next: '/mfa',
@@ -121,7 +125,7 @@ describe('forgot password, owned by the gateway, ends signed in', () => {
       .json()
       .signIn.methods.find((m: { method: string }) => m.method === 'email');
     expect((await b.signInMethod(email.id)).json().next).toBe('/mfa');
-    const done = await b.signInCode(lastCode('totp@example.be'));
+    const done = await b.signInCode(lastCode(stack, 'totp@example.be'));
     expect(done.json().next).toBe('/security');
     expect((await b.user()).statusCode).toBe(200);
   });
@@ -129,7 +133,7 @@ describe('forgot password, owned by the gateway, ends signed in', () => {
   it('a wrong code is said at the code and the journey stays there; a new code by the other channel works', async () => {
     const b = browser();
     await b.start('employee@example.be');
-    const first = lastCode('employee@example.be');
+    const first = lastCode(stack, 'employee@example.be');
     const wrong = await b.code(first === '00000000' ? '11111111' : '00000000');
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toMatchObject({ code: 'invalid_code', field: 'code' });
@@ -140,7 +144,7 @@ describe('forgot password, owned by the gateway, ends signed in', () => {
     });
     // The earlier code died with the new one.
     expect((await b.code(first)).statusCode).toBe(400);
-    expect((await b.code(lastCode('+32470000001'))).json().next).toBe('/reset-password');
+    expect((await b.code(lastCode(stack, '+32470000001'))).json().next).toBe('/reset-password');
   });
 
   it('a weak new password is refused with the rules it breaks, and the step stays', async () => {
@@ -179,9 +183,9 @@ describe('forgot password, owned by the gateway, ends signed in', () => {
     const early = await b.password(FRESH);
     expect(early.statusCode).toBe(409);
     expect(early.json()).toMatchObject({ code: 'flow_step' });
-    await b.code(lastCode('employee@example.be'));
+    await b.code(lastCode(stack, 'employee@example.be'));
     expect((await b.resend()).statusCode).toBe(409);
-    expect((await b.code(lastCode('employee@example.be'))).statusCode).toBe(409);
+    expect((await b.code(lastCode(stack, 'employee@example.be'))).statusCode).toBe(409);
   });
 
   it('an abandoned reset expires', async () => {
@@ -189,7 +193,7 @@ describe('forgot password, owned by the gateway, ends signed in', () => {
     await b.start('employee@example.be');
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + FLOW_TTL_MS + 1000);
-    const late = await b.code(lastCode('employee@example.be'));
+    const late = await b.code(lastCode(stack, 'employee@example.be'));
     expect(late.statusCode).toBe(410);
     expect(late.json().code).toBe('flow_gone');
   });

@@ -1,7 +1,14 @@
 import type { LightMyRequestResponse } from 'fastify';
 import getPort from 'get-port';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEMO_PASSWORD, journeyBrowser, type TestStack, testStack } from '../test-helpers';
+import {
+  DEMO_PASSWORD,
+  journeyBrowser,
+  lastCode,
+  type TestStack,
+  testStack,
+} from '../test-helpers';
+
 import { FLOW_TTL_MS } from './store';
 
 /*
@@ -29,9 +36,6 @@ function browser(on: TestStack = stack, host = 'be.localhost:3000') {
     user: () => b.call('GET', '/api/user'),
   };
 }
-
-const lastCode = (to: string, on: TestStack = stack) =>
-  on.be.store.outbox.findLast((m) => m.to === to && m.code !== '')?.code ?? '';
 
 describe('the sign-in journey, owned by the gateway', () => {
   it('keeps a number as the app sends it (E.164), however it was typed: a plain form sends it as typed', async () => {
@@ -64,7 +68,7 @@ describe('the sign-in journey, owned by the gateway', () => {
     const read = await b.read();
     expect(read.json()).toMatchObject({ step: 'code', check: { method: 'email' } });
 
-    const done = await b.code(lastCode('employee@example.be'));
+    const done = await b.code(lastCode(stack, 'employee@example.be'));
     expect(done.json()).toEqual({ next: '/user/dashboard', view: null });
     expect(done.cookies.find((c) => c.name === 'access_token')).toMatchObject({ httpOnly: true });
     expect(done.body).not.toContain(b.jar.get('access_token') ?? 'no token');
@@ -86,7 +90,7 @@ describe('the sign-in journey, owned by the gateway', () => {
       next: '/mfa',
       view: { check: { method: 'sms', target: '+32 4•••01' } },
     });
-    const done = await b.code(lastCode('+32470000001'));
+    const done = await b.code(lastCode(stack, '+32470000001'));
     expect(done.json().next).toBe('/user/dashboard');
   });
 
@@ -110,7 +114,7 @@ describe('the sign-in journey, owned by the gateway', () => {
     });
     const resent = await b.resend();
     expect(resent.json()).toMatchObject({ next: '/mfa', view: { check: { method: 'email' } } });
-    const done = await b.code(lastCode('employee@example.be'));
+    const done = await b.code(lastCode(stack, 'employee@example.be'));
     expect(done.json().next).toBe('/user/dashboard');
   });
 
@@ -126,7 +130,7 @@ describe('the sign-in journey, owned by the gateway', () => {
     const b = browser();
     await b.password('employee@example.be');
     const flowCookie = b.jar.get('flow') ?? '';
-    const code = lastCode('employee@example.be');
+    const code = lastCode(stack, 'employee@example.be');
     expect((await b.code(code)).statusCode).toBe(200);
     // The same request replayed with the journey's old cookie.
     b.jar.set('flow', flowCookie);
@@ -144,7 +148,7 @@ describe('the sign-in journey, owned by the gateway', () => {
     expect((await b.read()).statusCode).toBe(410);
     await b.password('duplicate@example.be');
     // A merge found: the sign-in is over (the merge is its own flow), no step of it is taken.
-    const merge = await b.code(lastCode('duplicate@example.be'));
+    const merge = await b.code(lastCode(stack, 'duplicate@example.be'));
     expect(merge.json().next).toBe('/duplicated');
     expect((await b.method(1)).statusCode).toBe(410);
     expect((await b.resend()).statusCode).toBe(410);
@@ -155,7 +159,7 @@ describe('the sign-in journey, owned by the gateway', () => {
     await b.password('employee@example.be');
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + FLOW_TTL_MS + 1000);
-    const late = await b.code(lastCode('employee@example.be'));
+    const late = await b.code(lastCode(stack, 'employee@example.be'));
     expect(late.statusCode).toBe(410);
     expect(late.json().code).toBe('flow_gone');
   });
@@ -163,14 +167,14 @@ describe('the sign-in journey, owned by the gateway', () => {
   it('a weak password goes to the weak-password page after its code, with the target', async () => {
     const b = browser();
     await b.password('weak@example.be', { target: '/security' });
-    const done = await b.code(lastCode('weak@example.be'));
+    const done = await b.code(lastCode(stack, 'weak@example.be'));
     expect(done.json().next).toBe('/weak-password?verified=true&target=%2Fsecurity');
   });
 
   it('a weak password replaced goes straight on to the target, as the gateway decides', async () => {
     const b = browser();
     await b.password('weak@example.be', { target: '/security' });
-    await b.code(lastCode('weak@example.be'));
+    await b.code(lastCode(stack, 'weak@example.be'));
     const replaced = await b.call('POST', '/api/user/password/weak', {
       password: 'A-much-Stronger-2026!',
       target: '/security',

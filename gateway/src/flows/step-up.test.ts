@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cookieBrowser, DEMO_PASSWORD, journeyBrowser, testStack } from '../test-helpers';
+import { cookieBrowser, DEMO_PASSWORD, journeyBrowser, lastCode, testStack } from '../test-helpers';
+
 import { FLOW_TTL_MS } from './store';
 
 /*
@@ -16,8 +17,6 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const lastCode = (to: string) =>
-  stack.be.store.outbox.findLast((m) => m.to === to && m.code !== '')?.code ?? '';
 const codesTo = (to: string) => stack.be.store.outbox.filter((m) => m.to === to).length;
 
 /** A browser signed in as employee@example.be (e-mail primary, SMS too), its recent check lapsed. */
@@ -27,7 +26,9 @@ async function signedIn() {
     username: 'employee@example.be',
     password: DEMO_PASSWORD,
   });
-  const done = await b.call('POST', '/api/sign-in/code', { code: lastCode('employee@example.be') });
+  const done = await b.call('POST', '/api/sign-in/code', {
+    code: lastCode(stack, 'employee@example.be'),
+  });
   if (done.statusCode !== 200) throw new Error(`sign-in failed: ${done.body}`);
   // The sign-in's own check holds 15 minutes: let it lapse.
   stack.be.store.sudoUntil.clear();
@@ -65,7 +66,7 @@ describe('the step-up, owned by the gateway', () => {
     expect((await b.read()).json()).toMatchObject({ journey: 'step-up', step: 'code' });
 
     const session = b.jar.get('access_token');
-    const done = await b.code(lastCode('employee@example.be'));
+    const done = await b.code(lastCode(stack, 'employee@example.be'));
     expect(done.json()).toEqual({ next: '/security/edit-password', view: null });
     expect(await b.sudo()).toBe(true);
     // The check is spent; the session moved to a new token.
@@ -87,7 +88,7 @@ describe('the step-up, owned by the gateway', () => {
     const resent = await b.resend();
     expect(resent.json()).toMatchObject({ next: '/mfa', view: { check: { method: 'sms' } } });
     expect(codesTo('+32470000001')).toBe(sent + 1);
-    expect((await b.code(lastCode('+32470000001'))).json().next).toBe('/security');
+    expect((await b.code(lastCode(stack, '+32470000001'))).json().next).toBe('/security');
   });
 
   it('a wrong code is said at the field and the check stays at its code', async () => {
@@ -101,14 +102,14 @@ describe('the step-up, owned by the gateway', () => {
       field: 'code',
     });
     expect(await b.sudo()).toBe(false);
-    expect((await b.code(lastCode('employee@example.be'))).json().next).toBe('/security');
+    expect((await b.code(lastCode(stack, 'employee@example.be'))).json().next).toBe('/security');
   });
 
   it('a spent step is refused: the code again after the check completed', async () => {
     const b = await signedIn();
     await b.start('/security');
     const flowCookie = b.jar.get('flow') ?? '';
-    const code = lastCode('employee@example.be');
+    const code = lastCode(stack, 'employee@example.be');
     expect((await b.code(code)).statusCode).toBe(200);
     b.jar.set('flow', flowCookie);
     const replay = await b.code(code);
@@ -150,7 +151,7 @@ describe('the step-up, owned by the gateway', () => {
     await b.start('/security');
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + FLOW_TTL_MS + 1000);
-    const late = await b.code(lastCode('employee@example.be'));
+    const late = await b.code(lastCode(stack, 'employee@example.be'));
     expect(late.statusCode).toBe(410);
     expect(late.json().code).toBe('flow_gone');
   });
@@ -168,7 +169,7 @@ describe('the step-up, owned by the gateway', () => {
       const b = await signedIn();
       const res = await b.start(target);
       expect(res.json().view.target, target).toBeNull();
-      const done = await b.code(lastCode('employee@example.be'));
+      const done = await b.code(lastCode(stack, 'employee@example.be'));
       expect(done.json().next, target).toBe('/user/dashboard');
     }
   });
@@ -176,7 +177,7 @@ describe('the step-up, owned by the gateway', () => {
   it('a recent check still holding goes straight to the target, nothing sent', async () => {
     const b = await signedIn();
     await b.start('/security');
-    await b.code(lastCode('employee@example.be'));
+    await b.code(lastCode(stack, 'employee@example.be'));
     const before = codesTo('employee@example.be');
     const again = await b.start('/security/edit-password');
     expect(again.json()).toEqual({ next: '/security/edit-password', view: null });

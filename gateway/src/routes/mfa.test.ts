@@ -1,6 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { browserHeaders, signIn, testStack } from '../test-helpers';
+import { browserHeaders, lastCode, signIn, testStack } from '../test-helpers';
 
 const stack = testStack({ scope: 'file' });
 beforeEach(async () => {
@@ -37,8 +37,6 @@ async function methodsOf(token: string): Promise<Method[]> {
   return res.json();
 }
 
-const lastCode = (to: string) => stack.be.store.outbox.findLast((m) => m.to === to)?.code ?? '';
-
 describe('MFA management through the gateway', () => {
   it('lists the methods, and with includeAll the contacts that could become one', async () => {
     const token = await signIn(stack, 'customer@example.be');
@@ -67,7 +65,7 @@ describe('MFA management through the gateway', () => {
     const started = await call({ method: 'POST', url: '/api/mfa', payload: { method: 'sms' } });
     expect(started.statusCode).toBe(200);
     expect(started.json()).toMatchObject({ method: 'sms', target: '+32470000002' });
-    const code = lastCode('+32470000002');
+    const code = lastCode(stack, '+32470000002');
 
     const wrong = await call({
       method: 'POST',
@@ -122,7 +120,7 @@ describe('MFA management through the gateway', () => {
     const done = await call({
       method: 'POST',
       url: '/api/mfa/activate',
-      payload: { payload: again.json().payload, code: lastCode('+32470000002') },
+      payload: { payload: again.json().payload, code: lastCode(stack, '+32470000002') },
     });
     expect(done.statusCode).toBe(200);
     // Confirmed: the set-up's journey is over.

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { browserHeaders, DEMO_PASSWORD, signIn, testStack } from '../test-helpers';
+import { browserHeaders, DEMO_PASSWORD, lastCode, signIn, testStack } from '../test-helpers';
 
 const stack = testStack({ scope: 'file' });
 beforeEach(async () => {
@@ -19,8 +19,6 @@ function as(token: string) {
       ...(payload ? { headers: browserHeaders(stack), payload } : { headers: bare }),
     });
 }
-
-const lastCode = (to: string) => stack.be.store.outbox.findLast((m) => m.to === to)?.code ?? '';
 
 describe('profile through the gateway', () => {
   it('edits the personal info', async () => {
@@ -62,7 +60,7 @@ describe('profile through the gateway', () => {
     expect(wrong.json().message).toBeTruthy();
     const confirmed = await call('POST', '/api/user/login/confirm', {
       payload,
-      code: lastCode('emma.home@example.be'),
+      code: lastCode(stack, 'emma.home@example.be'),
     });
     expect(confirmed.statusCode).toBe(200);
     const primary = await call('POST', `/api/user/contacts/${id}/primary`);
