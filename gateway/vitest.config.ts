@@ -6,7 +6,10 @@ import { defineConfig } from 'vitest/config';
  * - `unit`: the gateway's tests in `src/`;
  * - `reliability`: the reliability suite in `reliability/` (fuzzing, load, at scale,
  *   upstream faults, shutdown). Its files run one at a time, so that the
- *   load test's figures are not other tests' CPU.
+ *   load test's figures are not its own other tests' CPU. In `pnpm test` another
+ *   package's suite runs beside it (the root's `test`): what it asserts (every
+ *   answer right, memory flat, deadlines kept) holds on a busy machine; its
+ *   throughput figures are `pnpm bench`'s job, on a quiet one.
  */
 export default defineConfig({
   test: {

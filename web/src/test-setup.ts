@@ -5,8 +5,23 @@ import { queryClient } from './app/App';
 import { setMaintenance } from './lib/maintenance';
 import { setWeakLock } from './lib/weak-lock';
 
-// Screens with dialogs load the widget library on first use: a cold import takes a moment.
-configure({ asyncUtilTimeout: 3000 });
+// Screens with dialogs load the widget library on first use: a cold import takes a moment,
+// and on a loaded machine (the unit suites run side by side) several. A wait ends as soon
+// as what it waits for is there: the limit is for a screen that never shows it.
+configure({ asyncUtilTimeout: 10_000 });
+
+// What the app loads on demand (screens, dialogs, the dashboard's cards, the texts of each
+// language), loaded before a file's first test, once per worker: the files of a worker
+// share their modules, and an import a file's screen started but that had not arrived when
+// the file ended fails, and stays failed, for every later file of the worker (Vitest's
+// "Cannot load … after the environment was torn down": the dashboard's passkey offer
+// under load). The app's entry points, which start an app, are not among them.
+const onDemand = import.meta.glob([
+  './{app,components,features,lib}/**/*.{ts,tsx}',
+  './i18n/locales/**/*.ts',
+  '!**/*.test.{ts,tsx}',
+]);
+await Promise.all(Object.values(onDemand).map((load) => load()));
 
 afterEach(() => cleanup());
 

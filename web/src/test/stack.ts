@@ -29,7 +29,14 @@ export function withRealStack(): () => TestStack {
   let stack: TestStack | undefined;
   const realFetch = globalThis.fetch;
   const jar = new Map<string, string>();
-  beforeEach(() => jar.clear());
+  // Each test is a new browser: its jar starts empty, and an answer to a call an earlier
+  // test made (a screen's refetch still under way when that test ended, late on a loaded
+  // machine) sets nothing in it.
+  let test = 0;
+  beforeEach(() => {
+    test += 1;
+    jar.clear();
+  });
   beforeAll(async () => {
     const started = await testStack({ scope: 'caller', listen: true });
     stack = started;
@@ -44,10 +51,11 @@ export function withRealStack(): () => TestStack {
         ...[...jar].map(([name, value]) => `${name}=${value}`),
       ];
       headers.set('cookie', cookies.filter(Boolean).join('; '));
+      const of = test;
       return realFetch(typeof input === 'string' ? new URL(input, base) : input, {
         ...init,
         headers,
-      }).then((res) => keepJourneyCookies(jar, res));
+      }).then((res) => (of === test ? keepJourneyCookies(jar, res) : res));
     };
   });
   afterAll(async () => {
