@@ -39,6 +39,12 @@ if (typeof Element !== 'undefined' && !Element.prototype.scrollIntoView)
 queryClient.clear();
 setMaintenance(false);
 setWeakLock(false);
+// The platform's fetch, as the worker's first file found it: a file's stack and sign-ins
+// wrap it, and a wrapper an earlier file left in place would send this file's calls
+// through that file's stack and cookies (a consent of the file before, drawn here).
+const worker = globalThis as { platformFetch?: typeof fetch };
+worker.platformFetch ??= globalThis.fetch;
+globalThis.fetch = worker.platformFetch;
 if (typeof document !== 'undefined') {
   document.head.replaceChildren();
   document.body.replaceChildren();
