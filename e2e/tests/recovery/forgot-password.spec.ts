@@ -1,6 +1,6 @@
 import { nationalNumber } from '../../fixtures/accounts';
 import { expect, outboxCode, test, totpCode } from '../../fixtures/login';
-import { appTookOver } from '../../fixtures/portal';
+import { appTookOver, keptInTheBrowser } from '../../fixtures/portal';
 import { screenshotter } from '../../fixtures/screenshots';
 
 /*
@@ -54,12 +54,8 @@ test('by e-mail: four screens at most, the code sends itself, signed in on the d
     expect(address).not.toMatch(/%40|@|\+32|047\d|payload|code=/);
   }
   // The dashboard may arrive drawn: what the browser keeps is read once the app has it.
-  await appTookOver(page);
-  const storage = await page.evaluate(() => ({
-    local: Object.fromEntries(Object.entries(localStorage)),
-    session: Object.keys(sessionStorage),
-  }));
-  expect(storage.session).toEqual([]);
+  const storage = await keptInTheBrowser(page);
+  expect(Object.keys(storage.session)).toEqual([]);
   expect(Object.keys(storage.local).sort()).toEqual(['account', 'device-id']);
   expect(JSON.stringify(storage.local)).not.toContain(emma.email);
 });

@@ -1,6 +1,11 @@
 import type { Page } from '@playwright/test';
 import { DEMO_PASSWORD, expect, outboxCode, submitSignIn, test } from '../../fixtures/login';
-import { appTookOver, handoverToken, letRecentCheckLapse } from '../../fixtures/portal';
+import {
+  appTookOver,
+  handoverToken,
+  keptInTheBrowser,
+  letRecentCheckLapse,
+} from '../../fixtures/portal';
 import { acceptBetaInvitation } from '../../fixtures/sso';
 
 /**
@@ -21,10 +26,7 @@ function addressesOf(page: Page): string[] {
 }
 
 async function expectNothingOfTheJourney(page: Page, shown: string[], language: string) {
-  const storage = await page.evaluate(() => ({
-    local: Object.fromEntries(Object.entries(localStorage)),
-    session: Object.fromEntries(Object.entries(sessionStorage)),
-  }));
+  const storage = await keptInTheBrowser(page);
   // A language picked during the visit is the only thing session storage may keep.
   expect(Object.keys(storage.session).filter((key) => key !== 'visit_language')).toEqual([]);
   expect(Object.keys(storage.local).sort()).toEqual(['account', 'device-id']);

@@ -1,4 +1,5 @@
 import { DEMO_PASSWORD, expect, outboxCode, test } from '../../fixtures/login';
+import { keptInTheBrowser } from '../../fixtures/portal';
 import { BE_URL, LU_URL, PORTS } from '../../playwright.config';
 
 /*
@@ -134,11 +135,8 @@ test.describe('with JavaScript on', () => {
       expect(address).not.toMatch(/methods=|isLogin|%40|@/);
     }
     // The browser keeps the device id and the account's language (its first-paint copy), no more.
-    const storage = await page.evaluate(() => ({
-      local: Object.fromEntries(Object.entries(localStorage)),
-      session: Object.keys(sessionStorage),
-    }));
-    expect(storage.session).toEqual([]);
+    const storage = await keptInTheBrowser(page);
+    expect(Object.keys(storage.session)).toEqual([]);
     expect(Object.keys(storage.local).sort()).toEqual(['account', 'device-id']);
     expect(JSON.parse(storage.local.account ?? '{}')).toEqual({ language: 'nl' });
   });
