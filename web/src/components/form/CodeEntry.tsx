@@ -45,10 +45,11 @@ export interface CodeEntryProps
   /** Sends the code (the mutation's `mutate`); the form's other fields come with it. */
   onSubmit: (code: string, values: Readonly<Record<string, string>>) => void;
   /**
-   * The mutation that checks the code: busy while it runs, its refusal said at
-   * the field, and forgotten once the code changes or is sent again.
+   * The mutation that checks the code: busy while it runs (the code sent by
+   * itself is not sent again by a press on Confirm), its refusal said at the
+   * field, and forgotten once the code changes or is sent again.
    */
-  mutation?: { isPending: boolean; isError: boolean; error: unknown; reset: () => void };
+  mutation: { isPending: boolean; isError: boolean; error: unknown; reset: () => void };
   texts?: ErrorTexts;
   /** The screen's words for a code sent incomplete; "The code is invalid." by default. */
   incomplete?: string;
@@ -118,11 +119,9 @@ export function CodeEntry({
   const introId = useId();
   const [own, setOwn] = useState('');
   const value = kept ?? own;
-  const error = mutation?.error;
+  const error = mutation.error;
   const message = refusal ?? (error ? errorText(t, errorOf(error, texts)) : null);
-  const forget = () => {
-    if (mutation) clearFailure(mutation);
-  };
+  const forget = () => clearFailure(mutation);
   const atField = message ? { field: 'code', message } : null;
   const check = useMemo(
     () => (code: string) =>
@@ -141,7 +140,7 @@ export function CodeEntry({
   return (
     <Form
       {...formProps}
-      busy={mutation?.isPending ?? false}
+      busy={mutation.isPending}
       refusal={atField}
       onSubmit={(values) => {
         forget();

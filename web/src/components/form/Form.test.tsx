@@ -1,4 +1,5 @@
 import { Email } from '@portal/contract';
+import { QueryClient, QueryClientProvider, useMutation } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -134,7 +135,7 @@ describe('the form layer', () => {
 
   it('keeps a plain HTML form for a drawn page: method, action and the fields’ names', () => {
     const { container } = render(
-      <Form method="post" action="/login/email">
+      <Form method="post" action="/login/email" busy={false}>
         <TextField label="E-mail" name="username" />
       </Form>,
     );
@@ -155,6 +156,19 @@ function Code({ onSubmit, error }: { onSubmit: (code: string) => void; error?: u
       onChange={setCode}
       onSubmit={onSubmit}
       mutation={{ isPending: false, isError: Boolean(error), error, reset: () => undefined }}
+    />
+  );
+}
+
+/** A code entry whose code is checked by `check` (a real mutation). */
+function Checked({ check }: { check: (code: string) => Promise<void> }) {
+  const confirm = useMutation({ mutationFn: check });
+  return (
+    <CodeEntry
+      label="Verification code"
+      length={8}
+      onSubmit={(code) => confirm.mutate(code)}
+      mutation={confirm}
     />
   );
 }
@@ -187,5 +201,31 @@ describe('the code entry', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('The code is invalid.');
     expect(field.selectionStart).toBe(0);
     expect(field.selectionEnd).toBe(3);
+  });
+
+  it('sends a code once: a press on Confirm while the code sent by itself is checked sends nothing more', async () => {
+    const user = userEvent.setup();
+    const checks: string[] = [];
+    let answer: () => void = () => undefined;
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <Checked
+          check={(code) => {
+            checks.push(code);
+            return new Promise<void>((resolve) => {
+              answer = resolve;
+            });
+          }}
+        />
+      </QueryClientProvider>,
+    );
+    await user.type(screen.getByLabelText('Verification code'), '12345678');
+    const press = screen.getByRole('button', { name: 'Confirm' });
+    await waitFor(() => expect(press).toHaveAttribute('aria-busy', 'true'));
+    await user.click(press);
+    await user.keyboard('{Enter}');
+    answer();
+    await waitFor(() => expect(press).not.toHaveAttribute('aria-busy'));
+    expect(checks).toEqual(['12345678']);
   });
 });

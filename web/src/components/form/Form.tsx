@@ -108,8 +108,12 @@ export interface FormProps extends Omit<ComponentPropsWithoutRef<'form'>, 'onSub
   fieldTexts?: Partial<Record<string, TextKey>>;
   /** A journey step's refusal at one field (`SignInStepRefusal`), or its message for the form. */
   refusal?: { field: string | null; message: string } | null;
-  /** The mutation's `isPending`. */
-  busy?: boolean;
+  /**
+   * The mutation's `isPending`: while it runs the form is not sent again (a
+   * press on the button after a code sent by itself, Enter twice). Required,
+   * so that no form can forget it.
+   */
+  busy: boolean;
   /**
    * Sends the form once every field's check passed (with the script); without
    * it, the browser sends the form to its `action` (a server-drawn page).
@@ -123,7 +127,7 @@ export function Form({
   texts,
   fieldTexts,
   refusal,
-  busy = false,
+  busy,
   onSubmit,
   children,
   ...props

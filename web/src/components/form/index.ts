@@ -1,7 +1,7 @@
 /** The one form layer (docs/architecture.md, "How to build a form"). */
 
 export { CheckboxField } from './CheckboxField';
-export { CODE_TEXTS, CodeEntry, onlyCodeCharacters } from './CodeEntry';
+export { CODE_TEXTS, CodeEntry, type CodeEntryProps, onlyCodeCharacters } from './CodeEntry';
 export {
   ErrorText,
   type FieldCheck,

@@ -4,7 +4,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { BusyLabel } from '../../components/BusyLabel';
-import { CodeEntry, ErrorText } from '../../components/form';
+import { CodeEntry, type CodeEntryProps, ErrorText } from '../../components/form';
 import { Loading } from '../../components/Loading';
 import '../../components/self-service.css';
 import { clearFailure } from '../../lib/api';
@@ -99,7 +99,7 @@ export default function ForcedMfaScreen() {
     <SetupStep
       view={view}
       send={send}
-      busy={step.isPending}
+      step={step}
       problem={problem}
       phone={phone}
       setPhone={setPhone}
@@ -140,7 +140,8 @@ function Gone({
 interface StepProps {
   view: ForcedMfaView;
   send: (vars: ForcedMfaStep) => void;
-  busy: boolean;
+  /** The step's mutation: busy while it runs, a code not sent twice meanwhile. */
+  step: CodeEntryProps['mutation'];
   problem: ReturnType<typeof errorOf> | null;
   phone: string;
   setPhone: (value: string) => void;
@@ -155,8 +156,9 @@ function stepOf(event: FormEvent<HTMLFormElement>): string | null {
 }
 
 /** The page of the flow's step: each a form posting to this page. */
-function SetupStep({ view, send, busy, problem, phone, setPhone, onResend }: StepProps) {
+function SetupStep({ view, send, step, problem, phone, setPhone, onResend }: StepProps) {
   const { t } = useTranslation();
+  const busy = step.isPending;
   const show = useContactFormat();
   const phoneId = useId();
   const errorId = useId();
@@ -268,6 +270,7 @@ function SetupStep({ view, send, busy, problem, phone, setPhone, onResend }: Ste
             intro={t('account.setup.codeSent', { target: show(view.sentTo ?? '') })}
             length={8}
             refusal={message}
+            mutation={step}
             resendName="resend"
             onSubmit={(code) => send({ step: 'code', code })}
             onResend={onResend}
