@@ -5,6 +5,7 @@ import { ErrorBody } from './errors';
 import { LoginPassword, Username } from './fields';
 import { ResetRequired } from './lockdown';
 import { rateLimited } from './rate-limits';
+import { SignInNext } from './sign-in';
 
 /** Workplace identity providers a beta company can sign in with. */
 export const SsoProvider = z.enum(['microsoft', 'google']);
@@ -165,16 +166,21 @@ const LinkedForBrowser = z.object({
 /** Signed in by a workplace login or its link: the page the gateway decided comes next. */
 const LinkedWithNext = LinkedForBrowser.extend({ next: z.string().startsWith('/') });
 
+/** The link waits for the account's second factor: the sign-in's MFA page it goes on at. */
+const SecondFactorFirst = SignInNext.extend({ status: z.literal('second_factor') });
+
 export const partnerPortal = c.router({
   requestAccess: partnerAccount.requestAccess,
   linkAccount: {
     ...partnerAccount.linkAccount,
     summary:
-      "Link the identity-provider login to an existing account; 401: the account's second factor first (the sign-in's MFA screens); then the session goes in the cookie. 400 `captcha` with the captcha on",
+      "Link the identity-provider login to an existing account. 200 `linked`: the session is in the cookie, `next` the page after; 200 `second_factor`: the account's second factor first, on the sign-in's MFA pages (`next`, `view`; the account API's challenge stays in the sign-in flow on the gateway), whose code step links and signs in. 400 `captcha` with the captcha on",
     body: PortalLinkAccountBody,
     responses: {
-      ...partnerAccount.linkAccount.responses,
-      200: LinkedWithNext,
+      400: partnerAccount.linkAccount.responses[400],
+      409: partnerAccount.linkAccount.responses[409],
+      429: partnerAccount.linkAccount.responses[429],
+      200: z.discriminatedUnion('status', [LinkedWithNext, SecondFactorFirst]),
       /** No workplace login waiting in this browser's flow (expired, linked, never started). */
       410: ErrorBody,
     },

@@ -85,8 +85,9 @@ describe('linking a workplace login to an existing account', () => {
       username: 'employee@example.be',
       password: DEMO_PASSWORD,
     });
-    expect(asked.statusCode).toBe(401);
-    expect(asked.json().mfa.methods.length).toBeGreaterThan(0);
+    expect(asked.statusCode).toBe(200);
+    expect(asked.json()).toMatchObject({ status: 'second_factor', next: '/mfa' });
+    expect(asked.json().view.methods.length).toBeGreaterThan(0);
     expect(sessionCookie(asked)).toBeUndefined();
     expect(victim?.sso_email).toBeNull();
     // Without the second factor, the outside identity still signs in as nobody.
@@ -347,7 +348,8 @@ describe('the captcha on every call that checks a password', () => {
       { ...body, password: DEMO_PASSWORD, captcha: 'good-token' },
       guarded,
     );
-    expect(right.statusCode).toBe(401);
+    // The password was right: on to the account's second factor.
+    expect(right.json()).toMatchObject({ status: 'second_factor', next: '/mfa' });
   });
 
   it("asks the merge's password proof for a verified captcha", async () => {

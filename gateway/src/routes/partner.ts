@@ -80,14 +80,16 @@ export const partnerRoutes: RouterImplementation<typeof portalApi.partner> = {
     if (res.status === 429) passRetryAfter(res.headers, reply);
     const wrong = res.status === 400 && res.body.code === 'invalid_grant';
     passwordCheckOutcome(request, res.status, wrong, 'link_account', who);
-    // 401: the account's second factor first, as at sign-in (its flow, with the primary
-    // method's code sent; the page reads it with `GET /api/sign-in`); nothing is linked yet.
-    if (res.status === 401 && 'mfa' in res.body) {
-      await secondFactor(request, reply, {
+    // 401: the account's second factor first, as at sign-in: its flow keeps the account
+    // API's challenge, the primary method's code is sent, and the browser is told only
+    // the page to go on at and what it draws. Nothing is linked yet.
+    if (res.status === 401) {
+      const { body: handed } = await secondFactor(request, reply, {
         challenge: res.body.mfa,
         login: link.username,
         target: await linkSuccess(request),
       });
+      return { status: 200, body: { status: 'second_factor', ...handed } };
     }
     if (res.status !== 200) return res;
     const target = await linkSuccess(request);

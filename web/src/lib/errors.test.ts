@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initI18n } from '../i18n/i18n';
-import { errorOf, errorText, mfaChallengeOf } from './errors';
+import { errorOf, errorText } from './errors';
 
 const answer = (status: number, body: unknown, headers: Record<string, string> = {}) => ({
   status,
@@ -171,15 +171,6 @@ describe('the message of an error answer', () => {
     } finally {
       await initI18n('en', ['common', 'signin', 'flows', 'forms']);
     }
-  });
-});
-
-describe('the MFA challenge of a sign-in', () => {
-  it('is the 401 that carries one, not an error', () => {
-    const mfa = { payload: 'p1', methods: [{ id: 3, method: 'sms', target: null, primary: true }] };
-    expect(mfaChallengeOf(answer(401, { mfa }))).toEqual(mfa);
-    expect(mfaChallengeOf(answer(401, { code: 'unauthenticated', message: 'm' }))).toBeNull();
-    expect(mfaChallengeOf(answer(400, { mfa }))).toBeNull();
   });
 });
 

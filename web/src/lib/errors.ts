@@ -1,9 +1,4 @@
-import type {
-  GatewayErrorCode,
-  INVALID_CONFIGURATION_CODES,
-  MessageCode,
-  MfaNeeded,
-} from '@portal/contract';
+import type { GatewayErrorCode, INVALID_CONFIGURATION_CODES, MessageCode } from '@portal/contract';
 import type { PasswordFailureCode } from '@portal/contract/rules';
 import type { ParseKeys, TFunction } from 'i18next';
 import { useCallback } from 'react';
@@ -338,16 +333,6 @@ export function useErrorText() {
     (answer: unknown, texts?: ErrorTexts) => errorText(t, errorOf(answer, texts)),
     [t],
   );
-}
-
-/**
- * The sign-in's 401 with the MFA challenge (docs/product.md part 8: the need-MFA path,
- * not an error): the payload and methods to go on with, or null.
- */
-export function mfaChallengeOf(answer: unknown): MfaNeeded['mfa'] | null {
-  if (!isAnswer(answer) || kindOf(answer.status, undefined) !== 'unauthenticated') return null;
-  const mfa = (answer.body as Partial<MfaNeeded> | null)?.mfa;
-  return typeof mfa?.payload === 'string' && Array.isArray(mfa.methods) ? mfa : null;
 }
 
 /** The answer says the change needs a recent MFA check (step-up, then the same call). */

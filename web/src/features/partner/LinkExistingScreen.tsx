@@ -9,8 +9,8 @@ import { Form, FormError, requiredCheck, SubmitButton, TextField } from '../../c
 import { Loading } from '../../components/Loading';
 import { isCaptchaFailure, usePasswordCaptcha } from '../../components/PasswordCaptcha';
 import { clearFailure } from '../../lib/api';
-import { type ErrorTexts, errorOf, errorText, mfaChallengeOf } from '../../lib/errors';
-import { leave, signInFlowQuery } from '../../lib/sign-in-flow';
+import { type ErrorTexts, errorOf, errorText } from '../../lib/errors';
+import { followStep } from '../../lib/sign-in-flow';
 import { ssoOfferQuery } from '../../lib/sso';
 import { useLinkAccount } from './api/partner';
 
@@ -64,22 +64,12 @@ function LinkExistingForm({ offer }: { offer: SsoLinkOffer }) {
   const queryClient = useQueryClient();
   const link = useLinkAccount();
   const failure = link.error ? errorOf(link.error, LINK_TEXTS) : null;
-  // The captcha's own failures are said at the captcha; the second factor is not one.
-  const shown =
-    failure && !isCaptchaFailure(failure) && !mfaChallengeOf(link.error) ? failure : null;
+  // The captcha's own failures are said at the captcha.
+  const shown = failure && !isCaptchaFailure(failure) ? failure : null;
   // Wrong credentials, as at sign-in: said at the emptied password, where the next try
   // starts; which of the two was wrong is not said.
   const wrongCredentials = shown?.status === 400 && shown.kind === 'invalid';
   const required = requiredCheck(t('flows.partner.linkExisting.errors.required'));
-
-  /**
-   * The account's second factor, as at sign-in: the gateway started its flow
-   * (the primary method's code sent); the link is made once it is right.
-   */
-  const askSecondFactor = async () => {
-    const view = await queryClient.fetchQuery({ ...signInFlowQuery, staleTime: 0 });
-    navigate(href(view?.step === 'methods' ? 'mfa-methods' : 'mfa'));
-  };
 
   const onSubmit = () => {
     clearFailure(link);
@@ -92,14 +82,17 @@ function LinkExistingForm({ offer }: { offer: SsoLinkOffer }) {
         ...guard,
       },
       {
-        onSuccess: (res) => {
-          // A new session: the page the gateway decided comes next (link-success, or a weak
-          // password first), where the whole app starts again from it (user, guards, sudo).
-          leave.to(res.body.next);
-        },
+        // The page the gateway decided comes next: the account's second factor on the
+        // sign-in's MFA pages (its code sent; the link is made once it is right), or, linked
+        // and signed in, link-success (or a weak password first), where the whole app
+        // starts again from the new session (user, guards, sudo).
+        onSuccess: ({ body }) =>
+          followStep(
+            { next: body.next, view: body.status === 'second_factor' ? body.view : null },
+            queryClient,
+            navigate,
+          ),
         onError: (thrown) => {
-          const challenge = mfaChallengeOf(thrown);
-          if (challenge) return void askSecondFactor();
           const refusal = errorOf(thrown, LINK_TEXTS);
           captcha.refused(refusal);
           if (refusal.status === 400 && refusal.kind === 'invalid') setPassword('');

@@ -11,8 +11,8 @@ export const useRequestAccess = () =>
 
 /**
  * Links the workplace login waiting in this browser's flow to an existing
- * account proven by its password (`POST /user/link-account`); a 401 asks for
- * the account's second factor.
+ * account proven by its password (`POST /user/link-account`): linked, or the
+ * account's second factor first (the sign-in's MFA page to go on at).
  */
 export const useLinkAccount = () =>
   useMutation({
