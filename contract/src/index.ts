@@ -14,7 +14,7 @@ import { grantsAccount, grantsPortal } from './grants';
 import { lockdownAccount, lockdownPortal } from './lockdown';
 import { mergePortal } from './merge';
 import { mfaAccount, mfaPortal } from './mfa';
-import { onboardingAccount, onboardingPortal } from './onboarding';
+import { onboardingAccount } from './onboarding';
 import { onboardingFlowPortal } from './onboarding-flow';
 import { partnerAccount, partnerPortal } from './partner';
 import { passkeysAccount, passkeysPortal } from './passkeys';
@@ -55,7 +55,6 @@ export const portalApi = c.router(
     profile: profilePortal,
     sessions: sessionsPortal,
     grants: grantsPortal,
-    onboarding: onboardingPortal,
     partner: partnerPortal,
     passkeys: passkeysPortal,
     devices: devicesPortal,

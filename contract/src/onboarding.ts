@@ -296,19 +296,3 @@ export const onboardingAccount = c.router({
     responses: { 200: OnboardingConfirmed, 400: ErrorBody, ...expired, ...conflict },
   },
 });
-
-const a = onboardingAccount;
-
-/**
- * The portal's share of these calls: forgot password and username. The
- * onboarding's steps are not passed through: the gateway keeps that journey
- * in a flow (`onboardingFlowPortal`, docs/flows.md "Onboarding"), so that no
- * script of the page holds its payload, and the one door to the new
- * account's session is the flow's.
- */
-export const onboardingPortal = c.router({
-  forgotPassword: a.forgotPassword,
-  resetPassword: a.resetPassword,
-  checkResetCode: a.checkResetCode,
-  forgotUsername: a.forgotUsername,
-});

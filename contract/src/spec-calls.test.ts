@@ -76,4 +76,16 @@ describe('portal API', () => {
       }
     }
   });
+
+  it("never hands the browser the account API's second-factor challenge or merge offer", () => {
+    // With a code, a challenge opens a session: it stays in the sign-in's (or the merge's)
+    // flow on the gateway, whichever door started it (docs/flows.md).
+    const handle = /"(mfa|fuzzion)":\{"type":"object"/;
+    expect(jsonSchemaText(accountApi.partner.linkAccount.responses[401])).toMatch(handle);
+    for (const route of portal) {
+      for (const [status, schema] of Object.entries(route.responses)) {
+        expect(jsonSchemaText(schema), `${key(route)} ${status}`).not.toMatch(handle);
+      }
+    }
+  });
 });

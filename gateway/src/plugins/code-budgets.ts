@@ -166,20 +166,6 @@ async function onboardingCode(
  */
 const CODE_SENDS = new Map<AppRoute, Extract>([
   [
-    portalApi.onboarding.forgotPassword,
-    // The login stands for its account: the code goes to the account's own address.
-    async (r) => ({ recipient: str(body(r, 'login')) }),
-  ],
-  [
-    portalApi.onboarding.forgotUsername,
-    async (r) => ({
-      recipient:
-        str(body(r, 'card_number')) ??
-        str(body(r, 'activation_code')) ??
-        str(body(r, 'national_register_number')),
-    }),
-  ],
-  [
     // A reset journey's code (docs/flows.md, "Recovery"): the login stands for its account.
     portalApi.recovery.start,
     async (r) => ({ recipient: str(body(r, 'login')) }),

@@ -35,9 +35,9 @@ describe('rate limiting per client IP', () => {
     const forgot = () =>
       s.gateway.inject({
         method: 'POST',
-        url: '/api/user/forgot-password',
+        url: '/api/recovery/start',
         headers: browserHeaders(s),
-        payload: { username: 'employee@example.be' },
+        payload: { by: 'email', login: 'employee@example.be' },
       });
     expect((await forgot()).statusCode).not.toBe(429);
     expect((await forgot()).statusCode).not.toBe(429);
@@ -88,7 +88,7 @@ describe('rate limiting per client IP', () => {
     expect(table.get('POST /api/sign-in/code')).toBe('codes');
     expect(table.get('POST /api/step-up/code')).toBe('codes');
     expect(table.get('POST /api/merge/claim')).toBe('signIn');
-    expect(table.get('POST /api/user/forgot-password')).toBe('forgot');
+    expect(table.get('POST /api/recovery/start')).toBe('forgot');
     expect(table.get('GET /api/sso/:provider/login')).toBe('signIn');
     expect(table.get('GET /api/user')).toBeUndefined();
     expect(table.get('DELETE /api/token')).toBeUndefined();

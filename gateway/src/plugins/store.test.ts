@@ -201,10 +201,10 @@ describe('Redis is an accelerator, not a dependency', () => {
     await expectSessionsServed();
     await gateways[0]?.inject({
       method: 'POST',
-      url: '/api/user/forgot-password',
+      url: '/api/recovery/start',
       remoteAddress: '2001:db8:5:6::1',
       headers: { host: 'be.localhost:3000', 'x-device-id': crypto.randomUUID() },
-      payload: { username: 'employee@example.be' },
+      payload: { by: 'email', login: 'employee@example.be' },
     });
     // The sign-ins above (code checks included), and the forgot call of an IPv6 /64:
     // each class's counter per client, hash-tagged.

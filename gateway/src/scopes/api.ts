@@ -21,7 +21,6 @@ import { grantsRoutes } from '../routes/grants';
 import { lockdownLinkRoutes, lockdownRoutes } from '../routes/lockdown';
 import { mergeRoutes } from '../routes/merge';
 import { mfaRoutes } from '../routes/mfa';
-import { onboardingRoutes } from '../routes/onboarding';
 import { onboardingFlowRoutes } from '../routes/onboarding-flow';
 import { partnerRoutes } from '../routes/partner';
 import { requireSession } from '../routes/pass-through';
@@ -76,7 +75,6 @@ const publicRoutes = (config: Config) => ({
   auth: authRoutes,
   mfa: mfaRoutes,
   grants: grantsRoutes,
-  onboarding: onboardingRoutes,
   partner: partnerRoutes,
   passkeys: passkeyCeremonyRoutes,
   config: configRoutes(config),
@@ -89,7 +87,6 @@ const publicApi = {
   auth: portalApi.auth,
   mfa: portalApi.mfa,
   grants: portalApi.grants,
-  onboarding: portalApi.onboarding,
   partner: portalApi.partner,
   passkeys: partOf(portalApi.passkeys, passkeyCeremonyRoutes),
   config: portalApi.config,
