@@ -48,7 +48,8 @@ export type MessageBody = z.infer<typeof MessageBody>;
  * `unauthenticated` (and `request_too_long` when the account service refuses
  * a request's length), 403 `csrf` / `weak_password` (a session signed in with
  * a weak password may only read the user, replace the password and sign out
- * until it is replaced), 404 `not_found`, 429 `rate_limited` (with
+ * until it is replaced) / `mfa_setup_required` (an account that must set up a
+ * second factor may only do that, and the journeys, first), 404 `not_found`, 429 `rate_limited` (with
  * Retry-After), 502 `upstream_unavailable` / `upstream_contract`, 503
  * `maintenance` / `session_store_unavailable` / `upstream_busy` (the
  * account API has as many calls in flight as the gateway allows; with
@@ -79,6 +80,7 @@ export const GatewayErrorCode = z.enum([
   'csrf',
   'invalid_device_id',
   'weak_password',
+  'mfa_setup_required',
   'captcha',
   'captcha_unavailable',
   'session_store_unavailable',

@@ -45,3 +45,33 @@ const SESSION_PAGE_SET: ReadonlySet<string> = new Set(SESSION_PAGES);
 export function needsSession(pathname: string): boolean {
   return SESSION_PAGE_SET.has(pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname);
 }
+
+/**
+ * The pages that need a session which an account that must set up a second
+ * factor first may still see (docs/flows.md, "Forced MFA"): the setup's own,
+ * and the review of a locked account's passkeys and second factors, which
+ * comes before it. The gateway sends such a session from any other page of
+ * `SESSION_PAGES` to `/setup-mfa` (its API refuses the other calls with 403
+ * `mfa_setup_required`); the web app's guard does the same in the app
+ * (`web/src/lib/guard-rules.ts`, whose test holds it to this list).
+ */
+export const SETUP_FIRST_PAGES = [
+  '/setup-mfa',
+  '/setup-mfa/selection',
+  '/setup-mfa/phone',
+  '/setup-mfa/email',
+  '/setup-mfa/totp',
+  '/setup-mfa/confirmation',
+  '/setup-mfa/success',
+  '/setup-totp/success',
+  '/totp/redirect',
+  '/security/review',
+] as const;
+
+const SETUP_FIRST_SET: ReadonlySet<string> = new Set(SETUP_FIRST_PAGES);
+
+/** Whether a forced account is sent from `pathname` to the setup: a session's page but the setup's. */
+export function setupFirst(pathname: string): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
+  return SESSION_PAGE_SET.has(path) && !SETUP_FIRST_SET.has(path);
+}

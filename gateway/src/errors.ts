@@ -12,6 +12,7 @@ export type GatewayErrorKind =
   | 'not_found'
   | 'misdirected'
   | 'weak_password'
+  | 'mfa_setup_required'
   | 'request_too_long'
   | 'captcha'
   | 'captcha_unavailable'
@@ -34,6 +35,7 @@ const STATUS = {
   not_found: 404,
   misdirected: 421,
   weak_password: 403,
+  mfa_setup_required: 403,
   request_too_long: 400,
   captcha: 400,
   captcha_unavailable: 502,
@@ -57,6 +59,7 @@ const MESSAGE: Record<GatewayErrorKind, string> = {
   not_found: 'Not found.',
   misdirected: 'This address is not served by the account portal.',
   weak_password: 'Your password is too weak. Please choose a new one first.',
+  mfa_setup_required: 'Set up two-step verification first.',
   request_too_long: 'This request is too long. Shorten its address or fields and try again.',
   captcha: 'Please complete the security check.',
   captcha_unavailable: 'The security check could not be verified. Please try again later.',

@@ -120,4 +120,21 @@ test.describe('forced MFA setup with JavaScript off', () => {
       await expect(page.getByRole('heading', { level: 1 })).toContainText(name);
     });
   }
+
+  test('an account page typed in the address bar comes back to the setup, not the page', async ({
+    page,
+    account,
+  }) => {
+    const person = await account('forced@example.be', { mfa: [], mfaForced: true, language: 'en' });
+    await page.goto(`${BE_URL}/login/email`);
+    await page.locator('input[name=username]').fill(person.login);
+    await page.locator('input[name=password]').fill(DEMO_PASSWORD);
+    await page.locator('input[name=password]').press('Enter');
+    await expect(page.getByRole('heading', { name: WORDS.en.title })).toBeVisible();
+    // The gateway holds the session to the setup: the page asked for waits as its target.
+    await page.goto(`${BE_URL}/security`);
+    await expect(page).toHaveURL(/\/setup-mfa(\?|$)/);
+    await expect(page.getByRole('heading', { name: WORDS.en.title })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Security' })).toHaveCount(0);
+  });
 });

@@ -196,6 +196,12 @@ export async function nextAfterSession(
   ]);
   if (user.status !== 200) return target ?? DASHBOARD;
   const { mfa_forced, mfa_customer, password_status, language } = user.body.data;
+  // What the session may do is known now: no lookup for its next calls (`store.ts`).
+  request.server.sessionStates.read(token, {
+    weak: isWeakPasswordStatus(password_status),
+    forced: mfa_forced,
+    account: user.body.data.id,
+  });
   // The journey is over: the account's language takes over, for the next visit's sign-in
   // pages too (docs/product.md part 4, root on load; docs/journeys-signin.md).
   if (variantLanguages(request.variant).some((locale) => locale.slice(0, 2) === language)) {

@@ -267,7 +267,12 @@ export async function readSessionState(
   if (res.status === 401) return null;
   // A portal session always carries the scope to read its user; anything else is a drift.
   if (res.status !== 200) throw new GatewayError('upstream_contract');
-  return { weak: isWeakPasswordStatus(res.body.data.password_status), account: res.body.data.id };
+  const user = res.body.data;
+  return {
+    weak: isWeakPasswordStatus(user.password_status),
+    forced: user.mfa_forced,
+    account: user.id,
+  };
 }
 
 /**

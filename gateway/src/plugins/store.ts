@@ -12,22 +12,28 @@ import { FlowStore } from '../flows/store';
 
 /**
  * What the gateway knows about a session: whether its password is weak
- * (password status 1 or 2, docs/product.md part 4) and, once read, its account id (for
+ * (password status 1 or 2, docs/product.md part 4), whether the account must set up a
+ * second factor first (`mfa_forced`) and, once read, its account id (for
  * the security events). The account API is the authority: its sign-in answer
- * and `GET /user` carry `password_status`. This process keeps the answer for
+ * and `GET /user` carry `password_status`, `GET /user` `mfa_forced`. This process keeps the answer for
  * a short while, keyed by a hash of the token (never the token itself), so
  * that a session's calls do not each cost a lookup.
  *
  * Nothing of it lives in Redis: a Redis outage or a Redis that lost its data
  * neither blocks a session nor lifts a lockdown (docs/operations.md "Redis").
- * A weak state is never trusted from memory: a call it would refuse reads the
- * account API again, so a password replaced through another gateway unlocks
- * the session at once. A strong state is kept `STATE_TTL_MS`: a password
+ * A weak or forced state is never trusted from memory: a call it would refuse
+ * reads the account API again, so a password replaced (a second factor set up)
+ * through another gateway unlocks the session at once. A strong state is kept `STATE_TTL_MS`: a password
  * cannot become weak within a session, only when an operator flags it, which
  * then takes hold within that time.
  */
 export interface SessionState {
   weak: boolean;
+  /**
+   * The account must set up a second factor before anything else (`mfa_forced`,
+   * docs/flows.md "Forced MFA"); unknown until a `GET /user` told it.
+   */
+  forced?: boolean | undefined;
   /** The account's id, when a `GET /user` told it. */
   account?: number | undefined;
 }
@@ -67,6 +73,11 @@ export class SessionStates {
     else this.#cache.set(tokenKey(token), { weak: isWeakPasswordStatus(passwordStatus) });
   }
 
+  /** What the sign-in's own `GET /user` told of the account (no lookup needed after it). */
+  read(token: string, state: SessionState): void {
+    this.#cache.set(tokenKey(token), state);
+  }
+
   /** The password was replaced: the session is no longer weak. */
   strong(token: string): void {
     const key = tokenKey(token);
@@ -101,6 +112,21 @@ export class SessionStates {
       forceRefresh: true,
     });
     return state?.weak ?? false;
+  }
+
+  /**
+   * Whether the account must set up its second factor first: "no" from
+   * memory, anything else from the account API, as for a weak session (a
+   * setup finished through another gateway frees the session at once).
+   */
+  async isForced(request: FastifyRequest, token: string): Promise<boolean> {
+    const known = this.#cache.get(tokenKey(token));
+    if (known?.forced === false) return false;
+    const state = await this.#cache.fetch(tokenKey(token), {
+      context: { request, token },
+      forceRefresh: true,
+    });
+    return state?.forced ?? false;
   }
 
   /**

@@ -12,6 +12,7 @@ import {
   needsSession,
   type OnboardingRefusal,
   type PortalConfig,
+  setupFirst,
   type User,
   type Variant,
 } from '@portal/contract';
@@ -33,13 +34,14 @@ import {
   readOnboarding,
 } from '../flows/onboarding';
 import { recoveryExtras, recoveryFormStep } from '../flows/recovery-pages';
-import { readSignIn, resolveSignInTarget, viewOf } from '../flows/sign-in';
+import { readSignIn, resolveSignInTarget, viewOf, withQuery } from '../flows/sign-in';
 import { flowId } from '../flows/store';
 import type { DrawExtras, EntryServer } from '../render/entry-server';
 import { innerRead } from '../render/inner';
 import { type RenderFallback, RenderPool } from '../render/pool';
 import { portalConfig } from '../variant';
 import { notFound } from './errors';
+import { isForcedSession } from './forced-mfa-lockdown';
 import { sessionToken } from './session';
 
 /**
@@ -769,6 +771,13 @@ export const webPlugin: FastifyPluginAsync<{ build: WebBuild; config: Config }> 
     // A page that needs a session, visited without one (a bookmark, a link in an e-mail): into
     // the sign-in at once, the page as its target, before any of the app (docs/flows.md).
     if (signedOut && needsSession(path)) return signInFirst(reply, request.url);
+    // An account that must set up a second factor first sees the setup's pages only; the
+    // page asked for is the setup's target (docs/flows.md, "Forced MFA").
+    if (!signedOut && setupFirst(path) && (await isForcedSession(request))) {
+      return reply
+        .header('cache-control', 'no-store')
+        .redirect(withQuery(FORCED_MFA_PAGE, { redirect: request.url }), 303);
+    }
     if (path === CONSENT_PAGE) return consentPage(request, reply, signedOut);
     if (server && pool && signedOut && lockPages.has(path)) {
       // The lock link's secret never stands in this page's address (`routes/lockdown-link.ts`).

@@ -9,6 +9,7 @@ import {
   endConsent,
   pendingConsent,
 } from '../flows/consent';
+import { isForcedSession } from '../plugins/forced-mfa-lockdown';
 import {
   browserCookies,
   endSession,
@@ -105,6 +106,11 @@ export const authorizePlugin = fp(
           reply,
           `/weak-password?${new URLSearchParams({ verified: 'true', target })}`,
         );
+      }
+      // A first-party app's sign-in of an account that must set up a second factor goes
+      // through the setup first, as the sign-in itself does; a partner's never does.
+      if (!partner && (await isForcedSession(request))) {
+        return redirect(reply, `/setup-mfa?${new URLSearchParams({ redirect: target })}`);
       }
       // One language per journey: the sign-in's that led here, else the account's.
       const language = await consentLanguage(request, target);

@@ -7,6 +7,7 @@ import type { Config } from '../config';
 import { codeBudgetsPlugin } from '../plugins/code-budgets';
 import { csrf } from '../plugins/csrf';
 import { notFound } from '../plugins/errors';
+import { forcedMfaLockdown, forcedMfaLockdownOnBody } from '../plugins/forced-mfa-lockdown';
 import { maintenance } from '../plugins/maintenance';
 import { refuseMisdirected } from '../plugins/origin';
 import { rateLimitPlugin } from '../plugins/rate-limit';
@@ -112,7 +113,7 @@ const routerOptions = {
  * and the same hooks). JSON answers get OWASP's REST header set and
  * `no-store`; maintenance, the CSRF rule, the session cookies' hygiene (a
  * malformed session cookie dropped, the device cookie set), the weak-password
- * lockdown and the rate limits run before any
+ * and forced-second-factor lockdowns and the rate limits run before any
  * route; an unknown `/api/…` path is a JSON 404 with the same headers.
  */
 export const apiScope: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
@@ -124,7 +125,9 @@ export const apiScope: FastifyPluginAsync<{ config: Config }> = async (app, { co
   app.addHook('onRequest', csrf);
   app.addHook('onRequest', browserCookies);
   app.addHook('onRequest', weakLockdown);
+  app.addHook('onRequest', forcedMfaLockdown);
   app.addHook('preValidation', weakLockdownOnBody);
+  app.addHook('preValidation', forcedMfaLockdownOnBody);
   await app.register(rateLimitPlugin, { config });
   await app.register(codeBudgetsPlugin, { config });
 

@@ -23,8 +23,11 @@ import type { DrawExtras } from '../page-data';
 import { appRoutes } from './router';
 
 /**
- * A call answered 503 `maintenance`, or 403 `weak_password` (the session may
- * only replace its weak password). ts-rest's hooks throw non-2xx answers.
+ * A call answered 503 `maintenance`, 403 `weak_password` (the session may
+ * only replace its weak password) or 403 `mfa_setup_required` (the account
+ * must set up a second factor first: the gateway sends a visit of the page
+ * to the setup, with the page as its target). ts-rest's hooks throw non-2xx
+ * answers.
  */
 const onApiError = (error: unknown) => {
   // The error module loads with the first failure, not with the first page (bundle budget).
@@ -32,13 +35,16 @@ const onApiError = (error: unknown) => {
     const failure = errorOf(error);
     if (failure.kind === 'maintenance') setMaintenance(true);
     if (failure.code === 'weak_password') setWeakLock(true);
+    if (failure.code === 'mfa_setup_required')
+      void import('../lib/forced-setup').then((m) => m.goToSetup());
   });
 };
 
-/** A 403 `weak_password` will not change by asking again: no retry, straight to the change. */
-const isWeakLockdown = (error: unknown) => {
+/** A 403 lockdown will not change by asking again: no retry, straight to what lifts it. */
+const isLockdown = (error: unknown) => {
   const answer = error as { status?: unknown; body?: { code?: unknown } } | null;
-  return answer?.status === 403 && answer.body?.code === 'weak_password';
+  const code = answer?.body?.code;
+  return answer?.status === 403 && (code === 'weak_password' || code === 'mfa_setup_required');
 };
 
 /**
@@ -53,8 +59,8 @@ export const newQueryClient = () =>
     defaultOptions: {
       queries: {
         refetchOnWindowFocus: false,
-        // TanStack Query's default (three retries), except for the weak-password lockdown.
-        retry: (failures, error) => failures < 3 && !isWeakLockdown(error),
+        // TanStack Query's default (three retries), except for a lockdown.
+        retry: (failures, error) => failures < 3 && !isLockdown(error),
       },
     },
   });

@@ -1,4 +1,4 @@
-import { SESSION_PAGES } from '@portal/contract';
+import { SESSION_PAGES, setupFirst } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import {
   decide,
@@ -152,10 +152,10 @@ describe('forced MFA (docs/product.md part 4)', () => {
     expect(decide(input('user.dashboard', { user: forced, targetClientId })).kind).toBe(kind);
   });
 
-  it('goes to setup-mfa', () => {
+  it('goes to setup-mfa, the page asked for as its target', () => {
     expect(decide(input('user.dashboard', { user: forced }))).toEqual({
       kind: 'redirect',
-      to: '/setup-mfa',
+      to: '/setup-mfa?redirect=%2Fsomewhere',
     });
   });
 
@@ -180,7 +180,7 @@ describe('forced MFA (docs/product.md part 4)', () => {
     });
     expect(decide(input('user.dashboard', { user: forced, from: 'user.dashboard' }))).toEqual({
       kind: 'redirect',
-      to: '/setup-mfa',
+      to: '/setup-mfa?redirect=%2Fsomewhere',
     });
   });
 
@@ -271,6 +271,22 @@ describe('the pages that need a session (the gateway sends a signed-out visit th
         kind: 'redirect',
         to: `/login/email?${new URLSearchParams({ target: path })}`,
       });
+    },
+  );
+
+  it.each(SESSION_PAGES)(
+    '%s: a forced account goes to the setup in the app exactly where the gateway sends it',
+    (path) => {
+      const to = routeNameOf(path);
+      const decision = decide(input(to, { path, from: to, user: forced }));
+      if (setupFirst(path)) {
+        expect(decision).toEqual({
+          kind: 'redirect',
+          to: `/setup-mfa?${new URLSearchParams({ redirect: path })}`,
+        });
+      } else {
+        expect(decision).toEqual({ kind: 'render' });
+      }
     },
   );
 

@@ -77,7 +77,11 @@ export const MFA_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>([
   'mfa-totp-recovery',
 ]);
 
-/** docs/product.md part 4: where a forced user is not sent to MFA setup. */
+/**
+ * docs/product.md part 4: where a forced user is not sent to MFA setup. Of the
+ * pages that need a session, these are the contract's `SETUP_FIRST_PAGES`,
+ * which the gateway holds the session to (its test says so).
+ */
 const FORCED_MFA_EXEMPT: ReadonlySet<RouteName> = new Set<RouteName>([
   ...MFA_SETUP_ROUTES,
   ...MFA_ROUTES,
@@ -85,6 +89,8 @@ const FORCED_MFA_EXEMPT: ReadonlySet<RouteName> = new Set<RouteName>([
   'duplicated',
   'fuzzion-success',
   'maintenance',
+  // A locked account's review of its passkeys and second factors comes before the setup.
+  'security.review',
   // Only a partner's client asks for consent: its sign-in is never diverted to MFA setup.
   'approve',
 ]);
@@ -189,7 +195,8 @@ export function decide(input: GuardInput): GuardDecision {
   if (forcedMfaApplies(user, input.targetClientId) && !FORCED_MFA_EXEMPT.has(to)) {
     if (from !== null && MFA_SETUP_ROUTES.has(from))
       return { kind: 'logout', to: href('login.email') };
-    return redirect(href('setup-mfa'));
+    // As the gateway sends a visit there: the page asked for is the setup's target.
+    return redirect(href('setup-mfa', { redirect: input.path }));
   }
 
   if (SENSITIVE_ROUTES.has(to)) return { kind: 'stepUp' };

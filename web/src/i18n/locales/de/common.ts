@@ -58,6 +58,7 @@ export const common: Messages['common'] = {
     tooManyMinutes_one: 'Zu viele Versuche. Versuchen Sie es in {{count}} Minute erneut.',
     tooManyMinutes_other: 'Zu viele Versuche. Versuchen Sie es in {{count}} Minuten erneut.',
     weakPassword: 'Ihr Passwort ist zu schwach. Bitte wählen Sie zuerst ein neues.',
+    mfaSetupRequired: 'Richten Sie zuerst die Zwei-Schritt-Verifizierung ein.',
     tooLong: 'Diese Anfrage ist zu lang. Kürzen Sie Ihre Eingabe und versuchen Sie es erneut.',
     maintenance:
       'Die Anmeldung ist wegen Wartungsarbeiten derzeit nicht möglich. Bitte versuchen Sie es später erneut.',

@@ -55,6 +55,7 @@ export const common = {
     tooManyMinutes_one: 'Too many attempts. Try again in {{count}} minute.',
     tooManyMinutes_other: 'Too many attempts. Try again in {{count}} minutes.',
     weakPassword: 'Your password is too weak. Please choose a new one first.',
+    mfaSetupRequired: 'Set up two-step verification first.',
     tooLong: 'This request is too long. Shorten what you typed and try again.',
     maintenance: 'Login is unavailable because of maintenance. Please try again later.',
   },

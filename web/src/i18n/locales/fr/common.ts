@@ -57,6 +57,7 @@ export const common: Messages['common'] = {
     tooManyMinutes_one: 'Trop de tentatives. Réessayez dans {{count}} minute.',
     tooManyMinutes_other: 'Trop de tentatives. Réessayez dans {{count}} minutes.',
     weakPassword: 'Votre mot de passe est trop faible. Veuillez d’abord en choisir un nouveau.',
+    mfaSetupRequired: 'Activez d’abord la vérification en deux étapes.',
     tooLong: 'Cette demande est trop longue. Raccourcissez ce que vous avez saisi et réessayez.',
     maintenance:
       'La connexion est momentanément indisponible pour maintenance. Veuillez réessayer plus tard.',

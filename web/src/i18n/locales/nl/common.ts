@@ -58,6 +58,7 @@ export const common: Messages['common'] = {
     tooManyMinutes_one: 'Te veel pogingen. Probeer het over {{count}} minuut opnieuw.',
     tooManyMinutes_other: 'Te veel pogingen. Probeer het over {{count}} minuten opnieuw.',
     weakPassword: 'Je wachtwoord is te zwak. Kies eerst een nieuw wachtwoord.',
+    mfaSetupRequired: 'Stel eerst tweestapsverificatie in.',
     tooLong: 'Dit verzoek is te lang. Maak wat je hebt ingevuld korter en probeer het opnieuw.',
     maintenance:
       'Aanmelden is momenteel niet mogelijk wegens onderhoud. Probeer het later opnieuw.',
