@@ -63,6 +63,7 @@ describe('the HTTP metrics', () => {
     for (const url of ['/made/up/1', '/made/up/2', '/wp-login.php', '/assets/missing-123.js']) {
       await s.gateway.inject({ url });
     }
+    // The provider's way back without its code: the app's page, refused (400).
     await s.gateway.inject({ url: '/sso/google/login/callback' });
     // The dashboard drawn for its user (its own GET /api/user inside), then the client's one call.
     const dashboard = await s.gateway.inject({
@@ -87,7 +88,7 @@ describe('the HTTP metrics', () => {
     has('method="GET",route="/login/email",status="200",variant="lu"', 1);
     has('method="GET",route="/assets/*",status="200",variant="be"', 2);
     has('method="GET",route="/user/dashboard",status="200",variant="be"', 1);
-    has('method="GET",route="/sso/:provider/login/callback",status="200",variant="be"', 1);
+    has('method="GET",route="/sso/:provider/login/callback",status="400",variant="be"', 1);
     // The client's own read, once: the dashboard's inner read is part of the page.
     has('method="GET",route="/api/user",status="200",variant="be"', 1);
     expect(before.body).not.toContain('route="/api/user"');

@@ -12,6 +12,7 @@ import {
   needsSession,
   type OnboardingRefusal,
   type PortalConfig,
+  SsoProvider,
   setupFirst,
   type User,
   type Variant,
@@ -114,6 +115,8 @@ const MERGE_PAGE = '/duplicated';
 const MERGE_FIELDS: ReadonlySet<string> = new Set(['card_number', 'password', 'captcha']);
 /** The step-up's entry as a link (`GET /step-up?target=`). */
 const STEP_UP_ENTRY = '/step-up';
+/** The identity provider's way back to the portal (`redirect_uri` of `routes/partner.ts`). */
+const SSO_CALLBACK = /^\/sso\/([^/]+)\/login\/callback$/;
 
 /** A journey's step drawn for the signed-in user: its state, in the language the journey began in. */
 interface JourneyDraw {
@@ -638,6 +641,43 @@ export const webPlugin: FastifyPluginAsync<{ build: WebBuild; config: Config }> 
       .send(outcome.refusal.message);
   };
 
+  /**
+   * `GET /sso/{provider}/login/callback?code&state`: the identity provider's way back
+   * (docs/flows.md, "Workplace link"), a navigation the gateway answers itself. It makes the
+   * call the page once made (`POST /api/sso/{provider}/callback`, every rule of the portal
+   * API applying: the state cookie bound to this browser, the code budget) and answers 303
+   * to what comes next: the session's next page (linked), the link offer or the options (not
+   * linked, no account: the offer stays in the login's flow), a locked account's reset.
+   * Anything else (a login this browser did not start, the provider's refusal, a code
+   * spent) is 400 with the app, whose page says so with the way back to the sign-in.
+   */
+  const ssoCallback = async (request: FastifyRequest, reply: FastifyReply, provider: string) => {
+    const query = new URL(request.url, 'http://portal').searchParams;
+    const code = query.get('code');
+    const state = query.get('state');
+    if (SsoProvider.safeParse(provider).success && code && state) {
+      const answer = await portalCall(request, reply, 'POST', `/api/sso/${provider}/callback`, {
+        code,
+        state,
+      });
+      const body = answer.json<{ status?: unknown; next?: unknown }>();
+      const next =
+        answer.statusCode === 200
+          ? body.status === 'linked'
+            ? body.next
+            : body.status === 'not_linked'
+              ? '/partner/link-existing'
+              : '/partner/no-account'
+          : answer.statusCode === 403
+            ? body.next
+            : undefined;
+      if (typeof next === 'string') {
+        return reply.header('cache-control', 'no-store').redirect(next, 303);
+      }
+    }
+    return sendIndex(reply.code(400).header('cache-control', 'no-store'));
+  };
+
   /** The merge under way (`GET /api/merge`, every rule of the portal API applying), or null. */
   const readMerge = async (request: FastifyRequest): Promise<MergeView | null> => {
     const { 'content-length': _length, 'content-type': _type, ...headers } = request.headers;
@@ -742,6 +782,8 @@ export const webPlugin: FastifyPluginAsync<{ build: WebBuild; config: Config }> 
     // The step-up's entry (docs/flows.md, "Step-up"): a link's target is checked by the
     // gateway, the check starts (a code sent unasked only for this portal's own link).
     if (path === STEP_UP_ENTRY) return stepUpEntry(request, reply, signedOut);
+    const provider = SSO_CALLBACK.exec(path)?.[1];
+    if (provider !== undefined) return ssoCallback(request, reply, provider);
     // A step-up's code and method list, drawn from its flow for the signed-in user.
     if (pool && !signedOut && signInPages.has(path)) {
       // An old step-up link (docs/product.md part 2's `single=true&redirect=`): read once, into the flow.

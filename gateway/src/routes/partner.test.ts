@@ -1,8 +1,14 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { findAccountByLogin, issueToken } from '@portal/mock-upstream';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { completeMfa, DEMO_PASSWORD, testStack } from '../test-helpers';
 
-const stack = testStack({ scope: 'file' });
+// The app's page, for the provider's way back the gateway answers (a navigation).
+const web = mkdtempSync(join(tmpdir(), 'portal-sso-'));
+writeFileSync(join(web, 'index.html'), '<!doctype html><title>Account</title><div id="root">');
+const stack = testStack({ scope: 'file', config: { WEB_DIST: web } });
 beforeEach(async () => {
   await stack.be.app.inject({ method: 'POST', url: '/__dev/reset' });
 });
@@ -23,7 +29,7 @@ async function startSso(loginHint: string, target?: string) {
   });
   expect(start.statusCode).toBe(200);
   const stateCookie = start.cookies.find((c) => c.name === 'sso_state');
-  expect(stateCookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api/sso' });
+  expect(stateCookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/sso' });
   const back = new URL(start.json().redirect);
   expect(`${back.origin}${back.pathname}`).toBe(`http://${HOST}/sso/microsoft/login/callback`);
   // The login's flow (its target) rides on the flow cookie, as a browser sends it back.
@@ -49,6 +55,18 @@ const callback = (body: { code: string; state: string }, cookie: string) =>
     url: '/api/sso/microsoft/callback',
     headers: headers({ cookie }),
     payload: body,
+  });
+
+/** The provider sends the browser back: a top-level navigation to the callback address. */
+const comeBack = (login: { code: string; state: string; cookie: string }, state = login.state) =>
+  stack.gateway.inject({
+    url: `/sso/microsoft/login/callback?${new URLSearchParams({ code: login.code, state })}`,
+    headers: {
+      host: HOST,
+      cookie: login.cookie,
+      'sec-fetch-site': 'cross-site',
+      'sec-fetch-mode': 'navigate',
+    },
   });
 
 /** Links Sara's workplace login (password and second factor), as a first login would. */
@@ -227,5 +245,51 @@ describe('partner access request through the gateway', () => {
       payload: {},
     });
     expect(res.statusCode).toBe(403);
+  });
+});
+
+describe("the provider's way back, a navigation the gateway answers", () => {
+  it('goes on to the link offer, the options, or the signed-in page, with no script', async () => {
+    const notLinked = await startSso('sso@acme.example');
+    const offered = await comeBack(notLinked);
+    expect(offered.statusCode).toBe(303);
+    expect(offered.headers.location).toBe('/partner/link-existing');
+    // The state is spent with the way back; the offer waits in the login's flow.
+    expect(offered.cookies.find((c) => c.name === 'sso_state')?.value).toBe('');
+    const offer = await stack.gateway.inject({
+      url: '/api/sso/offer',
+      headers: headers({ cookie: notLinked.cookie }),
+    });
+    expect(offer.json()).toMatchObject({ status: 'not_linked', email: 'sso@acme.example' });
+
+    const nobody = await startSso('new.user@acme.example');
+    expect((await comeBack(nobody)).headers.location).toBe('/partner/no-account');
+
+    await linkSara();
+    const linked = await comeBack(await startSso('sso@acme.example', '/user/access'));
+    expect(linked.statusCode).toBe(303);
+    expect(linked.headers.location).toBe('/user/access');
+    const session = linked.cookies.find((c) => c.name === 'access_token');
+    expect(session).toMatchObject({ httpOnly: true });
+    expect(linked.body).not.toContain(session?.value);
+  });
+
+  it('answers a way back this browser did not start, or without its code, with the app and 400', async () => {
+    const started = await startSso('sso@acme.example');
+    const forged = await comeBack(started, 'someone-elses-state-value');
+    expect(forged.statusCode).toBe(400);
+    expect(forged.body).toContain('<title>Account</title>');
+    expect(forged.cookies.find((c) => c.name === 'access_token')).toBeUndefined();
+    // The provider's own refusal (the person cancelled there): no code.
+    const cancelled = await stack.gateway.inject({
+      url: `/sso/microsoft/login/callback?error=access_denied&state=${started.state}`,
+      headers: { host: HOST, cookie: started.cookie },
+    });
+    expect(cancelled.statusCode).toBe(400);
+    const unknown = await stack.gateway.inject({
+      url: `/sso/myspace/login/callback?code=${started.code}&state=${started.state}`,
+      headers: { host: HOST, cookie: started.cookie },
+    });
+    expect(unknown.statusCode).toBe(400);
   });
 });

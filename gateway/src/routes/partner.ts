@@ -45,11 +45,16 @@ async function linkSuccess(request: FastifyRequest): Promise<string> {
     : '/partner/link-success';
 }
 
+/**
+ * The state cookie goes with the provider's way back only: the navigation to
+ * `/sso/{provider}/login/callback`, which the gateway answers by making the
+ * callback call for the browser (`plugins/web.ts`); a page cannot post it.
+ */
 function stateCookieOptions(request: FastifyRequest) {
   return {
     httpOnly: true,
     sameSite: 'lax' as const,
-    path: '/api/sso',
+    path: '/sso',
     secure: request.publicOrigin.https,
   };
 }

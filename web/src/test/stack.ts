@@ -1,4 +1,4 @@
-import { type TestStack, testStack } from '@portal/gateway/test-helpers';
+import { type StackOptions, type TestStack, testStack } from '@portal/gateway/test-helpers';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 
 /**
@@ -25,7 +25,7 @@ function keepJourneyCookies(jar: Map<string, string>, res: Response) {
  * Component tests talk to the real gateway and mock upstream, started in this
  * process: the browser's relative `/api/...` calls are resolved against it.
  */
-export function withRealStack(): () => TestStack {
+export function withRealStack(options: Pick<StackOptions, 'config'> = {}): () => TestStack {
   let stack: TestStack | undefined;
   const realFetch = globalThis.fetch;
   const jar = new Map<string, string>();
@@ -38,7 +38,7 @@ export function withRealStack(): () => TestStack {
     jar.clear();
   });
   beforeAll(async () => {
-    const started = await testStack({ scope: 'caller', listen: true });
+    const started = await testStack({ ...options, scope: 'caller', listen: true });
     stack = started;
     const { base } = started;
     globalThis.fetch = (input, init) => {

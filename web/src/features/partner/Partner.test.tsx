@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, onTestFinished } from 'vitest';
@@ -14,7 +17,10 @@ import PartnerScreen from './PartnerScreen';
 import RequestAccessScreen from './RequestAccessScreen';
 import SsoCallbackScreen from './SsoCallbackScreen';
 
-const stack = withRealStack();
+// The app's page, for the provider's way back the gateway answers (a navigation).
+const web = mkdtempSync(join(tmpdir(), 'portal-sso-web-'));
+writeFileSync(join(web, 'index.html'), '<!doctype html><title>Account</title><div id="root">');
+const stack = withRealStack({ config: { WEB_DIST: web } });
 const HOST = '127.0.0.1';
 
 const routes = [
@@ -37,8 +43,10 @@ beforeEach(async () => {
 
 /**
  * Starts an identity-provider login through the gateway, as the beta modal
- * does, and follows the mock provider back: the callback address (code and
- * state) and the page's fetch carrying the state cookie, as a browser would.
+ * does, and follows the mock provider back: the navigation to the callback
+ * address, which the gateway answers with the page to go to (its address is
+ * returned), and the page's fetch carrying the login's flow cookie, as a
+ * browser would.
  */
 async function providerCallback(loginHint: string): Promise<string> {
   stack().deviceId = deviceId();
@@ -51,23 +59,31 @@ async function providerCallback(loginHint: string): Promise<string> {
   // The login's flow (its target, then the link offer) rides on the flow cookie.
   let flow = res.cookies.find((c) => c.name === 'flow')?.value;
   if (res.statusCode !== 200 || !state || !flow) throw new Error(`no SSO start: ${res.body}`);
+  const back = new URL(res.json().redirect);
+  const answered = await stack().gateway.inject({
+    url: back.pathname + back.search,
+    headers: { host: HOST, cookie: `sso_state=${state}; flow=${flow}` },
+  });
+  const next = answered.headers.location;
+  if (answered.statusCode !== 303 || typeof next !== 'string') {
+    throw new Error(`the way back went nowhere: ${answered.statusCode}`);
+  }
   const inner = globalThis.fetch;
   globalThis.fetch = async (input, init) => {
     const headers = new Headers(init?.headers);
-    headers.set('cookie', `sso_state=${state}; flow=${flow}`);
+    headers.set('cookie', `flow=${flow}`);
     const answer = await inner(input, { ...init, headers });
     // A journey the gateway starts (the sign-in's second factor) replaces it, as in a jar.
     for (const line of answer.headers.getSetCookie()) {
-      const next = /^flow=([^;]+)/.exec(line)?.[1];
-      if (next) flow = next;
+      const fresh = /^flow=([^;]+)/.exec(line)?.[1];
+      if (fresh) flow = fresh;
     }
     return answer;
   };
   onTestFinished(() => {
     globalThis.fetch = inner;
   });
-  const back = new URL(res.json().redirect);
-  return back.pathname + back.search;
+  return next;
 }
 
 describe('identity-provider callback', () => {
@@ -124,7 +140,7 @@ describe('identity-provider callback', () => {
   it('offers the options when no account matches the identity', async () => {
     await renderScreen(await providerCallback('new.user@acme.example'), routes);
     expect(await screen.findByRole('heading', { name: 'No account found' })).toBeVisible();
-    expect(screen.getByText(/no account for new\.user@acme\.example yet/)).toBeVisible();
+    expect(await screen.findByText(/no account for new\.user@acme\.example yet/)).toBeVisible();
     expect(screen.getByRole('link', { name: /Activate my card/ })).toHaveAttribute(
       'href',
       '/onboarding',
@@ -148,13 +164,13 @@ describe('identity-provider callback', () => {
     expect(Object.keys(sessionStorage)).toEqual([]);
   });
 
-  it('refuses a callback this browser did not start', async () => {
-    const path = await providerCallback('sso@acme.example');
-    const forged = path.replace(/state=[^&]+/, 'state=someone-elses-state');
-    await renderScreen(forged, routes);
+  it('says on the way back the gateway refused that the login did not work, with the way to log in', async () => {
+    // The gateway answers the provider's way back itself; this page is its refusal (400).
+    await renderScreen('/sso/microsoft/login/callback?code=spent&state=someone-elses', routes);
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'The log in with your workplace account did not work. Please try again.',
     );
+    expect(screen.getByRole('link', { name: /log in/i })).toHaveAttribute('href', '/login/email');
   });
 
   it('link-existing without a workplace login sends the user to log in with it first', async () => {

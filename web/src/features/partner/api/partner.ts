@@ -1,4 +1,3 @@
-import type { SsoProvider } from '@portal/contract';
 import { useMutation } from '@tanstack/react-query';
 import { answerOrThrow, api } from '../../../lib/api';
 
@@ -18,16 +17,4 @@ export const useLinkAccount = () =>
   useMutation({
     mutationFn: (body: { username: string; password: string; captcha?: string }) =>
       answerOrThrow(api.partner.linkAccount({ body })),
-  });
-
-/** The identity provider's answer, checked by the gateway (`POST /sso/:provider/callback`). */
-export const useSsoCallback = () =>
-  useMutation({
-    mutationFn: (answer: { provider: SsoProvider; code: string; state: string }) =>
-      answerOrThrow(
-        api.partner.ssoCallback({
-          params: { provider: answer.provider },
-          body: { code: answer.code, state: answer.state },
-        }),
-      ),
   });

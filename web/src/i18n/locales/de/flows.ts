@@ -306,7 +306,6 @@ export const flows: Messages['flows'] = {
     },
     callback: {
       title: 'Anmeldung mit Ihrem Arbeitskonto',
-      signingIn: 'Sie werden mit Ihrem Arbeitskonto angemeldet…',
       failed:
         'Die Anmeldung mit Ihrem Arbeitskonto hat nicht funktioniert. Bitte versuchen Sie es erneut.',
       backToLogin: 'Zurück zur Anmeldung',

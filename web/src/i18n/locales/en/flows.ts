@@ -292,7 +292,6 @@ export const flows = {
     },
     callback: {
       title: 'Log in with your workplace account',
-      signingIn: 'Logging you in with your workplace account…',
       failed: 'The log in with your workplace account did not work. Please try again.',
       backToLogin: 'Back to log in',
     },

@@ -301,7 +301,6 @@ export const flows: Messages['flows'] = {
     },
     callback: {
       title: 'Connexion avec votre compte professionnel',
-      signingIn: 'Connexion avec votre compte professionnel…',
       failed:
         'La connexion avec votre compte professionnel n’a pas fonctionné. Veuillez réessayer.',
       backToLogin: 'Retour à la connexion',

@@ -298,7 +298,6 @@ export const flows: Messages['flows'] = {
     },
     callback: {
       title: 'Aanmelden met je werkaccount',
-      signingIn: 'Je wordt aangemeld met je werkaccount…',
       failed: 'Aanmelden met je werkaccount is niet gelukt. Probeer het opnieuw.',
       backToLogin: 'Terug naar aanmelden',
     },
