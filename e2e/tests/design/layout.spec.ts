@@ -110,6 +110,36 @@ for (const variant of [
       expect(await cspViolations(page)).toEqual([]);
     });
   }
+  test(`a signed-out page's header keeps its brand, language and Log in apart at 320 and 375 px (${variant.name})`, async ({
+    page,
+  }) => {
+    const languages = variant.name === 'lu' ? ['fr', 'de', 'en'] : ['en', 'fr', 'nl'];
+    for (const language of languages) {
+      for (const width of [320, 375, 1280]) {
+        await page.setViewportSize({ width, height: 600 });
+        await page.goto(`${variant.base}/partner/no-account?lang=${language}`);
+        const header = page.getByRole('banner');
+        const logIn = header.getByRole('link').last();
+        await expect(logIn).toBeVisible();
+        const parts = [
+          await header.getByRole('link').first().boundingBox(),
+          await header.locator('summary').first().boundingBox(),
+          await logIn.boundingBox(),
+        ];
+        const what = `${language} ${width}px`;
+        for (const [i, box] of parts.entries()) {
+          expect(box, what).not.toBeNull();
+          const next = parts[i + 1];
+          // Left to right, none over the next (the brand's name gives way on a phone).
+          if (box && next) expect(box.x + box.width, what).toBeLessThanOrEqual(next.x);
+        }
+        // The brand's name stays the home link's, for a screen reader.
+        await expect(header.getByRole('link').first()).toHaveAccessibleName(/\S/);
+        await expectFits(page, `no-account ${what}`);
+      }
+    }
+  });
+
   test(`the sign-in page fits 320 px (${variant.name})`, async ({ page }) => {
     await watchCsp(page);
     for (const width of [320, 375, 1280]) {
