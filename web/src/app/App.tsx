@@ -12,32 +12,20 @@ import { startForcedMfaPage } from '../features/forced-mfa/flow';
 import { queryKeys } from '../lib/api';
 import { consentFlowQuery } from '../lib/consent-flow';
 import { lockdownQuery } from '../lib/lockdown';
-import { setMaintenance, useMaintenance } from '../lib/maintenance';
+import { useMaintenance } from '../lib/maintenance';
 import { startOnboardingPage } from '../lib/onboarding-flow';
 import { recoveryFlowQuery, usernamesQuery } from '../lib/recovery-flow';
 import { href } from '../lib/routes';
 import { keepCopy, useFollowUserLanguage } from '../lib/session';
 import { drawnFormKey, mergeFlowKey, signInFlowQuery } from '../lib/sign-in-flow';
-import { setWeakLock, useWeakLock } from '../lib/weak-lock';
+import { useWeakLock } from '../lib/weak-lock';
 import type { DrawExtras } from '../page-data';
 import { appRoutes } from './router';
 
-/**
- * A call answered 503 `maintenance`, 403 `weak_password` (the session may
- * only replace its weak password) or 403 `mfa_setup_required` (the account
- * must set up a second factor first: the gateway sends a visit of the page
- * to the setup, with the page as its target). ts-rest's hooks throw non-2xx
- * answers.
- */
+/** Any call's failure: what it does app-wide (`lib/failures.ts`). ts-rest's hooks throw non-2xx answers. */
 const onApiError = (error: unknown) => {
-  // The error module loads with the first failure, not with the first page (bundle budget).
-  void import('../lib/errors').then(({ errorOf }) => {
-    const failure = errorOf(error);
-    if (failure.kind === 'maintenance') setMaintenance(true);
-    if (failure.code === 'weak_password') setWeakLock(true);
-    if (failure.code === 'mfa_setup_required')
-      void import('../lib/forced-setup').then((m) => m.goToSetup());
-  });
+  // Loaded with the first failure, not with the first page (bundle budget).
+  void import('../lib/failures').then(({ afterFailure }) => afterFailure(error));
 };
 
 /** A 403 lockdown will not change by asking again: no retry, straight to what lifts it. */

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { goToSetup } from './forced-setup';
+import { goToSetup } from './failures';
 import { leave } from './sign-in-flow';
 
 afterEach(() => {
