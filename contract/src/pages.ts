@@ -1,3 +1,16 @@
+/** The second factor's setup, its pages (a session's). */
+const MFA_SETUP_PAGES = [
+  '/setup-mfa',
+  '/setup-mfa/selection',
+  '/setup-mfa/phone',
+  '/setup-mfa/email',
+  '/setup-mfa/totp',
+  '/setup-mfa/confirmation',
+  '/setup-mfa/success',
+  '/setup-totp/success',
+  '/totp/redirect',
+] as const;
+
 /**
  * The portal's pages that only a signed-in person sees (docs/product.md part 2's routes;
  * docs/flows.md, "Pages that need a session"). The gateway answers a visit
@@ -28,22 +41,17 @@ export const SESSION_PAGES = [
   '/security/review',
   '/partner',
   '/partner/request-access',
-  '/setup-mfa',
-  '/setup-mfa/selection',
-  '/setup-mfa/phone',
-  '/setup-mfa/email',
-  '/setup-mfa/totp',
-  '/setup-mfa/confirmation',
-  '/setup-mfa/success',
-  '/setup-totp/success',
-  '/totp/redirect',
+  ...MFA_SETUP_PAGES,
 ] as const;
 
 const SESSION_PAGE_SET: ReadonlySet<string> = new Set(SESSION_PAGES);
 
+/** A path (decoded, without query) as the lists name it: a trailing slash counts. */
+const listed = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname);
+
 /** Whether `pathname` (decoded, without query) is a page that needs a session; a trailing slash counts. */
 export function needsSession(pathname: string): boolean {
-  return SESSION_PAGE_SET.has(pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname);
+  return SESSION_PAGE_SET.has(listed(pathname));
 }
 
 /**
@@ -55,23 +63,12 @@ export function needsSession(pathname: string): boolean {
  * `mfa_setup_required`); the web app's guard does the same in the app
  * (`web/src/lib/guard-rules.ts`, whose test holds it to this list).
  */
-export const SETUP_FIRST_PAGES = [
-  '/setup-mfa',
-  '/setup-mfa/selection',
-  '/setup-mfa/phone',
-  '/setup-mfa/email',
-  '/setup-mfa/totp',
-  '/setup-mfa/confirmation',
-  '/setup-mfa/success',
-  '/setup-totp/success',
-  '/totp/redirect',
-  '/security/review',
-] as const;
+export const SETUP_FIRST_PAGES = [...MFA_SETUP_PAGES, '/security/review'] as const;
 
 const SETUP_FIRST_SET: ReadonlySet<string> = new Set(SETUP_FIRST_PAGES);
 
 /** Whether a forced account is sent from `pathname` to the setup: a session's page but the setup's. */
 export function setupFirst(pathname: string): boolean {
-  const path = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
+  const path = listed(pathname);
   return SESSION_PAGE_SET.has(path) && !SETUP_FIRST_SET.has(path);
 }

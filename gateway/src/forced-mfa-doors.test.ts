@@ -1,8 +1,5 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { cookieBrowser, DEMO_PASSWORD, lastCode, testStack } from './test-helpers';
+import { cookieBrowser, DEMO_PASSWORD, lastCode, standInBuild, testStack } from './test-helpers';
 
 /*
  * An account that must set up a second factor first (docs/flows.md, "Forced
@@ -11,9 +8,7 @@ import { cookieBrowser, DEMO_PASSWORD, lastCode, testStack } from './test-helper
  * authorisation; a partner's sign-in is never sent to the setup.
  */
 
-const root = mkdtempSync(join(tmpdir(), 'portal-forced-'));
-writeFileSync(join(root, 'index.html'), '<!doctype html><title>Account</title><div id="root">');
-const stack = testStack({ scope: 'file', config: { WEB_DIST: root } });
+const stack = testStack({ scope: 'file', config: { WEB_DIST: standInBuild('forced') } });
 beforeEach(async () => {
   await stack.be.app.inject({ method: 'POST', url: '/__dev/reset' });
 });

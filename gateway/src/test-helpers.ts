@@ -12,6 +12,7 @@ import { buildApp } from './app';
 import { type Config, testConfig } from './config';
 import { deviceKeys, deviceSecretOf } from './plugins/device-key';
 
+export { standInBuild } from './render/stand-in-build';
 /** Every demo account's password, as the mock's seed sets it. */
 export { DEMO_PASSWORD };
 

@@ -115,6 +115,17 @@ const MERGE_PAGE = '/duplicated';
 const MERGE_FIELDS: ReadonlySet<string> = new Set(['card_number', 'password', 'captcha']);
 /** The step-up's entry as a link (`GET /step-up?target=`). */
 const STEP_UP_ENTRY = '/step-up';
+/**
+ * Where the callback's answer goes on to: the session's next page (linked), the link offer
+ * or the options (not linked, no account), a locked account's reset (403); null: refused.
+ */
+function ssoNext(status: number, body: { status?: unknown; next?: unknown }): string | null {
+  if (status === 200 && body.status === 'not_linked') return '/partner/link-existing';
+  if (status === 200 && body.status === 'no_account') return '/partner/no-account';
+  const onward = (status === 200 && body.status === 'linked') || status === 403;
+  return onward && typeof body.next === 'string' ? body.next : null;
+}
+
 /** The identity provider's way back to the portal (`redirect_uri` of `routes/partner.ts`). */
 const SSO_CALLBACK = /^\/sso\/([^/]+)\/login\/callback$/;
 
@@ -660,18 +671,8 @@ export const webPlugin: FastifyPluginAsync<{ build: WebBuild; config: Config }> 
         code,
         state,
       });
-      const body = answer.json<{ status?: unknown; next?: unknown }>();
-      const next =
-        answer.statusCode === 200
-          ? body.status === 'linked'
-            ? body.next
-            : body.status === 'not_linked'
-              ? '/partner/link-existing'
-              : '/partner/no-account'
-          : answer.statusCode === 403
-            ? body.next
-            : undefined;
-      if (typeof next === 'string') {
+      const next = ssoNext(answer.statusCode, answer.json());
+      if (next !== null) {
         return reply.header('cache-control', 'no-store').redirect(next, 303);
       }
     }

@@ -1,14 +1,9 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { findAccountByLogin, issueToken } from '@portal/mock-upstream';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { completeMfa, DEMO_PASSWORD, testStack } from '../test-helpers';
+import { completeMfa, DEMO_PASSWORD, standInBuild, testStack } from '../test-helpers';
 
 // The app's page, for the provider's way back the gateway answers (a navigation).
-const web = mkdtempSync(join(tmpdir(), 'portal-sso-'));
-writeFileSync(join(web, 'index.html'), '<!doctype html><title>Account</title><div id="root">');
-const stack = testStack({ scope: 'file', config: { WEB_DIST: web } });
+const stack = testStack({ scope: 'file', config: { WEB_DIST: standInBuild('sso') } });
 beforeEach(async () => {
   await stack.be.app.inject({ method: 'POST', url: '/__dev/reset' });
 });

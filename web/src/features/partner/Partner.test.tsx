@@ -1,6 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { standInBuild } from '@portal/gateway/test-helpers';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, onTestFinished } from 'vitest';
@@ -18,9 +16,7 @@ import RequestAccessScreen from './RequestAccessScreen';
 import SsoCallbackScreen from './SsoCallbackScreen';
 
 // The app's page, for the provider's way back the gateway answers (a navigation).
-const web = mkdtempSync(join(tmpdir(), 'portal-sso-web-'));
-writeFileSync(join(web, 'index.html'), '<!doctype html><title>Account</title><div id="root">');
-const stack = withRealStack({ config: { WEB_DIST: web } });
+const stack = withRealStack({ config: { WEB_DIST: standInBuild('sso-web') } });
 const HOST = '127.0.0.1';
 
 const routes = [
