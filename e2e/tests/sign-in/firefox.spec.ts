@@ -126,3 +126,26 @@ test('Firefox ESR with JavaScript off: the drawn forms sign in, code and all, to
     await browser.close();
   }
 });
+
+test('Firefox ESR with JavaScript off: an account that must set up a second factor is held to the setup', async ({
+  account,
+}) => {
+  const finn = await account('forced@example.be', { mfa: [], mfaForced: true, language: 'en' });
+  test.setTimeout(120_000);
+  const browser = await firefox({ 'javascript.enabled': false });
+  try {
+    const page = await browser.newPage();
+    await page.goto(`${BE_URL}/login/email`, { waitUntil: 'load' });
+    await page.type('#login-username', finn.login);
+    await page.type('#login-password', DEMO_PASSWORD);
+    await Promise.all([page.waitForNavigation(), page.keyboard.press('Enter')]);
+    expect(new URL(page.url()).pathname).toBe('/setup-mfa');
+    // An account page typed in the address bar: the gateway sends it back to the setup.
+    await page.goto(`${BE_URL}/security`, { waitUntil: 'load' });
+    const at = new URL(page.url());
+    expect(at.pathname).toBe('/setup-mfa');
+    expect(await page.$eval('main h1', (h) => h.textContent)).toBe('Protect your account');
+  } finally {
+    await browser.close();
+  }
+});
