@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import {
   ActivationCode,
   CardNumber,
   Email,
   EmailSmsCode,
   formatPhone,
+  formNumber,
   IBAN_COUNTRIES,
   Iban,
   isNationalRegisterNumber,
@@ -133,5 +135,19 @@ describe('password rules', () => {
   it('rejects a weak new password through the schema', () => {
     expect(ok(NewPassword, 'Portal-Demo-2026!')).toBe(true);
     expect(message(NewPassword, 'short1!')).toBe('Not enough characters');
+  });
+});
+
+describe('a number a step sends (formNumber)', () => {
+  const MethodId = formNumber(z.number().int().nonnegative());
+  it('takes a number, or its digits as a form sends them', () => {
+    expect(MethodId.parse(3)).toBe(3);
+    expect(MethodId.parse('12')).toBe(12);
+    expect(MethodId.parse(0)).toBe(0);
+  });
+  it('refuses what coercion would have read as 0 or 1, and what is no whole number', () => {
+    for (const value of [null, '', ' ', false, true, [], '3a', '-1', 1.5, Number.NaN, undefined]) {
+      expect(MethodId.safeParse(value).success, JSON.stringify(value)).toBe(false);
+    }
   });
 });

@@ -86,6 +86,15 @@ export const DeviceId = z.uuid();
  */
 export const RowId = z.object({ id: z.coerce.number().int().positive() });
 
+/**
+ * A whole number a step's body carries: a number (JSON), or its digits as a
+ * form sends them ("3"), held to `schema`. Nothing else: `z.coerce.number()`
+ * read null, "" and false as 0 and true as 1, so a body with `null` passed as
+ * the method 0 (the fuzz test found it).
+ */
+export const formNumber = (schema: z.ZodNumber) =>
+  z.union([z.number(), z.string().regex(/^\d+$/).transform(Number)]).pipe(schema);
+
 /** Languages a user may hold on their profile (both variants). */
 export const Language = z.enum(['en', 'fr', 'nl', 'de']);
 export type Language = z.infer<typeof Language>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { c } from './c';
-import { CardNumber, EmailSmsCode, LoginPassword } from './fields';
+import { CardNumber, EmailSmsCode, formNumber, LoginPassword } from './fields';
 import { FuzzionData } from './fuzzion';
 import { MfaKind } from './mfa';
 import { exactlyOneOf } from './onboarding';
@@ -67,7 +67,7 @@ export const mergePortal = c.router({
     metadata: rateLimited('codes'),
     path: '/merge/method',
     summary: "A code to this one of the other account's methods; next is the code screen",
-    body: z.object({ mfaId: z.coerce.number().int() }),
+    body: z.object({ mfaId: formNumber(z.number().int()) }),
     responses: mergeResponses,
   },
   resend: {

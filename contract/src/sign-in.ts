@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { c } from './c';
 import { ErrorBody } from './errors';
-import { CardNumber, LoginPassword, MfaCode, Username } from './fields';
+import { CardNumber, formNumber, LoginPassword, MfaCode, Username } from './fields';
 import { MfaKind } from './mfa';
 import { rateLimited } from './rate-limits';
 
@@ -103,7 +103,7 @@ export const signInPortal = c.router({
     metadata: rateLimited('codes'),
     path: '/sign-in/method',
     summary: 'Use this method: a code is sent by it; next is the code screen',
-    body: z.object({ mfaId: z.coerce.number().int().positive() }),
+    body: z.object({ mfaId: formNumber(z.number().int().positive()) }),
     responses: stepResponses,
   },
   resend: {

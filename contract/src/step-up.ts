@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { c } from './c';
-import { CardNumber, MfaCode } from './fields';
+import { CardNumber, formNumber, MfaCode } from './fields';
 import { rateLimited } from './rate-limits';
 import { SignInStepRefusal, SignInView, stepResponses } from './sign-in';
 
@@ -43,7 +43,7 @@ export const stepUpPortal = c.router({
     metadata: rateLimited('codes'),
     path: '/step-up/method',
     summary: 'Use this method (0: the card): a code is sent by it; next is the code screen',
-    body: z.object({ mfaId: z.coerce.number().int().nonnegative() }),
+    body: z.object({ mfaId: formNumber(z.number().int().nonnegative()) }),
     responses: stepUpResponses,
   },
   resend: {
